@@ -1,0 +1,43 @@
+// Opens the engine for a command: resolves settings (naming which source won), and builds the
+// index on first use so that `npx cairn links --dangling` works on a fresh checkout.
+import type { IndexProgress } from '../../shared/indexing.ts';
+import { resolveSettings, DEMO_WIKI, type Settings } from '../engine/config/settings.ts';
+import { Engine } from '../engine/engine.ts';
+
+const SOURCE_TEXT = { cli: 'command line', env: 'environment', config: 'config file', default: 'default' } as const;
+
+export function describeSettings(s: Settings): string {
+  const roots = s.rootsSource === 'default' && s.roots[0] === DEMO_WIKI ? `${DEMO_WIKI} (the demo wiki: pass folders, set CAIRN_ROOTS, or "roots" in ${s.configPath})` : `${s.roots.join(', ')} (${SOURCE_TEXT[s.rootsSource]})`;
+  return `cairn: roots ${roots}\ncairn: index ${s.db} (${SOURCE_TEXT[s.dbSource]})\n`;
+}
+
+export async function openSession(opts: { roots?: string[]; db?: string | undefined; quiet?: boolean }): Promise<Engine> {
+  const settings = resolveSettings({ roots: opts.roots, db: opts.db });
+  if (!opts.quiet) process.stderr.write(describeSettings(settings));
+  return Engine.open(settings);
+}
+
+export async function ensureIndexed(engine: Engine): Promise<void> {
+  if (!engine.isEmpty()) return;
+  process.stderr.write('cairn: no index yet, building it first\n');
+  await withProgressBar(engine, () => engine.reindex());
+}
+
+/** Draws a one-line progress bar on stderr while `work` runs, when stderr is a terminal. */
+export async function withProgressBar<T>(engine: Engine, work: () => Promise<T>): Promise<T> {
+  const tty = process.stderr.isTTY;
+  const draw = (p: IndexProgress) => {
+    if (!tty) return;
+    const width = 28;
+    const done = p.total ? Math.min(1, p.seen / p.total) : 0;
+    const bar = '#'.repeat(Math.round(done * width)).padEnd(width, '.');
+    process.stderr.write(`\r${p.phase.padEnd(5)} [${bar}] ${p.seen}/${p.total} files  ${p.indexed} indexed  ${p.unchanged} unchanged  ${p.skipped} skipped  ${p.failed} failed `);
+  };
+  engine.events.on('indexProgress', draw);
+  try {
+    return await work();
+  } finally {
+    engine.events.off('indexProgress', draw);
+    if (tty) process.stderr.write('\r\x1b[K');
+  }
+}

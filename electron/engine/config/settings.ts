@@ -1,0 +1,105 @@
+// Where the wiki and its index live. Each setting comes from the first source that has it:
+// command-line arguments > environment > config file > built-in default; the winner is named
+// so a user can tell why Cairn read the folders it read.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import envPaths from 'env-paths';
+import { z } from 'zod';
+
+export type SettingSource = 'cli' | 'env' | 'config' | 'default';
+
+export interface Settings {
+  roots: string[];
+  rootsSource: SettingSource;
+  db: string;
+  dbSource: SettingSource;
+  ignorePatterns: string[];
+  maxFileBytes: number;
+  configPath: string;
+}
+
+const ConfigFile = z
+  .object({
+    roots: z.array(z.string().min(1)).optional(),
+    db: z.string().min(1).optional(),
+    ignorePatterns: z.array(z.string()).optional(),
+    maxFileBytes: z.number().int().positive().optional(),
+  })
+  .strict();
+
+export const DEFAULT_MAX_FILE_BYTES = 8 * 1024 * 1024;
+
+/** The package's own folder: the demo wiki and the shipped model live under it. */
+export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const DEMO_WIKI = path.join(PACKAGE_ROOT, 'build', 'demo-wiki');
+
+export interface SettingsInput {
+  roots?: string[];
+  db?: string;
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+}
+
+export function resolveSettings(input: SettingsInput = {}): Settings {
+  const env = input.env ?? process.env;
+  const cwd = input.cwd ?? process.cwd();
+  const configPath = env.CAIRN_CONFIG || path.join(envPaths('cairn', { suffix: '' }).config, 'config.json');
+  const config = readConfig(configPath);
+  const fromConfig = (p: string) => path.resolve(path.dirname(configPath), expandHome(p));
+  const fromCwd = (p: string) => path.resolve(cwd, expandHome(p));
+
+  const envRoots = (env.CAIRN_ROOTS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const [roots, rootsSource]: [string[], SettingSource] = input.roots?.length
+    ? [input.roots.map(fromCwd), 'cli']
+    : envRoots.length
+      ? [envRoots.map(fromCwd), 'env']
+      : config.roots?.length
+        ? [config.roots.map(fromConfig), 'config']
+        : [[DEMO_WIKI], 'default'];
+
+  const [db, dbSource]: [string, SettingSource] = input.db
+    ? [fromCwd(input.db), 'cli']
+    : env.CAIRN_DB
+      ? [fromCwd(env.CAIRN_DB), 'env']
+      : config.db
+        ? [fromConfig(config.db), 'config']
+        : [path.join(envPaths('cairn', { suffix: '' }).data, 'cairn.db'), 'default'];
+
+  return {
+    roots: [...new Set(roots)],
+    rootsSource,
+    db,
+    dbSource,
+    ignorePatterns: config.ignorePatterns ?? [],
+    maxFileBytes: config.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+    configPath,
+  };
+}
+
+function readConfig(file: string): z.infer<typeof ConfigFile> {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw new Error(`cannot read the config file ${file}: ${(err as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    throw new Error(`the config file ${file} is not valid JSON: ${(err as Error).message}`);
+  }
+  const parsed = ConfigFile.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Error(`the config file ${file} has a bad field "${issue.path.join('.') || '(top)'}": ${issue.message}`);
+  }
+  return parsed.data;
+}
+
+function expandHome(p: string): string {
+  return p === '~' || p.startsWith('~/') ? path.join(os.homedir(), p.slice(1)) : p;
+}

@@ -1,0 +1,202 @@
+// Loads any model folder through @huggingface/transformers — Cairn's own static tables and
+// a downloaded hub transformer alike — and puts it behind the Embedder interface. Remote
+// loading is switched off here: a missing file must fail loudly, naming the folder, and never
+// turn into a network request.
+import fs from 'node:fs';
+import path from 'node:path';
+import { env, pipeline, type FeatureExtractionPipeline, type ProgressInfo } from '@huggingface/transformers';
+import {
+  STRONG_MODEL_DEFAULTS,
+  readModelCard,
+  writeModelCard,
+  type EmbedOptions,
+  type Embedder,
+  type ModelCard,
+  type ModelInfo,
+} from './embedder.ts';
+import { LruCache } from './lru-cache.ts';
+
+export interface LoadOptions {
+  /** Texts per onnxruntime call: bigger batches amortise overhead, smaller ones pad less. */
+  batchSize?: number;
+  /** Query embeddings kept in the LRU cache. */
+  queryCacheSize?: number;
+}
+
+const REQUIRED_FILES = ['config.json', 'tokenizer.json'];
+
+export async function loadLocalModel(dir: string, options: LoadOptions = {}): Promise<Embedder> {
+  const root = path.resolve(dir);
+  if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) {
+    throw new Error(`Embedding model folder ${root} does not exist`);
+  }
+  const missing = REQUIRED_FILES.filter((f) => !fs.existsSync(path.join(root, f)));
+  if (missing.length) throw new Error(`Embedding model folder ${root} lacks ${missing.join(', ')}`);
+
+  let card: ModelCard;
+  try {
+    card = readModelCard(root) ?? inferCard(root);
+  } catch (err) {
+    throw new Error(`Embedding model folder ${root}: ${(err as Error).message}`, { cause: err });
+  }
+
+  env.allowLocalModels = true;
+  env.allowRemoteModels = false;
+  let extractor: FeatureExtractionPipeline;
+  try {
+    // An absolute path is not a hub id, so transformers.js reads it as-is (no localModelPath).
+    extractor = await pipeline('feature-extraction', root, {
+      local_files_only: true,
+      device: 'cpu',
+      dtype: (card.dtype ?? 'fp32') as 'fp32',
+    });
+  } catch (err) {
+    throw new Error(`Cannot load embedding model from ${root}: ${(err as Error).message}`, { cause: err });
+  }
+  return new LocalModel({ ...card, dir: root }, extractor, options);
+}
+
+class LocalModel implements Embedder {
+  private readonly batchSize: number;
+  private readonly queries: LruCache<string, Float32Array>;
+
+  constructor(
+    readonly info: ModelInfo,
+    private readonly extractor: FeatureExtractionPipeline,
+    options: LoadOptions,
+  ) {
+    this.batchSize = options.batchSize ?? 64;
+    this.queries = new LruCache(options.queryCacheSize ?? 512);
+  }
+
+  async embed(texts: string[], options: EmbedOptions = {}): Promise<Float32Array[]> {
+    const out = new Array<Float32Array>(texts.length);
+    // Batches of similar length pad less: a static model's cost is the padded tensor size.
+    const order = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length);
+    for (let start = 0; start < order.length; start += this.batchSize) {
+      const ids = order.slice(start, start + this.batchSize);
+      const vectors = await this.run(ids.map((i) => texts[i]!));
+      ids.forEach((id, k) => (out[id] = vectors[k]!));
+      options.onProgress?.(Math.min(start + this.batchSize, texts.length), texts.length);
+    }
+    return out;
+  }
+
+  async embedQuery(text: string): Promise<Float32Array> {
+    const hit = this.queries.get(text);
+    if (hit) return hit;
+    const [vector] = await this.run([(this.info.queryPrefix ?? '') + text]);
+    this.queries.set(text, vector!);
+    return vector!;
+  }
+
+  async dispose(): Promise<void> {
+    this.queries.clear();
+    await this.extractor.dispose();
+  }
+
+  private async run(batch: string[]): Promise<Float32Array[]> {
+    const pooling = this.info.pooling === 'cls' ? 'cls' : 'mean';
+    let tensor;
+    try {
+      tensor = await this.extractor(batch, { pooling, normalize: true });
+    } catch (err) {
+      throw new Error(`Embedding with ${this.info.dir} failed: ${(err as Error).message}`, { cause: err });
+    }
+    const [n, dim] = tensor.dims as [number, number];
+    if (dim !== this.info.dim) {
+      throw new Error(`${this.info.dir} produced ${dim}-d vectors but its card says ${this.info.dim}`);
+    }
+    const data = tensor.data as Float32Array;
+    const rows: Float32Array[] = [];
+    for (let r = 0; r < n; r++) {
+      const v = data.slice(r * dim, (r + 1) * dim);
+      // A text made only of unknown words pools to 0/0; zeros rank last instead of poisoning sorts.
+      if (Number.isNaN(v[0])) v.fill(0);
+      rows.push(v);
+    }
+    return rows;
+  }
+}
+
+/** A folder without cairn-model.json (e.g. copied by hand): describe it from config.json. */
+function inferCard(root: string): ModelCard {
+  const config = JSON.parse(fs.readFileSync(path.join(root, 'config.json'), 'utf8')) as {
+    hidden_size?: number;
+    dim?: number;
+  };
+  const dim = config.hidden_size ?? config.dim;
+  if (!dim) throw new Error('config.json names no hidden_size, and there is no cairn-model.json');
+  return {
+    id: path.basename(root),
+    dim,
+    pooling: 'mean',
+    kind: 'transformer',
+    provenance: { source: root, builtBy: 'unknown', builtAt: new Date(0).toISOString() },
+    licence: { name: 'unknown', files: [] },
+    defaults: STRONG_MODEL_DEFAULTS,
+    measured: [],
+  };
+}
+
+// Hub models Cairn knows how to describe; anything else downloads with mean pooling.
+const KNOWN_HUB_MODELS: Record<string, Pick<ModelCard, 'pooling' | 'queryPrefix'> & { licence: string }> = {
+  'Xenova/bge-small-en-v1.5': {
+    pooling: 'cls',
+    queryPrefix: 'Represent this sentence for searching relevant passages: ',
+    licence: 'MIT',
+  },
+  'Xenova/all-MiniLM-L6-v2': { pooling: 'mean', licence: 'Apache-2.0' },
+};
+
+export interface DownloadProgress {
+  file: string;
+  loaded: number;
+  total: number;
+  /** 0–100 over all files, as transformers.js reports it. */
+  progress: number;
+}
+
+/**
+ * Downloads a hub model once into `cacheDir/<id>` (a plain model folder) and writes its card;
+ * afterwards loadLocalModel(returned folder) uses it offline like any other model.
+ */
+export async function downloadHubModel(
+  modelId: string,
+  cacheDir: string,
+  onProgress?: (p: DownloadProgress) => void,
+  dtype = 'fp32',
+): Promise<string> {
+  const previous = env.allowRemoteModels;
+  env.allowRemoteModels = true;
+  try {
+    const extractor = await pipeline('feature-extraction', modelId, {
+      cache_dir: cacheDir,
+      dtype: dtype as 'fp32',
+      progress_callback: (p: ProgressInfo) => {
+        if (p.status === 'progress') onProgress?.({ file: p.file, loaded: p.loaded, total: p.total, progress: p.progress });
+      },
+    });
+    await extractor.dispose();
+  } catch (err) {
+    throw new Error(`Downloading ${modelId} into ${cacheDir} failed: ${(err as Error).message}`, { cause: err });
+  } finally {
+    env.allowRemoteModels = previous;
+  }
+  const dir = path.join(cacheDir, modelId);
+  const config = JSON.parse(fs.readFileSync(path.join(dir, 'config.json'), 'utf8')) as { hidden_size: number };
+  const known = KNOWN_HUB_MODELS[modelId];
+  writeModelCard(dir, {
+    id: modelId,
+    dim: config.hidden_size,
+    pooling: known?.pooling ?? 'mean',
+    queryPrefix: known?.queryPrefix,
+    kind: 'transformer',
+    dtype,
+    provenance: { source: `https://huggingface.co/${modelId}`, builtBy: 'downloadHubModel', builtAt: new Date().toISOString() },
+    licence: { name: known?.licence ?? 'see the model page', files: [] },
+    defaults: STRONG_MODEL_DEFAULTS,
+    measured: [],
+  });
+  return dir;
+}

@@ -1,0 +1,29 @@
+// Link health reports: what is broken, where, and which pages nothing links to.
+import type { LinkFinding } from '../../../shared/contract.ts';
+import type { PageSummary } from '../../../shared/page.ts';
+import type { Db } from '../store/database.ts';
+import { PAGE_FROM, PAGE_SUMMARY_COLUMNS, toPageSummary, type PageSummaryRow } from './page-rows.ts';
+
+export function brokenLinks(db: Db, reasons: ('missing-page' | 'missing-anchor')[]): LinkFinding[] {
+  const rows = db
+    .prepare(
+      `SELECT r.path AS root, f.rel_path AS source, p.key AS sourceKey, l.line, l.target, l.anchor, l.kind, l.reason
+       FROM links l JOIN pages p ON p.id = l.page_id JOIN files f ON f.id = p.file_id JOIN roots r ON r.id = f.root_id
+       WHERE l.reason IN (${reasons.map(() => '?').join(',')})
+       ORDER BY r.path, f.rel_path, l.line, l.ord`,
+    )
+    .all(...reasons) as LinkFinding[];
+  return rows;
+}
+
+/** Pages that no other page links to (a page linking itself does not count). */
+export function orphanPages(db: Db): PageSummary[] {
+  const rows = db
+    .prepare(
+      `SELECT ${PAGE_SUMMARY_COLUMNS} ${PAGE_FROM}
+       WHERE NOT EXISTS (SELECT 1 FROM links l WHERE l.target_page_id = p.id AND l.page_id != p.id)
+       ORDER BY r.path, f.rel_path`,
+    )
+    .all() as PageSummaryRow[];
+  return rows.map(toPageSummary);
+}

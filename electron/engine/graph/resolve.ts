@@ -1,0 +1,161 @@
+// Link resolution, the way Obsidian does it: by key case-insensitively (an agent's own page
+// shadowing the global one), by vault path for `[[folder/key]]`, relative to the file for
+// markdown links; attachments count as targets when the file exists.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BrokenReason, LinkKind } from '../../../shared/page.ts';
+import { normalizeAnchor } from '../../../shared/markdown/anchors.ts';
+
+export interface PageNode {
+  id: number;
+  rootId: number;
+  rootPath: string;
+  relPath: string;
+  keyLower: string;
+  scope: 'global' | 'user';
+  agent: string | null;
+  anchors: Set<string>; // normalized headings
+  blockIds: Set<string>;
+}
+
+export interface FileNode {
+  id: number;
+  rootId: number;
+  relLower: string;
+  nameLower: string;
+}
+
+export interface Resolution {
+  targetPageId: number | null;
+  targetFileId: number | null;
+  external: string | null;
+  reason: BrokenReason | null;
+}
+
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+export class Resolver {
+  private byKey = new Map<string, PageNode[]>();
+  private byPath = new Map<string, PageNode[]>(); // root-relative path without .md, lowercased
+  private filesByName = new Map<string, FileNode[]>();
+  private filesByPath = new Map<string, FileNode[]>();
+  private sourceCache = new Map<string, string | null>();
+
+  constructor(pages: PageNode[], files: FileNode[]) {
+    for (const p of pages) {
+      push(this.byKey, p.keyLower, p);
+      push(this.byPath, p.relPath.toLowerCase().replace(/\.md$/, ''), p);
+    }
+    for (const f of files) {
+      push(this.filesByName, f.nameLower, f);
+      push(this.filesByPath, f.relLower, f);
+    }
+  }
+
+  resolve(from: PageNode, kind: LinkKind, target: string, anchor: string | null): Resolution {
+    if (kind === 'source') return this.resolveSource(from, target);
+    const page = kind === 'markdown' ? this.markdownTarget(from, target) : this.wikiTarget(from, target);
+    if (page) {
+      const anchorOk = anchor === null || anchor === '' || hasAnchor(page, anchor);
+      return { targetPageId: page.id, targetFileId: null, external: null, reason: anchorOk ? null : 'missing-anchor' };
+    }
+    const file = kind === 'markdown' ? this.markdownFile(from, target) : this.wikiFile(target);
+    if (file) return { targetPageId: null, targetFileId: file.id, external: null, reason: null };
+    return { targetPageId: null, targetFileId: null, external: null, reason: 'missing-page' };
+  }
+
+  private wikiTarget(from: PageNode, target: string): PageNode | null {
+    if (target.trim() === '') return from;
+    const t = target.trim().toLowerCase().replace(/^\.?\//, '').replace(/\.md$/, '');
+    const candidates = t.includes('/')
+      ? [...(this.byPath.get(t) ?? []), ...this.pathSuffixMatches(t)]
+      : (this.byKey.get(t) ?? []);
+    return pickVisible(from, candidates);
+  }
+
+  private pathSuffixMatches(t: string): PageNode[] {
+    const key = t.slice(t.lastIndexOf('/') + 1);
+    return (this.byKey.get(key) ?? []).filter((p) => p.relPath.toLowerCase().replace(/\.md$/, '').endsWith(`/${t}`));
+  }
+
+  private wikiFile(target: string): FileNode | null {
+    const t = target.trim().toLowerCase().replace(/^\.?\//, '');
+    if (t.includes('/')) {
+      return this.filesByPath.get(t)?.[0] ?? [...this.filesByPath.entries()].find(([p]) => p.endsWith(`/${t}`))?.[1][0] ?? null;
+    }
+    return this.filesByName.get(t)?.[0] ?? null;
+  }
+
+  private markdownPath(from: PageNode, target: string): string {
+    const t = target.trim();
+    const joined = t.startsWith('/') ? t.slice(1) : path.posix.join(path.posix.dirname(from.relPath), t);
+    return path.posix.normalize(joined).toLowerCase();
+  }
+
+  private markdownTarget(from: PageNode, target: string): PageNode | null {
+    if (target.trim() === '') return from;
+    const p = this.markdownPath(from, target).replace(/\.md$/, '');
+    return (this.byPath.get(p) ?? []).find((n) => n.rootId === from.rootId) ?? null;
+  }
+
+  private markdownFile(from: PageNode, target: string): FileNode | null {
+    const p = this.markdownPath(from, target);
+    return (this.filesByPath.get(p) ?? []).find((f) => f.rootId === from.rootId) ?? null;
+  }
+
+  /** Sources point outside the wiki: URLs are taken as given; paths must exist beside the wiki. */
+  private resolveSource(from: PageNode, target: string): Resolution {
+    const t = target.trim();
+    if (SCHEME.test(t)) return { targetPageId: null, targetFileId: null, external: t, reason: null };
+    const found = this.findSourceFile(from, t);
+    return { targetPageId: null, targetFileId: null, external: found, reason: found ? null : 'missing-page' };
+  }
+
+  private findSourceFile(from: PageNode, t: string): string | null {
+    const cacheKey = `${from.rootPath}\0${path.posix.dirname(from.relPath)}\0${t}`;
+    if (this.sourceCache.has(cacheKey)) return this.sourceCache.get(cacheKey)!;
+    const bases = [path.join(from.rootPath, path.dirname(from.relPath)), ...ancestors(from.rootPath)];
+    const hit = bases.map((b) => path.resolve(b, t)).find((p) => fs.existsSync(p)) ?? null;
+    this.sourceCache.set(cacheKey, hit);
+    return hit;
+  }
+}
+
+function hasAnchor(page: PageNode, anchor: string): boolean {
+  if (anchor.startsWith('^')) return page.blockIds.has(anchor.slice(1));
+  return page.anchors.has(normalizeAnchor(anchor));
+}
+
+/** An agent sees its own pages first (shadowing), then global ones; ties go to the shortest path. */
+function pickVisible(from: PageNode, candidates: PageNode[]): PageNode | null {
+  let best: PageNode | null = null;
+  let bestRank: [number, number, string] | null = null;
+  for (const c of candidates) {
+    if (c.scope === 'user' && c.agent !== from.agent) continue;
+    const rank: [number, number, string] = [c.scope === 'user' ? 0 : 1, c.relPath.length, c.relPath];
+    if (!bestRank || compareRank(rank, bestRank) < 0) {
+      best = c;
+      bestRank = rank;
+    }
+  }
+  return best;
+}
+
+function compareRank(a: [number, number, string], b: [number, number, string]): number {
+  return a[0] - b[0] || a[1] - b[1] || (a[2] < b[2] ? -1 : a[2] > b[2] ? 1 : 0);
+}
+
+/** The root itself and the folders above it, nearest first: where a page's `sources:` paths may live. */
+function ancestors(dir: string): string[] {
+  const out: string[] = [];
+  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+    out.push(d);
+    if (path.dirname(d) === d) return out;
+  }
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}

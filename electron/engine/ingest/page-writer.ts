@@ -1,0 +1,197 @@
+// The index rows of files and pages: every write the indexer makes goes through here.
+import path from 'node:path';
+import type { FileProblem, IndexReport } from '../../../shared/indexing.ts';
+import type { Scope } from '../../../shared/page.ts';
+import type { Db } from '../store/database.ts';
+import type { ParsedPage } from './parse/page.ts';
+import { readFields } from './fields.ts';
+import type { WalkedFile } from './walk.ts';
+
+type FileStatus = 'indexed' | 'skipped' | 'failed' | 'attachment';
+
+export interface PageWrite {
+  key: string;
+  scope: Scope;
+  parsed: ParsedPage;
+  hash: string;
+  decodeWarning: string | null;
+}
+
+export class PageWriter {
+  wroteSomething = false;
+  private scoped = new Map<number, boolean>();
+  private stmts;
+
+  constructor(
+    private db: Db,
+    readonly maxFileBytes: number,
+  ) {
+    this.stmts = {
+      upsertFile: db.prepare(
+        `INSERT INTO files (root_id, rel_path, rel_lower, name_lower, is_page, mtime_ms, size, status, reason)
+         VALUES (@rootId, @relPath, @relLower, @nameLower, @isPage, @mtimeMs, @size, @status, @reason)
+         ON CONFLICT (root_id, rel_path) DO UPDATE SET mtime_ms = excluded.mtime_ms, size = excluded.size,
+           status = excluded.status, reason = excluded.reason, is_page = excluded.is_page
+         RETURNING id`,
+      ),
+      pageHash: db.prepare(`SELECT p.content_hash FROM pages p JOIN files f ON f.id = p.file_id WHERE f.root_id = ? AND f.rel_path = ?`),
+      touchFile: db.prepare(`UPDATE files SET mtime_ms = ?, size = ? WHERE root_id = ? AND rel_path = ?`),
+      deletePageOfFile: db.prepare(`DELETE FROM pages WHERE file_id = ?`),
+      upsertPage: db.prepare(
+        `INSERT INTO pages (file_id, key, key_lower, scope, agent, title, summary, tags, frontmatter, fm_error, fm_error_line,
+           body, plain, headings, block_ids, provenance, tier, usage_mode, owner, updated, reviewed, stale_since, archived_since, content_hash)
+         VALUES (@fileId, @key, @keyLower, @scope, @agent, @title, @summary, @tags, @frontmatter, @fmError, @fmErrorLine,
+           @body, @plain, @headings, @blockIds, @provenance, @tier, @usageMode, @owner, @updated, @reviewed, @staleSince, @archivedSince, @hash)
+         ON CONFLICT (file_id) DO UPDATE SET key = excluded.key, key_lower = excluded.key_lower, scope = excluded.scope,
+           agent = excluded.agent, title = excluded.title, summary = excluded.summary, tags = excluded.tags,
+           frontmatter = excluded.frontmatter, fm_error = excluded.fm_error, fm_error_line = excluded.fm_error_line,
+           body = excluded.body, plain = excluded.plain, headings = excluded.headings, block_ids = excluded.block_ids,
+           provenance = excluded.provenance, tier = excluded.tier, usage_mode = excluded.usage_mode, owner = excluded.owner,
+           updated = excluded.updated, reviewed = excluded.reviewed, stale_since = excluded.stale_since,
+           archived_since = excluded.archived_since, content_hash = excluded.content_hash
+         RETURNING id`,
+      ),
+      deleteChunks: db.prepare(`DELETE FROM chunks WHERE page_id = ?`),
+      insertChunk: db.prepare(
+        `INSERT INTO chunks (id, page_id, ord, heading, heading_path, text, hash, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      deleteLinks: db.prepare(`DELETE FROM links WHERE page_id = ?`),
+      insertLink: db.prepare(`INSERT INTO links (page_id, ord, line, kind, target, anchor, label) VALUES (?, ?, ?, ?, ?, ?, ?)`),
+      deleteFile: db.prepare(`DELETE FROM files WHERE id = ?`),
+    };
+  }
+
+  upsertRoot(rootPath: string, scoped: boolean): number {
+    const row = this.db
+      .prepare(`INSERT INTO roots (path, scoped) VALUES (?, ?) ON CONFLICT (path) DO UPDATE SET scoped = excluded.scoped RETURNING id`)
+      .get(rootPath, scoped ? 1 : 0) as { id: number };
+    this.scoped.set(row.id, scoped);
+    return row.id;
+  }
+
+  isScoped(rootId: number): boolean {
+    return this.scoped.get(rootId) ?? false;
+  }
+
+  upsertFile(rootId: number, f: WalkedFile, status: FileStatus, reason: string | null): number {
+    const { id } = this.stmts.upsertFile.get({
+      rootId,
+      relPath: f.relPath,
+      relLower: f.relPath.toLowerCase(),
+      nameLower: path.posix.basename(f.relPath).toLowerCase(),
+      isPage: status === 'indexed' ? 1 : 0,
+      mtimeMs: f.mtimeMs,
+      size: f.size,
+      status,
+      reason,
+    }) as { id: number };
+    // A file that stopped being a page (now binary, too large, unreadable) leaves the page table.
+    if (status !== 'indexed') this.stmts.deletePageOfFile.run(id);
+    this.wroteSomething = true;
+    return id;
+  }
+
+  /** True when the bytes are what is indexed already: only the file's stat is refreshed. */
+  sameContent(rootId: number, f: WalkedFile, hash: string): boolean {
+    const row = this.stmts.pageHash.get(rootId, f.relPath) as { content_hash: string } | undefined;
+    if (row?.content_hash !== hash) return false;
+    this.stmts.touchFile.run(f.mtimeMs, f.size, rootId, f.relPath);
+    return true;
+  }
+
+  writePage(rootId: number, f: WalkedFile, w: PageWrite): void {
+    const { parsed } = w;
+    const { fields, warnings } = readFields(parsed.frontmatter);
+    if (w.decodeWarning) warnings.unshift(w.decodeWarning);
+    const fileId = this.upsertFile(rootId, f, 'indexed', warnings.length ? warnings.join('\n') : null);
+    const { id: pageId } = this.stmts.upsertPage.get({
+      fileId,
+      key: w.key,
+      keyLower: w.key.toLowerCase(),
+      scope: w.scope.kind,
+      agent: w.scope.agent,
+      title: parsed.title,
+      summary: parsed.summary,
+      tags: JSON.stringify(parsed.tags),
+      frontmatter: JSON.stringify(parsed.frontmatter),
+      fmError: parsed.frontmatterError?.message ?? null,
+      fmErrorLine: parsed.frontmatterError?.line ?? null,
+      body: parsed.body,
+      plain: parsed.plainText,
+      headings: JSON.stringify(parsed.headings),
+      blockIds: JSON.stringify(parsed.blockIds),
+      provenance: JSON.stringify(parsed.provenance),
+      ...fields,
+      hash: w.hash,
+    }) as { id: number };
+    this.stmts.deleteChunks.run(pageId);
+    for (const c of parsed.chunks) {
+      this.stmts.insertChunk.run(c.id, pageId, c.ord, c.heading, JSON.stringify(c.headingPath), c.text, c.hash, c.line);
+    }
+    this.stmts.deleteLinks.run(pageId);
+    parsed.links.forEach((l, i) => this.stmts.insertLink.run(pageId, i, l.line, l.kind, l.target, l.anchor, l.label));
+  }
+
+  deleteFile(id: number): void {
+    this.stmts.deleteFile.run(id);
+    this.wroteSomething = true;
+  }
+
+  /** Problems the index remembers: files skipped or failed, page warnings, malformed frontmatter. */
+  storedProblems(roots: string[]): FileProblem[] {
+    const rows = this.db
+      .prepare(
+        `SELECT r.path AS root, f.rel_path AS path, f.status, f.reason, p.fm_error, p.fm_error_line
+         FROM files f JOIN roots r ON r.id = f.root_id LEFT JOIN pages p ON p.file_id = f.id
+         WHERE f.reason IS NOT NULL OR p.fm_error IS NOT NULL ORDER BY r.path, f.rel_path`,
+      )
+      .all() as { root: string; path: string; status: FileStatus; reason: string | null; fm_error: string | null; fm_error_line: number | null }[];
+    const out: FileProblem[] = [];
+    for (const r of rows) {
+      if (!roots.includes(r.root)) continue;
+      if (r.fm_error) {
+        out.push({ root: r.root, path: r.path, line: r.fm_error_line, severity: 'warning', reason: `malformed frontmatter, indexed the body only: ${r.fm_error}` });
+      }
+      for (const reason of r.reason?.split('\n') ?? []) {
+        const severity = r.status === 'indexed' ? 'warning' : r.status === 'failed' ? 'failed' : 'skipped';
+        out.push({ root: r.root, path: r.path, line: null, severity, reason });
+      }
+    }
+    return out;
+  }
+
+  /** Two pages with one key in one scope: both stay indexed; links go to the shorter path. */
+  recordDuplicateKeys(problems: FileProblem[]): void {
+    const rows = this.db
+      .prepare(
+        `SELECT p.key_lower, p.scope, p.agent, r.path AS root, f.rel_path AS path
+         FROM pages p JOIN files f ON f.id = p.file_id JOIN roots r ON r.id = f.root_id
+         WHERE (p.key_lower, p.scope, coalesce(p.agent, '')) IN (
+           SELECT key_lower, scope, coalesce(agent, '') FROM pages GROUP BY 1, 2, 3 HAVING count(*) > 1)
+         ORDER BY p.key_lower, length(f.rel_path), f.rel_path`,
+      )
+      .all() as { key_lower: string; scope: string; agent: string | null; root: string; path: string }[];
+    const first = new Map<string, string>();
+    for (const r of rows) {
+      const group = `${r.key_lower}\0${r.scope}\0${r.agent ?? ''}`;
+      const winner = first.get(group);
+      if (!winner) {
+        first.set(group, r.path);
+        continue;
+      }
+      problems.push({
+        root: r.root,
+        path: r.path,
+        line: null,
+        severity: 'warning',
+        reason: `duplicate key "${r.key_lower}" in ${r.scope === 'user' ? `user/${r.agent}` : 'global'} scope: [[${r.key_lower}]] resolves to ${winner}; link this page by its path`,
+      });
+    }
+  }
+
+  recordRun(report: IndexReport): void {
+    this.db
+      .prepare(`INSERT INTO runs (started_at, finished_at, roots, counts, ms) VALUES (?, ?, ?, ?, ?)`)
+      .run(new Date(Date.now() - report.ms).toISOString(), new Date().toISOString(), JSON.stringify(report.roots), JSON.stringify(report), report.ms);
+  }
+}

@@ -1,0 +1,88 @@
+// YAML frontmatter: found by its `---` fences, parsed by `yaml`, errors kept as values with the
+// file line they point at, so a page with broken frontmatter is still indexed.
+import { LineCounter, isMap, parseDocument, type Document } from 'yaml';
+import type { FrontmatterError, ParsedLink } from './types.ts';
+import { frontmatterEdges } from './edges.ts';
+
+export interface FrontmatterBlock {
+  /** The YAML between the fences. */
+  yaml: string;
+  /** File line of the YAML's first line (the line after the opening fence). */
+  yamlLine: number;
+  body: string;
+  bodyLine: number;
+}
+
+export interface Frontmatter {
+  data: Record<string, unknown>;
+  error: FrontmatterError | null;
+  /** `refs:` and `sources:` entries, each with the file line of its item. */
+  edges: ParsedLink[];
+}
+
+export const NO_FRONTMATTER: Frontmatter = { data: {}, error: null, edges: [] };
+
+const OPEN_FENCE = /^---[ \t]*$/;
+const CLOSE_FENCE = /^(?:---|\.\.\.)[ \t]*$/;
+
+const isFenceStart = (c: number): boolean => c === 0x2d /* - */ || c === 0x2e; /* . */
+
+/** Splits LF text into frontmatter and body; null when the file does not open and close a fence. */
+export function splitFrontmatter(text: string): FrontmatterBlock | null {
+  if (!text.startsWith('---')) return null;
+  let end = text.indexOf('\n');
+  if (end < 0 || !OPEN_FENCE.test(text.slice(0, end))) return null;
+  const yamlStart = end + 1;
+  // Walk line by line instead of splitting: a 20 MB page must not become a 20 MB array.
+  for (let start = yamlStart, line = 2; start <= text.length; line++) {
+    end = text.indexOf('\n', start);
+    const stop = end < 0 ? text.length : end;
+    if (isFenceStart(text.charCodeAt(start)) && CLOSE_FENCE.test(text.slice(start, stop))) {
+      return {
+        yaml: text.slice(yamlStart, start),
+        yamlLine: 2,
+        body: end < 0 ? '' : text.slice(end + 1),
+        bodyLine: line + 1,
+      };
+    }
+    if (end < 0) break;
+    start = end + 1;
+  }
+  return null;
+}
+
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return 'list';
+  return typeof value === 'object' ? 'non-mapping value' : typeof value;
+}
+
+/** Parses the YAML of a frontmatter block; never throws. */
+export function parseFrontmatter(block: FrontmatterBlock): Frontmatter {
+  const lineCounter = new LineCounter();
+  const fileLine = (offset: number): number => block.yamlLine - 1 + lineCounter.linePos(offset).line;
+  const fail = (line: number, message: string): Frontmatter => ({ data: {}, error: { line, message }, edges: [] });
+  let doc: Document.Parsed;
+  try {
+    doc = parseDocument(block.yaml, { lineCounter, prettyErrors: false });
+  } catch (e) {
+    return fail(block.yamlLine, errorMessage(e));
+  }
+  const first = doc.errors[0];
+  if (first) return fail(fileLine(first.pos[0]), first.message);
+  let value: unknown;
+  try {
+    value = doc.toJS();
+  } catch (e) {
+    // Unresolved aliases and alias bombs surface only when converting.
+    return fail(block.yamlLine, errorMessage(e));
+  }
+  if (value === null || value === undefined) return NO_FRONTMATTER; // empty or comments only
+  if (typeof value !== 'object' || Array.isArray(value) || !isMap(doc.contents)) {
+    return fail(block.yamlLine, `frontmatter must be a mapping of fields, found a ${describe(value)}`);
+  }
+  return { data: value as Record<string, unknown>, error: null, edges: frontmatterEdges(doc, fileLine) };
+}
+
+function errorMessage(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

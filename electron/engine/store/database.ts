@@ -1,0 +1,31 @@
+// One SQLite connection per process: WAL so readers never wait for the indexer,
+// a busy timeout so a second process (CLI beside the app) waits instead of failing.
+import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as sqliteVec from 'sqlite-vec';
+import { migrate } from './migrations.ts';
+
+export type Db = Database.Database;
+
+export function openDatabase(file: string): Db {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  let db: Db;
+  try {
+    db = new Database(file);
+  } catch (err) {
+    throw new Error(`cannot open the index database ${file}: ${(err as Error).message}`);
+  }
+  db.pragma('journal_mode = WAL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('foreign_keys = ON');
+  db.pragma('synchronous = NORMAL');
+  sqliteVec.load(db);
+  migrate(db);
+  return db;
+}
+
+/** Runs `fn` in one transaction: every multi-row write is all-or-nothing. */
+export function inTransaction<T>(db: Db, fn: () => T): T {
+  return db.transaction(fn)();
+}

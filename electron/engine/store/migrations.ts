@@ -1,0 +1,105 @@
+// Schema versions, applied in order by PRAGMA user_version. Append, never edit a shipped step:
+// a user's database at version N runs exactly the steps after N.
+import type Database from 'better-sqlite3';
+
+const STEPS: ReadonlyArray<string> = [
+  // 1: files, pages, chunks, links
+  `
+  CREATE TABLE roots (
+    id INTEGER PRIMARY KEY,
+    path TEXT NOT NULL UNIQUE,
+    scoped INTEGER NOT NULL DEFAULT 0          -- 1: root holds global/ and user/<agent>/
+  );
+  CREATE TABLE files (
+    id INTEGER PRIMARY KEY,
+    root_id INTEGER NOT NULL REFERENCES roots(id) ON DELETE CASCADE,
+    rel_path TEXT NOT NULL,
+    rel_lower TEXT NOT NULL,
+    name_lower TEXT NOT NULL,
+    is_page INTEGER NOT NULL,
+    mtime_ms REAL NOT NULL,
+    size INTEGER NOT NULL,
+    status TEXT NOT NULL,                      -- indexed | skipped | attachment
+    reason TEXT,                               -- why skipped, or a warning for an indexed page
+    UNIQUE (root_id, rel_path)
+  );
+  CREATE INDEX files_name ON files(name_lower);
+  CREATE INDEX files_rel ON files(rel_lower);
+  CREATE TABLE pages (
+    id INTEGER PRIMARY KEY,
+    file_id INTEGER NOT NULL UNIQUE REFERENCES files(id) ON DELETE CASCADE,
+    key TEXT NOT NULL,
+    key_lower TEXT NOT NULL,
+    scope TEXT NOT NULL,                       -- global | user
+    agent TEXT,
+    title TEXT NOT NULL,
+    summary TEXT,
+    tags TEXT NOT NULL,                        -- JSON array
+    frontmatter TEXT NOT NULL,                 -- JSON object
+    fm_error TEXT,
+    fm_error_line INTEGER,
+    body TEXT NOT NULL,
+    plain TEXT NOT NULL,
+    headings TEXT NOT NULL,                    -- JSON [{level,text,line}]
+    block_ids TEXT NOT NULL,                   -- JSON [id]
+    provenance TEXT NOT NULL,                  -- JSON [{from,line}]
+    tier TEXT, usage_mode TEXT, owner TEXT,
+    updated TEXT, reviewed TEXT, stale_since TEXT, archived_since TEXT,
+    content_hash TEXT NOT NULL
+  );
+  CREATE INDEX pages_key ON pages(key_lower);
+  CREATE TABLE chunks (
+    id TEXT PRIMARY KEY,
+    page_id INTEGER NOT NULL REFERENCES pages(id) ON DELETE CASCADE,
+    ord INTEGER NOT NULL,
+    heading TEXT,
+    heading_path TEXT NOT NULL,                -- JSON array
+    text TEXT NOT NULL,
+    hash TEXT NOT NULL,
+    line INTEGER NOT NULL
+  );
+  CREATE INDEX chunks_page ON chunks(page_id);
+  CREATE TABLE links (
+    id INTEGER PRIMARY KEY,
+    page_id INTEGER NOT NULL REFERENCES pages(id) ON DELETE CASCADE,
+    ord INTEGER NOT NULL,
+    line INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    target TEXT NOT NULL,
+    anchor TEXT,
+    label TEXT,
+    target_page_id INTEGER REFERENCES pages(id) ON DELETE SET NULL,
+    target_file_id INTEGER REFERENCES files(id) ON DELETE SET NULL,
+    target_external TEXT,
+    reason TEXT                                -- null | missing-page | missing-anchor
+  );
+  CREATE INDEX links_page ON links(page_id);
+  CREATE INDEX links_target ON links(target_page_id);
+  CREATE TABLE runs (
+    id INTEGER PRIMARY KEY,
+    started_at TEXT NOT NULL,
+    finished_at TEXT,
+    roots TEXT NOT NULL,
+    counts TEXT NOT NULL,
+    ms REAL
+  );
+  `,
+];
+
+export const SCHEMA_VERSION = STEPS.length;
+
+export function migrate(db: Database.Database): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > SCHEMA_VERSION) {
+    throw new Error(
+      `the index database was written by a newer Cairn (schema ${current}, this one knows ${SCHEMA_VERSION}); ` +
+        'upgrade Cairn or point --db at another file',
+    );
+  }
+  for (let v = current; v < SCHEMA_VERSION; v++) {
+    db.transaction(() => {
+      db.exec(STEPS[v]!);
+      db.pragma(`user_version = ${v + 1}`);
+    })();
+  }
+}

@@ -1,0 +1,77 @@
+// The one API every door speaks. Each method is declared once, with the schema of its request
+// and of its response; Electron IPC, HTTP routes, MCP tools and the renderer's client are derived
+// from this table, never written once per method.
+import { z } from 'zod';
+import { IndexReport, IndexProgress } from './indexing.ts';
+import { BrokenReason, LinkKind, Page, PageSummary } from './page.ts';
+
+export const LinkFinding = z.object({
+  root: z.string(),
+  source: z.string().describe('path of the linking page, relative to its root'),
+  sourceKey: z.string(),
+  line: z.number().int(),
+  target: z.string(),
+  anchor: z.string().nullable(),
+  kind: LinkKind,
+  reason: BrokenReason,
+});
+export type LinkFinding = z.infer<typeof LinkFinding>;
+
+export const Status = z.object({
+  roots: z.array(z.string()),
+  db: z.string(),
+  pages: z.number().int(),
+  chunks: z.number().int(),
+  links: z.number().int(),
+  dangling: z.number().int(),
+  brokenAnchors: z.number().int(),
+  lastRun: IndexReport.extend({ startedAt: z.string(), finishedAt: z.string() }).nullable(),
+  indexing: IndexProgress.nullable(),
+});
+export type Status = z.infer<typeof Status>;
+
+const method = <Req extends z.ZodType, Res extends z.ZodType>(summary: string, request: Req, response: Res) => ({ summary, request, response });
+
+export const contract = {
+  status: method('Roots, counts and the last indexing run with its problems.', z.object({}), Status),
+  reindex: method(
+    'Index the roots (all configured ones by default); unchanged files are not re-read.',
+    z.object({ roots: z.array(z.string().min(1)).optional() }),
+    IndexReport,
+  ),
+  getPage: method(
+    'A page by key: frontmatter, body, headings, outgoing links and backlinks. An agent sees its own page first.',
+    z.object({ key: z.string().min(1), agent: z.string().min(1).nullable().optional() }),
+    Page,
+  ),
+  links: method(
+    'Broken links (missing pages), broken anchors, or orphan pages.',
+    z.object({ kind: z.enum(['dangling', 'anchors', 'broken', 'orphans']) }),
+    z.object({ findings: z.array(LinkFinding), orphans: z.array(PageSummary) }),
+  ),
+} as const;
+
+export type Contract = typeof contract;
+export type MethodName = keyof Contract;
+export type Request<M extends MethodName> = z.input<Contract[M]['request']>;
+export type Response<M extends MethodName> = z.output<Contract[M]['response']>;
+
+/** What every door exposes: one async function per contract method. */
+export type CairnApi = { [M in MethodName]: (request: Request<M>) => Promise<Response<M>> };
+
+/** A request the contract rejects: the door answers with this message, naming the field. */
+export class BadRequest extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BadRequest';
+  }
+}
+
+export function parseRequest<M extends MethodName>(name: M, input: unknown): z.output<Contract[M]['request']> {
+  const result = contract[name].request.safeParse(input ?? {});
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new BadRequest(`${name}: bad "${issue.path.join('.') || 'request'}": ${issue.message}`);
+  }
+  return result.data as z.output<Contract[M]['request']>;
+}

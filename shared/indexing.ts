@@ -1,0 +1,40 @@
+// What an indexing run reports, while it runs and when it is done.
+import { z } from 'zod';
+
+export const IndexProgress = z.object({
+  phase: z.enum(['scan', 'index', 'link', 'done']),
+  root: z.string().nullable(),
+  total: z.number().int().describe('files found so far in the roots'),
+  seen: z.number().int(),
+  indexed: z.number().int(),
+  unchanged: z.number().int(),
+  skipped: z.number().int(),
+  failed: z.number().int(),
+});
+export type IndexProgress = z.infer<typeof IndexProgress>;
+
+export const FileProblem = z.object({
+  root: z.string(),
+  path: z.string(),
+  line: z.number().int().nullable(),
+  severity: z.enum(['skipped', 'failed', 'warning']),
+  reason: z.string(),
+});
+export type FileProblem = z.infer<typeof FileProblem>;
+
+export const IndexReport = z.object({
+  roots: z.array(z.string()),
+  pages: z.number().int(),
+  chunks: z.number().int(),
+  links: z.number().int(),
+  dangling: z.number().int(),
+  brokenAnchors: z.number().int(),
+  indexed: z.number().int().describe('files parsed and written in this run'),
+  unchanged: z.number().int(),
+  removed: z.number().int(),
+  skipped: z.number().int(),
+  failed: z.number().int(),
+  problems: z.array(FileProblem),
+  ms: z.number(),
+});
+export type IndexReport = z.infer<typeof IndexReport>;

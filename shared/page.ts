@@ -1,0 +1,68 @@
+// The page contract: what a wiki page is, as every door sees it.
+// Pure types and schemas: imported by the engine and the renderer alike, so no Node here.
+import { z } from 'zod';
+
+export const LINK_KINDS = ['wikilink', 'embed', 'markdown', 'ref', 'source'] as const;
+export const LinkKind = z.enum(LINK_KINDS);
+export type LinkKind = z.infer<typeof LinkKind>;
+
+export const BrokenReason = z.enum(['missing-page', 'missing-anchor']);
+export type BrokenReason = z.infer<typeof BrokenReason>;
+
+export const USAGE_MODES = ['always', 'auto', 'never'] as const;
+export const TIERS = ['wiki', 'doc', 'reflection', 'raw'] as const;
+
+/** Where a page lives: the shared space, or one agent's own space that shadows it. */
+export const Scope = z.object({
+  kind: z.enum(['global', 'user']),
+  agent: z.string().nullable(),
+});
+export type Scope = z.infer<typeof Scope>;
+
+export const Heading = z.object({
+  level: z.number().int(),
+  text: z.string(),
+  line: z.number().int(),
+});
+export type Heading = z.infer<typeof Heading>;
+
+/** One edge out of a page, as written, and what it resolved to (null when broken). */
+export const Link = z.object({
+  source: z.string().describe('path of the linking page, relative to its root'),
+  sourceKey: z.string(),
+  line: z.number().int().describe('1-based line in the source file'),
+  target: z.string().describe('link text without |label'),
+  anchor: z.string().nullable(),
+  label: z.string().nullable(),
+  kind: LinkKind,
+  resolvedKey: z.string().nullable(),
+  resolvedPath: z.string().nullable().describe('page or attachment the link resolved to'),
+  reason: BrokenReason.nullable().describe('null when the link and its anchor resolve'),
+});
+export type Link = z.infer<typeof Link>;
+
+export const Provenance = z.object({ from: z.string(), line: z.number().int() });
+export type Provenance = z.infer<typeof Provenance>;
+
+export const PageSummary = z.object({
+  key: z.string(),
+  path: z.string().describe('relative to its root'),
+  root: z.string(),
+  scope: Scope,
+  title: z.string(),
+  summary: z.string().nullable(),
+  tags: z.array(z.string()),
+});
+export type PageSummary = z.infer<typeof PageSummary>;
+
+export const Page = PageSummary.extend({
+  frontmatter: z.record(z.string(), z.unknown()),
+  frontmatterError: z.string().nullable(),
+  body: z.string(),
+  headings: z.array(Heading),
+  links: z.array(Link),
+  backlinks: z.array(Link),
+  provenance: z.array(Provenance),
+  shadows: z.string().nullable().describe('path of the global page this user page shadows'),
+});
+export type Page = z.infer<typeof Page>;
