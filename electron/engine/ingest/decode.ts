@@ -16,27 +16,12 @@ export function decodePage(bytes: Buffer): Decoded {
   try {
     return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(body), warning: null };
   } catch {
-    const at = firstInvalidUtf8(body);
-    return {
-      ok: true,
-      text: new TextDecoder('utf-8').decode(body),
-      warning: `invalid UTF-8 at byte ${at}: indexed with replacement characters (the file is unchanged)`,
-    };
+    const text = new TextDecoder('utf-8').decode(body);
+    // Everything before the first replacement character decoded cleanly, so its byte length
+    // is the offset of the first bad byte in the file (after any BOM).
+    const before = text.slice(0, text.indexOf('\ufffd'));
+    const line = before.split('\n').length;
+    const at = Buffer.byteLength(before, 'utf8') + (body === bytes ? 0 : 3);
+    return { ok: true, text, warning: `invalid UTF-8 at line ${line} (byte ${at}): indexed with replacement characters (the file is unchanged)` };
   }
-}
-
-function firstInvalidUtf8(bytes: Buffer): number {
-  // Binary search for the shortest invalid prefix; good enough for a report.
-  let lo = 0;
-  let hi = bytes.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    try {
-      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, mid + 1), { stream: true });
-      lo = mid + 1;
-    } catch {
-      hi = mid;
-    }
-  }
-  return lo;
 }

@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 
-/** Never worth indexing; folders starting with `.` or `_` are tooling, caches or site templates. */
-export const DEFAULT_IGNORES = ['.git/', 'node_modules/', 'dist/', '*.log', '.*/', '_*/'];
+/** Never worth indexing: dot-files and dot-folders are tooling and caches (`.git/`, `.obsidian/`,
+ * `.cairnignore` itself), `_folders` are site templates (`_layouts/`). */
+export const DEFAULT_IGNORES = ['.*', 'node_modules/', 'dist/', '*.log', '_*/'];
 
 export interface WalkedFile {
   relPath: string; // POSIX separators, relative to the root

@@ -49,7 +49,8 @@ const STEPS: ReadonlyArray<string> = [
   );
   CREATE INDEX pages_key ON pages(key_lower);
   CREATE TABLE chunks (
-    id TEXT PRIMARY KEY,
+    rowid INTEGER PRIMARY KEY,                 -- the vector tables key on this
+    id TEXT NOT NULL,                          -- stable: page key + heading path
     page_id INTEGER NOT NULL REFERENCES pages(id) ON DELETE CASCADE,
     ord INTEGER NOT NULL,
     heading TEXT,
@@ -58,7 +59,7 @@ const STEPS: ReadonlyArray<string> = [
     hash TEXT NOT NULL,
     line INTEGER NOT NULL
   );
-  CREATE INDEX chunks_page ON chunks(page_id);
+  CREATE UNIQUE INDEX chunks_page ON chunks(page_id, id);
   CREATE TABLE links (
     id INTEGER PRIMARY KEY,
     page_id INTEGER NOT NULL REFERENCES pages(id) ON DELETE CASCADE,

@@ -1,0 +1,120 @@
+// Link forms and resolution rules, end to end: files on disk -> real SQLite index -> reports.
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
+
+let fx: Fixture;
+afterEach(() => fx?.cleanup());
+
+async function brokenOf(f: Fixture) {
+  const e = f.engine();
+  await e.reindex();
+  const { findings } = await e.links({ kind: 'broken' });
+  return findings.map((x) => `${x.source}:${x.line} ${x.kind} ${x.target}${x.anchor ? `#${x.anchor}` : ''} ${x.reason}`);
+}
+
+describe('link forms', () => {
+  it('resolves every form and reports only the broken ones, with lines', async () => {
+    fx = makeFixture({
+      'Alpha.md': '# Alpha\n\n## Setup Steps\n\ntext ^blk1\n',
+      'notes/beta.md': '# Beta\n\n## Fusion: RRF vs Convex\n',
+      'img/diagram.png': Buffer.from([0x89, 0x50, 0x4e, 0x47]),
+      'source.md': [
+        '---',
+        'refs: [alpha, nowhere-ref]',
+        'sources:',
+        '  - https://example.org/spec',
+        '  - no/such/file.ts',
+        '---',
+        '[[alpha]] [[ALPHA|label]] [[alpha#setup steps]] [[alpha#No Such]]',
+        '[[notes/beta]] [[beta#Fusion RRF vs convex]] [[alpha#^blk1]] [[alpha#^nope]]',
+        '![[diagram.png]] ![[beta]] ![[missing.png]] [[Alpha.md]]',
+        '[md](notes/beta.md#fusion-rrf-vs-convex) [md2](notes/beta.md#nope) [md3](gone.md) ![i](img/diagram.png)',
+        '[self](#top) [[#Top]] [ext](https://example.org)',
+        '',
+        '# Top',
+        '`[[in-code]]` and',
+        '```',
+        '[[in-fence]] [x](fence.md)',
+        '```',
+        '<!-- [[in-comment]] -->',
+        '[[missing page]]',
+      ].join('\n'),
+    });
+    expect(await brokenOf(fx)).toEqual([
+      'source.md:2 ref nowhere-ref missing-page',
+      'source.md:5 source no/such/file.ts missing-page',
+      'source.md:7 wikilink alpha#No Such missing-anchor',
+      'source.md:8 wikilink alpha#^nope missing-anchor',
+      'source.md:9 embed missing.png missing-page',
+      'source.md:10 markdown notes/beta.md#nope missing-anchor',
+      'source.md:10 markdown gone.md missing-page',
+      'source.md:19 wikilink missing page missing-page',
+    ]);
+  });
+
+  it('links resolved to pages show up as backlinks, attachments as resolved paths', async () => {
+    fx = makeFixture({ 'a.md': '[[b]] ![[pic.png]]', 'b.md': '# B', 'pic.png': 'x' });
+    const e = fx.engine();
+    await e.reindex();
+    const a = await e.getPage({ key: 'a' });
+    expect(a.links.map((l) => [l.kind, l.resolvedKey, l.resolvedPath, l.reason])).toEqual([
+      ['wikilink', 'b', 'b.md', null],
+      ['embed', null, 'pic.png', null],
+    ]);
+    const b = await e.getPage({ key: 'B' });
+    expect(b.backlinks.map((l) => `${l.source}:${l.line}`)).toEqual(['a.md:1']);
+  });
+
+  it('a duplicate key resolves to the shortest path and is reported', async () => {
+    fx = makeFixture({ 'x/deep/dup.md': 'deep', 'dup.md': 'top', 'a.md': '[[dup]] [[x/deep/dup]]' });
+    const e = fx.engine();
+    const report = await e.reindex();
+    const a = await e.getPage({ key: 'a' });
+    expect(a.links.map((l) => l.resolvedPath)).toEqual(['dup.md', 'x/deep/dup.md']);
+    expect(report.problems.some((p) => p.path === 'x/deep/dup.md' && /duplicate key "dup"/.test(p.reason))).toBe(true);
+  });
+
+  it('orphans are pages nothing else links to', async () => {
+    fx = makeFixture({ 'a.md': '[[b]] [[a]]', 'b.md': '[[a]]', 'lonely.md': '[[lonely]] [[a]]' });
+    const e = fx.engine();
+    await e.reindex();
+    const { orphans } = await e.links({ kind: 'orphans' });
+    expect(orphans.map((o) => o.key)).toEqual(['lonely']);
+  });
+});
+
+describe('scopes and shadowing', () => {
+  const files = {
+    'global/guide.md': '# Global guide\n[[tips]]',
+    'global/tips.md': '# Global tips\n## Only Global',
+    'user/scout/tips.md': '# Scout tips\n## Only Scout',
+    'user/scout/mine.md': '[[tips#Only Scout]] [[guide]]',
+    'user/builder/b.md': '[[tips#Only Global]] [[mine]]',
+  };
+
+  it("an agent's page shadows the global one for that agent only", async () => {
+    fx = makeFixture(files);
+    const e = fx.engine();
+    await e.reindex();
+    const mine = await e.getPage({ key: 'mine', agent: 'scout' });
+    expect(mine.scope).toEqual({ kind: 'user', agent: 'scout' });
+    expect(mine.links.map((l) => [l.resolvedPath, l.reason])).toEqual([
+      ['user/scout/tips.md', null],
+      ['global/guide.md', null],
+    ]);
+    const b = await e.getPage({ key: 'b', agent: 'builder' });
+    // builder cannot see scout's page
+    expect(b.links.map((l) => [l.resolvedPath, l.reason])).toEqual([
+      ['global/tips.md', null],
+      [null, 'missing-page'],
+    ]);
+    expect((await e.getPage({ key: 'tips', agent: 'scout' })).shadows).toBe('global/tips.md');
+    expect((await e.getPage({ key: 'tips' })).path).toBe('global/tips.md');
+    expect((await e.getPage({ key: 'guide' })).links[0]!.resolvedPath).toBe('global/tips.md');
+  });
+
+  it('a root without a global/ folder is one shared space, even with a user/ folder', async () => {
+    fx = makeFixture({ 'user/recipes/r.md': '[[other]]', 'other.md': '[[r]]' });
+    expect(await brokenOf(fx)).toEqual([]);
+  });
+});

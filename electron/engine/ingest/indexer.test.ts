@@ -1,0 +1,170 @@
+// Ingest on real files into a real SQLite file: incremental runs, deletions, ignore rules, bad input.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
+
+const CLI = path.resolve(import.meta.dirname, '../../cairn.mjs');
+let fx: Fixture;
+afterEach(() => fx?.cleanup());
+
+const rowids = (fxe: ReturnType<Fixture['engine']>, key: string) =>
+  fxe.db.prepare(`SELECT l.id FROM links l JOIN pages p ON p.id = l.page_id WHERE p.key = ? ORDER BY l.id`).all(key);
+
+describe('incremental indexing', () => {
+  it('an unchanged re-index reads nothing; a changed file rewrites only its rows', async () => {
+    fx = makeFixture({ 'a.md': '# A\n[[b]]', 'b.md': '# B\n[[a]]', 'c.md': '# C\n[[a]] [[b]]' });
+    const e = fx.engine();
+    const first = await e.reindex();
+    expect(first).toMatchObject({ pages: 3, indexed: 3, unchanged: 0, links: 4, dangling: 0 });
+    const cLinks = rowids(e, 'c');
+
+    const second = await e.reindex();
+    expect(second).toMatchObject({ pages: 3, indexed: 0, unchanged: 3 });
+
+    fx.write('a.md', '# A\n[[b]] [[new-target]]');
+    const third = await e.reindex();
+    expect(third).toMatchObject({ indexed: 1, unchanged: 2, links: 5, dangling: 1 });
+    expect(rowids(e, 'c')).toEqual(cLinks);
+  });
+
+  it('a touched file with the same bytes is not re-parsed', async () => {
+    fx = makeFixture({ 'a.md': '# A' });
+    const e = fx.engine();
+    await e.reindex();
+    const later = new Date(Date.now() + 60_000);
+    fs.utimesSync(path.join(fx.root, 'a.md'), later, later);
+    expect(await e.reindex()).toMatchObject({ indexed: 0, unchanged: 1 });
+    expect(await e.reindex()).toMatchObject({ indexed: 0, unchanged: 1 });
+  });
+
+  it('a deleted file leaves the index and its inbound links become dangling', async () => {
+    fx = makeFixture({ 'a.md': '[[b]]\n[[b#Head]]', 'b.md': '## Head' });
+    const e = fx.engine();
+    await e.reindex();
+    fx.remove('b.md');
+    const r = await e.reindex();
+    expect(r).toMatchObject({ pages: 1, removed: 1, dangling: 2 });
+    expect(e.db.prepare(`SELECT count(*) AS n FROM chunks`).get()).toEqual({ n: 1 });
+    fx.write('b.md', '## Head');
+    expect(await e.reindex()).toMatchObject({ pages: 2, dangling: 0, brokenAnchors: 0 });
+  });
+
+  it('a renamed heading breaks the anchors that pointed at it', async () => {
+    fx = makeFixture({ 'a.md': '[[b#Old Name]]', 'b.md': '## Old name' });
+    const e = fx.engine();
+    await e.reindex();
+    fx.write('b.md', '## New name, longer');
+    expect(await e.reindex()).toMatchObject({ brokenAnchors: 1, dangling: 0 });
+  });
+});
+
+describe('ignore rules', () => {
+  it('honours .cairnignore with gitignore semantics, config patterns and the defaults', async () => {
+    fx = makeFixture({
+      '.cairnignore': 'drafts/\n*.tmp.md\n!keep.tmp.md\n/top-only.md\n',
+      'drafts/d.md': 'x',
+      'x.tmp.md': 'x',
+      'keep.tmp.md': 'x',
+      'top-only.md': 'x',
+      'sub/top-only.md': 'x',
+      'private/secret.md': 'x',
+      '.git/HEAD.md': 'x',
+      '.obsidian/workspace.md': 'x',
+      '_layouts/page.md': 'x',
+      'node_modules/pkg/readme.md': 'x',
+      'dist/out.md': 'x',
+      'ok.md': 'x',
+    });
+    const e = fx.engine({ ignorePatterns: ['private/'] });
+    await e.reindex();
+    const paths = (e.db.prepare(`SELECT rel_path FROM files ORDER BY rel_path`).all() as { rel_path: string }[]).map((r) => r.rel_path);
+    expect(paths).toEqual(['keep.tmp.md', 'ok.md', 'sub/top-only.md']);
+  });
+
+  it('a file that becomes ignored leaves the index', async () => {
+    fx = makeFixture({ 'a.md': 'x', 'b.md': 'x' });
+    const e = fx.engine();
+    await e.reindex();
+    fx.write('.cairnignore', 'b.md\n');
+    expect(await e.reindex()).toMatchObject({ pages: 1, removed: 1 });
+  });
+});
+
+describe('bad input: every case is indexed or skipped with a reason, and the run finishes', () => {
+  it('handles binary, invalid UTF-8, BOM, CRLF, huge files, loops, unreadable files, bad frontmatter', async () => {
+    fx = makeFixture({
+      'binary.md': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x01, 0x02]),
+      'latin1.md': Buffer.from('# Caf\xe9\n[[ok]]\n', 'latin1'),
+      'bom.md': Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('---\nsummary: has a BOM\n---\n# Bom\n')]),
+      'crlf.md': '---\r\nsummary: windows\r\n---\r\n# Crlf\r\n\r\n## Second\r\n[[ok]] [[gone]]\r\n',
+      'bad-yaml.md': '---\ntitle: fine\ntags: [unclosed\n---\n# Body still indexed\n[[ok]]\n',
+      'ok.md': '# OK',
+      'big.md': Buffer.alloc(20 * 1024 * 1024, 'a'),
+    });
+    fs.symlinkSync(fx.root, path.join(fx.root, 'loop'));
+    fs.symlinkSync(path.join(fx.root, 'nowhere.md'), path.join(fx.root, 'dangling.md'));
+    const e = fx.engine();
+    const r = await e.reindex();
+    const problem = (p: string) => r.problems.filter((x) => x.path === p).map((x) => `${x.severity}${x.line ? `@${x.line}` : ''}: ${x.reason}`);
+
+    expect(problem('binary.md')).toEqual(['skipped: binary file: it has a .md name but contains NUL bytes']);
+    expect(problem('big.md')[0]).toMatch(/^skipped: too large: 20\.0 MB is over the 8\.0 MB limit/);
+    expect(problem('loop')[0]).toMatch(/^skipped: symlink loop/);
+    expect(problem('dangling.md')[0]).toMatch(/^skipped: unreadable: no such file/);
+    expect(problem('latin1.md')).toEqual(['warning: invalid UTF-8 at line 1 (byte 5): indexed with replacement characters (the file is unchanged)']);
+    expect(problem('bad-yaml.md')[0]).toMatch(/^warning@4: malformed frontmatter, indexed the body only: Flow sequence/);
+
+    const bom = await e.getPage({ key: 'bom' });
+    expect([bom.summary, bom.title]).toEqual(['has a BOM', 'Bom']);
+    const crlf = await e.getPage({ key: 'crlf' });
+    expect(crlf.headings.map((h) => [h.text, h.line])).toEqual([['Crlf', 4], ['Second', 6]]);
+    expect(crlf.links.map((l) => [l.target, l.line, l.reason])).toEqual([['ok', 7, null], ['gone', 7, 'missing-page']]);
+    const bad = await e.getPage({ key: 'bad-yaml' });
+    expect(bad.headings[0]!.text).toBe('Body still indexed');
+    expect(bad.frontmatterError).toMatch(/^line 4: /);
+    expect((await e.getPage({ key: 'latin1' })).title).toBe('Caf\ufffd');
+    expect(r).toMatchObject({ pages: 5, skipped: 4, failed: 0 });
+
+    // The files are as the user wrote them.
+    expect(fs.readFileSync(path.join(fx.root, 'latin1.md'))).toEqual(Buffer.from('# Caf\xe9\n[[ok]]\n', 'latin1'));
+  });
+
+  it('an unreadable file is reported as failed and retried next run', async () => {
+    fx = makeFixture({ 'a.md': '# A', 'locked.md': '# Locked' });
+    const locked = path.join(fx.root, 'locked.md');
+    fs.chmodSync(locked, 0o000);
+    // root reads a file whatever its mode, so as root the CLI runs as the unprivileged user `nobody`
+    const asNobody = process.getuid?.() === 0;
+    const run = async () => {
+      if (!asNobody) return fx.engine().reindex();
+      fs.chmodSync(fx.dir, 0o777);
+      const out = execFileSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, CLI, 'index', '--json', '--db', fx.db, fx.root], {
+        env: { ...process.env, CAIRN_CONFIG: path.join(fx.dir, 'none.json'), HOME: fx.dir },
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).toString();
+      return JSON.parse(out) as { failed: number; pages: number; problems: { path: string; reason: string }[] };
+    };
+    let r: Awaited<ReturnType<typeof run>>;
+    try {
+      r = await run();
+    } catch (err) {
+      // the CLI exits 1 when a file failed; its stdout still holds the report
+      r = JSON.parse((err as { stdout: string }).stdout);
+    }
+    expect(r.failed).toBe(1);
+    expect(r.problems.find((p) => p.path === 'locked.md')?.reason).toBe('unreadable: permission denied');
+    fs.chmodSync(locked, 0o644);
+    expect(await run()).toMatchObject({ failed: 0, pages: 2 });
+  });
+
+  it('a missing root is reported and the other roots still index', async () => {
+    fx = makeFixture({ 'a.md': '# A' });
+    const e = fx.engine({ roots: [fx.root, path.join(fx.dir, 'no-such-root')] });
+    const r = await e.reindex();
+    expect(r.pages).toBe(1);
+    expect(r.problems.find((p) => p.path === '.')?.reason).toBe('root folder does not exist or is not a folder');
+  });
+});

@@ -1,0 +1,53 @@
+// Builds a throwaway wiki folder and index database for tests: real files, a real SQLite file.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { resolveSettings, DEFAULT_MAX_FILE_BYTES } from '../config/settings.ts';
+import { Engine } from '../engine.ts';
+
+export interface Fixture {
+  dir: string;
+  root: string;
+  db: string;
+  write(rel: string, content: string | Buffer): string;
+  remove(rel: string): void;
+  engine(opts?: { ignorePatterns?: string[]; maxFileBytes?: number; roots?: string[] }): Engine;
+  cleanup(): void;
+}
+
+export function makeFixture(files: Record<string, string | Buffer> = {}): Fixture {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-test-'));
+  const root = path.join(dir, 'wiki');
+  fs.mkdirSync(root);
+  const engines: Engine[] = [];
+  const fx: Fixture = {
+    dir,
+    root,
+    db: path.join(dir, 'index.db'),
+    write(rel, content) {
+      const abs = path.join(root, rel);
+      fs.mkdirSync(path.dirname(abs), { recursive: true });
+      fs.writeFileSync(abs, content);
+      return abs;
+    },
+    remove(rel) {
+      fs.rmSync(path.join(root, rel));
+    },
+    engine(opts = {}) {
+      const settings = {
+        ...resolveSettings({ roots: opts.roots ?? [root], db: fx.db, env: { CAIRN_CONFIG: path.join(dir, 'no-config.json') } }),
+        ignorePatterns: opts.ignorePatterns ?? [],
+        maxFileBytes: opts.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+      };
+      const e = Engine.open(settings);
+      engines.push(e);
+      return e;
+    },
+    cleanup() {
+      for (const e of engines) if (e.db.open) e.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  for (const [rel, content] of Object.entries(files)) fx.write(rel, content);
+  return fx;
+}
