@@ -11,15 +11,16 @@ export function describeSettings(s: Settings): string {
   return `cairn: roots ${roots}\ncairn: index ${s.db} (${SOURCE_TEXT[s.dbSource]})\n`;
 }
 
-export async function openSession(opts: { roots?: string[]; db?: string | undefined; quiet?: boolean }): Promise<Engine> {
+/** `announce`: say which roots and database were chosen, and why (commands that index do). */
+export async function openSession(opts: { roots?: string[]; db?: string | undefined; announce?: boolean }): Promise<Engine> {
   const settings = resolveSettings({ roots: opts.roots, db: opts.db });
-  if (!opts.quiet) process.stderr.write(describeSettings(settings));
+  if (opts.announce) process.stderr.write(describeSettings(settings));
   return Engine.open(settings);
 }
 
 export async function ensureIndexed(engine: Engine): Promise<void> {
   if (!engine.isEmpty()) return;
-  process.stderr.write('cairn: no index yet, building it first\n');
+  process.stderr.write(`${describeSettings(engine.settings)}cairn: no index yet, building it first\n`);
   await withProgressBar(engine, () => engine.reindex());
 }
 

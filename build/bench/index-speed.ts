@@ -1,0 +1,28 @@
+// Indexing speed: a full index into a new database, then an unchanged re-index.
+// Usage: npm run bench:index [-- ROOT]   (default: ../shared/eval/wikis/interconnected-10k)
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { resolveSettings } from '../../electron/engine/config/settings.ts';
+import { Engine } from '../../electron/engine/engine.ts';
+
+const root = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '../../../shared/eval/wikis/interconnected-10k'));
+if (!fs.existsSync(root)) {
+  console.error(`bench: ${root} does not exist; pass a folder of markdown`);
+  process.exit(2);
+}
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-bench-'));
+const engine = Engine.open(resolveSettings({ roots: [root], db: path.join(dir, 'bench.db'), env: { CAIRN_CONFIG: path.join(dir, 'none.json') } }));
+try {
+  const full = await engine.reindex();
+  const again = await engine.reindex();
+  const cpu = os.cpus()[0]?.model ?? 'unknown cpu';
+  console.log(`machine: ${os.cpus().length} x ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
+  console.log(`root: ${root}`);
+  console.log(`pages ${full.pages}, chunks ${full.chunks}, links ${full.links} (${full.dangling} dangling, ${full.brokenAnchors} broken anchors)`);
+  console.log(`full index:      ${(full.ms / 1000).toFixed(2)} s  (${Math.round(full.pages / (full.ms / 1000))} pages/s)`);
+  console.log(`unchanged again: ${(again.ms / 1000).toFixed(2)} s  (${again.indexed} files re-read)`);
+} finally {
+  engine.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+}
