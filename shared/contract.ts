@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { IndexReport, IndexProgress } from './indexing.ts';
 import { BrokenReason, LinkKind, Page, PageSummary } from './page.ts';
+import { SearchRequest, SearchResponse } from './search.ts';
 
 export const LinkFinding = z.object({
   root: z.string(),
@@ -38,6 +39,11 @@ export const contract = {
     'Index the roots (all configured ones by default); unchanged files are not re-read.',
     z.object({ roots: z.array(z.string().min(1)).optional() }),
     IndexReport,
+  ),
+  search: method(
+    'Hybrid search: lexical (BM25), semantic (embeddings) and token lanes fused by weighted RRF or a convex combination; every result explains each lane.',
+    SearchRequest,
+    SearchResponse,
   ),
   getPage: method(
     'A page by key: frontmatter, body, headings, outgoing links and backlinks. An agent sees its own page first.',

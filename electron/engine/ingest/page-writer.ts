@@ -5,6 +5,7 @@ import type { Scope } from '../../../shared/page.ts';
 import type { Db } from '../store/database.ts';
 import type { ParsedPage } from './parse/page.ts';
 import { readFields } from './fields.ts';
+import { pageTerms } from '../search/terms.ts';
 import type { WalkedFile } from './walk.ts';
 
 type FileStatus = 'indexed' | 'skipped' | 'failed' | 'attachment';
@@ -58,6 +59,9 @@ export class PageWriter {
       deleteLinks: db.prepare(`DELETE FROM links WHERE page_id = ?`),
       insertLink: db.prepare(`INSERT INTO links (page_id, ord, line, kind, target, anchor, label) VALUES (?, ?, ?, ?, ?, ?, ?)`),
       deleteFile: db.prepare(`DELETE FROM files WHERE id = ?`),
+      deleteTerms: db.prepare(`DELETE FROM page_terms WHERE page_id = ?`),
+      termCount: db.prepare(`UPDATE pages SET term_count = ? WHERE id = ?`),
+      insertTerm: db.prepare(`INSERT OR IGNORE INTO page_terms (term, page_id) VALUES (?, ?)`),
     };
   }
 
@@ -128,6 +132,10 @@ export class PageWriter {
     for (const c of parsed.chunks) {
       this.stmts.insertChunk.run(c.id, pageId, c.ord, c.heading, JSON.stringify(c.headingPath), c.text, c.hash, c.line);
     }
+    this.stmts.deleteTerms.run(pageId);
+    const terms = pageTerms({ key: w.key, title: parsed.title, summary: parsed.summary, tags: parsed.tags });
+    for (const t of terms) this.stmts.insertTerm.run(t, pageId);
+    this.stmts.termCount.run(terms.length, pageId);
     this.stmts.deleteLinks.run(pageId);
     parsed.links.forEach((l, i) => this.stmts.insertLink.run(pageId, i, l.line, l.kind, l.target, l.anchor, l.label));
   }

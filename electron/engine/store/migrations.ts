@@ -85,6 +85,41 @@ const STEPS: ReadonlyArray<string> = [
     ms REAL
   );
   `,
+  // 2: search. FTS5 over chunks (with the page's key, title, summary and tags on every chunk so a
+  // title hit lifts all its sections), kept in step with chunks by triggers; the words of each
+  // page's key/title/summary/tags for the token lane; a cache of vectors. The vec0 table itself is made
+  // for the embedding model in use (its dimension), see embed/vector-store.ts.
+  `
+  CREATE VIRTUAL TABLE chunks_fts USING fts5(
+    key, title, summary, tags, body,
+    content = '', contentless_delete = 1, tokenize = 'porter unicode61 remove_diacritics 2'
+  );
+  CREATE TRIGGER chunks_fts_insert AFTER INSERT ON chunks BEGIN
+    INSERT INTO chunks_fts (rowid, key, title, summary, tags, body)
+    SELECT new.rowid, replace(replace(p.key, '-', ' '), '_', ' '), p.title, coalesce(p.summary, ''),
+           (SELECT coalesce(group_concat(value, ' '), '') FROM json_each(p.tags)), new.text
+    FROM pages p WHERE p.id = new.page_id;
+  END;
+  CREATE TRIGGER chunks_fts_delete AFTER DELETE ON chunks BEGIN
+    DELETE FROM chunks_fts WHERE rowid = old.rowid;
+  END;
+  CREATE TABLE page_terms (
+    term TEXT NOT NULL,
+    page_id INTEGER NOT NULL REFERENCES pages(id) ON DELETE CASCADE,
+    PRIMARY KEY (term, page_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX page_terms_page ON page_terms(page_id);
+  ALTER TABLE pages ADD COLUMN term_count INTEGER NOT NULL DEFAULT 0;
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  -- Vectors already computed, by model and chunk text hash: an unchanged section is never
+  -- re-embedded, even when its page was rewritten or moved.
+  CREATE TABLE embed_cache (
+    model TEXT NOT NULL,
+    hash TEXT NOT NULL,
+    vector BLOB NOT NULL,
+    PRIMARY KEY (model, hash)
+  ) WITHOUT ROWID;
+  `,
 ];
 
 export const SCHEMA_VERSION = STEPS.length;

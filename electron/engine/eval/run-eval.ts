@@ -1,0 +1,83 @@
+// Runs labelled queries through search in every mode and scores the rankings.
+import { fuse, type LaneCandidate } from '../../../shared/fusion.ts';
+import { LANES, MODES, type Fusion, type FusionDefaults, type Lane, type LaneWeights, type Mode } from '../../../shared/search.ts';
+import type { Engine } from '../engine.ts';
+import type { BeirQuery } from './beir.ts';
+import { meanMetrics, percentile, scoreRanking, type Qrels, type RankMetrics } from './metrics.ts';
+
+export interface ModeFigures extends RankMetrics {
+  p50_ms: number;
+  p95_ms: number;
+  status: string;
+}
+
+export interface LaneRuns {
+  /** Per query: each lane's candidates (page ids with raw scores), best first. */
+  lanes: Map<string, Partial<Record<Lane, LaneCandidate[]>>>;
+  keys: Map<number, string>;
+}
+
+const DEPTH = 100;
+
+export async function evaluateModes(
+  engine: Engine,
+  queries: BeirQuery[],
+  qrels: Qrels,
+  keyToId: Map<string, string>,
+  fusion: { fusion?: Fusion; weights?: Partial<LaneWeights>; rrfK?: number },
+  onQuery?: (done: number, total: number) => void,
+): Promise<Record<Mode, ModeFigures>> {
+  const out = {} as Record<Mode, ModeFigures>;
+  let done = 0;
+  for (const mode of MODES) {
+    const metrics: RankMetrics[] = [];
+    const ms: number[] = [];
+    let status = 'ok';
+    for (const q of queries) {
+      const t0 = performance.now();
+      const r = await engine.search({ query: q.text, mode, k: DEPTH, ...fusion });
+      ms.push(performance.now() - t0);
+      const laneStatus = r.lanes[mode as Lane]?.status;
+      if (laneStatus && laneStatus !== 'ok' && !laneStatus.startsWith('skipped: no searchable')) status = laneStatus;
+      metrics.push(scoreRanking(r.results.map((x) => keyToId.get(x.key) ?? x.key), qrels.get(q.id) ?? new Map()));
+      onQuery?.(++done, queries.length * MODES.length);
+    }
+    out[mode] = { ...meanMetrics(metrics), p50_ms: round(percentile(ms, 50)), p95_ms: round(percentile(ms, 95)), status };
+  }
+  return out;
+}
+
+/** Each lane's candidates for every query, fetched once so that any fusion can be scored offline. */
+export async function collectLaneRuns(engine: Engine, queries: BeirQuery[]): Promise<LaneRuns> {
+  const lanes = new Map<string, Partial<Record<Lane, LaneCandidate[]>>>();
+  const keys = new Map<number, string>();
+  const idOf = new Map<string, number>();
+  for (const q of queries) {
+    const perLane: Partial<Record<Lane, LaneCandidate[]>> = {};
+    for (const lane of LANES) {
+      const r = await engine.search({ query: q.text, mode: lane, k: DEPTH });
+      if (r.lanes[lane]?.status !== 'ok') continue;
+      perLane[lane] = r.results.map((x) => {
+        const id = idOf.get(x.key) ?? idOf.size;
+        idOf.set(x.key, id);
+        keys.set(id, x.key);
+        return { id, score: x.lanes[lane]!.score! };
+      });
+    }
+    lanes.set(q.id, perLane);
+  }
+  return { lanes, keys };
+}
+
+export function scoreFusion(runs: LaneRuns, queries: BeirQuery[], qrels: Qrels, keyToId: Map<string, string>, f: FusionDefaults): RankMetrics {
+  return meanMetrics(
+    queries.map((q) => {
+      const fused = fuse({ lanes: runs.lanes.get(q.id) ?? {}, keys: runs.keys, method: f.fusion, weights: f.weights, rrfK: f.rrfK });
+      return scoreRanking(fused.map((x) => keyToId.get(x.key) ?? x.key), qrels.get(q.id) ?? new Map());
+    }),
+  );
+}
+
+function round(x: number): number {
+  return Math.round(x * 100) / 100;
+}

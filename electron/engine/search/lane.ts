@@ -1,0 +1,33 @@
+// What a lane gives the fusion: pages, best first, each with its raw score and the chunk that won it.
+import type { Db } from '../store/database.ts';
+import type { PageCondition } from './filters.ts';
+
+export interface PageHit {
+  pageId: number;
+  score: number;
+  chunkRowid: number | null;
+}
+
+export interface LaneQuery {
+  db: Db;
+  text: string;
+  condition: PageCondition;
+  /** How many pages the lane should return at most. */
+  limit: number;
+}
+
+/** Thrown for a lane that has nothing to do for this query: reported as `skipped: <reason>`. */
+export class LaneSkipped extends Error {}
+
+/** Chunk hits arrive best first; a page keeps its best chunk. */
+export function rollUpToPages(chunks: Iterable<PageHit>, limit: number): PageHit[] {
+  const seen = new Set<number>();
+  const pages: PageHit[] = [];
+  for (const c of chunks) {
+    if (seen.has(c.pageId)) continue;
+    seen.add(c.pageId);
+    pages.push(c);
+    if (pages.length >= limit) break;
+  }
+  return pages;
+}

@@ -1,0 +1,95 @@
+// One search: run the lanes the mode asks for, note each lane's status and time, fuse, explain.
+// A lane that fails or has nothing to do is dropped from the fusion, never counted as zero.
+import { fuse, type LaneCandidate } from '../../../shared/fusion.ts';
+import { BadRequest } from '../../../shared/contract.ts';
+import { LANES, MAX_QUERY_CHARS, type FusionDefaults, type Lane, type LaneStatus, type SearchRequest, type SearchResponse, type SearchResult } from '../../../shared/search.ts';
+import { SearchRequest as SearchRequestSchema } from '../../../shared/search.ts';
+import type { Db } from '../store/database.ts';
+import { pageCondition } from './filters.ts';
+import { LaneSkipped, type LaneQuery, type PageHit } from './lane.ts';
+import { lexicalLane } from './lexical.ts';
+import { semanticLane, type SemanticSource } from './semantic.ts';
+import { tokenLane } from './token.ts';
+import { describeResults } from './results.ts';
+
+/** Every lane fetches at least this many pages, so fusion has candidates beyond the top k. */
+const MIN_CANDIDATES = 100;
+const SEMANTIC_TIMEOUT_MS = 5000;
+
+export interface SearchDeps {
+  db: Db;
+  semantic: SemanticSource;
+  defaults: FusionDefaults;
+}
+
+export async function search(deps: SearchDeps, input: SearchRequest): Promise<SearchResponse> {
+  const started = performance.now();
+  const parsed = SearchRequestSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new BadRequest(`search: bad "${issue.path.join('.') || 'request'}": ${issue.message}`);
+  }
+  const req = parsed.data;
+  if (req.query.length > MAX_QUERY_CHARS) {
+    throw new BadRequest(`search: the query is ${req.query.length} characters; the limit is ${MAX_QUERY_CHARS}. Search for its key words instead`);
+  }
+  const fusion = req.fusion ?? deps.defaults.fusion;
+  const weights = { ...deps.defaults.weights, ...req.weights };
+  const rrfK = req.rrfK ?? deps.defaults.rrfK;
+  const base = { query: req.query, mode: req.mode, fusion, weights, rrfK, model: deps.semantic.embedder?.info.id ?? null };
+  if (req.query.trim() === '') {
+    return { ...base, results: [], lanes: {}, notice: 'type something to search for', ms: elapsed(started) };
+  }
+
+  const condition = pageCondition(req.filters);
+  const filtered = Object.values(req.filters).some((v) => v !== undefined && !(Array.isArray(v) && v.length === 0));
+  const q: LaneQuery = { db: deps.db, text: req.query, condition, limit: Math.max(req.k, MIN_CANDIDATES) };
+  const wanted: Lane[] = req.mode === 'hybrid' ? [...LANES] : [req.mode];
+  const runners: Record<Lane, () => Promise<PageHit[]> | PageHit[]> = {
+    lexical: () => lexicalLane(q, filtered),
+    token: () => tokenLane(q),
+    semantic: () => withTimeout(semanticLane(q, deps.semantic, filtered), SEMANTIC_TIMEOUT_MS),
+  };
+
+  const lanes: Partial<Record<Lane, LaneStatus>> = {};
+  const hits: Partial<Record<Lane, PageHit[]>> = {};
+  for (const lane of wanted) {
+    const t0 = performance.now();
+    let status = 'ok';
+    try {
+      hits[lane] = await runners[lane]();
+    } catch (err) {
+      status = err instanceof LaneSkipped ? `skipped: ${err.message}` : `failed: ${(err as Error).message}`;
+    }
+    lanes[lane] = { status, ms: elapsed(t0), weight: weights[lane], candidates: hits[lane]?.length ?? 0 };
+  }
+
+  const candidates: Partial<Record<Lane, LaneCandidate[]>> = {};
+  for (const lane of wanted) if (hits[lane]) candidates[lane] = hits[lane]!.map((h) => ({ id: h.pageId, score: h.score }));
+  const keys = pageKeys(deps.db, candidates);
+  const fused = fuse({ lanes: candidates, keys, method: fusion, weights, rrfK }).slice(0, req.k);
+  const results: SearchResult[] = describeResults(deps.db, fused, hits, req.query);
+  const ran = wanted.filter((l) => hits[l]);
+  const notice = ran.length === 0 ? `no lane could run: ${wanted.map((l) => `${l} ${lanes[l]!.status}`).join('; ')}` : results.length === 0 ? 'no page matches' : null;
+  return { ...base, results, lanes, notice, ms: elapsed(started) };
+}
+
+function pageKeys(db: Db, lanes: Partial<Record<Lane, LaneCandidate[]>>): Map<number, string> {
+  const ids = [...new Set(Object.values(lanes).flatMap((l) => l.map((c) => c.id)))];
+  const rows = db.prepare(`SELECT id, key FROM pages WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as { id: number; key: string }[];
+  return new Map(rows.map((r) => [r.id, r.key]));
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([
+    p.finally(() => clearTimeout(timer)),
+    new Promise<T>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    }),
+  ]);
+}
+
+function elapsed(t0: number): number {
+  return Math.round((performance.now() - t0) * 100) / 100;
+}

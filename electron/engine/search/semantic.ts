@@ -1,0 +1,41 @@
+// The semantic lane: cosine KNN over chunk vectors in sqlite-vec, for the query embedded by the
+// model in use. Filters apply after the KNN, so a filtered query fetches more neighbours.
+import type { Embedder } from '../embed/embedder.ts';
+import type { VectorStore } from '../embed/vector-store.ts';
+import { LaneSkipped, rollUpToPages, type LaneQuery, type PageHit } from './lane.ts';
+
+const MAX_KNN = 4096; // sqlite-vec's limit on k
+const CHUNKS_PER_PAGE = 4;
+
+export interface SemanticSource {
+  embedder: Embedder | null;
+  /** Why there is no embedder (loading failed, still loading, turned off). */
+  unavailable: string | null;
+  vectors: VectorStore;
+}
+
+export async function semanticLane(q: LaneQuery, source: SemanticSource, filtered: boolean): Promise<PageHit[]> {
+  const { embedder, vectors } = source;
+  if (!embedder) throw new LaneSkipped(source.unavailable ?? 'no embedding model');
+  const stored = vectors.model();
+  if (!stored || stored.id !== embedder.info.id) throw new LaneSkipped(`no vectors for model ${embedder.info.id} yet: run \`cairn index\``);
+  if (q.text.trim() === '') throw new LaneSkipped('empty query');
+  const vector = await embedder.embedQuery(q.text);
+  if (!vector.some((x) => x !== 0)) throw new LaneSkipped('the model knows none of the query words');
+  const k = filtered ? MAX_KNN : Math.min(MAX_KNN, q.limit * CHUNKS_PER_PAGE);
+  const near = vectors.nearest(vector, k);
+  if (near.length === 0) return [];
+  const allowed = q.db
+    .prepare(
+      `SELECT c.rowid, c.page_id AS pageId FROM chunks c JOIN pages p ON p.id = c.page_id JOIN files f ON f.id = p.file_id
+       WHERE c.rowid IN (SELECT value FROM json_each(?)) AND ${q.condition.sql}`,
+    )
+    .all(JSON.stringify(near.map((n) => n.rowid)), ...q.condition.params) as { rowid: number; pageId: number }[];
+  const pageOf = new Map(allowed.map((a) => [a.rowid, a.pageId]));
+  const hits: PageHit[] = [];
+  for (const n of near) {
+    const pageId = pageOf.get(n.rowid);
+    if (pageId !== undefined) hits.push({ pageId, chunkRowid: n.rowid, score: 1 - n.distance });
+  }
+  return rollUpToPages(hits, q.limit);
+}

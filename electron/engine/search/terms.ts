@@ -1,0 +1,52 @@
+// Query and page text reduced to terms: lowercased, accents folded, split on anything that is
+// not a letter or digit, stop-words dropped, Porter-stemmed, deduplicated. The token lane and
+// the FTS query builder both use it, so a word means the same thing to both.
+import { stemmer } from 'stemmer';
+import { eng } from 'stopword';
+
+const STOP = new Set<string>(eng);
+const MAX_TERMS = 64;
+
+/** The words of a text, in order, before stop-word removal and stemming. */
+export function words(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0);
+}
+
+/** Distinct stemmed content terms; empty when the text holds only stop-words or punctuation. */
+export function terms(text: string, max = MAX_TERMS): string[] {
+  const out = new Set<string>();
+  for (const w of words(text)) {
+    if (STOP.has(w)) continue;
+    out.add(stemmer(w));
+    if (out.size >= max) break;
+  }
+  return [...out];
+}
+
+/** The terms the token lane matches a page on: its key, title, summary and tags. */
+export function pageTerms(page: { key: string; title: string; summary: string | null; tags: string[] }): string[] {
+  return terms([page.key, page.title, page.summary ?? '', page.tags.join(' ')].join(' '), Infinity);
+}
+
+/** Distinct content words, unstemmed: what the FTS5 porter tokenizer will stem itself. */
+export function contentWords(text: string): string[] {
+  const all = words(text);
+  const content = [...new Set(all.filter((w) => !STOP.has(w)))];
+  return content.slice(0, MAX_TERMS);
+}
+
+/**
+ * An FTS5 MATCH expression any typed text can be turned into: each word becomes a quoted
+ * string (FTS5 operators, quotes, `*`, `-`, parentheses lose their meaning), ORed together.
+ * Returns null when no word is left to search for.
+ */
+export function ftsMatchExpression(text: string): string | null {
+  const ws = contentWords(text);
+  if (ws.length === 0) return null;
+  return ws.map((w) => `"${w.replace(/"/g, '""')}"`).join(' OR ');
+}

@@ -1,0 +1,95 @@
+// Search requests and their explained answers: every result says, lane by lane, why it ranked
+// where it did, so the app can draw the fusion and re-rank it client-side.
+import { z } from 'zod';
+import { Scope } from './page.ts';
+
+export const LANES = ['lexical', 'semantic', 'token'] as const;
+export const Lane = z.enum(LANES);
+export type Lane = z.infer<typeof Lane>;
+
+export const MODES = ['hybrid', ...LANES] as const;
+export const Mode = z.enum(MODES);
+export type Mode = z.infer<typeof Mode>;
+
+export const Fusion = z.enum(['rrf', 'convex']);
+export type Fusion = z.infer<typeof Fusion>;
+
+export const LaneWeights = z.object({ lexical: z.number().min(0).max(100), semantic: z.number().min(0).max(100), token: z.number().min(0).max(100) });
+export type LaneWeights = z.infer<typeof LaneWeights>;
+
+/** How lanes are fused by default; each embedding model carries the values measured best with it. */
+export const FusionDefaults = z.object({ fusion: Fusion, weights: LaneWeights, rrfK: z.number().positive() });
+export type FusionDefaults = z.infer<typeof FusionDefaults>;
+
+export const MAX_QUERY_CHARS = 2000;
+export const MAX_RESULTS = 200;
+
+export const SearchFilters = z.object({
+  tags: z.array(z.string().min(1)).optional().describe('pages having every one of these tags'),
+  agent: z.string().min(1).optional().describe("search as this agent: its own pages shadow global ones"),
+  scope: z.enum(['global', 'user', 'all']).optional(),
+  tier: z.array(z.enum(['wiki', 'doc', 'reflection', 'raw'])).optional(),
+  pathPrefix: z.string().min(1).optional(),
+  updatedAfter: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date like 2026-01-31').optional(),
+  updatedBefore: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date like 2026-01-31').optional(),
+});
+export type SearchFilters = z.infer<typeof SearchFilters>;
+
+export const SearchRequest = z.object({
+  query: z.string().describe('free text; any text is valid, operators are taken literally'),
+  mode: Mode.default('hybrid'),
+  k: z.number().int().min(1).max(MAX_RESULTS).default(10).describe('how many results'),
+  fusion: Fusion.optional().describe("default: the embedding model's"),
+  weights: LaneWeights.partial().optional().describe("default: the embedding model's"),
+  rrfK: z.number().min(1).max(10_000).optional(),
+  filters: SearchFilters.default({}),
+});
+export type SearchRequest = z.input<typeof SearchRequest>;
+
+export const LaneHit = z.object({
+  rank: z.number().int().nullable().describe('1-based rank in this lane, null when the lane did not find it'),
+  score: z.number().nullable().describe("the lane's raw score (bm25 negated, cosine, overlap)"),
+  normalized: z.number().nullable().describe('min-max normalized over the candidates (convex fusion)'),
+  contribution: z.number().describe('what this lane added to the fused score'),
+});
+export type LaneHit = z.infer<typeof LaneHit>;
+
+export const SearchResult = z.object({
+  key: z.string(),
+  path: z.string(),
+  root: z.string(),
+  scope: Scope,
+  title: z.string(),
+  summary: z.string().nullable(),
+  tags: z.array(z.string()),
+  score: z.number(),
+  heading: z.string().nullable().describe('the best-matching section'),
+  line: z.number().int().describe('line of that section'),
+  snippet: z.string(),
+  always: z.boolean().describe('usage_mode: always: must be surfaced'),
+  lanesMatched: z.number().int(),
+  lanes: z.partialRecord(Lane, LaneHit),
+});
+export type SearchResult = z.infer<typeof SearchResult>;
+
+export const LaneStatus = z.object({
+  status: z.string().describe('ok | failed: <reason> | skipped: <reason>'),
+  ms: z.number(),
+  weight: z.number(),
+  candidates: z.number().int(),
+});
+export type LaneStatus = z.infer<typeof LaneStatus>;
+
+export const SearchResponse = z.object({
+  query: z.string(),
+  mode: Mode,
+  fusion: Fusion,
+  weights: LaneWeights,
+  rrfK: z.number(),
+  model: z.string().nullable(),
+  results: z.array(SearchResult),
+  lanes: z.partialRecord(Lane, LaneStatus),
+  notice: z.string().nullable().describe('why there are no results, when that is the answer'),
+  ms: z.number(),
+});
+export type SearchResponse = z.infer<typeof SearchResponse>;
