@@ -57,3 +57,28 @@ describe('cairn on the demo wiki', () => {
     expect(cairn(['index', '--bogus'])).toMatchObject({ code: 2, err: expect.stringMatching(/--bogus/) });
   });
 });
+
+describe('cairn search', () => {
+  it('--json prints the query, the results with each lane, and lane statuses', () => {
+    const r = cairn(['search', 'OAuth token refresh', '--json', '--k', '3']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.out);
+    expect(out).toMatchObject({ query: 'OAuth token refresh', mode: 'hybrid' });
+    expect(out.results).toHaveLength(3);
+    expect(Object.keys(out.results[0])).toEqual(expect.arrayContaining(['key', 'path', 'title', 'score', 'snippet', 'lanes']));
+    expect(out.results[0].lanes.lexical).toEqual({ rank: expect.any(Number), score: expect.any(Number), normalized: expect.any(Number), contribution: expect.any(Number) });
+    expect(Object.keys(out.lanes).sort()).toEqual(['lexical', 'semantic', 'token']);
+  });
+
+  it.each([
+    [['--weights', 'lexical=1.5,semantic'], /--weights: "semantic" is not lane=number/],
+    [['--weights', 'lexicon=1'], /--weights: unknown lane "lexicon"/],
+    [['--mode', 'fuzzy'], /--mode must be one of hybrid, lexical, semantic, token/],
+    [['--k', '0'], /--k must be a whole number from 1 to 200/],
+    [['--fusion', 'max'], /--fusion must be rrf or convex/],
+  ])('rejects %j with a clear message', (extra, message) => {
+    const r = cairn(['search', 'fusion', ...extra]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(message);
+  });
+});
