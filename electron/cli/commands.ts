@@ -4,6 +4,7 @@ import { ensureIndexed, openSession, withProgressBar } from './session.ts';
 import type { IndexReport } from '../../shared/indexing.ts';
 import { searchCommand } from './search-command.ts';
 import { evalCommand } from './eval-command.ts';
+import { serveCommand } from './serve-command.ts';
 
 export interface Command {
   summary: string;
@@ -16,6 +17,7 @@ const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value, 
 export const COMMANDS: Record<string, Command> = {
   search: searchCommand,
   eval: evalCommand,
+  serve: serveCommand,
   index: {
     summary: 'index the roots into the database (unchanged files are skipped)',
     usage: 'cairn index [--db FILE] [--json] [ROOT...]',

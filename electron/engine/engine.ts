@@ -55,6 +55,10 @@ export class Engine implements CairnApi {
     this.db.close();
   }
 
+  isIndexing(): boolean {
+    return this.running !== null;
+  }
+
   /** True until the first indexing run has been recorded in this database. */
   isEmpty(): boolean {
     return !this.db.prepare(`SELECT 1 FROM runs LIMIT 1`).get();

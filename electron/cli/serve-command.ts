@@ -1,0 +1,39 @@
+// `cairn serve`: the UI and the API on 127.0.0.1, the roots watched and re-indexed on change.
+import { watchRoots } from '../engine/ingest/watch.ts';
+import { startServer } from '../server/serve.ts';
+import { COMMON_OPTIONS, intOption, parse } from './args.ts';
+import type { Command } from './commands.ts';
+import { openSession } from './session.ts';
+
+export const serveCommand: Command = {
+  summary: 'serve the app UI and the HTTP API (POST /api/<method>) on 127.0.0.1; roots are watched',
+  usage: 'cairn serve [--port 4317] [--host 127.0.0.1] [--no-watch] [--db FILE] [ROOT...]',
+  async run(args) {
+    const { values, positionals } = parse(args, {
+      ...COMMON_OPTIONS,
+      port: { type: 'string', default: '4317' },
+      host: { type: 'string', default: '127.0.0.1' },
+      'no-watch': { type: 'boolean', default: false },
+    });
+    const engine = await openSession({ roots: positionals, db: values.db, announce: true });
+    const server = await startServer(engine, { port: intOption(values.port, 'port', 0, 65535)!, host: values.host });
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : values.port;
+    process.stdout.write(`Cairn is serving on http://${values.host}:${port}/\n`);
+    const watcher = values['no-watch'] ? null : watchRoots(engine, (err) => process.stderr.write(`cairn: indexing after a change failed: ${err.message}\n`));
+    void engine.reindex().then(
+      (r) => process.stderr.write(`cairn: indexed ${r.pages} pages (${r.indexed} read, ${r.unchanged} unchanged) in ${(r.ms / 1000).toFixed(2)} s\n`),
+      (err: Error) => process.stderr.write(`cairn: indexing failed: ${err.message}\n`),
+    );
+    void engine.loadModel();
+    await new Promise<void>((resolve) => {
+      const stop = () => resolve();
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+    await watcher?.close();
+    server.close();
+    engine.close();
+    return 0;
+  },
+};
