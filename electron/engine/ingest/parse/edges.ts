@@ -56,5 +56,6 @@ function fieldLinks(
 }
 
 export function frontmatterEdges(doc: Document.Parsed, fileLine: (offset: number) => number): ParsedLink[] {
-  return [...fieldLinks(doc, 'refs', 'ref', fileLine), ...fieldLinks(doc, 'sources', 'source', fileLine)];
+  const links = [...fieldLinks(doc, 'refs', 'ref', fileLine), ...fieldLinks(doc, 'sources', 'source', fileLine)];
+  return links.sort((a, b) => a.line - b.line); // document order, like inline links
 }

@@ -20,7 +20,8 @@ export interface Frontmatter {
   edges: ParsedLink[];
 }
 
-export const NO_FRONTMATTER: Frontmatter = { data: {}, error: null, edges: [] };
+/** A fresh value each time: callers own (and may change) the frontmatter object they get. */
+export const noFrontmatter = (): Frontmatter => ({ data: {}, error: null, edges: [] });
 
 const OPEN_FENCE = /^---[ \t]*$/;
 const CLOSE_FENCE = /^(?:---|\.\.\.)[ \t]*$/;
@@ -51,6 +52,10 @@ export function splitFrontmatter(text: string): FrontmatterBlock | null {
   return null;
 }
 
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+}
+
 function describe(value: unknown): string {
   if (Array.isArray(value)) return 'list';
   return typeof value === 'object' ? 'non-mapping value' : typeof value;
@@ -63,7 +68,9 @@ export function parseFrontmatter(block: FrontmatterBlock): Frontmatter {
   const fail = (line: number, message: string): Frontmatter => ({ data: {}, error: { line, message }, edges: [] });
   let doc: Document.Parsed;
   try {
-    doc = parseDocument(block.yaml, { lineCounter, prettyErrors: false });
+    // Raw messages: pretty ones embed YAML-relative line numbers that would contradict ours.
+    // logLevel 'error': yaml would otherwise print warnings (complex keys...) to the console.
+    doc = parseDocument(block.yaml, { lineCounter, prettyErrors: false, logLevel: 'error' });
   } catch (e) {
     return fail(block.yamlLine, errorMessage(e));
   }
@@ -76,11 +83,11 @@ export function parseFrontmatter(block: FrontmatterBlock): Frontmatter {
     // Unresolved aliases and alias bombs surface only when converting.
     return fail(block.yamlLine, errorMessage(e));
   }
-  if (value === null || value === undefined) return NO_FRONTMATTER; // empty or comments only
-  if (typeof value !== 'object' || Array.isArray(value) || !isMap(doc.contents)) {
+  if (value === null || value === undefined) return noFrontmatter(); // empty or comments only
+  if (!isPlainObject(value) || !isMap(doc.contents)) {
     return fail(block.yamlLine, `frontmatter must be a mapping of fields, found a ${describe(value)}`);
   }
-  return { data: value as Record<string, unknown>, error: null, edges: frontmatterEdges(doc, fileLine) };
+  return { data: value, error: null, edges: frontmatterEdges(doc, fileLine) };
 }
 
 function errorMessage(e: unknown): string {

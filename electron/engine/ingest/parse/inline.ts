@@ -1,0 +1,56 @@
+// Inline content of a page: each inline token with the body line its source starts on, the
+// rendered text of its children, and the line of an offset inside it.
+import type { Token } from 'markdown-it';
+import { wikilinkDisplay, wikilinkMeta } from '../../../../shared/markdown/wikilinks.ts';
+
+export interface InlineBlock {
+  token: Token;
+  /** 0-based body line of the inline source's first line. */
+  line: number;
+  /** Whether the inline is a heading's text. */
+  heading: boolean;
+}
+
+/**
+ * Every inline token in document order. Table cells carry no line map of their own, so an
+ * inline without one takes the line of the nearest block before it (its row).
+ */
+export function inlineBlocks(tokens: Token[]): InlineBlock[] {
+  const out: InlineBlock[] = [];
+  let line = 0;
+  let previous: Token | undefined;
+  for (const token of tokens) {
+    if (token.map) line = token.map[0];
+    if (token.type === 'inline') {
+      out.push({ token, line, heading: previous?.type === 'heading_open' });
+    }
+    previous = token;
+  }
+  return out;
+}
+
+/** Text as a reader sees it: markup dropped, link labels and image alt text kept. */
+export function inlineText(children: Token[] | null, lineBreak = ' '): string {
+  if (!children) return '';
+  let out = '';
+  for (const t of children) {
+    switch (t.type) {
+      case 'text':
+      case 'code_inline':
+        out += t.content;
+        break;
+      case 'softbreak':
+      case 'hardbreak':
+        out += lineBreak;
+        break;
+      case 'image':
+        out += inlineText(t.children, lineBreak);
+        break;
+      default: {
+        const link = wikilinkMeta(t);
+        if (link) out += wikilinkDisplay(link);
+      }
+    }
+  }
+  return out;
+}

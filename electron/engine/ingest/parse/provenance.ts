@@ -1,0 +1,34 @@
+// Provenance comments `<!-- from: path -->`: where a page's content came from, kept with their
+// line. Read from HTML tokens, so a comment shown inside a code example is not provenance.
+import type { Token } from 'markdown-it';
+import type { Provenance } from '../../../../shared/page.ts';
+import type { InlineBlock } from './inline.ts';
+import { LineCursor } from './lines.ts';
+import { sourceOffset } from './positions.ts';
+
+const FROM = /<!--\s*from:\s*([\s\S]*?)\s*-->/gi;
+
+function commentsIn(html: string, cursor: LineCursor, base: number, out: Provenance[]): void {
+  if (!html.includes('<!--')) return;
+  for (const match of html.matchAll(FROM)) {
+    const from = match[1]!.trim();
+    if (from) out.push({ from, line: cursor.lineAt(base + match.index) });
+  }
+}
+
+/** Provenance in HTML blocks and inline HTML, in document order. */
+export function provenance(tokens: Token[], inlines: InlineBlock[], bodyLine: number): Provenance[] {
+  const out: Provenance[] = [];
+  for (const token of tokens) {
+    if (token.type !== 'html_block') continue;
+    commentsIn(token.content, new LineCursor(token.content, bodyLine + (token.map?.[0] ?? 0)), 0, out);
+  }
+  for (const { token, line } of inlines) {
+    if (!token.content.includes('<!--')) continue;
+    const cursor = new LineCursor(token.content, bodyLine + line);
+    for (const child of token.children ?? []) {
+      if (child.type === 'html_inline') commentsIn(child.content, cursor, sourceOffset(child) ?? 0, out);
+    }
+  }
+  return out.sort((a, b) => a.line - b.line);
+}
