@@ -1,7 +1,6 @@
 // Re-resolves every stored link against the pages and files now in the index, writing only
 // the rows whose answer changed. Runs after any ingest that changed something.
 import type { Db } from '../store/database.ts';
-import { normalizeAnchor } from '../../../shared/markdown/anchors.ts';
 import type { LinkKind } from '../../../shared/page.ts';
 import { Resolver, type FileNode, type PageNode } from './resolve.ts';
 
@@ -38,7 +37,6 @@ export function loadResolver(db: Db): { resolver: Resolver; pages: Map<number, P
     .all() as PageRow[];
   const pages = new Map<number, PageNode>();
   for (const r of rows) {
-    const headings = JSON.parse(r.headings) as { text: string }[];
     pages.set(r.id, {
       id: r.id,
       rootId: r.root_id,
@@ -47,8 +45,8 @@ export function loadResolver(db: Db): { resolver: Resolver; pages: Map<number, P
       keyLower: r.key_lower,
       scope: r.scope,
       agent: r.agent,
-      anchors: new Set(headings.map((h) => normalizeAnchor(h.text))),
-      blockIds: new Set(JSON.parse(r.block_ids) as string[]),
+      headings: JSON.parse(r.headings) as { text: string }[],
+      blockIds: JSON.parse(r.block_ids) as string[],
     });
   }
   const files = db

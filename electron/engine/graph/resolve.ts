@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrokenReason, LinkKind } from '../../../shared/page.ts';
-import { normalizeAnchor } from '../../../shared/markdown/anchors.ts';
+import { anchorMatches } from '../../../shared/markdown/anchors.ts';
 
 export interface PageNode {
   id: number;
@@ -14,8 +14,8 @@ export interface PageNode {
   keyLower: string;
   scope: 'global' | 'user';
   agent: string | null;
-  anchors: Set<string>; // normalized headings
-  blockIds: Set<string>;
+  headings: { text: string }[];
+  blockIds: string[];
 }
 
 export interface FileNode {
@@ -56,7 +56,7 @@ export class Resolver {
     if (kind === 'source') return this.resolveSource(from, target);
     const page = kind === 'markdown' ? this.markdownTarget(from, target) : this.wikiTarget(from, target);
     if (page) {
-      const anchorOk = anchor === null || anchor === '' || hasAnchor(page, anchor);
+      const anchorOk = anchorMatches(anchor, page.headings, page.blockIds);
       return { targetPageId: page.id, targetFileId: null, external: null, reason: anchorOk ? null : 'missing-anchor' };
     }
     const file = kind === 'markdown' ? this.markdownFile(from, target) : this.wikiFile(target);
@@ -119,11 +119,6 @@ export class Resolver {
     this.sourceCache.set(cacheKey, hit);
     return hit;
   }
-}
-
-function hasAnchor(page: PageNode, anchor: string): boolean {
-  if (anchor.startsWith('^')) return page.blockIds.has(anchor.slice(1));
-  return page.anchors.has(normalizeAnchor(anchor));
 }
 
 /** An agent sees its own pages first (shadowing), then global ones; ties go to the shortest path. */

@@ -1,5 +1,5 @@
-// Inline content of a page: each inline token with the body line its source starts on, the
-// rendered text of its children, and the line of an offset inside it.
+// Inline content of a page: each inline token with the body line its source starts on, and
+// the text its children render to.
 import type { Token } from 'markdown-it';
 import { wikilinkDisplay, wikilinkMeta } from '../../../../shared/markdown/wikilinks.ts';
 

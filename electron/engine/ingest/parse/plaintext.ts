@@ -2,13 +2,14 @@
 // text and code kept, comments and block anchors dropped.
 import type { Token } from 'markdown-it';
 import { BLOCK_ID } from './block-ids.ts';
+import { withoutComments } from './comments.ts';
 import { inlineText } from './inline.ts';
 
-const COMMENT = /<!--[\s\S]*?-->/g;
-const TAG = /<[^>]*>/g;
+// `[^<>]` bounds each attempt by the next `<`, keeping a page of stray `<` linear.
+const TAG = /<[^<>]*>/g;
 
 function htmlText(html: string): string {
-  return html.replace(COMMENT, ' ').replace(TAG, ' ').replace(/[ \t]+/g, ' ').trim();
+  return withoutComments(html).replace(TAG, ' ').replace(/[ \t]+/g, ' ').trim();
 }
 
 function withoutBlockIds(text: string): string {

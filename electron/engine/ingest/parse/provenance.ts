@@ -2,17 +2,17 @@
 // line. Read from HTML tokens, so a comment shown inside a code example is not provenance.
 import type { Token } from 'markdown-it';
 import type { Provenance } from '../../../../shared/page.ts';
+import { htmlComments } from './comments.ts';
 import type { InlineBlock } from './inline.ts';
 import { LineCursor } from './lines.ts';
 import { sourceOffset } from './positions.ts';
 
-const FROM = /<!--\s*from:\s*([\s\S]*?)\s*-->/gi;
+const FROM = /^\s*from:([\s\S]*)$/i; // greedy and trimmed after: no backtracking on long bodies
 
 function commentsIn(html: string, cursor: LineCursor, base: number, out: Provenance[]): void {
-  if (!html.includes('<!--')) return;
-  for (const match of html.matchAll(FROM)) {
-    const from = match[1]!.trim();
-    if (from) out.push({ from, line: cursor.lineAt(base + match.index) });
+  for (const comment of htmlComments(html)) {
+    const from = FROM.exec(comment.body)?.[1]?.trim();
+    if (from) out.push({ from, line: cursor.lineAt(base + comment.start) });
   }
 }
 
