@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 export const IndexProgress = z.object({
-  phase: z.enum(['scan', 'index', 'link', 'done']),
+  phase: z.enum(['scan', 'index', 'link', 'model', 'embed', 'done']),
   root: z.string().nullable(),
   total: z.number().int().describe('files found so far in the roots'),
   seen: z.number().int(),
@@ -10,6 +10,9 @@ export const IndexProgress = z.object({
   unchanged: z.number().int(),
   skipped: z.number().int(),
   failed: z.number().int(),
+  chunksToEmbed: z.number().int(),
+  chunksEmbedded: z.number().int(),
+  note: z.string().nullable().describe('what the phase is doing, e.g. why the model is rebuilt'),
 });
 export type IndexProgress = z.infer<typeof IndexProgress>;
 
@@ -35,6 +38,9 @@ export const IndexReport = z.object({
   skipped: z.number().int(),
   failed: z.number().int(),
   problems: z.array(FileProblem),
+  model: z.string().nullable().describe('the embedding model of the semantic lane, null when it has none'),
+  modelNote: z.string().nullable().describe('why the semantic lane has no model, or what happened to it'),
+  embedded: z.number().int().describe('chunks given a vector in this run'),
   ms: z.number(),
 });
 export type IndexReport = z.infer<typeof IndexReport>;

@@ -7,6 +7,7 @@ type Options = NonNullable<ParseArgsConfig['options']>;
 
 export const COMMON_OPTIONS = {
   db: { type: 'string' },
+  model: { type: 'string' },
   json: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const satisfies Options;

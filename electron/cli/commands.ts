@@ -23,7 +23,7 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'cairn index [--db FILE] [--json] [ROOT...]',
     async run(args) {
       const { values, positionals } = parse(args, COMMON_OPTIONS);
-      const engine = await openSession({ roots: positionals, db: values.db, announce: true });
+      const engine = await openSession({ roots: positionals, db: values.db, model: values.model, announce: true });
       try {
         const report = await withProgressBar(engine, () => engine.reindex({ roots: engine.settings.roots }));
         if (values.json) print(indexJson(report));
@@ -41,7 +41,7 @@ export const COMMANDS: Record<string, Command> = {
       const { values } = parse(args, { ...COMMON_OPTIONS, dangling: { type: 'boolean' }, anchors: { type: 'boolean' }, orphans: { type: 'boolean' } });
       const picked = (['dangling', 'anchors', 'orphans'] as const).filter((k) => values[k]);
       if (picked.length !== 1) throw new UsageError('say which report: --dangling, --anchors or --orphans');
-      const engine = await openSession({ db: values.db });
+      const engine = await openSession({ db: values.db, model: values.model });
       try {
         await ensureIndexed(engine);
         if (picked[0] === 'orphans') {
@@ -66,7 +66,7 @@ export const COMMANDS: Record<string, Command> = {
     async run(args) {
       const { values, positionals } = parse(args, { ...COMMON_OPTIONS, agent: { type: 'string' } });
       if (positionals.length !== 1) throw new UsageError('cairn page takes one page key, e.g. `cairn page index`');
-      const engine = await openSession({ db: values.db });
+      const engine = await openSession({ db: values.db, model: values.model });
       try {
         await ensureIndexed(engine);
         const page = await engine.getPage({ key: positionals[0]!, agent: values.agent ?? null });

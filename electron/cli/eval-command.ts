@@ -36,7 +36,7 @@ export const evalCommand: Command = {
     const work = path.join(envPaths('cairn', { suffix: '' }).cache, `eval-${set.corpusHash}`);
     const pagesDir = path.join(work, 'pages');
     const keyToId = writeCorpusPages(set.docs, pagesDir, set.corpusHash);
-    const engine = await openSession({ roots: [pagesDir], db: values.db ?? path.join(work, 'index.db') });
+    const engine = await openSession({ roots: [pagesDir], db: values.db ?? path.join(work, 'index.db'), model: values.model });
     try {
       process.stderr.write(`cairn eval: ${set.docs.length} documents, ${set.queries.length} judged queries; index ${engine.settings.db}\n`);
       await withProgressBar(engine, () => engine.reindex({ roots: [pagesDir] }));

@@ -50,7 +50,7 @@ export const searchCommand: Command = {
   async run(args) {
     const { values, positionals } = parse(args, SEARCH_OPTIONS);
     if (positionals.length !== 1) throw new UsageError('cairn search takes one quoted query, e.g. cairn search "token refresh"');
-    const engine = await openSession({ db: values.db });
+    const engine = await openSession({ db: values.db, model: values.model });
     try {
       await ensureIndexed(engine);
       await engine.loadModel();

@@ -15,7 +15,7 @@ export const serveCommand: Command = {
       host: { type: 'string', default: '127.0.0.1' },
       'no-watch': { type: 'boolean', default: false },
     });
-    const engine = await openSession({ roots: positionals, db: values.db, announce: true });
+    const engine = await openSession({ roots: positionals, db: values.db, model: values.model, announce: true });
     const server = await startServer(engine, { port: intOption(values.port, 'port', 0, 65535)!, host: values.host });
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : values.port;

@@ -8,12 +8,12 @@ const SOURCE_TEXT = { cli: 'command line', env: 'environment', config: 'config f
 
 export function describeSettings(s: Settings): string {
   const roots = s.rootsSource === 'default' && s.roots[0] === DEMO_WIKI ? `${DEMO_WIKI} (the demo wiki: pass folders, set CAIRN_ROOTS, or "roots" in ${s.configPath})` : `${s.roots.join(', ')} (${SOURCE_TEXT[s.rootsSource]})`;
-  return `cairn: roots ${roots}\ncairn: index ${s.db} (${SOURCE_TEXT[s.dbSource]})\n`;
+  return `cairn: roots ${roots}\ncairn: index ${s.db} (${SOURCE_TEXT[s.dbSource]})\ncairn: embedding model ${s.model} (${SOURCE_TEXT[s.modelSource]})\n`;
 }
 
 /** `announce`: say which roots and database were chosen, and why (commands that index do). */
-export async function openSession(opts: { roots?: string[]; db?: string | undefined; announce?: boolean }): Promise<Engine> {
-  const settings = resolveSettings({ roots: opts.roots, db: opts.db });
+export async function openSession(opts: { roots?: string[]; db?: string | undefined; model?: string | undefined; announce?: boolean }): Promise<Engine> {
+  const settings = resolveSettings({ roots: opts.roots, db: opts.db, model: opts.model });
   if (opts.announce) process.stderr.write(describeSettings(settings));
   return Engine.open(settings);
 }

@@ -1,22 +1,23 @@
 // The engine behind every door: owns the database, runs indexing, answers the contract.
 // Plain Node: it never imports electron, so the CLI, the server and the tests run it as is.
 import { EventEmitter } from 'node:events';
+import path from 'node:path';
 import type { CairnApi, Request, Response } from '../../shared/contract.ts';
 import { parseRequest } from '../../shared/contract.ts';
 import type { IndexProgress, IndexReport } from '../../shared/indexing.ts';
-import type { Settings } from './config/settings.ts';
+import type { FusionDefaults } from '../../shared/search.ts';
+import { SHIPPED_MODEL, type Settings } from './config/settings.ts';
 import { indexRoots } from './ingest/indexer.ts';
 import { countIndex } from './ingest/counts.ts';
+import { lastRun, recordRun } from './ingest/runs.ts';
 import { brokenLinks, orphanPages } from './graph/findings.ts';
 import { pageView } from './graph/page-view.ts';
 import { openDatabase, type Db } from './store/database.ts';
 import { search } from './search/search.ts';
-import type { SemanticSource } from './search/semantic.ts';
-import { VectorStore } from './embed/vector-store.ts';
-import type { FusionDefaults } from '../../shared/search.ts';
+import { SemanticIndex, type ModelSetting } from './embed/semantic-index.ts';
 
-/** Without a model only lexical and token run; these weights were measured for that case by `cairn eval`. */
-export const NO_MODEL_DEFAULTS: FusionDefaults = { fusion: 'rrf', weights: { lexical: 1.5, semantic: 2, token: 0.75 }, rrfK: 60 };
+/** Without a model only lexical and token run; measured by `cairn eval` on SciFact train (README). */
+export const NO_MODEL_DEFAULTS: FusionDefaults = { fusion: 'rrf', weights: { lexical: 1, semantic: 1, token: 0.1 }, rrfK: 60 };
 
 export interface EngineEvents {
   indexProgress: [IndexProgress];
@@ -25,26 +26,17 @@ export interface EngineEvents {
 
 export class Engine implements CairnApi {
   readonly events = new EventEmitter<EngineEvents>();
+  readonly semantic: SemanticIndex;
   private indexing: IndexProgress | null = null;
   private running: Promise<IndexReport> | null = null;
-  readonly semantic: SemanticSource;
 
   private constructor(
     readonly db: Db,
     readonly settings: Settings,
   ) {
-    this.semantic = { embedder: null, unavailable: 'no embedding model configured', vectors: new VectorStore(db) };
-  }
-
-  /** Loads the configured embedding model; on failure search goes on without the semantic lane. */
-  async loadModel(): Promise<void> {}
-
-  fusionDefaults(): FusionDefaults {
-    return this.semantic.embedder?.info.defaults ?? NO_MODEL_DEFAULTS;
-  }
-
-  async search(request: Request<'search'>): Promise<Response<'search'>> {
-    return search({ db: this.db, semantic: this.semantic, defaults: this.fusionDefaults() }, request);
+    const model: ModelSetting = settings.model === 'adaptive' || settings.model === 'none' ? settings.model : { dir: settings.model };
+    const models = path.join(path.dirname(settings.db), `${path.basename(settings.db)}.models`);
+    this.semantic = new SemanticIndex(db, model, { models, general: SHIPPED_MODEL });
   }
 
   static open(settings: Settings): Engine {
@@ -52,7 +44,17 @@ export class Engine implements CairnApi {
   }
 
   close(): void {
+    void this.semantic.embedder?.dispose();
     this.db.close();
+  }
+
+  /** Loads the configured embedding model; on failure search goes on without the semantic lane. */
+  loadModel(): Promise<void> {
+    return this.semantic.load();
+  }
+
+  fusionDefaults(): FusionDefaults {
+    return this.semantic.embedder?.info.defaults ?? NO_MODEL_DEFAULTS;
   }
 
   isIndexing(): boolean {
@@ -65,38 +67,52 @@ export class Engine implements CairnApi {
   }
 
   async status(): Promise<Response<'status'>> {
-    const last = this.db.prepare(`SELECT started_at, finished_at, counts FROM runs ORDER BY id DESC LIMIT 1`).get() as
-      | { started_at: string; finished_at: string; counts: string }
-      | undefined;
-    return {
-      roots: this.settings.roots,
-      db: this.settings.db,
-      ...countIndex(this.db),
-      lastRun: last ? { ...(JSON.parse(last.counts) as IndexReport), startedAt: last.started_at, finishedAt: last.finished_at } : null,
-      indexing: this.indexing,
-    };
+    return { roots: this.settings.roots, db: this.settings.db, ...countIndex(this.db), lastRun: lastRun(this.db), indexing: this.indexing };
   }
 
   /** One run at a time: a second call while indexing joins the run under way. */
   reindex(request: Request<'reindex'> = {}): Promise<IndexReport> {
     const { roots } = parseRequest('reindex', request);
     if (this.running) return this.running;
-    this.running = indexRoots(this.db, {
-      roots: roots ?? this.settings.roots,
-      ignorePatterns: this.settings.ignorePatterns,
-      maxFileBytes: this.settings.maxFileBytes,
-      onProgress: (p) => {
-        this.indexing = p.phase === 'done' ? null : p;
-        this.events.emit('indexProgress', p);
-      },
-    }).finally(() => {
+    this.running = this.run(roots ?? this.settings.roots).finally(() => {
       this.running = null;
       this.indexing = null;
     });
-    return this.running.then((report) => {
-      this.events.emit('pagesChanged', report);
-      return report;
+    return this.running;
+  }
+
+  private async run(roots: string[]): Promise<IndexReport> {
+    const emit = (p: IndexProgress) => {
+      this.indexing = p;
+      this.events.emit('indexProgress', p);
+    };
+    // the latest progress, carried into the model and embedding phases
+    const at: { last: IndexProgress | null } = { last: null };
+    const report = await indexRoots(this.db, {
+      roots,
+      ignorePatterns: this.settings.ignorePatterns,
+      maxFileBytes: this.settings.maxFileBytes,
+      onProgress: (p) => emit((at.last = p)),
     });
+    const before = Date.now();
+    await this.semantic.refresh((e) => {
+      if (!at.last) return;
+      at.last = { ...at.last, phase: e.phase, chunksToEmbed: e.phase === 'embed' ? e.total : 0, chunksEmbedded: e.phase === 'embed' ? e.done : 0, note: e.note };
+      if (e.phase === 'embed') report.embedded = e.done;
+      if (e.note) report.modelNote = e.note;
+      emit(at.last);
+    });
+    report.model = this.semantic.embedder?.info.id ?? null;
+    report.modelNote ??= this.semantic.unavailable;
+    report.ms += Date.now() - before;
+    recordRun(this.db, report);
+    if (at.last) emit({ ...at.last, phase: 'done' });
+    this.events.emit('pagesChanged', report);
+    return report;
+  }
+
+  async search(request: Request<'search'>): Promise<Response<'search'>> {
+    return search({ db: this.db, semantic: this.semantic, defaults: this.fusionDefaults() }, request);
   }
 
   async getPage(request: Request<'getPage'>): Promise<Response<'getPage'>> {

@@ -17,6 +17,9 @@ export interface Settings {
   dbSource: SettingSource;
   ignorePatterns: string[];
   maxFileBytes: number;
+  /** `adaptive` (learned from the wiki), `none`, or a local model folder. */
+  model: string;
+  modelSource: SettingSource;
   configPath: string;
 }
 
@@ -26,6 +29,7 @@ const ConfigFile = z
     db: z.string().min(1).optional(),
     ignorePatterns: z.array(z.string()).optional(),
     maxFileBytes: z.number().int().positive().optional(),
+    model: z.string().min(1).optional(),
   })
   .strict();
 
@@ -34,10 +38,13 @@ export const DEFAULT_MAX_FILE_BYTES = 8 * 1024 * 1024;
 /** The package's own folder: the demo wiki and the shipped model live under it. */
 export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const DEMO_WIKI = path.join(PACKAGE_ROOT, 'build', 'demo-wiki');
+/** The general-purpose model that ships: the floor, and the source of vectors for rare words. */
+export const SHIPPED_MODEL = path.join(PACKAGE_ROOT, 'build', 'model', 'glove-wink-100d');
 
 export interface SettingsInput {
   roots?: string[];
   db?: string;
+  model?: string;
   env?: NodeJS.ProcessEnv;
   cwd?: string;
 }
@@ -67,8 +74,19 @@ export function resolveSettings(input: SettingsInput = {}): Settings {
         ? [fromConfig(config.db), 'config']
         : [path.join(envPaths('cairn', { suffix: '' }).data, 'cairn.db'), 'default'];
 
+  const modelPath = (m: string, from: (p: string) => string) => (m === 'adaptive' || m === 'none' ? m : from(m));
+  const [model, modelSource]: [string, SettingSource] = input.model
+    ? [modelPath(input.model, fromCwd), 'cli']
+    : env.CAIRN_MODEL
+      ? [modelPath(env.CAIRN_MODEL, fromCwd), 'env']
+      : config.model
+        ? [modelPath(config.model, fromConfig), 'config']
+        : ['adaptive', 'default'];
+
   return {
     roots: [...new Set(roots)],
+    model,
+    modelSource,
     rootsSource,
     db,
     dbSource,

@@ -184,11 +184,11 @@ function valueInfo(name: string, elemType: number, shape: (string | number)[]) {
 }
 
 /** Copies raw tensor bytes into a fresh, aligned buffer (protobuf hands out unaligned views). */
-function bytesOf(t: InstanceType<typeof onnx.TensorProto>): Uint8Array {
+function bytesOf(t: onnxProto.onnx.ITensorProto): Uint8Array {
   return new Uint8Array(t.rawData ?? new Uint8Array());
 }
 
-function floatsOf(t: InstanceType<typeof onnx.TensorProto>): Float32Array {
+function floatsOf(t: onnxProto.onnx.ITensorProto): Float32Array {
   return new Float32Array(bytesOf(t).buffer);
 }
 

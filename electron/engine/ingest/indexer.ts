@@ -34,7 +34,7 @@ interface StoredFile {
 export async function indexRoots(db: Db, opts: IndexOptions): Promise<IndexReport> {
   const started = performance.now();
   const roots = opts.roots.map((r) => path.resolve(r));
-  const progress: IndexProgress = { phase: 'scan', root: null, total: 0, seen: 0, indexed: 0, unchanged: 0, skipped: 0, failed: 0 };
+  const progress: IndexProgress = { phase: 'scan', root: null, total: 0, seen: 0, indexed: 0, unchanged: 0, skipped: 0, failed: 0, chunksToEmbed: 0, chunksEmbedded: 0, note: null };
   const emit = () => opts.onProgress?.({ ...progress });
   const problems: FileProblem[] = [];
   const writer = new PageWriter(db, opts.maxFileBytes);
@@ -100,11 +100,11 @@ export async function indexRoots(db: Db, opts: IndexOptions): Promise<IndexRepor
     skipped: progress.skipped,
     failed: progress.failed,
     problems: dedupeProblems(problems),
+    model: null,
+    modelNote: null,
+    embedded: 0,
     ms: Math.round(performance.now() - started),
   };
-  writer.recordRun(report);
-  progress.phase = 'done';
-  emit();
   return report;
 }
 

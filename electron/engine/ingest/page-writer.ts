@@ -1,6 +1,6 @@
 // The index rows of files and pages: every write the indexer makes goes through here.
 import path from 'node:path';
-import type { FileProblem, IndexReport } from '../../../shared/indexing.ts';
+import type { FileProblem } from '../../../shared/indexing.ts';
 import type { Scope } from '../../../shared/page.ts';
 import type { Db } from '../store/database.ts';
 import type { ParsedPage } from './parse/page.ts';
@@ -195,11 +195,5 @@ export class PageWriter {
         reason: `duplicate key "${r.key_lower}" in ${r.scope === 'user' ? `user/${r.agent}` : 'global'} scope: [[${r.key_lower}]] resolves to ${winner}; link this page by its path`,
       });
     }
-  }
-
-  recordRun(report: IndexReport): void {
-    this.db
-      .prepare(`INSERT INTO runs (started_at, finished_at, roots, counts, ms) VALUES (?, ?, ?, ?, ?)`)
-      .run(new Date(Date.now() - report.ms).toISOString(), new Date().toISOString(), JSON.stringify(report.roots), JSON.stringify(report), report.ms);
   }
 }

@@ -20,6 +20,9 @@ export function openDatabase(file: string): Db {
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
   db.pragma('synchronous = NORMAL');
+  // 64 MB of page cache: a full index rewrites the FTS segments and b-trees many times over
+  db.pragma('cache_size = -65536');
+  db.pragma('temp_store = MEMORY');
   sqliteVec.load(db);
   migrate(db);
   return db;

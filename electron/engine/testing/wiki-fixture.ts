@@ -11,7 +11,7 @@ export interface Fixture {
   db: string;
   write(rel: string, content: string | Buffer): string;
   remove(rel: string): void;
-  engine(opts?: { ignorePatterns?: string[]; maxFileBytes?: number; roots?: string[] }): Engine;
+  engine(opts?: { ignorePatterns?: string[]; maxFileBytes?: number; roots?: string[]; model?: string }): Engine;
   cleanup(): void;
 }
 
@@ -35,7 +35,8 @@ export function makeFixture(files: Record<string, string | Buffer> = {}): Fixtur
     },
     engine(opts = {}) {
       const settings = {
-        ...resolveSettings({ roots: opts.roots ?? [root], db: fx.db, env: { CAIRN_CONFIG: path.join(dir, 'no-config.json') } }),
+        // no model unless a test asks for one: loading it is the semantic tests' business
+        ...resolveSettings({ roots: opts.roots ?? [root], db: fx.db, model: opts.model ?? 'none', env: { CAIRN_CONFIG: path.join(dir, 'no-config.json') } }),
         ignorePatterns: opts.ignorePatterns ?? [],
         maxFileBytes: opts.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
       };

@@ -1,0 +1,79 @@
+// The adaptive model over the life of a wiki: build it once there is enough text, keep it
+// while the wiki's words are still covered, rebuild into a fresh folder when they drift, and
+// clear away old builds once the engine has switched. Each build gets its own folder because
+// transformers.js memoises file lookups per path and a model in use must never change under it.
+import fs from 'node:fs';
+import path from 'node:path';
+import { readModelCard } from '../embedder.ts';
+import { buildAdaptiveModel, type BuildModelOptions } from './build-adaptive.ts';
+import { DEFAULT_REBUILD_POLICY, measureDrift, type Drift, type RebuildPolicy } from './drift.ts';
+
+const PREFIX = 'adaptive-';
+
+/**
+ * Below this many word tokens co-occurrence statistics are too thin and the general model
+ * (GloVe floor) serves better; see the README's small-corpus rows.
+ */
+export const MIN_TOKENS = 20_000;
+
+export interface RefreshOptions extends BuildModelOptions {
+  policy?: RebuildPolicy;
+  force?: boolean;
+}
+
+export interface RefreshResult {
+  /** Model folder to load, or null when the wiki is still too small for an adaptive model. */
+  dir: string | null;
+  rebuilt: boolean;
+  drift: Drift | null;
+  reason: string;
+}
+
+/** The newest complete adaptive build under `root`, if any. */
+export function currentAdaptiveModel(root: string): string | null {
+  if (!fs.existsSync(root)) return null;
+  const builds = fs
+    .readdirSync(root)
+    .filter((name) => name.startsWith(PREFIX) && !name.endsWith('.partial'))
+    .map((name) => path.join(root, name))
+    .filter((dir) => readModelCard(dir) !== null)
+    .sort();
+  return builds.at(-1) ?? null;
+}
+
+export async function refreshAdaptiveModel(texts: string[], root: string, options: RefreshOptions = {}): Promise<RefreshResult> {
+  const { policy = DEFAULT_REBUILD_POLICY, force = false, ...buildOptions } = options;
+  const current = currentAdaptiveModel(root);
+  let drift: Drift | null = null;
+  if (current && !force) {
+    drift = measureDrift(current, texts, policy);
+    if (!drift.shouldRebuild) return { dir: current, rebuilt: false, drift, reason: 'vocabulary still covered' };
+  }
+  const tokens = texts.reduce((n, t) => n + (t.match(/\S+/g)?.length ?? 0), 0);
+  if (tokens < MIN_TOKENS) {
+    return { dir: current, rebuilt: false, drift, reason: `only ${tokens} words of text; need ${MIN_TOKENS}` };
+  }
+  // Zero-padded time keeps folder names in build order; .partial keeps a failed build invisible.
+  const name = `${PREFIX}${String(Date.now()).padStart(15, '0')}`;
+  const partial = path.join(root, `${name}.partial`);
+  fs.rmSync(partial, { recursive: true, force: true });
+  fs.mkdirSync(root, { recursive: true });
+  try {
+    await buildAdaptiveModel(texts, partial, buildOptions);
+  } catch (err) {
+    fs.rmSync(partial, { recursive: true, force: true });
+    throw err;
+  }
+  const dir = path.join(root, name);
+  fs.renameSync(partial, dir);
+  return { dir, rebuilt: true, drift, reason: drift?.reason ?? (current ? 'forced' : 'first build') };
+}
+
+/** Deletes every adaptive build under `root` except `keep` (call after switching to it). */
+export function pruneAdaptiveModels(root: string, keep: string): void {
+  if (!fs.existsSync(root)) return;
+  for (const name of fs.readdirSync(root)) {
+    const dir = path.join(root, name);
+    if (name.startsWith(PREFIX) && path.resolve(dir) !== path.resolve(keep)) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,141 @@
+// The corpus-adaptive model: word vectors learned from the wiki's own texts, weighted so a
+// text's mean is about its content words, written as a static ONNX model that
+// local-model.ts loads like any other. This file only orchestrates; each step has its own.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ModelCard } from '../embedder.ts';
+import { ADAPTIVE_LANE_DEFAULTS } from '../lane-defaults.ts';
+import { readStaticModel, writeStaticModel, type StaticTable, type TableStorage } from '../static-onnx.ts';
+import { removeCommonComponents } from './common-component.ts';
+import { countCorpus } from './corpus-vocabulary.ts';
+import { oovRate } from './drift.ts';
+import { blendGeneral, type GeneralBlend } from './general-vectors.ts';
+import { learnWordVectors, type WordVectorOptions } from './word-vectors.ts';
+import { idf, wordWeights, type WeightScheme } from './word-weights.ts';
+
+export interface AdaptiveOptions extends WordVectorOptions {
+  /** Words seen fewer times get no vector of their own. */
+  minCount: number;
+  weights: WeightScheme;
+  /** How to use the general-purpose model (when one is given). */
+  general: GeneralBlend;
+  /** Principal components of the corpus's text embeddings to project out (SIF's step 2). */
+  removeComponents: number;
+}
+
+export const ADAPTIVE_DEFAULTS: AdaptiveOptions = {
+  minCount: 2,
+  window: 5,
+  weighting: 'uniform',
+  alpha: 0.75,
+  shift: 1,
+  dims: 256,
+  eigenPower: 0,
+  addContext: false,
+  powerIterations: 2,
+  seed: 42,
+  weights: { kind: 'idf', power: 1 },
+  general: { mode: 'none' },
+  removeComponents: 0,
+};
+
+export interface AdaptiveStats {
+  texts: number;
+  tokens: number;
+  vocabulary: number;
+  nonZeros: number;
+  /** Share of word tokens with no vector at build time; drift.ts compares against it. */
+  oovRate: number;
+  timings: Record<string, number>;
+}
+
+export type BuildPhase = 'count' | 'vectors' | 'blend' | 'write';
+
+export async function buildAdaptiveTable(
+  texts: string[],
+  overrides: Partial<AdaptiveOptions> = {},
+  general: StaticTable | null = null,
+  onPhase?: (phase: BuildPhase) => void,
+): Promise<{ table: StaticTable; stats: AdaptiveStats; options: AdaptiveOptions }> {
+  const options = { ...ADAPTIVE_DEFAULTS, ...overrides };
+  let t = performance.now();
+  onPhase?.('count');
+  const counts = countCorpus(texts, options.minCount);
+  const timings: Record<string, number> = { count: Math.round(performance.now() - t) };
+  if (counts.words.length < 16) throw new Error(`Only ${counts.words.length} repeated words: too little text to learn vectors from`);
+
+  onPhase?.('vectors');
+  const learned = await learnWordVectors(counts, options);
+  Object.assign(timings, learned.timings);
+  let table: StaticTable = {
+    vocab: counts.words,
+    dim: learned.dim,
+    vectors: learned.vectors,
+    weights: wordWeights(counts, options.weights),
+  };
+  t = performance.now();
+  if (general && options.general.mode !== 'none') {
+    onPhase?.('blend');
+    const unseen = options.weights.kind === 'idf' ? idf(1, texts.length) ** options.weights.power : 1;
+    table = await blendGeneral(table, counts.termFreq, general, options.general, unseen);
+  }
+  if (options.removeComponents > 0) table = removeCommonComponents(table, counts.docs, options.removeComponents);
+  timings.blend = Math.round(performance.now() - t);
+  return {
+    table,
+    stats: {
+      texts: texts.length,
+      tokens: counts.totalTokens,
+      vocabulary: table.vocab.length,
+      nonZeros: learned.nonZeros,
+      oovRate: oovRate(new Set(table.vocab), texts),
+      timings,
+    },
+    options,
+  };
+}
+
+export interface BuildModelOptions extends Partial<AdaptiveOptions> {
+  /** A Cairn static model (the shipped GloVe floor) to borrow vectors from. */
+  generalModelDir?: string;
+  storage?: TableStorage;
+  onPhase?: (phase: BuildPhase) => void;
+}
+
+/**
+ * Builds the adaptive model for `texts` into `dir` (created; must not exist or be empty) and
+ * returns its card. Write each build to a fresh folder and switch once it has loaded:
+ * transformers.js memoises file lookups per path, and a half-written folder must never serve.
+ */
+export async function buildAdaptiveModel(texts: string[], dir: string, options: BuildModelOptions = {}): Promise<ModelCard> {
+  const { generalModelDir, storage = 'int8', onPhase, ...overrides } = options;
+  if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0) throw new Error(`${dir} is not empty; build into a fresh folder`);
+  const general = generalModelDir ? readStaticModel(generalModelDir) : null;
+  const started = performance.now();
+  const { table, stats, options: used } = await buildAdaptiveTable(texts, overrides, general, onPhase);
+  onPhase?.('write');
+  const fingerprint = crypto.createHash('sha256');
+  for (const t of texts) fingerprint.update(t).update('\0');
+  fingerprint.update(JSON.stringify(used));
+  const id = `cairn/adaptive-${fingerprint.digest('hex').slice(0, 12)}`;
+  const card: Omit<ModelCard, 'dim' | 'pooling' | 'kind'> = {
+    id,
+    provenance: {
+      source: `${texts.length} indexed texts` + (generalModelDir ? ` + ${path.basename(generalModelDir)}` : ''),
+      builtBy: 'electron/engine/embed/adaptive/build-adaptive.ts',
+      builtAt: new Date().toISOString(),
+      params: { ...used, ...stats, buildMs: Math.round(performance.now() - started) },
+      notes: 'PPMI (context smoothing) + randomized SVD word vectors learned from the wiki itself.',
+    },
+    licence: {
+      name: generalModelDir ? 'Derived from your own pages; general vectors PDDL-1.0 (GloVe)' : 'Derived from your own pages',
+      files: [],
+    },
+    defaults: ADAPTIVE_LANE_DEFAULTS,
+    measured: [],
+  };
+  fs.mkdirSync(dir, { recursive: true });
+  writeStaticModel(dir, table, { storage, card });
+  return { ...card, dim: table.dim, pooling: 'mean', kind: 'static', dtype: 'fp32' };
+}

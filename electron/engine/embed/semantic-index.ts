@@ -1,0 +1,128 @@
+// Keeps the semantic lane in step with the wiki: which model embeds it, (re)building the
+// corpus-adaptive model when the wiki has drifted from it, and embedding the chunks that have
+// no vector yet. A model that cannot be loaded or built leaves search on the other lanes.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Db } from '../store/database.ts';
+import type { Embedder } from './embedder.ts';
+import { loadLocalModel } from './local-model.ts';
+import { VectorStore } from './vector-store.ts';
+import { buildAdaptiveModel } from './adaptive/build-adaptive.ts';
+import { measureDrift } from './adaptive/drift.ts';
+
+/** `adaptive`: learned from the wiki (GloVe for rare words); `none`; or a model folder. */
+export type ModelSetting = 'adaptive' | 'none' | { dir: string };
+
+export interface EmbedProgress {
+  phase: 'model' | 'embed';
+  done: number;
+  total: number;
+  note: string | null;
+}
+
+const BATCH = 256;
+const ADAPTIVE_META = 'adaptive_dir';
+
+export class SemanticIndex {
+  embedder: Embedder | null = null;
+  unavailable: string | null = 'the embedding model is not loaded yet';
+  readonly vectors: VectorStore;
+
+  constructor(
+    private db: Db,
+    private setting: ModelSetting,
+    /** Where built models live (beside the database) and the shipped general-purpose model. */
+    private dirs: { models: string; general: string },
+  ) {
+    this.vectors = new VectorStore(db);
+  }
+
+  /** Loads the model the setting names (for adaptive: the last one built for this wiki). */
+  async load(): Promise<void> {
+    if (this.setting === 'none') return this.unload('turned off (model: none)');
+    const dir = this.setting === 'adaptive' ? this.adaptiveDir() ?? this.dirs.general : this.setting.dir;
+    await this.loadDir(dir);
+  }
+
+  /** After an indexing run: rebuild the adaptive model if the wiki drifted, then embed new chunks. */
+  async refresh(onProgress: (p: EmbedProgress) => void = () => {}): Promise<void> {
+    if (this.setting === 'adaptive') await this.maybeRebuild(onProgress);
+    else if (!this.embedder && this.setting !== 'none') await this.load();
+    if (!this.embedder) return;
+    await this.embedPending(this.embedder, onProgress);
+  }
+
+  private async maybeRebuild(onProgress: (p: EmbedProgress) => void): Promise<void> {
+    const texts = this.corpusTexts();
+    const current = this.adaptiveDir();
+    const drift = current ? measureDrift(current, texts) : null;
+    if (current && !drift!.shouldRebuild) {
+      if (!this.embedder || this.embedder.info.dir !== current) await this.loadDir(current);
+      return;
+    }
+    onProgress({ phase: 'model', done: 0, total: texts.length, note: drift?.reason ?? 'first build' });
+    const dir = path.join(this.dirs.models, `adaptive-${Date.now()}`);
+    try {
+      await buildAdaptiveModel(texts, dir, { generalModelDir: fs.existsSync(this.dirs.general) ? this.dirs.general : undefined });
+    } catch (err) {
+      fs.rmSync(dir, { recursive: true, force: true });
+      // Too little text to learn from (a new or tiny wiki): the general-purpose model stands in.
+      if (!this.embedder) await this.loadDir(this.dirs.general);
+      if (this.embedder) this.unavailable = null;
+      onProgress({ phase: 'model', done: 0, total: texts.length, note: `adaptive model not built: ${(err as Error).message}` });
+      return;
+    }
+    await this.loadDir(dir);
+    if (this.embedder?.info.dir === dir) {
+      this.vectors.setMeta(ADAPTIVE_META, dir);
+      if (current && current !== dir) fs.rmSync(current, { recursive: true, force: true });
+    }
+    onProgress({ phase: 'model', done: texts.length, total: texts.length, note: null });
+  }
+
+  private async embedPending(embedder: Embedder, onProgress: (p: EmbedProgress) => void): Promise<void> {
+    const model = embedder.info;
+    this.vectors.use({ id: model.id, dim: model.dim });
+    const total = this.vectors.countPending();
+    let done = 0;
+    while (done < total) {
+      const batch = this.vectors.pending(BATCH);
+      if (batch.length === 0) break;
+      const cached = this.vectors.cached(model.id, batch.map((c) => c.hash));
+      const missing = batch.filter((c) => !cached.has(c.hash));
+      const fresh = missing.length ? await embedder.embed(missing.map((c) => c.text)) : [];
+      missing.forEach((c, i) => cached.set(c.hash, fresh[i]!));
+      this.vectors.put(model.id, batch.map((c) => ({ rowid: c.rowid, hash: c.hash, vector: cached.get(c.hash)! })));
+      done += batch.length;
+      onProgress({ phase: 'embed', done, total, note: null });
+    }
+    this.vectors.pruneCache(model.id);
+  }
+
+  private async loadDir(dir: string): Promise<void> {
+    try {
+      const next = await loadLocalModel(dir);
+      await this.embedder?.dispose();
+      this.embedder = next;
+      this.unavailable = null;
+    } catch (err) {
+      this.unload(`could not load the embedding model: ${(err as Error).message}`);
+    }
+  }
+
+  private unload(reason: string): void {
+    void this.embedder?.dispose();
+    this.embedder = null;
+    this.unavailable = reason;
+  }
+
+  private adaptiveDir(): string | null {
+    const dir = this.vectors.meta(ADAPTIVE_META);
+    return dir && fs.existsSync(dir) ? dir : null;
+  }
+
+  /** What the adaptive model learns from: the same text each chunk is embedded with. */
+  private corpusTexts(): string[] {
+    return (this.db.prepare(`SELECT p.title || char(10) || c.text AS t FROM chunks c JOIN pages p ON p.id = c.page_id ORDER BY c.rowid`).all() as { t: string }[]).map((r) => r.t);
+  }
+}
