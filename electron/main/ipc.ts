@@ -1,0 +1,65 @@
+// The contract over Electron IPC: one handler per contract method, registered in a loop over the
+// contract table and validated by its schemas; the engine's events pushed to every window; the
+// two desktop actions, limited to files inside the wiki's roots.
+import { BrowserWindow, ipcMain, shell, type IpcMainInvokeEvent } from 'electron';
+import { contract, parseRequest, type MethodName } from '../../shared/contract.ts';
+import { DESKTOP_CHANNELS, EVENT_NAMES, eventChannel, methodChannel, type EventName } from '../../shared/bridge.ts';
+import type { Engine } from '../engine/engine.ts';
+import type { IpcResult } from '../preload/ipc-result.ts';
+import { desktopTarget, isAppUrl, type DesktopAction } from './policy.ts';
+
+/** Only the app's own page may call in: not a frame it might embed, not a page it never loaded. */
+function assertFromApp(event: IpcMainInvokeEvent): void {
+  const url = event.senderFrame?.url ?? '';
+  if (!isAppUrl(url)) throw new Error(`refused an IPC call from ${url || 'a destroyed frame'}`);
+}
+
+/** Runs `work` and answers with an IpcResult, so the renderer sees the error's own message. */
+async function answer(event: IpcMainInvokeEvent, work: () => unknown): Promise<IpcResult> {
+  try {
+    assertFromApp(event);
+    return { ok: true, value: await work() };
+  } catch (err) {
+    const e = err instanceof Error ? err : new Error(String(err));
+    return { ok: false, error: e.message, name: e.name };
+  }
+}
+
+export function handleContract(engine: Engine): void {
+  for (const name of Object.keys(contract) as MethodName[]) {
+    const method = engine[name] as (request: unknown) => Promise<unknown>;
+    ipcMain.handle(methodChannel(name), (event, input: unknown) => answer(event, () => method.call(engine, parseRequest(name, input))));
+  }
+}
+
+/** Forwards each engine event to every open window; returns a function that stops forwarding. */
+export function forwardEvents(engine: Engine): () => void {
+  const stops = EVENT_NAMES.map((name: EventName) => {
+    const send = (payload: unknown) => {
+      for (const win of BrowserWindow.getAllWindows()) {
+        if (!win.isDestroyed()) win.webContents.send(eventChannel(name), payload);
+      }
+    };
+    const events = engine.events as unknown as NodeJS.EventEmitter;
+    events.on(name, send);
+    return () => void events.off(name, send);
+  });
+  return () => stops.forEach((stop) => stop());
+}
+
+/** "Open in editor" and "reveal in folder", only for paths inside one of `roots()`. */
+export function handleDesktopActions(roots: () => readonly string[]): void {
+  const act = (action: DesktopAction, run: (file: string) => Promise<void> | void) =>
+    ipcMain.handle(DESKTOP_CHANNELS[action], (event, input: unknown) =>
+      answer(event, async () => {
+        const target = desktopTarget(roots(), input, action);
+        if ('error' in target) throw new Error(target.error);
+        await run(target.path);
+      }),
+    );
+  act('openInEditor', async (file) => {
+    const failure = await shell.openPath(file);
+    if (failure) throw new Error(`openInEditor: ${file}: ${failure}`);
+  });
+  act('revealInFolder', (file) => shell.showItemInFolder(file));
+}

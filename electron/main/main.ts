@@ -1,0 +1,90 @@
+// The desktop app's main process: one window over the engine. The engine runs here, in the main
+// process: the renderer paints in its own process, so a busy main thread delays an answer, never
+// a frame; indexing yields between batches, a search is a few milliseconds of SQLite, and the
+// window's files are served off the main thread (security.ts). A utility process would add a
+// second message hop for every call and a second copy of the events for no gain at this size;
+// if a method ever grows heavy, ipc.ts is the one place that would move.
+//
+// Runs only as the bundle build/electron/build.mjs writes (dist/electron/main.cjs), so
+// `__dirname` is dist/electron, in development and inside app.asar alike.
+import { app, BrowserWindow, dialog } from 'electron';
+import fs from 'node:fs';
+import path from 'node:path';
+import { PACKAGE_ROOT, resolveSettings } from '../engine/config/settings.ts';
+import { Engine } from '../engine/engine.ts';
+import { watchRoots } from '../engine/ingest/watch.ts';
+import { forwardEvents, handleContract, handleDesktopActions } from './ipc.ts';
+import { installMenu } from './menu.ts';
+import { parseShellArgs } from './policy.ts';
+import { denyPermissions, guardAllWebContents, registerAppScheme, serveRenderer } from './security.ts';
+import { createMainWindow, focusWindow } from './window.ts';
+
+const isDev = !app.isPackaged;
+const RENDERER_DIR = path.join(__dirname, '..', 'renderer');
+const PRELOAD = path.join(__dirname, 'preload.cjs');
+/** Where build/electron/native.mjs puts better-sqlite3 built for this Electron (development only;
+ * electron-builder rebuilds it in place for a packaged app). */
+const DEV_SQLITE_BINDING = path.join(PACKAGE_ROOT, 'node_modules', '.cache', 'cairn-electron', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
+
+app.setName('Cairn');
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  registerAppScheme();
+  guardAllWebContents();
+  app.whenReady().then(start).catch(fail);
+}
+
+function start(): void {
+  if (isDev && !process.env.CAIRN_SQLITE_BINDING && fs.existsSync(DEV_SQLITE_BINDING)) process.env.CAIRN_SQLITE_BINDING = DEV_SQLITE_BINDING;
+  const args = parseShellArgs(process.argv, app.isPackaged);
+  const engine = Engine.open(resolveSettings({ roots: args.roots, db: args.db }));
+
+  denyPermissions();
+  serveRenderer(RENDERER_DIR);
+  handleContract(engine);
+  handleDesktopActions(() => engine.settings.roots);
+  const stopEvents = forwardEvents(engine);
+
+  const reindex = () => {
+    engine.reindex().catch((err: Error) => console.error(`cairn: indexing failed: ${err.message}`));
+  };
+  installMenu({ isDev, reindex, readme: path.join(PACKAGE_ROOT, 'README.md') });
+
+  const open = () => createMainWindow({ preload: PRELOAD, isDev, icon: path.join(PACKAGE_ROOT, 'build', 'electron', 'icon.png') });
+  let win = open();
+  const current = () => (win.isDestroyed() ? (win = open()) : win);
+  app.on('second-instance', () => focusWindow(current()));
+  app.on('activate', () => focusWindow(current()));
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+
+  // a page saved in an editor or written by an agent is re-indexed, and the screens hear of it
+  const watcher = watchRoots(engine, (err) => console.error(`cairn: indexing after a change failed: ${err.message}`));
+  reindex();
+  void engine.loadModel();
+
+  let closed = false;
+  app.on('will-quit', (event) => {
+    if (closed) return;
+    closed = true;
+    event.preventDefault();
+    stopEvents();
+    void watcher.close().finally(() => {
+      engine.close();
+      app.quit();
+    });
+  });
+}
+
+function fail(err: unknown): void {
+  const message = err instanceof Error ? err.message : String(err);
+  const hint = /NODE_MODULE_VERSION|was compiled against a different/.test(message)
+    ? '\n\nbetter-sqlite3 is built for Node, not for Electron. Run `npm start`, or `node build/electron/native.mjs`, which builds a copy for Electron beside the Node one.'
+    : '';
+  console.error(`cairn: the desktop app could not start: ${message}`);
+  dialog.showErrorBox('Cairn could not start', message + hint);
+  app.exit(1);
+}
