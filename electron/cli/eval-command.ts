@@ -47,7 +47,7 @@ export const evalCommand: Command = {
       const report: Record<string, unknown> = { queries: queries.length, split: values.split, model: engine.semantic.embedder?.info.id ?? null, fusion: { ...engine.fusionDefaults(), ...dropUndefined(fusion) }, modes };
       if (values.tune) {
         const runs = await collectLaneRuns(engine, set.queries);
-        report.tuned = tuneFusion(runs, splitQueries(set.queries, 'tune'), splitQueries(set.queries, 'heldout'), set.qrels, keyToId);
+        report.tuned = tuneFusion(runs, set.queries, set.qrels, keyToId);
       }
       if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
       process.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : evalText(report as unknown as EvalReport));
@@ -79,11 +79,12 @@ function evalText(r: EvalReport): string {
   ];
   if (r.tuned) {
     const t = r.tuned;
-    lines.push('', `tuned on even-numbered queries (${t.tried} settings tried), reported on the odd ones as held out:`);
-    for (const [m, b] of Object.entries(t.bestOf)) {
-      lines.push(`  best ${m.padEnd(6)} ${JSON.stringify(b.settings.weights)}${m === 'rrf' ? ` k ${b.settings.rrfK}` : ''}: tune ${fmt(b.tune.ndcg10)}  held-out ${fmt(b.heldout.ndcg10)}`);
-    }
-    lines.push(`  chosen: ${JSON.stringify(t.best)}  all ${fmt(t.all.ndcg10)}`);
+    const show = (f: { fusion: string; weights: Record<string, number>; rrfK: number }) =>
+      `${f.fusion} ${JSON.stringify(f.weights)}${f.fusion === 'rrf' ? ` k ${f.rrfK}` : ''}`;
+    lines.push('', `fusion tuned over ${t.tried} settings; held-out = two-fold cross-validation (tuned on even queries, scored on odd, and back):`);
+    for (const [m, b] of Object.entries(t.byMethod)) lines.push(`  best ${m.padEnd(6)} on all ${fmt(b.all.ndcg10)}  held-out ${fmt(b.heldout.ndcg10)}  ${show(b.best)}`);
+    for (const f of t.folds) lines.push(`  fold tuned on ${f.tunedOn.padEnd(4)}: tune ${fmt(f.tune.ndcg10)}  held-out ${fmt(f.heldout.ndcg10)}  ${show(f.settings)}`);
+    lines.push(`  chosen (best on all): ${show(t.best)}  all ${fmt(t.all.ndcg10)}  held-out ${fmt(t.heldout.ndcg10)}`);
   }
   return `${lines.join('\n')}\n`;
 }

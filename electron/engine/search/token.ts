@@ -6,14 +6,16 @@ import { LaneSkipped, type LaneQuery, type PageHit } from './lane.ts';
 export function tokenLane(q: LaneQuery): PageHit[] {
   const queryTerms = terms(q.text);
   if (queryTerms.length === 0) throw new LaneSkipped('no searchable words (only stop-words or punctuation)');
-  // score: the share of query terms the page has; among equals, the page with fewer terms is the closer match
+  // score: the share of query terms the page has, plus a hair (at most 0.001) for the share of the
+  // page's terms that matched: among equals the more specific page wins, and the tie-break lives in
+  // the score itself, so score-based fusion (convex) keeps the lane's order
   const rows = q.db
     .prepare(
-      `SELECT m.page_id AS pageId, m.matched * 1.0 / ? AS score, NULL AS chunkRowid
+      `SELECT m.page_id AS pageId, m.matched * 1.0 / ? + 0.001 * m.matched / max(p.term_count, 1) AS score, NULL AS chunkRowid
        FROM (SELECT page_id, count(*) AS matched FROM page_terms WHERE term IN (${queryTerms.map(() => '?').join(',')}) GROUP BY page_id) m
        JOIN pages p ON p.id = m.page_id JOIN files f ON f.id = p.file_id
        WHERE ${q.condition.sql}
-       ORDER BY m.matched DESC, p.term_count, p.key_lower
+       ORDER BY score DESC, p.key_lower
        LIMIT ?`,
     )
     .all(queryTerms.length, ...queryTerms, ...q.condition.params, q.limit) as PageHit[];
