@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 export const IndexProgress = z.object({
-  phase: z.enum(['scan', 'index', 'link', 'model', 'embed', 'done']),
+  phase: z.enum(['scan', 'index', 'link', 'model', 'download', 'embed', 'done']),
   root: z.string().nullable(),
   total: z.number().int().describe('files found so far in the roots'),
   seen: z.number().int(),
@@ -40,7 +40,7 @@ export const IndexReport = z.object({
   problems: z.array(FileProblem),
   model: z.string().nullable().describe('the embedding model of the semantic lane, null when it has none'),
   modelNote: z.string().nullable().describe('why the semantic lane has no model, or what happened to it'),
-  embedded: z.number().int().describe('chunks given a vector in this run'),
+  embedded: z.number().int().describe('chunks the model embedded in this run (vectors reused from the cache not counted)'),
   ms: z.number(),
 });
 export type IndexReport = z.infer<typeof IndexReport>;

@@ -6,7 +6,7 @@ import type { CairnApi, Request, Response } from '../../shared/contract.ts';
 import { parseRequest } from '../../shared/contract.ts';
 import type { IndexProgress, IndexReport } from '../../shared/indexing.ts';
 import type { FusionDefaults } from '../../shared/search.ts';
-import { SHIPPED_MODEL, type Settings } from './config/settings.ts';
+import { HUB_CACHE, SHIPPED_MODEL, type Settings } from './config/settings.ts';
 import { indexRoots } from './ingest/indexer.ts';
 import { countIndex } from './ingest/counts.ts';
 import { lastRun, recordRun } from './ingest/runs.ts';
@@ -34,9 +34,10 @@ export class Engine implements CairnApi {
     readonly db: Db,
     readonly settings: Settings,
   ) {
-    const model: ModelSetting = settings.model === 'adaptive' || settings.model === 'none' ? settings.model : { dir: settings.model };
+    const m = settings.model;
+    const model: ModelSetting = m === 'adaptive' || m === 'none' ? m : m.startsWith('hub:') ? { hub: m.slice(4) } : { dir: m };
     const models = path.join(path.dirname(settings.db), `${path.basename(settings.db)}.models`);
-    this.semantic = new SemanticIndex(db, model, { models, general: SHIPPED_MODEL });
+    this.semantic = new SemanticIndex(db, model, { models, general: SHIPPED_MODEL, hubCache: HUB_CACHE });
   }
 
   static open(settings: Settings): Engine {
@@ -98,7 +99,7 @@ export class Engine implements CairnApi {
     await this.semantic.refresh((e) => {
       if (!at.last) return;
       at.last = { ...at.last, phase: e.phase, chunksToEmbed: e.phase === 'embed' ? e.total : 0, chunksEmbedded: e.phase === 'embed' ? e.done : 0, note: e.note };
-      if (e.phase === 'embed') report.embedded = e.done;
+      if (e.phase === 'embed') report.embedded = e.computed ?? e.done;
       if (e.note) report.modelNote = e.note;
       emit(at.last);
     });

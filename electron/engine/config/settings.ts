@@ -17,7 +17,7 @@ export interface Settings {
   dbSource: SettingSource;
   ignorePatterns: string[];
   maxFileBytes: number;
-  /** `adaptive` (learned from the wiki), `none`, or a local model folder. */
+  /** `adaptive` (learned from the wiki), `none`, a local model folder, or `hub:<id>` (opt-in download). */
   model: string;
   modelSource: SettingSource;
   configPath: string;
@@ -40,6 +40,8 @@ export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.
 export const DEMO_WIKI = path.join(PACKAGE_ROOT, 'build', 'demo-wiki');
 /** The general-purpose model that ships: the floor, and the source of vectors for rare words. */
 export const SHIPPED_MODEL = path.join(PACKAGE_ROOT, 'build', 'model', 'glove-wink-100d');
+/** Where opt-in hub models (`--model hub:Xenova/bge-small-en-v1.5`) are downloaded once. */
+export const HUB_CACHE = path.join(envPaths('cairn', { suffix: '' }).cache, 'models');
 
 export interface SettingsInput {
   roots?: string[];
@@ -74,7 +76,7 @@ export function resolveSettings(input: SettingsInput = {}): Settings {
         ? [fromConfig(config.db), 'config']
         : [path.join(envPaths('cairn', { suffix: '' }).data, 'cairn.db'), 'default'];
 
-  const modelPath = (m: string, from: (p: string) => string) => (m === 'adaptive' || m === 'none' ? m : from(m));
+  const modelPath = (m: string, from: (p: string) => string) => (m === 'adaptive' || m === 'none' || m.startsWith('hub:') ? m : from(m));
   const [model, modelSource]: [string, SettingSource] = input.model
     ? [modelPath(input.model, fromCwd), 'cli']
     : env.CAIRN_MODEL

@@ -21,6 +21,11 @@ export interface LoadOptions {
   batchSize?: number;
   /** Query embeddings kept in the LRU cache. */
   queryCacheSize?: number;
+  /**
+   * Characters per batch, whatever the count: the output tensor is batch × longest × dim
+   * floats, so a batch of long sections must be smaller than a batch of short ones.
+   */
+  batchChars?: number;
 }
 
 const REQUIRED_FILES = ['config.json', 'tokenizer.json'];
@@ -58,6 +63,7 @@ export async function loadLocalModel(dir: string, options: LoadOptions = {}): Pr
 
 class LocalModel implements Embedder {
   private readonly batchSize: number;
+  private readonly batchChars: number;
   private readonly queries: LruCache<string, Float32Array>;
 
   constructor(
@@ -66,6 +72,7 @@ class LocalModel implements Embedder {
     options: LoadOptions,
   ) {
     this.batchSize = options.batchSize ?? 64;
+    this.batchChars = options.batchChars ?? 200_000;
     this.queries = new LruCache(options.queryCacheSize ?? 512);
   }
 
@@ -73,11 +80,19 @@ class LocalModel implements Embedder {
     const out = new Array<Float32Array>(texts.length);
     // Batches of similar length pad less: a static model's cost is the padded tensor size.
     const order = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length);
-    for (let start = 0; start < order.length; start += this.batchSize) {
-      const ids = order.slice(start, start + this.batchSize);
+    let done = 0;
+    while (done < order.length) {
+      const ids: number[] = [];
+      while (done + ids.length < order.length && ids.length < this.batchSize) {
+        const next = order[done + ids.length]!;
+        // Sorted ascending, so the newest text is the longest: it sets the padded length.
+        if (ids.length > 0 && (ids.length + 1) * texts[next]!.length > this.batchChars) break;
+        ids.push(next);
+      }
       const vectors = await this.run(ids.map((i) => texts[i]!));
       ids.forEach((id, k) => (out[id] = vectors[k]!));
-      options.onProgress?.(Math.min(start + this.batchSize, texts.length), texts.length);
+      done += ids.length;
+      options.onProgress?.(done, texts.length);
     }
     return out;
   }

@@ -5,18 +5,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../store/database.ts';
 import type { Embedder } from './embedder.ts';
-import { loadLocalModel } from './local-model.ts';
+import { downloadHubModel, loadLocalModel } from './local-model.ts';
 import { VectorStore } from './vector-store.ts';
 import { buildAdaptiveModel } from './adaptive/build-adaptive.ts';
 import { measureDrift } from './adaptive/drift.ts';
 
-/** `adaptive`: learned from the wiki (GloVe for rare words); `none`; or a model folder. */
-export type ModelSetting = 'adaptive' | 'none' | { dir: string };
+/** `adaptive`: learned from the wiki (GloVe for rare words); `none`; a model folder; or a hub
+ * model id, downloaded once into the cache (needs network, so opt-in). */
+export type ModelSetting = 'adaptive' | 'none' | { dir: string } | { hub: string };
 
 export interface EmbedProgress {
-  phase: 'model' | 'embed';
+  phase: 'model' | 'download' | 'embed';
   done: number;
   total: number;
+  /** Embedding phase: how many of the `done` chunks needed the model (the rest came from the cache). */
+  computed?: number;
   note: string | null;
 }
 
@@ -32,7 +35,7 @@ export class SemanticIndex {
     private db: Db,
     private setting: ModelSetting,
     /** Where built models live (beside the database) and the shipped general-purpose model. */
-    private dirs: { models: string; general: string },
+    private dirs: { models: string; general: string; hubCache: string },
   ) {
     this.vectors = new VectorStore(db);
   }
@@ -40,14 +43,30 @@ export class SemanticIndex {
   /** Loads the model the setting names (for adaptive: the last one built for this wiki). */
   async load(): Promise<void> {
     if (this.setting === 'none') return this.unload('turned off (model: none)');
-    const dir = this.setting === 'adaptive' ? this.adaptiveDir() ?? this.dirs.general : this.setting.dir;
-    await this.loadDir(dir);
+    if (this.setting === 'adaptive') return this.loadDir(this.adaptiveDir() ?? this.dirs.general);
+    if ('dir' in this.setting) return this.loadDir(this.setting.dir);
+    const dir = path.join(this.dirs.hubCache, this.setting.hub);
+    if (fs.existsSync(path.join(dir, 'config.json'))) await this.loadDir(dir);
+    else this.unload(`${this.setting.hub} is not downloaded yet: run \`cairn index\` on a machine with network`);
+  }
+
+  /** Fetches the hub model the setting names, once, reporting progress per file. */
+  private async download(id: string, onProgress: (p: EmbedProgress) => void): Promise<void> {
+    try {
+      const dir = await downloadHubModel(id, this.dirs.hubCache, (p) =>
+        onProgress({ phase: 'download', done: Math.round(p.progress), total: 100, note: `downloading ${id}: ${p.file}` }),
+      );
+      await this.loadDir(dir);
+    } catch (err) {
+      this.unload((err as Error).message);
+    }
   }
 
   /** After an indexing run: rebuild the adaptive model if the wiki drifted, then embed new chunks. */
   async refresh(onProgress: (p: EmbedProgress) => void = () => {}): Promise<void> {
     if (this.setting === 'adaptive') await this.maybeRebuild(onProgress);
     else if (!this.embedder && this.setting !== 'none') await this.load();
+    if (!this.embedder && typeof this.setting === 'object' && 'hub' in this.setting) await this.download(this.setting.hub, onProgress);
     if (!this.embedder) return;
     await this.embedPending(this.embedder, onProgress);
   }
@@ -85,6 +104,7 @@ export class SemanticIndex {
     this.vectors.use({ id: model.id, dim: model.dim });
     const total = this.vectors.countPending();
     let done = 0;
+    let computed = 0;
     while (done < total) {
       const batch = this.vectors.pending(BATCH);
       if (batch.length === 0) break;
@@ -94,7 +114,8 @@ export class SemanticIndex {
       missing.forEach((c, i) => cached.set(c.hash, fresh[i]!));
       this.vectors.put(model.id, batch.map((c) => ({ rowid: c.rowid, hash: c.hash, vector: cached.get(c.hash)! })));
       done += batch.length;
-      onProgress({ phase: 'embed', done, total, note: null });
+      computed += missing.length;
+      onProgress({ phase: 'embed', done, total, computed, note: null });
     }
     this.vectors.pruneCache(model.id);
   }

@@ -53,7 +53,8 @@ describe('static ONNX model', () => {
     it(`loads through local-model.ts and returns weighted averages (${storage})`, async () => {
       const dir = path.join(tmp, storage);
       writeStaticModel(dir, { vocab, dim, vectors, weights }, { storage, card });
-      const model = await loadLocalModel(dir, { batchSize: 4 });
+      // Small batches by count and by characters: results must still come back in input order.
+      const model = await loadLocalModel(dir, { batchSize: 4, batchChars: 40 });
       try {
         expect(model.info).toMatchObject({ id: 'test/tiny', dim, pooling: 'mean', kind: 'static', dir });
         const got = await model.embed(texts);

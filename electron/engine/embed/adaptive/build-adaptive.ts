@@ -11,6 +11,7 @@ import { removeCommonComponents } from './common-component.ts';
 import { countCorpus } from './corpus-vocabulary.ts';
 import { oovRate } from './drift.ts';
 import { blendGeneral, type GeneralBlend } from './general-vectors.ts';
+import { learnTopicVectors } from './topic-vectors.ts';
 import { learnWordVectors, type WordVectorOptions } from './word-vectors.ts';
 import { idf, wordWeights, type WeightScheme } from './word-weights.ts';
 
@@ -22,6 +23,8 @@ export interface AdaptiveOptions extends WordVectorOptions {
   general: GeneralBlend;
   /** Principal components of the corpus's text embeddings to project out (SIF's step 2). */
   removeComponents: number;
+  /** LSA topic vectors concatenated to the PPMI ones; weight is their share of the cosine. */
+  topic: { dims: number; weight: number; eigenPower: number };
 }
 
 export const ADAPTIVE_DEFAULTS: AdaptiveOptions = {
@@ -38,6 +41,7 @@ export const ADAPTIVE_DEFAULTS: AdaptiveOptions = {
   weights: { kind: 'idf', power: 1 },
   general: { mode: 'none' },
   removeComponents: 0,
+  topic: { dims: 0, weight: 0, eigenPower: 0 },
 };
 
 export interface AdaptiveStats {
@@ -75,6 +79,12 @@ export async function buildAdaptiveTable(
     weights: wordWeights(counts, options.weights),
   };
   t = performance.now();
+  if (options.topic.dims > 0 && options.topic.weight > 0) {
+    const topic = await learnTopicVectors(counts, { ...options.topic, powerIterations: options.powerIterations, seed: options.seed });
+    table = concatRows(table, topic, options.topic.dims, options.topic.weight);
+    timings.topic = Math.round(performance.now() - t);
+    t = performance.now();
+  }
   if (general && options.general.mode !== 'none') {
     onPhase?.('blend');
     const unseen = options.weights.kind === 'idf' ? idf(1, texts.length) ** options.weights.power : 1;
@@ -94,6 +104,19 @@ export async function buildAdaptiveTable(
     },
     options,
   };
+}
+
+/** Rows [√(1−β)·a, √β·b]: cosine between texts becomes (1−β)·cos_a + β·cos_b for unit rows. */
+function concatRows(table: StaticTable, extra: Float32Array, extraDim: number, beta: number): StaticTable {
+  const d = table.dim + extraDim;
+  const vectors = new Float32Array(table.vocab.length * d);
+  const a = Math.sqrt(1 - beta);
+  const b = Math.sqrt(beta);
+  for (let r = 0; r < table.vocab.length; r++) {
+    for (let c = 0; c < table.dim; c++) vectors[r * d + c] = a * table.vectors[r * table.dim + c]!;
+    for (let c = 0; c < extraDim; c++) vectors[r * d + table.dim + c] = b * extra[r * extraDim + c]!;
+  }
+  return { ...table, dim: d, vectors };
 }
 
 export interface BuildModelOptions extends Partial<AdaptiveOptions> {

@@ -1,0 +1,43 @@
+// Topic vectors: latent semantic analysis of the word × text matrix (log tf · idf). Where the
+// windowed PPMI vectors say which words are used alike, these say which words share texts;
+// the two disagree usefully, and concatenated they rank better than either (see README).
+// A text's mean of these rows is LSA's "folding in" of the text, so it fits a lookup table.
+import type { CorpusCounts } from './corpus-vocabulary.ts';
+import { PairCounter } from './pair-counter.ts';
+import { randomizedSvd } from './randomized-svd.ts';
+import { idf } from './word-weights.ts';
+
+export interface TopicOptions {
+  dims: number;
+  eigenPower: number;
+  powerIterations: number;
+  seed: number;
+}
+
+/** counts.words.length × dims, row-major, unit rows (zero rows for words in no text). */
+export async function learnTopicVectors(counts: CorpusCounts, options: TopicOptions): Promise<Float32Array> {
+  const nDocs = counts.docs.length;
+  const vocab = counts.words.length;
+  const cells = new PairCounter(counts.totalTokens);
+  counts.docs.forEach((ids, d) => {
+    for (const id of ids) if (id >= 0) cells.add(id, d, 1);
+  });
+  const m = cells.toCsr(vocab, nDocs);
+  for (let w = 0; w < vocab; w++) {
+    const weight = idf(counts.docFreq[w]!, nDocs);
+    for (let p = m.indptr[w]!; p < m.indptr[w + 1]!; p++) m.values[p] = Math.log1p(m.values[p]!) * weight;
+  }
+  const dims = Math.min(options.dims, vocab - 1, nDocs - 1);
+  const svd = await randomizedSvd(m, dims, { powerIterations: options.powerIterations, seed: options.seed });
+  const out = new Float32Array(vocab * options.dims);
+  for (let r = 0; r < vocab; r++) {
+    let norm = 0;
+    for (let c = 0; c < dims; c++) {
+      const x = svd.u[r * dims + c]! * svd.s[c]! ** options.eigenPower;
+      out[r * options.dims + c] = x;
+      norm += x * x;
+    }
+    if (norm > 0) for (let c = 0; c < dims; c++) out[r * options.dims + c]! /= Math.sqrt(norm);
+  }
+  return out;
+}
