@@ -71,7 +71,7 @@ function evalText(r: EvalReport): string {
   const w = r.fusion.weights;
   const lines = [
     `${r.queries} queries (${r.split}), model ${r.model ?? 'none'}, hybrid = ${r.fusion.fusion} lexical ${w.lexical} semantic ${w.semantic} token ${w.token}${r.fusion.fusion === 'rrf' ? ` k ${r.fusion.rrfK}` : ''}`,
-    'mode       nDCG@10  R@100   MRR@10  p50 ms  p95 ms',
+    'mode       nDCG@10  R@100   MRR@10  p50 ms  p95 ms  (latency: top-10 searches, query embedding included)',
     ...MODES.map((m) => {
       const x = r.modes[m]!;
       return `${m.padEnd(10)} ${fmt(x.ndcg10)}    ${fmt(x.recall100)}   ${fmt(x.mrr10)}   ${String(x.p50_ms).padStart(6)}  ${String(x.p95_ms).padStart(6)}${x.status === 'ok' ? '' : `  (${x.status})`}`;
