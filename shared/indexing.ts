@@ -41,6 +41,7 @@ export const IndexReport = z.object({
   model: z.string().nullable().describe('the embedding model of the semantic lane, null when it has none'),
   modelNote: z.string().nullable().describe('why the semantic lane has no model, or what happened to it'),
   embedded: z.number().int().describe('chunks the model embedded in this run (vectors reused from the cache not counted)'),
-  ms: z.number(),
+  ms: z.number().describe('scanning, parsing, writing and linking'),
+  semanticMs: z.number().describe('building the embedding model (when due) and embedding new chunks'),
 });
 export type IndexReport = z.infer<typeof IndexReport>;

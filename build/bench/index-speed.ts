@@ -6,13 +6,15 @@ import path from 'node:path';
 import { resolveSettings } from '../../electron/engine/config/settings.ts';
 import { Engine } from '../../electron/engine/engine.ts';
 
-const root = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '../../../shared/eval/wikis/interconnected-10k'));
+const root = path.resolve(process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : path.join(import.meta.dirname, '../../../shared/eval/wikis/interconnected-10k'));
 if (!fs.existsSync(root)) {
   console.error(`bench: ${root} does not exist; pass a folder of markdown`);
   process.exit(2);
 }
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-bench-'));
-const engine = Engine.open(resolveSettings({ roots: [root], db: path.join(dir, 'bench.db'), env: { CAIRN_CONFIG: path.join(dir, 'none.json') } }));
+// --model none times the index alone; the default also builds the adaptive model and embeds
+const model = process.argv.includes('--model') ? process.argv[process.argv.indexOf('--model') + 1] : undefined;
+const engine = Engine.open(resolveSettings({ roots: [root], db: path.join(dir, 'bench.db'), model, env: { CAIRN_CONFIG: path.join(dir, 'none.json') } }));
 try {
   const full = await engine.reindex();
   const again = await engine.reindex();
@@ -20,8 +22,9 @@ try {
   console.log(`machine: ${os.cpus().length} x ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
   console.log(`root: ${root}`);
   console.log(`pages ${full.pages}, chunks ${full.chunks}, links ${full.links} (${full.dangling} dangling, ${full.brokenAnchors} broken anchors)`);
-  console.log(`full index:      ${(full.ms / 1000).toFixed(2)} s  (${Math.round(full.pages / (full.ms / 1000))} pages/s)`);
-  console.log(`unchanged again: ${(again.ms / 1000).toFixed(2)} s  (${again.indexed} files re-read)`);
+    console.log(`full index:      ${(full.ms / 1000).toFixed(2)} s  (${Math.round(full.pages / (full.ms / 1000))} pages/s): scan, parse, write, link`);
+  console.log(`  + semantic:    ${(full.semanticMs / 1000).toFixed(2)} s  model ${full.model ?? 'none'}, ${full.embedded} chunks embedded${full.modelNote ? ` (${full.modelNote})` : ''}`);
+  console.log(`unchanged again: ${((again.ms + again.semanticMs) / 1000).toFixed(2)} s  (${again.indexed} files re-read, ${again.embedded} chunks embedded)`);
 } finally {
   engine.close();
   fs.rmSync(dir, { recursive: true, force: true });

@@ -99,6 +99,9 @@ function indexJson(r: IndexReport) {
     unchanged: r.unchanged,
     removed: r.removed,
     ms: r.ms,
+    model: r.model,
+    embedded: r.embedded,
+    semanticMs: r.semanticMs,
     problems: r.problems,
   };
 }
@@ -107,6 +110,7 @@ function indexText(r: IndexReport): string {
   const lines = [
     `${r.pages} pages, ${r.chunks} chunks, ${r.links} links (${r.dangling} dangling, ${r.brokenAnchors} broken anchors)`,
     `${r.indexed} files indexed, ${r.unchanged} unchanged, ${r.removed} removed, ${r.skipped} skipped, ${r.failed} failed in ${(r.ms / 1000).toFixed(2)} s`,
+    `semantic lane: model ${r.model ?? 'none'}${r.modelNote ? ` (${r.modelNote})` : ''}, ${r.embedded} chunks embedded in ${(r.semanticMs / 1000).toFixed(2)} s`,
     ...r.problems.map((p) => `  ${p.severity}: ${p.path}${p.line ? `:${p.line}` : ''}: ${p.reason}`),
   ];
   return `${lines.join('\n')}\n`;

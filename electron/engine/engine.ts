@@ -96,7 +96,8 @@ export class Engine implements CairnApi {
       onProgress: (p) => emit((at.last = p)),
     });
     const before = Date.now();
-    await this.semantic.refresh((e) => {
+    const changed = report.indexed > 0 || report.removed > 0;
+    if (changed || !this.semantic.isCurrent()) await this.semantic.refresh(changed, (e) => {
       if (!at.last) return;
       at.last = { ...at.last, phase: e.phase, chunksToEmbed: e.phase === 'embed' ? e.total : 0, chunksEmbedded: e.phase === 'embed' ? e.done : 0, note: e.note };
       if (e.phase === 'embed') report.embedded = e.computed ?? e.done;
@@ -105,7 +106,7 @@ export class Engine implements CairnApi {
     });
     report.model = this.semantic.embedder?.info.id ?? null;
     report.modelNote ??= this.semantic.unavailable;
-    report.ms += Date.now() - before;
+    report.semanticMs = Date.now() - before;
     recordRun(this.db, report);
     if (at.last) emit({ ...at.last, phase: 'done' });
     this.events.emit('pagesChanged', report);

@@ -62,9 +62,17 @@ export class SemanticIndex {
     }
   }
 
+  /** Loaded, and every chunk has a vector from it: nothing for `refresh` to do unless pages changed. */
+  isCurrent(): boolean {
+    if (this.setting === 'none') return true;
+    return this.embedder !== null && this.vectors.model()?.id === this.embedder.info.id && this.vectors.countPending() === 0;
+  }
+
   /** After an indexing run: rebuild the adaptive model if the wiki drifted, then embed new chunks. */
-  async refresh(onProgress: (p: EmbedProgress) => void = () => {}): Promise<void> {
-    if (this.setting === 'adaptive') await this.maybeRebuild(onProgress);
+  async refresh(pagesChanged: boolean, onProgress: (p: EmbedProgress) => void = () => {}): Promise<void> {
+    const built = this.adaptiveDir();
+    if (this.setting === 'adaptive' && (pagesChanged || !built)) await this.maybeRebuild(onProgress);
+    else if (this.setting === 'adaptive' && this.embedder?.info.dir !== built) await this.loadDir(built!);
     else if (!this.embedder && this.setting !== 'none') await this.load();
     if (!this.embedder && typeof this.setting === 'object' && 'hub' in this.setting) await this.download(this.setting.hub, onProgress);
     if (!this.embedder) return;

@@ -104,6 +104,7 @@ export async function indexRoots(db: Db, opts: IndexOptions): Promise<IndexRepor
     modelNote: null,
     embedded: 0,
     ms: Math.round(performance.now() - started),
+    semanticMs: 0,
   };
   return report;
 }
