@@ -38,6 +38,7 @@ export class SemanticIndex {
     private dirs: { models: string; general: string; hubCache: string },
   ) {
     this.vectors = new VectorStore(db);
+    if (setting === 'none') this.unavailable = 'turned off (model: none)';
   }
 
   /** Loads the model the setting names (for adaptive: the last one built for this wiki). */

@@ -39,50 +39,16 @@ export async function indexRoots(db: Db, opts: IndexOptions): Promise<IndexRepor
   const problems: FileProblem[] = [];
   const writer = new PageWriter(db, opts.maxFileBytes);
   let removed = dropOtherRoots(db, roots);
-
-  for (const root of roots) {
-    progress.root = root;
-    progress.phase = 'scan';
-    emit();
-    if (!isDirectory(root)) {
-      problems.push({ root, path: '.', line: null, severity: 'failed', reason: 'root folder does not exist or is not a folder' });
-      progress.failed++;
-      continue;
-    }
-    const rootId = writer.upsertRoot(root, isScopedRoot(root));
-    const walked = walkRoot(root, opts.ignorePatterns ?? []);
-    for (const p of walked.problems) problems.push({ root, path: p.relPath, line: null, severity: 'skipped', reason: p.reason });
-    progress.skipped += walked.problems.length;
-    progress.total += walked.files.length;
-    progress.phase = 'index';
-    emit();
-
-    const stored = new Map((db.prepare(`SELECT id, rel_path, mtime_ms, size, status FROM files WHERE root_id = ?`).all(rootId) as StoredFile[]).map((f) => [f.rel_path, f]));
-    const changed: WalkedFile[] = [];
-    for (const f of walked.files) {
-      const s = stored.get(f.relPath);
-      stored.delete(f.relPath);
-      if (s && s.status !== 'failed' && s.mtime_ms === f.mtimeMs && s.size === f.size) {
-        progress.seen++;
-        progress.unchanged++;
-        if (s.status === 'skipped') progress.skipped++;
-      } else changed.push(f);
-    }
-    for (let i = 0; i < changed.length; i += BATCH) {
-      db.transaction(() => {
-        for (const f of changed.slice(i, i + BATCH)) ingestFile(writer, rootId, f, progress);
-      })();
-      emit();
-      await yieldToEventLoop();
-    }
-    // Whatever the index holds that the walk no longer found was deleted (or is now ignored).
-    db.transaction(() => {
-      for (const gone of stored.values()) writer.deleteFile(gone.id);
-    })();
-    removed += stored.size;
-    emit();
+  // Checkpointing the WAL every 1000 pages costs a full index more than its writes do; let the WAL
+  // grow during the run and fold it back once at the end.
+  const autoCheckpoint = db.pragma('wal_autocheckpoint', { simple: true }) as number;
+  db.pragma('wal_autocheckpoint = 0');
+  try {
+    for (const root of roots) removed += await ingestRoot({ db, writer, root, opts, problems, progress, emit });
+  } finally {
+    db.pragma(`wal_autocheckpoint = ${autoCheckpoint}`);
+    db.pragma('wal_checkpoint(TRUNCATE)');
   }
-
   for (const p of writer.storedProblems(roots)) problems.push(p);
   const changedAnything = progress.indexed > 0 || removed > 0 || progress.failed > 0 || writer.wroteSomething;
   progress.phase = 'link';
@@ -107,6 +73,60 @@ export async function indexRoots(db: Db, opts: IndexOptions): Promise<IndexRepor
     semanticMs: 0,
   };
   return report;
+}
+
+interface RootRun {
+  db: Db;
+  writer: PageWriter;
+  root: string;
+  opts: IndexOptions;
+  problems: FileProblem[];
+  progress: IndexProgress;
+  emit: () => void;
+}
+
+/** Brings one root's rows up to date with its folder; returns how many files left the index. */
+async function ingestRoot({ db, writer, root, opts, problems, progress, emit }: RootRun): Promise<number> {
+  progress.root = root;
+  progress.phase = 'scan';
+  emit();
+  if (!isDirectory(root)) {
+    problems.push({ root, path: '.', line: null, severity: 'failed', reason: 'root folder does not exist or is not a folder' });
+    progress.failed++;
+    return 0;
+  }
+  const rootId = writer.upsertRoot(root, isScopedRoot(root));
+  const walked = walkRoot(root, opts.ignorePatterns ?? []);
+  for (const p of walked.problems) problems.push({ root, path: p.relPath, line: null, severity: 'skipped', reason: p.reason });
+  progress.skipped += walked.problems.length;
+  progress.total += walked.files.length;
+  progress.phase = 'index';
+  emit();
+
+  const stored = new Map((db.prepare(`SELECT id, rel_path, mtime_ms, size, status FROM files WHERE root_id = ?`).all(rootId) as StoredFile[]).map((f) => [f.rel_path, f]));
+  const changed: WalkedFile[] = [];
+  for (const f of walked.files) {
+    const s = stored.get(f.relPath);
+    stored.delete(f.relPath);
+    if (s && s.status !== 'failed' && s.mtime_ms === f.mtimeMs && s.size === f.size) {
+      progress.seen++;
+      progress.unchanged++;
+      if (s.status === 'skipped') progress.skipped++;
+    } else changed.push(f);
+  }
+  for (let i = 0; i < changed.length; i += BATCH) {
+    db.transaction(() => {
+      for (const f of changed.slice(i, i + BATCH)) ingestFile(writer, rootId, f, progress);
+    })();
+    emit();
+    await yieldToEventLoop();
+  }
+  // Whatever the index holds that the walk no longer found was deleted (or is now ignored).
+  db.transaction(() => {
+    for (const gone of stored.values()) writer.deleteFile(gone.id);
+  })();
+  emit();
+  return stored.size;
 }
 
 function ingestFile(writer: PageWriter, rootId: number, f: WalkedFile, progress: IndexProgress): void {

@@ -54,8 +54,9 @@ export class PageWriter {
       ),
       deleteChunks: db.prepare(`DELETE FROM chunks WHERE page_id = ?`),
       insertChunk: db.prepare(
-        `INSERT INTO chunks (id, page_id, ord, heading, heading_path, text, hash, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO chunks (id, page_id, ord, heading, heading_path, text, hash, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING rowid`,
       ),
+      insertFts: db.prepare(`INSERT INTO chunks_fts (rowid, key, title, summary, tags, body) VALUES (?, ?, ?, ?, ?, ?)`),
       deleteLinks: db.prepare(`DELETE FROM links WHERE page_id = ?`),
       insertLink: db.prepare(`INSERT INTO links (page_id, ord, line, kind, target, anchor, label) VALUES (?, ?, ?, ?, ?, ?, ?)`),
       deleteFile: db.prepare(`DELETE FROM files WHERE id = ?`),
@@ -129,8 +130,11 @@ export class PageWriter {
       hash: w.hash,
     }) as { id: number };
     this.stmts.deleteChunks.run(pageId);
+    const keyWords = w.key.replace(/[-_]/g, ' ');
+    const tags = parsed.tags.join(' ');
     for (const c of parsed.chunks) {
-      this.stmts.insertChunk.run(c.id, pageId, c.ord, c.heading, JSON.stringify(c.headingPath), c.text, c.hash, c.line);
+      const { rowid } = this.stmts.insertChunk.get(c.id, pageId, c.ord, c.heading, JSON.stringify(c.headingPath), c.text, c.hash, c.line) as { rowid: number };
+      this.stmts.insertFts.run(rowid, keyWords, parsed.title, parsed.summary ?? '', tags, c.text);
     }
     this.stmts.deleteTerms.run(pageId);
     const terms = pageTerms({ key: w.key, title: parsed.title, summary: parsed.summary, tags: parsed.tags });

@@ -86,7 +86,8 @@ const STEPS: ReadonlyArray<string> = [
   );
   `,
   // 2: search. FTS5 over chunks (with the page's key, title, summary and tags on every chunk so a
-  // title hit lifts all its sections), kept in step with chunks by triggers; the words of each
+  // title hit lifts all its sections), written beside each chunk by the page writer and deleted
+  // with it by a trigger; the words of each
   // page's key/title/summary/tags for the token lane; a cache of vectors. The vec0 table itself is made
   // for the embedding model in use (its dimension), see embed/vector-store.ts.
   `
@@ -94,12 +95,6 @@ const STEPS: ReadonlyArray<string> = [
     key, title, summary, tags, body,
     content = '', contentless_delete = 1, tokenize = 'porter unicode61 remove_diacritics 2'
   );
-  CREATE TRIGGER chunks_fts_insert AFTER INSERT ON chunks BEGIN
-    INSERT INTO chunks_fts (rowid, key, title, summary, tags, body)
-    SELECT new.rowid, replace(replace(p.key, '-', ' '), '_', ' '), p.title, coalesce(p.summary, ''),
-           (SELECT coalesce(group_concat(value, ' '), '') FROM json_each(p.tags)), new.text
-    FROM pages p WHERE p.id = new.page_id;
-  END;
   CREATE TRIGGER chunks_fts_delete AFTER DELETE ON chunks BEGIN
     DELETE FROM chunks_fts WHERE rowid = old.rowid;
   END;
