@@ -129,3 +129,12 @@ describe('bad input never crashes and never reaches FTS5 as syntax', () => {
     await expect(e.search(req as never)).rejects.toThrow(message);
   });
 });
+
+describe('single-lane modes', () => {
+  it('rank by their lane even when its hybrid weight is zero', async () => {
+    const hybridOrder = await e.search({ query: 'search tips', mode: 'token', weights: { token: 0 } });
+    const plain = await e.search({ query: 'search tips', mode: 'token' });
+    expect(keys(hybridOrder)).toEqual(keys(plain));
+    expect(hybridOrder.results.map((r) => r.lanes.token!.rank)).toEqual(plain.results.map((_, i) => i + 1));
+  });
+});

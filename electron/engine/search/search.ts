@@ -67,7 +67,9 @@ export async function search(deps: SearchDeps, input: SearchRequest): Promise<Se
   const candidates: Partial<Record<Lane, LaneCandidate[]>> = {};
   for (const lane of wanted) if (hits[lane]) candidates[lane] = hits[lane]!.map((h) => ({ id: h.pageId, score: h.score }));
   const keys = pageKeys(deps.db, candidates);
-  const fused = fuse({ lanes: candidates, keys, method: fusion, weights, rrfK }).slice(0, req.k);
+  // A single-lane mode ranks by that lane alone, whatever weight it has in the hybrid.
+  const fuseWeights = req.mode === 'hybrid' ? weights : { lexical: 1, semantic: 1, token: 1 };
+  const fused = fuse({ lanes: candidates, keys, method: fusion, weights: fuseWeights, rrfK }).slice(0, req.k);
   const results: SearchResult[] = describeResults(deps.db, fused, hits, req.query);
   const ran = wanted.filter((l) => hits[l]);
   const notice = ran.length === 0 ? `no lane could run: ${wanted.map((l) => `${l} ${lanes[l]!.status}`).join('; ')}` : results.length === 0 ? 'no page matches' : null;
