@@ -5,24 +5,15 @@ import type { Lane, SearchResult } from '../../../shared/search.ts';
 import type { Db } from '../store/database.ts';
 import type { PageHit } from './lane.ts';
 import { snippet } from './snippet.ts';
+import { PAGE_FROM, PAGE_SUMMARY_COLUMNS, toPageSummary, type PageSummaryRow } from '../graph/page-rows.ts';
 
-interface Row {
-  id: number;
-  key: string;
-  path: string;
-  root: string;
-  scope: 'global' | 'user';
-  agent: string | null;
-  title: string;
-  summary: string | null;
-  tags: string;
+interface Row extends PageSummaryRow {
   usage_mode: string | null;
 }
 
 export function describeResults(db: Db, fused: FusedItem[], hits: Partial<Record<Lane, PageHit[]>>, query: string): SearchResult[] {
   const pageStmt = db.prepare(
-    `SELECT p.id, p.key, f.rel_path AS path, r.path AS root, p.scope, p.agent, p.title, p.summary, p.tags, p.usage_mode
-     FROM pages p JOIN files f ON f.id = p.file_id JOIN roots r ON r.id = f.root_id WHERE p.id = ?`,
+    `SELECT ${PAGE_SUMMARY_COLUMNS}, p.usage_mode ${PAGE_FROM} WHERE p.id = ?`,
   );
   const chunkStmt = db.prepare(`SELECT heading, line, text FROM chunks WHERE rowid = ?`);
   const firstChunk = db.prepare(`SELECT heading, line, text FROM chunks WHERE page_id = ? ORDER BY ord LIMIT 1`);
@@ -32,13 +23,7 @@ export function describeResults(db: Db, fused: FusedItem[], hits: Partial<Record
     const rowid = chunkOf.get(item.id);
     const chunk = ((rowid !== undefined ? chunkStmt.get(rowid) : undefined) ?? firstChunk.get(item.id)) as { heading: string | null; line: number; text: string } | undefined;
     return {
-      key: p.key,
-      path: p.path,
-      root: p.root,
-      scope: { kind: p.scope, agent: p.agent },
-      title: p.title,
-      summary: p.summary,
-      tags: JSON.parse(p.tags) as string[],
+      ...toPageSummary(p),
       score: item.score,
       heading: chunk?.heading ?? null,
       line: chunk?.line ?? 1,
