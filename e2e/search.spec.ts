@@ -1,0 +1,146 @@
+// Search: results explain their lanes, modes change them, and the weight sliders re-rank them
+// exactly as weighted RRF says.
+import { expect, test } from '@playwright/test';
+import { LANES, type Lane, ids, open, readResults, resultsFor, rrfOrder, screenshot, search, searchBox } from './app.ts';
+
+test('typing a query shows results with their rank in each lane', async ({ page }, testInfo) => {
+  await open(page, '#/search');
+  await expect(page.getByText('Type to search 35 pages')).toBeVisible();
+  await searchBox(page).pressSequentially('fusion weights');
+  const list = resultsFor(page, 'fusion weights');
+  await expect(list.locator('li.result').first()).toBeVisible();
+
+  const shown = await readResults(list);
+  expect(shown.length).toBeGreaterThan(3);
+  // Lane ranks do not depend on the fusion: the fusion page leads the lexical and token lanes.
+  const fusion = shown.find((r) => r.path === 'global/reference/fusion.md')!;
+  expect(shown.indexOf(fusion)).toBeLessThan(3);
+  expect(fusion.ranks.lexical).toBe(1);
+  expect(fusion.ranks.token).toBe(1);
+  // Every result shows a rank (or “—”) for each lane that ran, and a stacked contribution bar.
+  for (const r of shown) expect(r.ranks.lexical === null || Number.isInteger(r.ranks.lexical)).toBe(true);
+  const first = list.locator('li.result').first();
+  await expect(first.locator('.contrib-seg[data-lane="lexical"]')).toBeVisible();
+  await expect(first.locator('.result-path .heading')).not.toBeEmpty();
+
+  // A lane that did not run is said so, with its reason, above the results and in its rows.
+  const notice = page.locator('.lane-notice[data-lane="semantic"]');
+  if ((await notice.count()) > 0) {
+    await expect(notice).toContainText(/Semantic lane (skipped|failed): \S/);
+    await expect(first.locator('tr[data-lane="semantic"]')).toHaveAttribute('data-state', /skipped|failed/);
+    await expect(page.getByRole('slider', { name: 'Semantic weight' })).toBeDisabled();
+  } else {
+    await expect(first.locator('tr[data-lane="semantic"] td.lane-rank')).toBeVisible();
+  }
+  await expect(page.locator('.legend-item[data-lane="lexical"]')).toContainText('found');
+  await screenshot(page, testInfo, 'search', 'search.png');
+});
+
+test('switching the mode changes the results', async ({ page }) => {
+  await open(page, '#/search?q=fusion%20weights');
+  const hybrid = await readResults(resultsFor(page, 'fusion weights'));
+  await expect(page.locator('.results-summary')).toContainText('hybrid');
+  expect(hybrid.some((r) => r.ranks.lexical != null)).toBe(true);
+
+  await page.getByRole('radiogroup', { name: 'Search mode' }).getByText('Token').click();
+  await expect(page).toHaveURL(/mode=token/);
+  await expect(page.locator('.results-summary')).toContainText('token');
+  const token = await readResults(resultsFor(page, 'fusion weights'));
+  expect(token.length).toBeGreaterThan(0);
+  for (const r of token) {
+    expect(r.ranks.token).toEqual(expect.any(Number));
+    expect(r.ranks).not.toHaveProperty('lexical');
+  }
+  expect(ids(token)).not.toEqual(ids(hybrid));
+
+  await page.getByRole('radiogroup', { name: 'Search mode' }).getByText('Lexical').click();
+  await expect(page.locator('.results-summary')).toContainText('lexical');
+  const lexical = await readResults(resultsFor(page, 'fusion weights'));
+  for (const r of lexical) expect(Object.keys(r.ranks)).toEqual(['lexical']);
+  expect(ids(lexical)).not.toEqual(ids(token));
+});
+
+test('moving a weight slider re-ranks the results as weighted RRF says', async ({ page }, testInfo) => {
+  await open(page, '#/search');
+  const list = await search(page, 'broken links');
+  const engineOrder = await readResults(list);
+  const slider = (name: string) => page.getByRole('slider', { name, exact: true });
+  const laneSlider = (lane: Lane) => slider(`${lane[0]!.toUpperCase()}${lane.slice(1)} weight`);
+  const readWeights = async () => {
+    const w = { lexical: 0, semantic: 0, token: 0 };
+    for (const lane of LANES) w[lane] = Number(await laneSlider(lane).inputValue());
+    return w;
+  };
+  const shownOrder = async () => ids(await readResults(list));
+
+  // Fuse with RRF (the model's default may be the convex combination).
+  await page.getByRole('radiogroup', { name: 'Fusion method' }).getByText('RRF').click();
+  const weights = await readWeights();
+  const k = Number(await slider('k').inputValue());
+  const atDefaults = rrfOrder(engineOrder, weights, k);
+  await expect.poll(shownOrder).toEqual(atDefaults);
+
+  // Turn the lexical lane down and the token lane up to the slider's end: the token ranks lead.
+  const tokenMax = (await laneSlider('token').getAttribute('max'))!;
+  const lexicalLow = String(Number((await laneSlider('lexical').getAttribute('max'))!) / 10);
+  await laneSlider('lexical').fill(lexicalLow);
+  await laneSlider('token').fill(tokenMax);
+  const moved = { ...weights, lexical: Number(lexicalLow), token: Number(tokenMax) };
+  expect(await readWeights()).toEqual(moved);
+  const expected = rrfOrder(engineOrder, moved, k);
+  expect(expected).not.toEqual(atDefaults);
+  await expect.poll(shownOrder).toEqual(expected);
+  await expect(page.locator('.badge.relens')).toBeVisible();
+
+  // Each result says how far it moved from the engine's order.
+  const before = ids(engineOrder);
+  for (const [i, id] of expected.entries()) {
+    const was = before.indexOf(id);
+    const badge = list.locator('li.result').nth(i).locator('.move');
+    if (was === i) await expect(badge).toHaveClass(/same/);
+    else await expect(badge).toHaveText(`${was > i ? '↑' : '↓'}${Math.abs(was - i)}`);
+  }
+
+  // k shapes the RRF curve too: with k = 1 the top lane ranks weigh much more.
+  await slider('k').fill('1');
+  await expect.poll(shownOrder).toEqual(rrfOrder(engineOrder, moved, 1));
+  await screenshot(page, testInfo, 'search-reranked');
+
+  // Reset goes back to the model's fusion and the engine's order, without searching again.
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expect.poll(shownOrder).toEqual(before);
+  await expect(list.locator('.move.up, .move.down')).toHaveCount(0);
+});
+
+test('the keyboard drives search: Ctrl-K focuses, arrows move, Enter opens', async ({ page }) => {
+  await open(page, '#/status');
+  await expect(page.getByRole('heading', { name: 'Index status' })).toBeVisible();
+  await page.keyboard.press('Control+k');
+  await expect(searchBox(page)).toBeFocused();
+  await page.keyboard.type('broken links');
+  const list = resultsFor(page, 'broken links');
+  await expect(list.locator('li.result').first()).toHaveAttribute('aria-current', 'true');
+  const second = await list.locator('li.result').nth(1).getAttribute('data-key');
+  await page.keyboard.press('ArrowDown');
+  await expect(list.locator('li.result').nth(1)).toHaveAttribute('aria-current', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page.locator(`article.page-screen[data-page="${second}"]`)).toBeVisible();
+});
+
+test('an unmatched query says what to do', async ({ page }) => {
+  await open(page, '#/search');
+  await searchBox(page).fill('zzqqxx');
+  await expect(page.getByText('No page matches — try the lexical mode or fewer words')).toBeVisible();
+});
+
+test('compare shows two modes side by side', async ({ page }, testInfo) => {
+  await open(page, '#/compare?q=broken%20links&left=hybrid&right=token');
+  const left = page.locator('.compare-column[data-side="left"] ol.compare-list[data-query="broken links"]');
+  const right = page.locator('.compare-column[data-side="right"] ol.compare-list[data-query="broken links"]');
+  await expect(left.locator('li').first()).toBeVisible();
+  await expect(right.locator('li').first()).toBeVisible();
+  await expect(right.locator('.pill[data-lane="lexical"]')).toHaveCount(0);
+  await expect(left.locator('.pill[data-lane="lexical"]').first()).toBeVisible();
+  await expect(left.locator('.elsewhere').first()).toHaveText(/#\d+ there|only here/);
+  await screenshot(page, testInfo, 'compare');
+});

@@ -1,0 +1,82 @@
+// The same `CairnBridge` the desktop preload exposes, spoken over HTTP to `cairn serve`:
+// one POST /api/<method> per contract method, derived from the contract table, and the
+// engine's events read from the server-sent event stream at /api/events.
+import { contract, type CairnApi, type MethodName } from '../../shared/contract.ts';
+import { EVENT_NAMES, type CairnBridge, type CairnEvents, type EventName } from '../../shared/bridge.ts';
+
+/** A call the server answered with an error: its message, and the HTTP status. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+function endpoint(path: string): string {
+  return new URL(`api/${path}`, document.baseURI).href;
+}
+
+async function post(name: MethodName, request: unknown): Promise<unknown> {
+  let res: Response;
+  try {
+    res = await fetch(endpoint(name), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(request ?? {}),
+    });
+  } catch (err) {
+    throw new ApiError(`${name}: the Cairn server did not answer (${(err as Error).message})`, 0);
+  }
+  const text = await res.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON: reported below */
+  }
+  if (!res.ok) {
+    const message = body && typeof body === 'object' && 'error' in body ? String(body.error) : `${name}: HTTP ${res.status} ${text.slice(0, 200)}`;
+    throw new ApiError(message, res.status);
+  }
+  if (body === null) throw new ApiError(`${name}: the server's answer is not JSON`, res.status);
+  return body;
+}
+
+/** One EventSource shared by every listener, opened on the first `on()`. */
+function eventStream(): CairnBridge['on'] {
+  let source: EventSource | null = null;
+  const listeners = new Map<EventName, Set<(payload: never) => void>>();
+  const open = () => {
+    if (source) return;
+    source = new EventSource(endpoint('events'));
+    for (const name of EVENT_NAMES) {
+      source.addEventListener(name, (e) => {
+        let payload: unknown;
+        try {
+          payload = JSON.parse((e as MessageEvent<string>).data);
+        } catch {
+          return;
+        }
+        for (const l of listeners.get(name) ?? []) (l as (p: unknown) => void)(payload);
+      });
+    }
+  };
+  return <E extends EventName>(event: E, listener: (payload: CairnEvents[E]) => void) => {
+    open();
+    const set = listeners.get(event) ?? new Set();
+    listeners.set(event, set);
+    set.add(listener as (payload: never) => void);
+    return () => {
+      set.delete(listener as (payload: never) => void);
+    };
+  };
+}
+
+export function httpBridge(): CairnBridge {
+  const names = Object.keys(contract) as MethodName[];
+  const api = Object.fromEntries(names.map((name) => [name, (request: unknown) => post(name, request)])) as unknown as CairnApi;
+  return { ...api, on: eventStream(), desktop: null };
+}

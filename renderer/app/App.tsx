@@ -1,0 +1,62 @@
+// The shell: left navigation, the current screen, and the global Ctrl/Cmd-K shortcut.
+import { useEffect, useRef } from 'react';
+import { FOCUS_SEARCH_EVENT } from '../components/SearchBox.tsx';
+import { Nav } from '../components/Nav.tsx';
+import { CompareScreen } from '../screens/CompareScreen.tsx';
+import { LinksScreen } from '../screens/LinksScreen.tsx';
+import { PageScreen } from '../screens/PageScreen.tsx';
+import { SearchScreen } from '../screens/SearchScreen.tsx';
+import { StatusScreen } from '../screens/StatusScreen.tsx';
+import { navigate, useRoute, type Route } from './route.ts';
+import { StatusProvider } from './status-context.tsx';
+
+function Screen({ route }: { route: Route }) {
+  switch (route.screen) {
+    case 'search':
+      return <SearchScreen params={route.params} />;
+    case 'compare':
+      return <CompareScreen params={route.params} />;
+    case 'page':
+      return <PageScreen key={route.key} pageKey={route.key} params={route.params} />;
+    case 'status':
+      return <StatusScreen />;
+    case 'links':
+      return <LinksScreen />;
+  }
+}
+
+export function App() {
+  const route = useRoute();
+  // The nav's Search link goes back to the last query, like a browser tab would.
+  const lastSearch = useRef('#/search');
+  if (route.screen === 'search') lastSearch.current = window.location.hash || '#/search';
+  const searchHref = lastSearch.current;
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'k') {
+        e.preventDefault();
+        if (route.screen === 'search' || route.screen === 'compare') window.dispatchEvent(new Event(FOCUS_SEARCH_EVENT));
+        else navigate(lastSearch.current);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [route.screen]);
+
+  useEffect(() => {
+    const titles = { search: 'Search', compare: 'Compare modes', page: 'Page', status: 'Index status', links: 'Broken links' } as const;
+    document.title = `${route.screen === 'page' ? route.key : titles[route.screen]} — Cairn`;
+  }, [route]);
+
+  return (
+    <StatusProvider>
+      <div className="app">
+        <Nav route={route} searchHref={searchHref} />
+        <main className="main" id="main">
+          <Screen route={route} />
+        </main>
+      </div>
+    </StatusProvider>
+  );
+}

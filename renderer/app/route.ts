@@ -1,0 +1,71 @@
+// Hash routing: #/search?q=…, #/compare?q=…, #/page/KEY?h=Heading, #/status, #/links.
+// Hash routes work the same from `cairn serve` and from file:// in the desktop window.
+import { useEffect, useState } from 'react';
+
+export type Route =
+  | { screen: 'search'; params: URLSearchParams }
+  | { screen: 'compare'; params: URLSearchParams }
+  | { screen: 'page'; key: string; params: URLSearchParams }
+  | { screen: 'status'; params: URLSearchParams }
+  | { screen: 'links'; params: URLSearchParams };
+
+export function parseHash(hash: string): Route {
+  const raw = hash.replace(/^#\/?/, '');
+  const q = raw.indexOf('?');
+  const path = q < 0 ? raw : raw.slice(0, q);
+  const params = new URLSearchParams(q < 0 ? '' : raw.slice(q + 1));
+  const [head, ...rest] = path.split('/');
+  switch (head) {
+    case 'page':
+      if (rest.length > 0 && rest.join('/') !== '') return { screen: 'page', key: decodeURIComponent(rest.join('/')), params };
+      return { screen: 'search', params };
+    case 'compare':
+      return { screen: 'compare', params };
+    case 'status':
+      return { screen: 'status', params };
+    case 'links':
+      return { screen: 'links', params };
+    default:
+      return { screen: 'search', params };
+  }
+}
+
+/** A page, scrolled to a heading, as an agent sees it (its own page shadows a global one). */
+export function pageHref(key: string, opts: { heading?: string | null; agent?: string | null } = {}): string {
+  const search = new URLSearchParams();
+  if (opts.heading) search.set('h', opts.heading);
+  if (opts.agent) search.set('agent', opts.agent);
+  const s = search.toString();
+  return `#/page/${encodeURIComponent(key)}${s ? `?${s}` : ''}`;
+}
+
+export function screenHref(screen: 'search' | 'compare' | 'status' | 'links', params?: Record<string, string | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params ?? {})) if (v) search.set(k, v);
+  const s = search.toString();
+  return `#/${screen}${s ? `?${s}` : ''}`;
+}
+
+/** Goes to a hash route; `replace` rewrites the current history entry (typing a query). */
+export function navigate(hash: string, opts: { replace?: boolean } = {}): void {
+  if (opts.replace) {
+    history.replaceState(history.state, '', hash);
+    window.dispatchEvent(new Event('cairn:route'));
+  } else {
+    window.location.hash = hash;
+  }
+}
+
+export function useRoute(): Route {
+  const [hash, setHash] = useState(() => window.location.hash);
+  useEffect(() => {
+    const update = () => setHash(window.location.hash);
+    window.addEventListener('hashchange', update);
+    window.addEventListener('cairn:route', update);
+    return () => {
+      window.removeEventListener('hashchange', update);
+      window.removeEventListener('cairn:route', update);
+    };
+  }, []);
+  return parseHash(hash);
+}

@@ -1,0 +1,25 @@
+// Lanes that failed or were skipped, with the engine's reason, above the results: a dropped
+// lane changes the ranking, so it must never pass unnoticed.
+import type { Lane, LaneStatus } from '../../shared/search.ts';
+import { LANES, LANE_LABEL, laneState } from '../search/lanes.ts';
+
+export function LaneNotices({ lanes }: { lanes: Partial<Record<Lane, LaneStatus>> }) {
+  const dropped = LANES.flatMap((lane) => {
+    const s = laneState(lanes[lane]);
+    return s.state === 'failed' || s.state === 'skipped' ? [{ lane, ...s }] : [];
+  });
+  if (dropped.length === 0) return null;
+  return (
+    <ul className="lane-notices" aria-label="Lanes that did not run">
+      {dropped.map((d) => (
+        <li key={d.lane} className={`lane-notice ${d.state}`} data-lane={d.lane} data-state={d.state}>
+          <span className={`dot lane-${d.lane}`} aria-hidden="true" />
+          <strong>
+            {LANE_LABEL[d.lane]} lane {d.state}:
+          </strong>{' '}
+          {d.reason}. <span className="muted">The ranking below fuses the other lanes only.</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

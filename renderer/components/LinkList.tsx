@@ -1,0 +1,117 @@
+// Outgoing links or backlinks of a page, one row per page at the other end, with every place
+// the link is written (kind and line). A broken one is marked, with why.
+import type { Link } from '../../shared/page.ts';
+import { pageHref } from '../app/route.ts';
+
+const REASON: Record<NonNullable<Link['reason']>, string> = {
+  'missing-page': 'no such page',
+  'missing-anchor': 'no such heading',
+};
+
+interface Props {
+  title: string;
+  links: Link[];
+  direction: 'out' | 'in';
+  agent: string | null;
+  empty: string;
+}
+
+interface Group {
+  id: string;
+  label: string;
+  key: string | null;
+  anchor: string | null;
+  url: string | null;
+  /** The agent whose space the page at the other end is in (backlinks from a user page). */
+  agent: string | null;
+  links: Link[];
+  reason: Link['reason'];
+}
+
+function groupLinks(links: Link[], direction: 'out' | 'in'): Group[] {
+  const groups = new Map<string, Group>();
+  for (const l of links) {
+    // Backlinks gather by the linking page; outgoing links by where they go (and whether broken).
+    const id = direction === 'in' ? l.sourceKey : `${(l.resolvedKey ?? l.target).toLowerCase()}#${l.anchor ?? ''}#${l.reason ?? ''}`;
+    let g = groups.get(id);
+    if (!g) {
+      const label = direction === 'in' ? l.sourceKey : `${l.resolvedKey ?? l.target}${l.anchor ? `#${l.anchor}` : ''}`;
+      g = {
+        id,
+        label,
+        key: direction === 'in' ? l.sourceKey : l.resolvedKey,
+        anchor: direction === 'in' ? null : l.anchor,
+        url: /^https?:\/\//.test(l.target) ? l.target : null,
+        agent: direction === 'in' ? (/^user\/([^/]+)\//.exec(l.source)?.[1] ?? null) : null,
+        links: [],
+        reason: null,
+      };
+      groups.set(id, g);
+    }
+    g.links.push(l);
+    g.reason ??= l.reason;
+  }
+  return [...groups.values()];
+}
+
+export function LinkList({ title, links, direction, agent, empty }: Props) {
+  const groups = groupLinks(links, direction);
+  const broken = links.filter((l) => l.reason).length;
+  return (
+    <section className="panel" aria-label={title} data-links={direction}>
+      <h2>
+        {title}{' '}
+        <span className="count" title={`${links.length} link${links.length === 1 ? '' : 's'}`}>
+          {groups.length}
+        </span>
+        {broken > 0 && <span className="badge danger">{broken} broken</span>}
+      </h2>
+      {groups.length === 0 ? (
+        <p className="muted">{empty}</p>
+      ) : (
+        <ul className="link-list">
+          {groups.map((g) => (
+            <LinkGroup key={g.id} group={g} direction={direction} agent={agent} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function LinkGroup({ group: g, direction, agent }: { group: Group; direction: 'out' | 'in'; agent: string | null }) {
+  const brokenHere = direction === 'out' && g.reason;
+  const cls = ['link', brokenHere ? `broken broken-${g.reason}` : '', g.links.some((l) => l.reason) ? 'has-broken' : ''].filter(Boolean).join(' ');
+  return (
+    <li className={cls} data-broken={brokenHere ? g.reason! : undefined} data-key={g.key ?? undefined}>
+      <div className="link-head">
+        {g.key ? (
+          <a href={pageHref(g.key, { heading: g.anchor, agent: g.agent ?? agent })} className="link-target">
+            {g.label}
+          </a>
+        ) : g.url ? (
+          <a href={g.url} target="_blank" rel="noopener noreferrer" className="external link-target">
+            {g.label}
+          </a>
+        ) : (
+          <span className="link-target">{g.label}</span>
+        )}
+        {brokenHere && <span className="reason">{REASON[g.reason!]}</span>}
+      </div>
+      <ul className="occurrences">
+        {g.links.map((l, i) => (
+          <li
+            key={i}
+            className={l.reason ? 'occurrence broken-occurrence' : 'occurrence'}
+            data-broken={l.reason ?? undefined}
+            title={l.reason ? `Broken (${REASON[l.reason]}): ${l.target}${l.anchor ? `#${l.anchor}` : ''}, line ${l.line} of ${l.source}` : `${l.source}, line ${l.line}`}
+          >
+            {l.kind}:{l.line}
+            {direction === 'in' && l.anchor ? ` #${l.anchor}` : ''}
+            {direction === 'in' && l.reason ? ` — ${REASON[l.reason]}` : ''}
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}

@@ -1,0 +1,18 @@
+// Hybrid / lexical / semantic / token, as a segmented control (radio buttons underneath).
+import { MODES, type Mode } from '../../shared/search.ts';
+
+const LABEL: Record<Mode, string> = { hybrid: 'Hybrid', lexical: 'Lexical', semantic: 'Semantic', token: 'Token' };
+
+export function ModeSwitch({ value, onChange, name = 'mode', label = 'Search mode' }: { value: Mode; onChange: (m: Mode) => void; name?: string; label?: string }) {
+  return (
+    <div className="segmented" role="radiogroup" aria-label={label}>
+      {MODES.map((m) => (
+        <label key={m} className={m === value ? 'on' : undefined}>
+          <input type="radio" name={name} value={m} checked={m === value} onChange={() => onChange(m)} />
+          {m !== 'hybrid' && <span className={`dot lane-${m}`} aria-hidden="true" />}
+          {LABEL[m]}
+        </label>
+      ))}
+    </div>
+  );
+}

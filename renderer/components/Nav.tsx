@@ -1,0 +1,58 @@
+// The left navigation: the screens, the page count, and a live note while indexing.
+import type { Route } from '../app/route.ts';
+import { useStatus } from '../app/status-context.tsx';
+import { IndexingProgress } from './IndexingProgress.tsx';
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+export const SHORTCUT_LABEL = isMac ? '⌘K' : 'Ctrl K';
+
+interface Item {
+  screen: Route['screen'];
+  label: string;
+  icon: string;
+  href: string;
+  hint?: string;
+}
+
+export function Nav({ route, searchHref }: { route: Route; searchHref: string }) {
+  const { status, progress } = useStatus();
+  const items: Item[] = [
+    { screen: 'search', label: 'Search', icon: '⌕', href: searchHref, hint: SHORTCUT_LABEL },
+    { screen: 'compare', label: 'Compare modes', icon: '⇆', href: searchHref.replace('#/search', '#/compare') },
+    { screen: 'status', label: 'Index status', icon: '◴', href: '#/status' },
+    { screen: 'links', label: 'Broken links', icon: '⚠', href: '#/links', hint: status ? String(status.dangling + status.brokenAnchors) : undefined },
+  ];
+  const current = route.screen === 'page' ? null : route.screen;
+  return (
+    <nav className="nav" aria-label="Screens">
+      <a className="brand" href={searchHref}>
+        <span className="brand-mark" aria-hidden="true">
+          ▲
+        </span>
+        Cairn
+      </a>
+      <ul>
+        {items.map((item) => (
+          <li key={item.screen}>
+            <a href={item.href} className={item.screen === current ? 'active' : undefined} aria-current={item.screen === current ? 'page' : undefined}>
+              <span className="nav-icon" aria-hidden="true">
+                {item.icon}
+              </span>
+              <span className="nav-label">{item.label}</span>
+              {item.hint && <span className="nav-hint">{item.hint}</span>}
+            </a>
+          </li>
+        ))}
+      </ul>
+      <div className="nav-footer">
+        {progress ? (
+          <IndexingProgress progress={progress} compact />
+        ) : status ? (
+          <span className="muted">
+            {status.pages} pages · {status.chunks} chunks
+          </span>
+        ) : null}
+      </div>
+    </nav>
+  );
+}

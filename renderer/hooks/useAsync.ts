@@ -1,0 +1,42 @@
+// Loads something from the API and keeps the latest answer: stale answers (from an older
+// request that finished late) are dropped, and the last good value stays while reloading.
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+export interface AsyncState<T> {
+  value: T | null;
+  error: string | null;
+  loading: boolean;
+  reload: () => void;
+}
+
+export function useAsync<T>(load: (() => Promise<T>) | null, deps: readonly unknown[]): AsyncState<T> {
+  const [value, setValue] = useState<T | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(load !== null);
+  const [tick, setTick] = useState(0);
+  const latest = useRef(0);
+  useEffect(() => {
+    if (!load) {
+      setLoading(false);
+      return;
+    }
+    const id = ++latest.current;
+    setLoading(true);
+    load().then(
+      (v) => {
+        if (id !== latest.current) return;
+        setValue(v);
+        setError(null);
+        setLoading(false);
+      },
+      (err: unknown) => {
+        if (id !== latest.current) return;
+        setError(err instanceof Error ? err.message : String(err));
+        setLoading(false);
+      },
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [...deps, tick]);
+  const reload = useCallback(() => setTick((t) => t + 1), []);
+  return { value, error, loading, reload };
+}

@@ -1,0 +1,92 @@
+// A page: rendered markdown with in-app wikilinks (broken ones marked), its frontmatter,
+// outline, outgoing links, backlinks and provenance, and where its file is.
+import { cairn } from '../api/client.ts';
+import { screenHref } from '../app/route.ts';
+import { useStatus } from '../app/status-context.tsx';
+import { EmptyState } from '../components/EmptyState.tsx';
+import { ErrorNote } from '../components/ErrorNote.tsx';
+import { FrontmatterPanel } from '../components/FrontmatterPanel.tsx';
+import { LinkList } from '../components/LinkList.tsx';
+import { Markdown } from '../components/Markdown.tsx';
+import { Outline } from '../components/Outline.tsx';
+import { PathActions } from '../components/PathActions.tsx';
+import { ProvenanceList } from '../components/ProvenanceList.tsx';
+import { ScopeBadge } from '../components/ScopeBadge.tsx';
+import { useAsync } from '../hooks/useAsync.ts';
+
+export function PageScreen({ pageKey, params }: { pageKey: string; params: URLSearchParams }) {
+  const agent = params.get('agent');
+  const heading = params.get('h');
+  const { generation } = useStatus();
+  const { value: page, error, loading, reload } = useAsync(() => cairn.getPage({ key: pageKey, agent }), [pageKey, agent, generation]);
+
+  if (error && (!page || page.key !== pageKey)) {
+    const missing = /no page|not found|unknown/i.test(error);
+    return (
+      <div className="screen page-screen">
+        {missing ? (
+          <EmptyState title={`No page named “${pageKey}”`} icon="∅">
+            <p>{error}</p>
+            <p>
+              Links to it are listed under <a href="#/links">Broken links</a>. Write <code>{pageKey}.md</code> in a root to create it, or{' '}
+              <a href={screenHref('search', { q: pageKey })}>search for “{pageKey}”</a>.
+            </p>
+          </EmptyState>
+        ) : (
+          <ErrorNote message={error} onRetry={reload} />
+        )}
+      </div>
+    );
+  }
+  if (!page) return <div className="screen page-screen muted">{loading ? 'Loading…' : ''}</div>;
+
+  const absPath = `${page.root.replace(/[\\/]+$/, '')}/${page.path}`;
+  const fm = page.frontmatter;
+  const meta = (['tier', 'owner', 'updated', 'reviewed', 'usage_mode'] as const).filter((k) => fm[k] !== undefined && fm[k] !== null);
+  return (
+    <article className="screen page-screen" data-page={page.key} aria-busy={loading}>
+      <header className="page-head">
+        <p className="crumbs">
+          <span className="muted">{page.root}/</span>
+          {page.path}
+        </p>
+        <h1>
+          {page.title} <ScopeBadge scope={page.scope} />
+        </h1>
+        {page.summary && <p className="summary">{page.summary}</p>}
+        <div className="page-meta">
+          {page.tags.map((t) => (
+            <a key={t} className="tag" href={screenHref('search', { q: t, tags: t })}>
+              #{t}
+            </a>
+          ))}
+          {meta.map((k) => (
+            <span key={k} className="meta-item">
+              <span className="muted">{k.replace('_', ' ')}</span> {String(fm[k])}
+            </span>
+          ))}
+          {fm.stale_since !== undefined && <span className="badge warn">stale since {String(fm.stale_since)}</span>}
+          {fm.archived_since !== undefined && <span className="badge">archived {String(fm.archived_since)}</span>}
+        </div>
+        <PathActions absPath={absPath} />
+        {page.shadows && (
+          <p className="note">
+            This is @{page.scope.agent}’s own page: for that agent it shadows <code>{page.shadows}</code>.
+          </p>
+        )}
+      </header>
+      <div className="page-layout">
+        <div className="page-body">
+          <Markdown page={page} heading={heading} />
+        </div>
+        <aside className="page-aside">
+          <LinkList title="Backlinks" links={page.backlinks} direction="in" agent={agent} empty="No page links here yet." />
+          <LinkList title="Links out" links={page.links} direction="out" agent={agent} empty="This page links nowhere." />
+          <Outline page={page} />
+          <ProvenanceList page={page} />
+          <FrontmatterPanel page={page} />
+        </aside>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,160 @@
+// Search: type, pick a mode and filters, and see why every result ranked where it did; the
+// fusion panel re-ranks the answer live. The query lives in the URL (#/search?q=…).
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { Mode } from '../../shared/search.ts';
+import { navigate, pageHref, screenHref } from '../app/route.ts';
+import { useStatus } from '../app/status-context.tsx';
+import { EmptyState } from '../components/EmptyState.tsx';
+import { ErrorNote } from '../components/ErrorNote.tsx';
+import { FusionPanel } from '../components/FusionPanel.tsx';
+import { LaneLegend } from '../components/LaneLegend.tsx';
+import { LaneNotices } from '../components/LaneNotices.tsx';
+import { ModeSwitch } from '../components/ModeSwitch.tsx';
+import { ResultList } from '../components/ResultList.tsx';
+import { SearchBox } from '../components/SearchBox.tsx';
+import { SearchFilters } from '../components/SearchFilters.tsx';
+import { useListKeys } from '../hooks/useListKeys.ts';
+import { activeFilterCount, queryParams, readQueryState, searchRequest, type QueryState } from '../search/query-state.ts';
+import { defaultLens, rerank, sameLens, type FusionLens } from '../search/rerank.ts';
+import { useSearch } from '../search/useSearch.ts';
+
+const EXAMPLES = ['fusion weights', 'broken links', 'sqlite-vec rowid', 'stale pages'];
+
+export function SearchScreen({ params }: { params: URLSearchParams }) {
+  const state = readQueryState(params);
+  const update = useCallback(
+    (patch: Partial<QueryState>) => navigate(screenHref('search', queryParams({ ...readQueryState(params), ...patch })), { replace: true }),
+    [params],
+  );
+  const [filtersOpen, setFiltersOpen] = useState(activeFilterCount(state) > 0);
+  const { response, error, loading } = useSearch(searchRequest(state));
+  const { status } = useStatus();
+
+  const [custom, setCustom] = useState<FusionLens | null>(null);
+  const defaults = response ? defaultLens(response) : null;
+  const lens = custom ?? defaults;
+  const ranked = useMemo(() => (response ? rerank(response.results, lens) : []), [response, lens]);
+
+  const [selected, setSelected] = useState(0);
+  useEffect(() => setSelected(0), [response]);
+  const open = useCallback((i: number) => {
+    const r = ranked[i];
+    if (r) navigate(pageHref(r.key, { heading: r.heading, agent: r.scope.agent }));
+  }, [ranked]);
+  const onKeyDown = useListKeys(ranked.length, selected, setSelected, open);
+
+  const setLens = (next: FusionLens) => setCustom(defaults && sameLens(next, defaults) ? null : next);
+  const pages = status?.pages;
+
+  return (
+    <div className="screen search-screen">
+      <header className="screen-head search-head">
+        <SearchBox
+          value={state.q}
+          onChange={(q) => update({ q })}
+          onKeyDown={onKeyDown}
+          busy={loading}
+          placeholder={pages !== undefined ? `Search ${pages} pages…` : 'Search the wiki…'}
+        />
+        <div className="toolbar">
+          <ModeSwitch value={state.mode} onChange={(mode: Mode) => update({ mode })} />
+          <button type="button" className={filtersOpen ? 'button ghost on' : 'button ghost'} aria-expanded={filtersOpen} onClick={() => setFiltersOpen((o) => !o)}>
+            Filters{activeFilterCount(state) > 0 ? ` (${activeFilterCount(state)})` : ''}
+          </button>
+          <a className="button ghost" href={screenHref('compare', { q: state.q || undefined })}>
+            Compare modes
+          </a>
+        </div>
+        {filtersOpen && <SearchFilters state={state} onChange={update} />}
+      </header>
+      <div className="search-body">
+        <section className="results-pane" aria-label="Search results">
+          {error ? (
+            <ErrorNote message={error} />
+          ) : !response ? (
+            state.q.trim() === '' ? (
+              <EmptyState title={pages !== undefined ? `Type to search ${pages} pages` : 'Type to search the wiki'} icon="⌕">
+                <p>Each result shows how the lexical, semantic and token lanes ranked it, and what each added to its score.</p>
+                <p className="examples">
+                  Try:{' '}
+                  {EXAMPLES.map((ex) => (
+                    <button key={ex} type="button" className="chip-button" onClick={() => update({ q: ex })}>
+                      {ex}
+                    </button>
+                  ))}
+                </p>
+              </EmptyState>
+            ) : (
+              <p className="muted searching">Searching…</p>
+            )
+          ) : (
+            <>
+              <LaneNotices lanes={response.lanes} />
+              {response.results.length === 0 ? (
+                <NoResults notice={response.notice} mode={response.mode} filtered={activeFilterCount(state) > 0} onMode={(mode) => update({ mode })} onClear={() => update({ tags: [], scope: 'all', tier: [] })} />
+              ) : (
+                <>
+                  <p className="results-summary" aria-live="polite">
+                    <strong>{response.results.length}</strong> result{response.results.length === 1 ? '' : 's'} for “{response.query}” · {response.mode} ·{' '}
+                    {lens?.fusion.toUpperCase()} · {response.ms.toFixed(1)} ms
+                    {custom && <span className="badge relens">re-ranked by the sliders</span>}
+                  </p>
+                  <ResultList results={ranked} selected={selected} onSelect={setSelected} statuses={response.lanes} fusion={lens!.fusion} query={response.query} />
+                  <p className="muted small hint">↑ ↓ to move · Enter to open</p>
+                </>
+              )}
+            </>
+          )}
+        </section>
+        <aside className="fusion-pane">
+          {response && lens && defaults ? (
+            <FusionPanel lens={lens} defaults={defaults} statuses={response.lanes} model={response.model} onChange={setLens} />
+          ) : (
+            <section className="panel">
+              <h2>Fusion</h2>
+              <p className="muted">Lane weights, k and the fusion method appear here with the first results; moving them re-ranks the list without searching again.</p>
+            </section>
+          )}
+          <section className="panel">
+            <h2>Lanes</h2>
+            <LaneLegend statuses={response?.lanes ?? {}} />
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function NoResults({ notice, mode, filtered, onMode, onClear }: { notice: string | null; mode: Mode; filtered: boolean; onMode: (m: Mode) => void; onClear: () => void }) {
+  if (notice?.startsWith('no lane could run')) {
+    return (
+      <EmptyState title={`No lane could run in ${mode} mode`} icon="⊘">
+        <p>{notice.replace(/^no lane could run:\s*/, '')}.</p>
+        <p>
+          <button type="button" className="button small" onClick={() => onMode('hybrid')}>
+            Search in hybrid mode
+          </button>{' '}
+          <button type="button" className="button small" onClick={() => onMode('lexical')}>
+            Lexical only
+          </button>
+        </p>
+      </EmptyState>
+    );
+  }
+  return (
+    <EmptyState title="No page matches — try the lexical mode or fewer words" icon="∅">
+      <p>
+        {mode !== 'lexical' && (
+          <button type="button" className="button small" onClick={() => onMode('lexical')}>
+            Switch to lexical
+          </button>
+        )}{' '}
+        {filtered && (
+          <button type="button" className="button small" onClick={onClear}>
+            Clear the filters
+          </button>
+        )}
+      </p>
+    </EmptyState>
+  );
+}

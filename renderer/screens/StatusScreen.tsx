@@ -1,0 +1,97 @@
+// The index: roots, counts, the embedding model, the last run (live progress while one runs),
+// and the files it skipped or failed on, with a button to run it again.
+import { useState } from 'react';
+import { cairn } from '../api/client.ts';
+import { useStatus } from '../app/status-context.tsx';
+import { CountCards } from '../components/CountCards.tsx';
+import { ErrorNote } from '../components/ErrorNote.tsx';
+import { ModelInfo } from '../components/ModelInfo.tsx';
+import { ProblemList } from '../components/ProblemList.tsx';
+import { IndexingProgress } from '../components/IndexingProgress.tsx';
+
+function when(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
+}
+
+export function StatusScreen() {
+  const { status, error, progress, reload } = useStatus();
+  const [running, setRunning] = useState(false);
+  const [runError, setRunError] = useState<string | null>(null);
+  const reindex = () => {
+    setRunning(true);
+    setRunError(null);
+    cairn.reindex({}).then(
+      () => {
+        setRunning(false);
+        reload();
+      },
+      (err: Error) => {
+        setRunning(false);
+        setRunError(err.message);
+      },
+    );
+  };
+  if (error && !status) return <div className="screen status-screen"><ErrorNote message={error} onRetry={reload} /></div>;
+  if (!status) return <div className="screen status-screen muted">Loading…</div>;
+  const last = status.lastRun;
+  const busy = running || progress !== null;
+  return (
+    <div className="screen status-screen">
+      <header className="screen-head row">
+        <div>
+          <h1>Index status</h1>
+          <p className="muted">
+            Database <code>{status.db}</code>
+          </p>
+        </div>
+        <button type="button" className="button primary" onClick={reindex} disabled={busy}>
+          {busy ? 'Indexing…' : 'Re-index'}
+        </button>
+      </header>
+      {runError && <ErrorNote message={runError} />}
+      {progress && <IndexingProgress progress={progress} />}
+      <CountCards status={status} />
+      <div className="status-grid">
+        <section className="panel" aria-label="Roots">
+          <h2>Roots</h2>
+          <ul className="roots">
+            {status.roots.map((r) => (
+              <li key={r}>
+                <code>{r}</code>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <ModelInfo lastRun={last} />
+        <section className="panel last-run" aria-label="Last run">
+          <h2>Last run</h2>
+          {last ? (
+            <>
+              <p>
+                Finished <time dateTime={last.finishedAt}>{when(last.finishedAt)}</time> in {(last.ms / 1000).toFixed(2)} s
+                {last.embedded > 0 ? ` · ${last.embedded} chunks embedded` : ''}
+              </p>
+              <dl className="run-counts">
+                {(['indexed', 'unchanged', 'removed', 'skipped', 'failed'] as const).map((k) => (
+                  <div key={k} className={(k === 'failed' || k === 'skipped') && last[k] > 0 ? 'bad' : undefined} data-run={k}>
+                    <dt>{k}</dt>
+                    <dd>{last[k]}</dd>
+                  </div>
+                ))}
+              </dl>
+            </>
+          ) : (
+            <p className="muted">Not indexed yet. Press Re-index to read the roots.</p>
+          )}
+        </section>
+      </div>
+      <section className="panel" aria-label="Problems">
+        <h2>
+          Skipped, failed and warnings <span className="count">{last?.problems.length ?? 0}</span>
+        </h2>
+        <ProblemList problems={last?.problems ?? []} />
+      </section>
+    </div>
+  );
+}

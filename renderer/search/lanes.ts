@@ -1,0 +1,34 @@
+// What the app says and draws for each lane: its name, its colour (a CSS variable, so the
+// themes can tune it), and what its status string means.
+import { LANES, type Lane, type LaneStatus } from '../../shared/search.ts';
+
+export { LANES };
+
+export const LANE_LABEL: Record<Lane, string> = { lexical: 'Lexical', semantic: 'Semantic', token: 'Token' };
+export const LANE_HINT: Record<Lane, string> = {
+  lexical: 'BM25 over key, title, summary, tags and body (SQLite FTS5)',
+  semantic: 'cosine similarity of chunk embeddings',
+  token: 'term overlap on key, title, summary and tags',
+};
+export const laneColor = (lane: Lane) => `var(--lane-${lane})`;
+
+export type LaneState = { state: 'ok' } | { state: 'failed' | 'skipped'; reason: string } | { state: 'absent' };
+
+export function laneState(status: LaneStatus | undefined): LaneState {
+  if (!status) return { state: 'absent' };
+  const m = /^(failed|skipped):\s*(.*)$/s.exec(status.status);
+  if (m) return { state: m[1] as 'failed' | 'skipped', reason: m[2] || 'no reason given' };
+  return { state: 'ok' };
+}
+
+/** Lanes the response says ran. */
+export function lanesThatRan(lanes: Partial<Record<Lane, LaneStatus>>): Lane[] {
+  return LANES.filter((l) => laneState(lanes[l]).state === 'ok');
+}
+
+export function formatScore(n: number | null | undefined, digits = 3): string {
+  if (n === null || n === undefined || !Number.isFinite(n)) return '—';
+  const abs = Math.abs(n);
+  if (abs !== 0 && abs < 0.001) return n.toExponential(1);
+  return n.toFixed(digits);
+}

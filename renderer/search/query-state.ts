@@ -1,0 +1,63 @@
+// The search screen's state as it lives in the URL (#/search?q=…&mode=…&tags=…&scope=…&tier=…),
+// so a search can be linked, reloaded and returned to with the back button.
+import { MODES, type Mode, type SearchFilters, type SearchRequest } from '../../shared/search.ts';
+import { TIERS } from '../../shared/page.ts';
+
+export type Tier = (typeof TIERS)[number];
+export type ScopeFilter = 'all' | 'global' | 'user';
+
+export interface QueryState {
+  q: string;
+  mode: Mode;
+  tags: string[];
+  scope: ScopeFilter;
+  tier: Tier[];
+}
+
+const list = (s: string | null) =>
+  (s ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+
+export function parseMode(s: string | null, fallback: Mode = 'hybrid'): Mode {
+  return (MODES as readonly string[]).includes(s ?? '') ? (s as Mode) : fallback;
+}
+
+export function readQueryState(params: URLSearchParams): QueryState {
+  const scope = params.get('scope');
+  return {
+    q: params.get('q') ?? '',
+    mode: parseMode(params.get('mode')),
+    tags: list(params.get('tags')),
+    scope: scope === 'global' || scope === 'user' ? scope : 'all',
+    tier: list(params.get('tier')).filter((t): t is Tier => (TIERS as readonly string[]).includes(t)),
+  };
+}
+
+export function queryParams(s: QueryState): Record<string, string | undefined> {
+  return {
+    q: s.q || undefined,
+    mode: s.mode === 'hybrid' ? undefined : s.mode,
+    tags: s.tags.length ? s.tags.join(',') : undefined,
+    scope: s.scope === 'all' ? undefined : s.scope,
+    tier: s.tier.length ? s.tier.join(',') : undefined,
+  };
+}
+
+export function filtersOf(s: QueryState): SearchFilters {
+  const filters: SearchFilters = {};
+  if (s.tags.length) filters.tags = s.tags;
+  if (s.scope !== 'all') filters.scope = s.scope;
+  if (s.tier.length) filters.tier = s.tier;
+  return filters;
+}
+
+export const activeFilterCount = (s: QueryState) => (s.tags.length ? 1 : 0) + (s.scope !== 'all' ? 1 : 0) + (s.tier.length ? 1 : 0);
+
+export const RESULTS_PER_QUERY = 20;
+
+export function searchRequest(s: QueryState, mode: Mode = s.mode): SearchRequest | null {
+  if (s.q.trim() === '') return null;
+  return { query: s.q, mode, k: RESULTS_PER_QUERY, filters: filtersOf(s) };
+}

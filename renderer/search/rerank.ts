@@ -1,0 +1,31 @@
+// The sliders' lens: re-fuses the returned results under other weights, k or method with the
+// shared `refuse` (no new query) and says how far each result moved from the engine's order.
+import { refuse } from '../../shared/fusion.ts';
+import type { Fusion, LaneWeights, SearchResponse, SearchResult } from '../../shared/search.ts';
+
+export interface FusionLens {
+  fusion: Fusion;
+  weights: LaneWeights;
+  rrfK: number;
+}
+
+export interface RankedResult extends SearchResult {
+  /** 0-based position in the engine's answer. */
+  baseIndex: number;
+  /** Positions gained (positive) or lost (negative) against the engine's answer. */
+  moved: number;
+}
+
+export function defaultLens(response: Pick<SearchResponse, 'fusion' | 'weights' | 'rrfK'>): FusionLens {
+  return { fusion: response.fusion, weights: { ...response.weights }, rrfK: response.rrfK };
+}
+
+export function sameLens(a: FusionLens, b: FusionLens): boolean {
+  return a.fusion === b.fusion && a.rrfK === b.rrfK && a.weights.lexical === b.weights.lexical && a.weights.semantic === b.weights.semantic && a.weights.token === b.weights.token;
+}
+
+export function rerank(results: SearchResult[], lens: FusionLens | null): RankedResult[] {
+  const base = results.map((r, i) => ({ ...r, baseIndex: i }));
+  if (!lens) return base.map((r) => ({ ...r, moved: 0 }));
+  return refuse(base, lens.fusion, lens.weights, lens.rrfK).map((r, i) => ({ ...r, moved: r.baseIndex - i }));
+}

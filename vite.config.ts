@@ -1,0 +1,26 @@
+// Builds the renderer (renderer/ → dist/renderer). `base: './'` so one build loads both from
+// `cairn serve` over HTTP and from file:// in the Electron window. `vite dev` proxies /api to a
+// running `cairn serve` (CAIRN_API=http://127.0.0.1:4317, the default port).
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+export default defineConfig({
+  root: here('./renderer'),
+  base: './',
+  plugins: [react()],
+  build: {
+    outDir: here('./dist/renderer'),
+    emptyOutDir: true,
+    sourcemap: true,
+    // No inline scripts or data: modules: the CSP forbids them.
+    assetsInlineLimit: 0,
+    modulePreload: { polyfill: false },
+    chunkSizeWarningLimit: 1000,
+  },
+  server: {
+    proxy: { '/api': { target: process.env.CAIRN_API ?? 'http://127.0.0.1:4317', changeOrigin: false } },
+  },
+});
