@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadLocalModel } from '../local-model.ts';
+import { currentAdaptiveModel, pruneAdaptiveModels, refreshAdaptiveModel } from './adaptive-lifecycle.ts';
 import { buildAdaptiveModel } from './build-adaptive.ts';
 import { measureDrift } from './drift.ts';
 import { gaussian } from './randomized-svd.ts';
@@ -37,11 +38,12 @@ describe('buildAdaptiveModel', () => {
   const dir = path.join(tmp, 'model');
 
   it('learns that words in the same contexts mean the same, and loads like any model', async () => {
-    const card = await buildAdaptiveModel(texts, dir, { dims: 8, minCount: 2, window: 4 });
+    const topic = { dims: 4, weight: 0.35, eigenPower: 0 };
+    const card = await buildAdaptiveModel(texts, dir, { dims: 8, minCount: 2, window: 4, topic });
     expect(card.id).toMatch(/^cairn\/adaptive-[0-9a-f]{12}$/);
     const model = await loadLocalModel(dir);
     try {
-      expect(model.info).toMatchObject({ id: card.id, dim: 8, kind: 'static' });
+      expect(model.info).toMatchObject({ id: card.id, dim: 8 + 4, kind: 'static' });
       const [doctor, physician, car, automobile] = await model.embed(['doctor', 'physician', 'car', 'automobile']);
       expect(cos(doctor!, physician!)).toBeGreaterThan(0.8);
       expect(cos(car!, automobile!)).toBeGreaterThan(0.8);
@@ -66,5 +68,33 @@ describe('buildAdaptiveModel', () => {
 
   it('refuses text too small to learn from', async () => {
     await expect(buildAdaptiveModel(['just a few words'], path.join(tmp, 'tiny'))).rejects.toThrow(/too little text/);
+  });
+});
+
+describe('refreshAdaptiveModel', () => {
+  const texts = toyWiki();
+  const root = path.join(tmp, 'models');
+  const small = { dims: 8, minCount: 2, window: 4, topic: { dims: 4, weight: 0.35, eigenPower: 0 } };
+
+  it('waits for enough text, builds once, keeps the build while the words are covered, rebuilds on drift', async () => {
+    const waiting = await refreshAdaptiveModel(texts, root, { ...small, minTokens: 1_000_000 });
+    expect(waiting).toMatchObject({ dir: null, rebuilt: false });
+    expect(waiting.reason).toMatch(/words of text/);
+
+    const first = await refreshAdaptiveModel(texts, root, { ...small, minTokens: 1000 });
+    expect(first.rebuilt).toBe(true);
+    expect(currentAdaptiveModel(root)).toBe(first.dir);
+
+    const again = await refreshAdaptiveModel(texts, root, { ...small, minTokens: 1000 });
+    expect(again).toMatchObject({ dir: first.dir, rebuilt: false });
+
+    const grown = [...texts, ...Array.from({ length: 80 }, (_, i) => `quantum chromodynamics lattice gluon hadron ${i}`)];
+    const second = await refreshAdaptiveModel(grown, root, { ...small, minTokens: 1000 });
+    expect(second.rebuilt).toBe(true);
+    expect(second.reason).toMatch(/no vector/);
+    expect(currentAdaptiveModel(root)).toBe(second.dir);
+
+    pruneAdaptiveModels(root, second.dir!);
+    expect(fs.readdirSync(root)).toEqual([path.basename(second.dir!)]);
   });
 });

@@ -71,6 +71,29 @@ describe('symmetricEigen', () => {
   });
 });
 
+describe('symmetricEigen on a larger matrix', () => {
+  it('gives orthonormal eigenvectors with A·v = λ·v', () => {
+    const n = 40;
+    const g = gaussian(4);
+    const m = new Float64Array(n * n);
+    for (let i = 0; i < n; i++) for (let j = 0; j <= i; j++) m[i * n + j] = m[j * n + i] = g();
+    const { values, vectors } = symmetricEigen(m, n);
+    for (let a = 0; a < n; a++) {
+      for (let b = a; b < n; b++) {
+        let dot = 0;
+        for (let k = 0; k < n; k++) dot += vectors[k * n + a]! * vectors[k * n + b]!;
+        expect(dot).toBeCloseTo(a === b ? 1 : 0, 9);
+      }
+      for (let i = 0; i < n; i++) {
+        let mv = 0;
+        for (let k = 0; k < n; k++) mv += m[i * n + k]! * vectors[k * n + a]!;
+        expect(mv).toBeCloseTo(values[a]! * vectors[i * n + a]!, 9);
+      }
+      if (a > 0) expect(values[a - 1]!).toBeGreaterThanOrEqual(values[a]!);
+    }
+  });
+});
+
 describe('SparseMultiplier', () => {
   it('gives the serial products on worker threads, for A and Aᵀ', async () => {
     const g = gaussian(9);

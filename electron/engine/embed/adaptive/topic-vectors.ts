@@ -14,8 +14,8 @@ export interface TopicOptions {
   seed: number;
 }
 
-/** counts.words.length × dims, row-major, unit rows (zero rows for words in no text). */
-export async function learnTopicVectors(counts: CorpusCounts, options: TopicOptions): Promise<Float32Array> {
+/** counts.words.length × dim, row-major, unit rows; dim ≤ options.dims on a small corpus. */
+export async function learnTopicVectors(counts: CorpusCounts, options: TopicOptions): Promise<{ dim: number; vectors: Float32Array }> {
   const nDocs = counts.docs.length;
   const vocab = counts.words.length;
   const cells = new PairCounter(counts.totalTokens);
@@ -29,15 +29,15 @@ export async function learnTopicVectors(counts: CorpusCounts, options: TopicOpti
   }
   const dims = Math.min(options.dims, vocab - 1, nDocs - 1);
   const svd = await randomizedSvd(m, dims, { powerIterations: options.powerIterations, seed: options.seed });
-  const out = new Float32Array(vocab * options.dims);
+  const out = new Float32Array(vocab * dims);
   for (let r = 0; r < vocab; r++) {
     let norm = 0;
     for (let c = 0; c < dims; c++) {
       const x = svd.u[r * dims + c]! * svd.s[c]! ** options.eigenPower;
-      out[r * options.dims + c] = x;
+      out[r * dims + c] = x;
       norm += x * x;
     }
-    if (norm > 0) for (let c = 0; c < dims; c++) out[r * options.dims + c]! /= Math.sqrt(norm);
+    if (norm > 0) for (let c = 0; c < dims; c++) out[r * dims + c]! /= Math.sqrt(norm);
   }
-  return out;
+  return { dim: dims, vectors: out };
 }
