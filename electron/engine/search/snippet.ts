@@ -6,6 +6,7 @@ const WIDTH = 220;
 export function snippet(text: string, query: string): string {
   const flat = text
     .replace(/```[\s\S]*?```/g, ' ')
+    .replace(/<!--[\s\S]*?(-->|$)/g, ' ')
     .replace(/!?\[\[([^\]|#]*)(?:#[^\]|]*)?(?:\|([^\]]*))?\]\]/g, (_m, target: string, label?: string) => label ?? target)
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/[#>*_`]+/g, ' ')
