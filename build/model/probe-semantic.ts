@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildAdaptiveModel, type AdaptiveOptions } from '../../electron/engine/embed/adaptive/build-adaptive.ts';
+import { readModelCard, recordMeasurement } from '../../electron/engine/embed/embedder.ts';
 import { loadLocalModel } from '../../electron/engine/embed/local-model.ts';
 import { docText, loadBeir, splitQueries, SCIFACT_DIR } from './beir.ts';
 import { evaluate, formatMetrics, topK, type Metrics } from './rank-metrics.ts';
@@ -24,6 +25,8 @@ const { values: args } = parseArgs({
     data: { type: 'string', default: SCIFACT_DIR },
     json: { type: 'boolean', default: false },
     'batch-size': { type: 'string', default: '64' },
+    /** Store the figures in the model's cairn-model.json (semantic lane alone). */
+    record: { type: 'boolean', default: false },
   },
 });
 
@@ -32,12 +35,17 @@ const texts = data.docs.map(docText);
 
 let modelDir = args.model;
 let buildSeconds: number | null = null;
+let buildCpuSeconds: number | null = null;
 if (args.adaptive !== undefined) {
   modelDir = args.keep ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-adaptive-'));
   const t = performance.now();
+  // CPU time of all threads (workers, onnxruntime) too: wall time on a shared machine drifts.
+  const cpu = process.cpuUsage();
   const options = JSON.parse(args.adaptive || '{}') as Partial<AdaptiveOptions>;
   await buildAdaptiveModel(texts, modelDir, { ...options, generalModelDir: args.general });
   buildSeconds = (performance.now() - t) / 1000;
+  const used = process.cpuUsage(cpu);
+  buildCpuSeconds = (used.user + used.system) / 1e6;
 }
 if (!modelDir) throw new Error('Pass --model DIR or --adaptive JSON');
 
@@ -80,7 +88,29 @@ const report = {
   queryMs: { p50: latencies[Math.floor(latencies.length / 2)]!, p95: latencies[Math.floor(latencies.length * 0.95)]! },
   sizeMB: bytes / 1e6,
   buildSeconds,
+  buildCpuSeconds,
 };
+if (args.record) {
+  const card = readModelCard(modelDir);
+  if (!card) throw new Error(`No card in ${modelDir} to record into`);
+  for (const [split, label] of [['all', 'train, all'], ['heldout', 'train, held-out half (odd ids)']] as const) {
+    const m = results[split]!;
+    recordMeasurement(modelDir, card.defaults, {
+      how: 'semantic lane alone: build/model/probe-semantic.ts (title + " " + text, brute-force cosine)',
+      dataset: path.basename(args.data),
+      queries: `${label} (${m.queries})`,
+      ndcg10: round(m.ndcg10),
+      recall100: round(m.recall100),
+      mrr10: round(m.mrr10),
+      at: new Date().toISOString(),
+    });
+  }
+}
+
+function round(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}
+
 if (args.json) {
   console.log(JSON.stringify(report));
 } else {
@@ -89,6 +119,6 @@ if (args.json) {
   console.log(
     `  embed ${report.docsPerSecond.toFixed(0)} docs/s (batch ${args['batch-size']}); query p50 ${report.queryMs.p50.toFixed(1)} ms` +
       ` p95 ${report.queryMs.p95.toFixed(1)} ms` +
-      (buildSeconds === null ? '' : `; adaptive build ${buildSeconds.toFixed(1)} s`),
+      (buildSeconds === null ? '' : `; adaptive build ${buildSeconds.toFixed(1)} s wall, ${buildCpuSeconds!.toFixed(1)} s CPU`),
   );
 }

@@ -5,24 +5,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { readModelCard } from '../embedder.ts';
-import { buildAdaptiveModel, type BuildModelOptions } from './build-adaptive.ts';
+import { MIN_TOKENS, buildAdaptiveModel, countWords, type BuildModelOptions } from './build-adaptive.ts';
 import { DEFAULT_REBUILD_POLICY, measureDrift, type Drift, type RebuildPolicy } from './drift.ts';
 
 const PREFIX = 'adaptive-';
 
-/**
- * Below this many words there is too little text to learn from, and the GloVe floor serves.
- * Measured with build/model/probe-corpus-size.ts: on SciFact sub-corpora of 30 / 60 / 300
- * docs (8k / 15k / 66k words) the adaptive model already beats GloVe by far (nDCG@10 1.00 /
- * 0.97 / 0.88 against 0.75 / 0.61 / 0.43 on the tune half), so the bar only keeps the SVD
- * from running on a handful of pages.
- */
-export const MIN_TOKENS = 5_000;
-
 export interface RefreshOptions extends BuildModelOptions {
   policy?: RebuildPolicy;
   force?: boolean;
-  minTokens?: number;
 }
 
 export interface RefreshResult {
@@ -46,14 +36,15 @@ export function currentAdaptiveModel(root: string): string | null {
 }
 
 export async function refreshAdaptiveModel(texts: string[], root: string, options: RefreshOptions = {}): Promise<RefreshResult> {
-  const { policy = DEFAULT_REBUILD_POLICY, force = false, minTokens = MIN_TOKENS, ...buildOptions } = options;
+  const { policy = DEFAULT_REBUILD_POLICY, force = false, ...buildOptions } = options;
+  const minTokens = buildOptions.minTokens ?? MIN_TOKENS;
   const current = currentAdaptiveModel(root);
   let drift: Drift | null = null;
   if (current && !force) {
     drift = measureDrift(current, texts, policy);
     if (!drift.shouldRebuild) return { dir: current, rebuilt: false, drift, reason: 'vocabulary still covered' };
   }
-  const tokens = texts.reduce((n, t) => n + (t.match(/\S+/g)?.length ?? 0), 0);
+  const tokens = countWords(texts);
   if (tokens < minTokens) {
     return { dir: current, rebuilt: false, drift, reason: `only ${tokens} words of text; need ${minTokens}` };
   }
