@@ -1,5 +1,5 @@
 // Compressed sparse rows: the word × context PPMI matrix has a few million non-zeros out of
-// billions of cells, and randomized SVD only ever needs A·X and Aᵀ·X.
+// billions of cells, and randomized SVD only ever needs A·X and Aᵀ·X (Aᵀ kept as its own CSR).
 export interface CsrMatrix {
   rows: number;
   cols: number;
@@ -18,21 +18,6 @@ export function multiplyDense(a: CsrMatrix, x: Float32Array, k: number): Float32
     for (let p = a.indptr[i]!; p < a.indptr[i + 1]!; p++) {
       const v = a.values[p]!;
       const xo = a.indices[p]! * k;
-      for (let c = 0; c < k; c++) y[yo + c]! += v * x[xo + c]!;
-    }
-  }
-  return y;
-}
-
-/** Aᵀ·X for dense row-major X (rows × k); returns row-major (cols × k). */
-export function multiplyTransposedDense(a: CsrMatrix, x: Float32Array, k: number): Float32Array {
-  if (x.length !== a.rows * k) throw new Error(`Aᵀ·X: X has ${x.length} values, expected ${a.rows}×${k}`);
-  const y = new Float32Array(a.cols * k);
-  for (let i = 0; i < a.rows; i++) {
-    const xo = i * k;
-    for (let p = a.indptr[i]!; p < a.indptr[i + 1]!; p++) {
-      const v = a.values[p]!;
-      const yo = a.indices[p]! * k;
       for (let c = 0; c < k; c++) y[yo + c]! += v * x[xo + c]!;
     }
   }
