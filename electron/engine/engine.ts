@@ -101,7 +101,7 @@ export class Engine implements CairnApi {
       if (!at.last) return;
       at.last = { ...at.last, phase: e.phase, chunksToEmbed: e.phase === 'embed' ? e.total : 0, chunksEmbedded: e.phase === 'embed' ? e.done : 0, note: e.note };
       if (e.phase === 'embed') report.embedded = e.computed ?? e.done;
-      if (e.note) report.modelNote = e.note;
+      if (e.phase !== 'embed') report.modelNote = e.note;
       emit(at.last);
     });
     report.model = this.semantic.embedder?.info.id ?? null;

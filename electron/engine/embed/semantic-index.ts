@@ -7,8 +7,7 @@ import type { Db } from '../store/database.ts';
 import type { Embedder } from './embedder.ts';
 import { downloadHubModel, loadLocalModel } from './local-model.ts';
 import { VectorStore } from './vector-store.ts';
-import { buildAdaptiveModel } from './adaptive/build-adaptive.ts';
-import { measureDrift } from './adaptive/drift.ts';
+import { currentAdaptiveModel, pruneAdaptiveModels, refreshAdaptiveModel } from './adaptive/adaptive-lifecycle.ts';
 
 /** `adaptive`: learned from the wiki (GloVe for rare words); `none`; a model folder; or a hub
  * model id, downloaded once into the cache (needs network, so opt-in). */
@@ -24,7 +23,6 @@ export interface EmbedProgress {
 }
 
 const BATCH = 256;
-const ADAPTIVE_META = 'adaptive_dir';
 
 export class SemanticIndex {
   embedder: Embedder | null = null;
@@ -80,32 +78,23 @@ export class SemanticIndex {
     await this.embedPending(this.embedder, onProgress);
   }
 
+  /** Rebuilds the adaptive model when the wiki has drifted from it (or has none yet and is big
+   * enough to learn from), then serves the newest build — or GloVe while there is none. */
   private async maybeRebuild(onProgress: (p: EmbedProgress) => void): Promise<void> {
     const texts = this.corpusTexts();
-    const current = this.adaptiveDir();
-    const drift = current ? measureDrift(current, texts) : null;
-    if (current && !drift!.shouldRebuild) {
-      if (!this.embedder || this.embedder.info.dir !== current) await this.loadDir(current);
-      return;
-    }
-    onProgress({ phase: 'model', done: 0, total: texts.length, note: drift?.reason ?? 'first build' });
-    const dir = path.join(this.dirs.models, `adaptive-${Date.now()}`);
+    onProgress({ phase: 'model', done: 0, total: texts.length, note: 'checking the adaptive model against the wiki' });
+    let result: Awaited<ReturnType<typeof refreshAdaptiveModel>>;
     try {
-      await buildAdaptiveModel(texts, dir, { generalModelDir: fs.existsSync(this.dirs.general) ? this.dirs.general : undefined });
+      result = await refreshAdaptiveModel(texts, this.dirs.models, { generalModelDir: fs.existsSync(this.dirs.general) ? this.dirs.general : undefined });
     } catch (err) {
-      fs.rmSync(dir, { recursive: true, force: true });
-      // Too little text to learn from (a new or tiny wiki): the general-purpose model stands in.
-      if (!this.embedder) await this.loadDir(this.dirs.general);
-      if (this.embedder) this.unavailable = null;
+      if (!this.embedder) await this.loadDir(this.adaptiveDir() ?? this.dirs.general);
       onProgress({ phase: 'model', done: 0, total: texts.length, note: `adaptive model not built: ${(err as Error).message}` });
       return;
     }
-    await this.loadDir(dir);
-    if (this.embedder?.info.dir === dir) {
-      this.vectors.setMeta(ADAPTIVE_META, dir);
-      if (current && current !== dir) fs.rmSync(current, { recursive: true, force: true });
-    }
-    onProgress({ phase: 'model', done: texts.length, total: texts.length, note: null });
+    const dir = result.dir ?? this.dirs.general;
+    if (this.embedder?.info.dir !== dir) await this.loadDir(dir);
+    if (result.rebuilt && this.embedder?.info.dir === dir) pruneAdaptiveModels(this.dirs.models, dir);
+    onProgress({ phase: 'model', done: texts.length, total: texts.length, note: result.dir ? null : `GloVe serves until the wiki is bigger: ${result.reason}` });
   }
 
   private async embedPending(embedder: Embedder, onProgress: (p: EmbedProgress) => void): Promise<void> {
@@ -147,8 +136,7 @@ export class SemanticIndex {
   }
 
   private adaptiveDir(): string | null {
-    const dir = this.vectors.meta(ADAPTIVE_META);
-    return dir && fs.existsSync(dir) ? dir : null;
+    return currentAdaptiveModel(this.dirs.models);
   }
 
   /** What the adaptive model learns from: the same text each chunk is embedded with. */
