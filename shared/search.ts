@@ -1,7 +1,7 @@
 // Search requests and their explained answers: every result says, lane by lane, why it ranked
 // where it did, so the app can draw the fusion and re-rank it client-side.
 import { z } from 'zod';
-import { Scope } from './page.ts';
+import { Scope, TIERS } from './page.ts';
 
 export const LANES = ['lexical', 'semantic', 'token'] as const;
 export const Lane = z.enum(LANES);
@@ -24,12 +24,16 @@ export type FusionDefaults = z.infer<typeof FusionDefaults>;
 export const MAX_QUERY_CHARS = 2000;
 export const MAX_RESULTS = 200;
 
+/** Filters become SQL parameters: these bounds keep any request far inside SQLite's limits. */
+export const MAX_FILTER_TAGS = 32;
+const FILTER_TEXT = 500;
+
 export const SearchFilters = z.object({
-  tags: z.array(z.string().min(1)).optional().describe('pages having every one of these tags'),
-  agent: z.string().min(1).optional().describe("search as this agent: its own pages shadow global ones"),
+  tags: z.array(z.string().min(1).max(FILTER_TEXT)).max(MAX_FILTER_TAGS).optional().describe('pages having every one of these tags'),
+  agent: z.string().min(1).max(FILTER_TEXT).optional().describe("search as this agent: its own pages shadow global ones"),
   scope: z.enum(['global', 'user', 'all']).optional(),
-  tier: z.array(z.enum(['wiki', 'doc', 'reflection', 'raw'])).optional(),
-  pathPrefix: z.string().min(1).optional(),
+  tier: z.array(z.enum(TIERS)).max(TIERS.length).optional(),
+  pathPrefix: z.string().min(1).max(FILTER_TEXT).optional(),
   updatedAfter: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date like 2026-01-31').optional(),
   updatedBefore: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date like 2026-01-31').optional(),
 });

@@ -7,16 +7,17 @@ import { openSession } from './session.ts';
 
 export const serveCommand: Command = {
   summary: 'serve the app UI and the HTTP API (POST /api/<method>) on 127.0.0.1; roots are watched',
-  usage: 'cairn serve [--port 4317] [--host 127.0.0.1] [--no-watch] [--db FILE] [ROOT...]',
+  usage: 'cairn serve [--port 4317] [--host 127.0.0.1|::1] [--allow-host NAME]... [--no-watch] [--db FILE] [ROOT...]',
   async run(args) {
     const { values, positionals } = parse(args, {
       ...COMMON_OPTIONS,
       port: { type: 'string', default: '4317' },
       host: { type: 'string', default: '127.0.0.1' },
+      'allow-host': { type: 'string', multiple: true },
       'no-watch': { type: 'boolean', default: false },
     });
     const engine = await openSession({ roots: positionals, db: values.db, model: values.model, announce: true });
-    const server = await startServer(engine, { port: intOption(values.port, 'port', 0, 65535)!, host: values.host });
+    const server = await startServer(engine, { port: intOption(values.port, 'port', 0, 65535)!, host: values.host, allowHosts: values['allow-host'] });
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : values.port;
     process.stdout.write(`Cairn is serving on http://${values.host}:${port}/\n`);
@@ -33,6 +34,7 @@ export const serveCommand: Command = {
     });
     await watcher?.close();
     server.close();
+    server.closeAllConnections();
     engine.close();
     return 0;
   },

@@ -1,25 +1,29 @@
 // The contract over HTTP: POST /api/<method> with the request as JSON, answered with the
 // response as JSON. Routes are derived from the contract table, validated by its schemas.
-// Events stream at GET /api/events (server-sent events) so every open screen hears of indexing.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BadRequest, contract, type MethodName } from '../../shared/contract.ts';
 import type { Engine } from '../engine/engine.ts';
+import { jsonBodyRefusal } from './request-guard.ts';
 
-const MAX_BODY_BYTES = 1024 * 1024;
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+class BodyTooLarge extends Error {}
 
 export function isMethod(name: string): name is MethodName {
   return Object.hasOwn(contract, name);
 }
 
 export async function handleApi(engine: Engine, req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
-  if (name === 'events') return streamEvents(engine, req, res);
   if (!isMethod(name)) return json(res, 404, { error: `no such method "${name}"; methods: ${Object.keys(contract).join(', ')}` });
-  if (req.method !== 'POST') return json(res, 405, { error: `use POST /api/${name} with a JSON body` });
+  if (req.method !== 'POST') return json(res, 405, { error: `use POST /api/${name} with a JSON body` }, { allow: 'POST' });
+  const refused = jsonBodyRefusal(req);
+  if (refused) return json(res, refused.status, { error: refused.error });
   let body: unknown;
   try {
     const text = await readBody(req);
     body = text.trim() ? JSON.parse(text) : {};
   } catch (err) {
+    if (err instanceof BodyTooLarge) return json(res, 413, { error: err.message }, { connection: 'close' });
     return json(res, 400, { error: `the request body is not JSON: ${(err as Error).message}` });
   }
   try {
@@ -31,37 +35,33 @@ export async function handleApi(engine: Engine, req: IncomingMessage, res: Serve
   }
 }
 
-function streamEvents(engine: Engine, req: IncomingMessage, res: ServerResponse): void {
-  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
-  res.write(': connected\n\n');
-  const send = (event: string) => (data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-  const onProgress = send('indexProgress');
-  const onChanged = send('pagesChanged');
-  engine.events.on('indexProgress', onProgress);
-  engine.events.on('pagesChanged', onChanged);
-  req.on('close', () => {
-    engine.events.off('indexProgress', onProgress);
-    engine.events.off('pagesChanged', onChanged);
-  });
-}
-
+/** The body as text, or BodyTooLarge as soon as it passes MAX_BODY_BYTES (the rest is read and dropped). */
 function readBody(req: IncomingMessage): Promise<string> {
+  const tooLarge = () => new BodyTooLarge(`the request body is larger than ${MAX_BODY_BYTES} bytes`);
+  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
+    req.resume();
+    return Promise.reject(tooLarge());
+  }
   return new Promise((resolve, reject) => {
     let size = 0;
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => {
+      if (size > MAX_BODY_BYTES) return;
       size += c.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new Error(`larger than ${MAX_BODY_BYTES} bytes`));
-        req.destroy();
-      } else chunks.push(c);
+      if (size <= MAX_BODY_BYTES) return void chunks.push(c);
+      chunks.length = 0;
+      reject(tooLarge());
     });
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
 }
 
-function json(res: ServerResponse, status: number, value: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+export function json(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
   res.end(JSON.stringify(value));
 }

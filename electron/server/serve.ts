@@ -1,12 +1,18 @@
 // `cairn serve`: the app's UI and the contract over HTTP on one port. The same UI the desktop
-// app shows, for a browser (and the end-to-end tests); loopback only unless told otherwise.
+// app shows, for a browser (and the end-to-end tests); loopback only.
+//
+// No request can stop the server: each one is handled inside a guard that answers 400 to
+// anything malformed and 500 to anything unexpected, and routing never throws.
 import fs from 'node:fs';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sirv from 'sirv';
 import { PACKAGE_ROOT } from '../engine/config/settings.ts';
 import type { Engine } from '../engine/engine.ts';
-import { handleApi } from './http-api.ts';
+import { eventHub } from './event-stream.ts';
+import { handleApi, json } from './http-api.ts';
+import { allowedHosts, isLoopback, refusal } from './request-guard.ts';
 
 export const RENDERER_DIST = path.join(PACKAGE_ROOT, 'dist', 'renderer');
 
@@ -17,30 +23,57 @@ export const CONTENT_SECURITY_POLICY =
 export interface ServeOptions {
   port: number;
   host: string;
+  /** Names besides the loopback ones that requests may use in `Host` (e.g. a name in /etc/hosts for 127.0.0.1). */
+  allowHosts?: string[];
   uiDir?: string;
 }
 
 export function startServer(engine: Engine, opts: ServeOptions): Promise<http.Server> {
+  if (!isLoopback(opts.host)) {
+    return Promise.reject(new Error(`--host ${opts.host} is not a loopback address: binding beyond this machine needs per-agent tokens, which Cairn does not have yet; use 127.0.0.1 or ::1`));
+  }
   const uiDir = opts.uiDir ?? RENDERER_DIST;
   const hasUi = fs.existsSync(path.join(uiDir, 'index.html'));
   const assets = hasUi ? sirv(uiDir, { single: true, dev: false, etag: true }) : null;
-  const server = http.createServer((req, res) => {
+  const events = eventHub(engine);
+  let hosts = new Set<string>();
+
+  const route = (req: http.IncomingMessage, res: http.ServerResponse): void | Promise<void> => {
     res.setHeader('content-security-policy', CONTENT_SECURITY_POLICY);
     res.setHeader('x-content-type-options', 'nosniff');
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname.startsWith('/api/')) {
-      void handleApi(engine, req, res, url.pathname.slice('/api/'.length));
-      return;
+    const target = req.url ?? '';
+    if (!target.startsWith('/')) return json(res, 400, { error: 'the request target must be a path such as /api/status' });
+    const refused = refusal(req, hosts);
+    if (refused) return json(res, refused.status, { error: refused.error });
+    const pathname = target.split(/[?#]/, 1)[0]!;
+    if (pathname === '/api/events') {
+      if (req.method !== 'GET') return json(res, 405, { error: 'use GET /api/events' }, { allow: 'GET' });
+      return events.open(req, res);
     }
+    if (pathname.startsWith('/api/')) return handleApi(engine, req, res, pathname.slice('/api/'.length));
+    if (req.method !== 'GET' && req.method !== 'HEAD') return json(res, 405, { error: 'the UI answers GET only; the API is POST /api/<method>' }, { allow: 'GET, HEAD' });
     if (assets) return assets(req, res, () => notFound(res));
     res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
     res.end(`The UI is not built (no ${uiDir}/index.html): run \`npm run build:renderer\`. The API answers at /api/<method>.\n`);
+  };
+
+  const server = http.createServer((req, res) => {
+    const fail = (err: unknown) => json(res, 500, { error: `internal error: ${(err as Error)?.message ?? String(err)}` });
+    try {
+      Promise.resolve(route(req, res)).catch(fail);
+    } catch (err) {
+      fail(err);
+    }
   });
+  server.on('close', () => events.close());
   return new Promise((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) =>
       reject(err.code === 'EADDRINUSE' ? new Error(`port ${opts.port} on ${opts.host} is in use: pass --port N (0 picks a free one)`) : err),
     );
-    server.listen(opts.port, opts.host, () => resolve(server));
+    server.listen(opts.port, opts.host, () => {
+      hosts = allowedHosts(opts.host, (server.address() as AddressInfo).port, opts.allowHosts);
+      resolve(server);
+    });
   });
 }
 

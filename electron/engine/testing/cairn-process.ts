@@ -1,0 +1,81 @@
+// The real `cairn` command in child processes, for tests that need several processes on one
+// database, a server to attack, or a process to kill: `cairn serve` started and stopped, any
+// other command run to its end.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+export const CLI = path.resolve(import.meta.dirname, '../../cairn.mjs');
+
+/** The environment every test process gets: no user config, no model unless asked. */
+export function cairnEnv(dir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, CAIRN_CONFIG: path.join(dir, 'no-config.json'), CAIRN_MODEL: 'none', ...extra };
+  delete env.CAIRN_ROOTS;
+  delete env.CAIRN_DB;
+  return env;
+}
+
+export interface Served {
+  url: string;
+  port: number;
+  proc: ChildProcess;
+  stderr(): string;
+  /** SIGTERM, then the exit code. */
+  stop(): Promise<number | null>;
+}
+
+export async function startServe(args: string[], env: NodeJS.ProcessEnv): Promise<Served> {
+  const proc = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  proc.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    proc.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = /Cairn is serving on (http:\/\/\S+?)\/?\n/.exec(out);
+      if (m) resolve(`${m[1]}/`);
+    });
+    void exited.then((code) => reject(new Error(`cairn serve exited with ${code} before serving:\n${stderr}`)));
+  });
+  return {
+    url,
+    port: Number(new URL(url).port),
+    proc,
+    stderr: () => stderr,
+    async stop() {
+      if (proc.exitCode === null) proc.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+export interface Finished {
+  code: number | null;
+  out: string;
+  err: string;
+}
+
+/** Runs `cairn ARGS` to its end without blocking this process (so a server in it keeps answering). */
+export function runCairn(args: string[], env: NodeJS.ProcessEnv): Promise<Finished> {
+  const proc = spawn(process.execPath, [CLI, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  proc.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+  proc.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+  return new Promise((resolve) => proc.once('exit', (code) => resolve({ code, out, err })));
+}
+
+/** POST /api/<method> as the app's own page does; the answer's status and JSON body. */
+export async function api<T = unknown>(url: string, method: string, body: unknown = {}, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
+  const res = await fetch(new URL(`api/${method}`, url), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+/** Polls `status` until no run is under way and one has finished after `since` (ISO time). */
+export async function waitForIdle(url: string, since = ''): Promise<void> {
+  for (;;) {
+    const { body } = await api<{ indexing: unknown; lastRun: { finishedAt: string } | null }>(url, 'status');
+    if (!body.indexing && body.lastRun && body.lastRun.finishedAt > since) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -1,0 +1,44 @@
+// The engine's events as server-sent events at GET /api/events. One listener per event on the
+// engine, fanned out to every open stream, so a hundred open tabs cost the engine nothing and
+// never trip EventEmitter's leak warning; past MAX_STREAMS a new stream is refused with 503.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { EVENT_NAMES } from '../../shared/bridge.ts';
+import type { Engine } from '../engine/engine.ts';
+
+export const MAX_STREAMS = 64;
+
+export interface EventHub {
+  open(req: IncomingMessage, res: ServerResponse): void;
+  close(): void;
+}
+
+export function eventHub(engine: Engine): EventHub {
+  const streams = new Set<ServerResponse>();
+  const events = engine.events as unknown as NodeJS.EventEmitter;
+  const senders = EVENT_NAMES.map((name) => {
+    const send = (data: unknown) => {
+      const frame = `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+      for (const res of streams) res.write(frame);
+    };
+    events.on(name, send);
+    return () => void events.off(name, send);
+  });
+  return {
+    open(req, res) {
+      if (streams.size >= MAX_STREAMS) {
+        res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '5' });
+        res.end(JSON.stringify({ error: `too many open event streams (${MAX_STREAMS}); close a tab and retry` }));
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+      res.write(': connected\n\n');
+      streams.add(res);
+      req.on('close', () => streams.delete(res));
+    },
+    close() {
+      senders.forEach((stop) => stop());
+      for (const res of streams) res.end();
+      streams.clear();
+    },
+  };
+}
