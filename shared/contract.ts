@@ -19,7 +19,9 @@ export const LinkFinding = z.object({
 export type LinkFinding = z.infer<typeof LinkFinding>;
 
 export const Status = z.object({
-  roots: z.array(z.string()),
+  roots: z.array(z.string()).describe('the configured roots: the ones indexed and watched'),
+  otherRoots: z.array(z.string()).describe('roots still in the index that are not configured now (`cairn index --forget ROOT` drops them)'),
+  readOnly: z.boolean().describe('the database can be searched but not written'),
   db: z.string(),
   pages: z.number().int(),
   chunks: z.number().int(),
@@ -36,8 +38,8 @@ const method = <Req extends z.ZodType, Res extends z.ZodType>(summary: string, r
 export const contract = {
   status: method('Roots, counts and the last indexing run with its problems.', z.object({}), Status),
   reindex: method(
-    'Index the roots (all configured ones by default); unchanged files are not re-read.',
-    z.object({ roots: z.array(z.string().min(1)).optional() }),
+    'Index the configured roots; unchanged files are not re-read. Takes no paths: roots come only from the command line, CAIRN_ROOTS or the config file.',
+    z.strictObject({}, { error: (issue) => (issue.code === 'unrecognized_keys' ? `takes no fields (got ${issue.keys.join(', ')}): roots come only from the command line, CAIRN_ROOTS or the config file` : undefined) }),
     IndexReport,
   ),
   search: method(

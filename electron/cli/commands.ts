@@ -19,13 +19,19 @@ export const COMMANDS: Record<string, Command> = {
   eval: evalCommand,
   serve: serveCommand,
   index: {
-    summary: 'index the roots into the database (unchanged files are skipped)',
-    usage: 'cairn index [--db FILE] [--json] [ROOT...]',
+    summary: 'index the roots into the database (unchanged files are skipped; other roots in the index are left alone); --forget drops roots from the index',
+    usage: 'cairn index [--db FILE] [--json] [ROOT...] | cairn index --forget ROOT...',
     async run(args) {
-      const { values, positionals } = parse(args, COMMON_OPTIONS);
-      const engine = await openSession({ roots: positionals, db: values.db, model: values.model, announce: true });
+      const { values, positionals } = parse(args, { ...COMMON_OPTIONS, forget: { type: 'boolean', default: false } });
+      if (values.forget && positionals.length === 0) throw new UsageError('say which roots to drop: cairn index --forget ROOT...');
+      const engine = await openSession({ roots: values.forget ? [] : positionals, db: values.db, model: values.model, announce: !values.forget });
       try {
-        const report = await withProgressBar(engine, () => engine.reindex({ roots: engine.settings.roots }));
+        if (values.forget) {
+          const removed = await engine.forgetRoots(positionals);
+          process.stdout.write(`${removed} files left the index; the folders themselves were not touched\n`);
+          return 0;
+        }
+        const report = await withProgressBar(engine, () => engine.reindex());
         if (values.json) print(indexJson(report));
         else process.stdout.write(indexText(report));
         return report.failed > 0 ? 1 : 0;

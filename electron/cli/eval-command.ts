@@ -39,7 +39,7 @@ export const evalCommand: Command = {
     const engine = await openSession({ roots: [pagesDir], db: values.db ?? path.join(work, 'index.db'), model: values.model });
     try {
       process.stderr.write(`cairn eval: ${set.docs.length} documents, ${set.queries.length} judged queries; index ${engine.settings.db}\n`);
-      await withProgressBar(engine, () => engine.reindex({ roots: [pagesDir] }));
+      await withProgressBar(engine, () => engine.reindex());
       await engine.loadModel();
       const queries = splitQueries(set.queries, values.split as 'all' | 'tune' | 'heldout');
       const fusion = { weights: parseWeights(values.weights), fusion: checkedFusion(values.fusion), rrfK: intOption(values['rrf-k'], 'rrf-k', 1, 10_000) };

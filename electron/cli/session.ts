@@ -24,11 +24,17 @@ export async function ensureIndexed(engine: Engine): Promise<void> {
   await withProgressBar(engine, () => engine.reindex());
 }
 
-/** Draws a one-line progress bar on stderr while `work` runs, when stderr is a terminal. */
+/** Draws a one-line progress bar on stderr while `work` runs when stderr is a terminal; elsewhere (a
+ * log, a pipe) prints one line as each phase begins. */
 export async function withProgressBar<T>(engine: Engine, work: () => Promise<T>): Promise<T> {
   const tty = process.stderr.isTTY;
+  let phase: IndexProgress['phase'] | null = null;
   const draw = (p: IndexProgress) => {
-    if (!tty) return;
+    if (!tty) {
+      if (p.phase !== phase) process.stderr.write(`cairn: ${p.phase}: ${p.seen}/${p.total} files${p.note ? ` (${p.note})` : ''}\n`);
+      phase = p.phase;
+      return;
+    }
     const width = 28;
     const done = p.total ? Math.min(1, p.seen / p.total) : 0;
     const bar = '#'.repeat(Math.round(done * width)).padEnd(width, '.');

@@ -3,16 +3,18 @@
 import { EventEmitter } from 'node:events';
 import path from 'node:path';
 import type { CairnApi, Request, Response } from '../../shared/contract.ts';
-import { parseRequest } from '../../shared/contract.ts';
+import { BadRequest, parseRequest } from '../../shared/contract.ts';
 import type { IndexProgress, IndexReport } from '../../shared/indexing.ts';
 import type { FusionDefaults } from '../../shared/search.ts';
 import { HUB_CACHE, SHIPPED_MODEL, type Settings } from './config/settings.ts';
 import { indexRoots } from './ingest/indexer.ts';
 import { countIndex } from './ingest/counts.ts';
-import { lastRun, recordRun } from './ingest/runs.ts';
+import { failRun, finishRun, lastRun } from './ingest/runs.ts';
 import { brokenLinks, orphanPages } from './graph/findings.ts';
 import { pageView } from './graph/page-view.ts';
-import { openDatabase, type Db } from './store/database.ts';
+import { relinkAll } from './graph/relink.ts';
+import { explainDbError, openDatabase, type Db } from './store/database.ts';
+import { writeTransaction } from './store/write-lock.ts';
 import { search } from './search/search.ts';
 import { SemanticIndex, type ModelSetting } from './embed/semantic-index.ts';
 
@@ -29,6 +31,8 @@ export class Engine implements CairnApi {
   readonly semantic: SemanticIndex;
   private indexing: IndexProgress | null = null;
   private running: Promise<IndexReport> | null = null;
+  /** Whether the last run scheduled is a full run of the configured roots (which a full request joins). */
+  private runningFull = false;
 
   private constructor(
     readonly db: Db,
@@ -62,39 +66,90 @@ export class Engine implements CairnApi {
     return this.running !== null;
   }
 
-  /** True until the first indexing run has been recorded in this database. */
+  /** True until a run has linked its pages in this database. */
   isEmpty(): boolean {
-    return !this.db.prepare(`SELECT 1 FROM runs LIMIT 1`).get();
+    return !this.db.prepare(`SELECT 1 FROM runs WHERE state IN ('linked', 'done') LIMIT 1`).get();
   }
 
   async status(): Promise<Response<'status'>> {
-    return { roots: this.settings.roots, db: this.settings.db, ...countIndex(this.db), lastRun: lastRun(this.db), indexing: this.indexing };
+    return this.guard(() => {
+      const indexed = (this.db.prepare(`SELECT path FROM roots ORDER BY path`).all() as { path: string }[]).map((r) => r.path);
+      const otherRoots = indexed.filter((r) => !this.settings.roots.includes(r));
+      return { roots: this.settings.roots, otherRoots, readOnly: this.db.readonly, db: this.settings.db, ...countIndex(this.db), lastRun: lastRun(this.db), indexing: this.indexing };
+    });
   }
 
-  /** One run at a time: a second call while indexing joins the run under way. */
+  /** Indexes the configured roots. One run at a time: a call while a full run is under way joins it. */
   reindex(request: Request<'reindex'> = {}): Promise<IndexReport> {
-    const { roots } = parseRequest('reindex', request);
-    if (this.running) return this.running;
-    this.running = this.run(roots ?? this.settings.roots).finally(() => {
+    parseRequest('reindex', request);
+    if (this.running && this.runningFull) return this.running;
+    return this.schedule(null);
+  }
+
+  /** Indexes only these paths (files or folders inside the roots): what the watcher saw change. Not a door's method. */
+  reindexPaths(paths: string[]): Promise<IndexReport> {
+    return this.schedule(paths);
+  }
+
+  /** Drops roots from the index (their files are not touched); returns how many files left the index. Not a door's method. */
+  async forgetRoots(roots: string[]): Promise<number> {
+    this.assertWritable();
+    return writeTransaction(this.db, () => {
+      let removed = 0;
+      for (const root of roots) {
+        const row = this.db.prepare(`SELECT id, (SELECT count(*) FROM files WHERE root_id = roots.id) AS n FROM roots WHERE path = ?`).get(path.resolve(root)) as { id: number; n: number } | undefined;
+        if (!row) throw new BadRequest(`${root} is not a root of this index; its roots are: ${(this.db.prepare(`SELECT path FROM roots`).all() as { path: string }[]).map((r) => r.path).join(', ') || 'none'}`);
+        this.db.prepare(`DELETE FROM roots WHERE id = ?`).run(row.id);
+        removed += row.n;
+      }
+      relinkAll(this.db);
+      return removed;
+    });
+  }
+
+  /** Runs one after another, in the order asked; `paths` null is a full run. */
+  private schedule(paths: string[] | null): Promise<IndexReport> {
+    const before = this.running ?? Promise.resolve();
+    const next = before.catch(() => {}).then(() => this.guard(() => this.run(paths)));
+    this.running = next;
+    this.runningFull = paths === null;
+    const settle = () => {
+      if (this.running !== next) return;
       this.running = null;
       this.indexing = null;
-    });
-    return this.running;
+    };
+    next.then(settle, settle);
+    return next;
   }
 
-  private async run(roots: string[]): Promise<IndexReport> {
+  private async run(paths: string[] | null): Promise<IndexReport> {
+    this.assertWritable();
     const emit = (p: IndexProgress) => {
       this.indexing = p;
       this.events.emit('indexProgress', p);
     };
     // the latest progress, carried into the model and embedding phases
     const at: { last: IndexProgress | null } = { last: null };
-    const report = await indexRoots(this.db, {
-      roots,
+    const { report, runId } = await indexRoots(this.db, {
+      roots: this.settings.roots,
+      paths: paths ?? undefined,
       ignorePatterns: this.settings.ignorePatterns,
       maxFileBytes: this.settings.maxFileBytes,
       onProgress: (p) => emit((at.last = p)),
     });
+    try {
+      await this.refreshSemantic(report, at, emit);
+      await finishRun(this.db, runId, report);
+    } catch (err) {
+      await failRun(this.db, runId).catch(() => {});
+      throw err;
+    }
+    if (at.last) emit({ ...at.last, phase: 'done' });
+    this.events.emit('pagesChanged', report);
+    return report;
+  }
+
+  private async refreshSemantic(report: IndexReport, at: { last: IndexProgress | null }, emit: (p: IndexProgress) => void): Promise<void> {
     const before = Date.now();
     const changed = report.indexed > 0 || report.removed > 0;
     if (changed || !this.semantic.isCurrent()) await this.semantic.refresh(changed, (e) => {
@@ -107,25 +162,34 @@ export class Engine implements CairnApi {
     report.model = this.semantic.embedder?.info.id ?? null;
     report.modelNote ??= this.semantic.unavailable;
     report.semanticMs = Date.now() - before;
-    recordRun(this.db, report);
-    if (at.last) emit({ ...at.last, phase: 'done' });
-    this.events.emit('pagesChanged', report);
-    return report;
+  }
+
+  private assertWritable(): void {
+    if (this.db.readonly) throw new Error(`the index database ${this.settings.db} is read-only: search, links and pages work, but indexing needs write access to it and its folder`);
+  }
+
+  /** A damaged index file is named, with what to do about it, whichever method ran into it. */
+  private async guard<T>(work: () => T | Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      throw explainDbError(this.settings.db, err);
+    }
   }
 
   async search(request: Request<'search'>): Promise<Response<'search'>> {
-    return search({ db: this.db, semantic: this.semantic, defaults: this.fusionDefaults() }, request);
+    return this.guard(() => search({ db: this.db, semantic: this.semantic, defaults: this.fusionDefaults() }, request));
   }
 
   async getPage(request: Request<'getPage'>): Promise<Response<'getPage'>> {
     const { key, agent } = parseRequest('getPage', request);
-    return pageView(this.db, key, agent ?? null);
+    return this.guard(() => pageView(this.db, key, agent ?? null));
   }
 
   async links(request: Request<'links'>): Promise<Response<'links'>> {
     const { kind } = parseRequest('links', request);
-    if (kind === 'orphans') return { findings: [], orphans: orphanPages(this.db) };
+    if (kind === 'orphans') return this.guard(() => ({ findings: [], orphans: orphanPages(this.db) }));
     const reasons = kind === 'dangling' ? ['missing-page' as const] : kind === 'anchors' ? ['missing-anchor' as const] : ['missing-page' as const, 'missing-anchor' as const];
-    return { findings: brokenLinks(this.db, reasons), orphans: [] };
+    return this.guard(() => ({ findings: brokenLinks(this.db, reasons), orphans: [] }));
   }
 }

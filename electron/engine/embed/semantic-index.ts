@@ -99,7 +99,7 @@ export class SemanticIndex {
 
   private async embedPending(embedder: Embedder, onProgress: (p: EmbedProgress) => void): Promise<void> {
     const model = embedder.info;
-    this.vectors.use({ id: model.id, dim: model.dim });
+    await this.vectors.use({ id: model.id, dim: model.dim });
     const total = this.vectors.countPending();
     let done = 0;
     let computed = 0;
@@ -110,12 +110,12 @@ export class SemanticIndex {
       const missing = batch.filter((c) => !cached.has(c.hash));
       const fresh = missing.length ? await embedder.embed(missing.map((c) => c.text)) : [];
       missing.forEach((c, i) => cached.set(c.hash, fresh[i]!));
-      this.vectors.put(model.id, batch.map((c) => ({ rowid: c.rowid, hash: c.hash, vector: cached.get(c.hash)! })));
+      await this.vectors.put(model.id, batch.map((c) => ({ rowid: c.rowid, hash: c.hash, vector: cached.get(c.hash)! })));
       done += batch.length;
       computed += missing.length;
       onProgress({ phase: 'embed', done, total, computed, note: null });
     }
-    this.vectors.pruneCache(model.id);
+    await this.vectors.pruneCache(model.id);
   }
 
   private async loadDir(dir: string): Promise<void> {

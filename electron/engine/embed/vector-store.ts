@@ -2,6 +2,7 @@
 // table and re-embeds: vectors of two models are never mixed. Computed vectors are also kept by
 // (model, chunk text hash), so an unchanged section is never embedded twice.
 import type { Db } from '../store/database.ts';
+import { writeTransaction } from '../store/write-lock.ts';
 
 export interface VectorModel {
   id: string;
@@ -24,16 +25,16 @@ export class VectorStore {
   }
 
   /** Makes the vec0 table fit `model`; returns true when it had to be (re)created, emptying it. */
-  use(model: VectorModel): boolean {
+  async use(model: VectorModel): Promise<boolean> {
     const current = this.model();
     if (current && current.id === model.id && current.dim === model.dim) return false;
-    this.db.transaction(() => {
+    await writeTransaction(this.db, () => {
       this.db.exec(`DROP TRIGGER IF EXISTS vec_chunks_delete; DROP TABLE IF EXISTS vec_chunks;`);
       this.db.exec(`CREATE VIRTUAL TABLE vec_chunks USING vec0(embedding float[${model.dim}] distance_metric=cosine)`);
       this.db.exec(`CREATE TRIGGER vec_chunks_delete AFTER DELETE ON chunks BEGIN DELETE FROM vec_chunks WHERE rowid = old.rowid; END;`);
       this.setMeta('vec_model', model.id);
       this.setMeta('vec_dim', String(model.dim));
-    })();
+    });
     return true;
   }
 
@@ -62,21 +63,21 @@ export class VectorStore {
     return out;
   }
 
-  put(modelId: string, rows: { rowid: number; hash: string; vector: Float32Array }[]): void {
+  async put(modelId: string, rows: { rowid: number; hash: string; vector: Float32Array }[]): Promise<void> {
     const insertVec = this.db.prepare(`INSERT OR REPLACE INTO vec_chunks (rowid, embedding) VALUES (?, ?)`);
     const insertCache = this.db.prepare(`INSERT OR IGNORE INTO embed_cache (model, hash, vector) VALUES (?, ?, ?)`);
-    this.db.transaction(() => {
+    await writeTransaction(this.db, () => {
       for (const r of rows) {
         const bytes = Buffer.from(r.vector.buffer, r.vector.byteOffset, r.vector.byteLength);
         insertVec.run(BigInt(r.rowid), bytes); // sqlite-vec wants a BigInt rowid from JavaScript
         insertCache.run(modelId, r.hash, bytes);
       }
-    })();
+    });
   }
 
   /** Forgets cached vectors of this model whose text no chunk has any more. */
-  pruneCache(modelId: string): number {
-    return this.db.prepare(`DELETE FROM embed_cache WHERE model = ? AND hash NOT IN (SELECT hash FROM chunks)`).run(modelId).changes;
+  pruneCache(modelId: string): Promise<number> {
+    return writeTransaction(this.db, () => this.db.prepare(`DELETE FROM embed_cache WHERE model = ? AND hash NOT IN (SELECT hash FROM chunks)`).run(modelId).changes);
   }
 
   /** Nearest chunks by cosine distance, nearest first. */

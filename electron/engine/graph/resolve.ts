@@ -5,25 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BrokenReason, LinkKind } from '../../../shared/page.ts';
 import { anchorMatches } from '../../../shared/markdown/anchors.ts';
-
-export interface PageNode {
-  id: number;
-  rootId: number;
-  rootPath: string;
-  relPath: string;
-  keyLower: string;
-  scope: 'global' | 'user';
-  agent: string | null;
-  headings: { text: string }[];
-  blockIds: string[];
-}
-
-export interface FileNode {
-  id: number;
-  rootId: number;
-  relLower: string;
-  nameLower: string;
-}
+import type { FileNode, GraphLookup, PageNode } from './lookup.ts';
 
 export interface Resolution {
   targetPageId: number | null;
@@ -34,23 +16,22 @@ export interface Resolution {
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
+/**
+ * The key a link's answer depends on: a page whose key is this (lowercased), or an attachment with
+ * this file name. When a page or file with that key appears, changes or goes, the link is resolved
+ * again; '' for links that depend on no other page (a page's own headings, `sources` outside the wiki).
+ */
+export function targetKey(kind: LinkKind, target: string): string {
+  const t = target.trim();
+  if (kind === 'source' || t === '') return '';
+  const name = kind === 'markdown' ? path.posix.basename(path.posix.normalize(t)) : t.slice(t.lastIndexOf('/') + 1);
+  return name.toLowerCase().replace(/\.md$/, '');
+}
+
 export class Resolver {
-  private byKey = new Map<string, PageNode[]>();
-  private byPath = new Map<string, PageNode[]>(); // root-relative path without .md, lowercased
-  private filesByName = new Map<string, FileNode[]>();
-  private filesByPath = new Map<string, FileNode[]>();
   private sourceCache = new Map<string, string | null>();
 
-  constructor(pages: PageNode[], files: FileNode[]) {
-    for (const p of pages) {
-      push(this.byKey, p.keyLower, p);
-      push(this.byPath, p.relPath.toLowerCase().replace(/\.md$/, ''), p);
-    }
-    for (const f of files) {
-      push(this.filesByName, f.nameLower, f);
-      push(this.filesByPath, f.relLower, f);
-    }
-  }
+  constructor(private index: GraphLookup) {}
 
   resolve(from: PageNode, kind: LinkKind, target: string, anchor: string | null): Resolution {
     if (kind === 'source') return this.resolveSource(from, target);
@@ -67,23 +48,19 @@ export class Resolver {
   private wikiTarget(from: PageNode, target: string): PageNode | null {
     if (target.trim() === '') return from;
     const t = target.trim().toLowerCase().replace(/^\.?\//, '').replace(/\.md$/, '');
-    const candidates = t.includes('/')
-      ? [...(this.byPath.get(t) ?? []), ...this.pathSuffixMatches(t)]
-      : (this.byKey.get(t) ?? []);
+    const candidates = t.includes('/') ? [...this.index.pagesByPath(t), ...this.pathSuffixMatches(t)] : this.index.pagesByKey(t);
     return pickVisible(from, candidates);
   }
 
   private pathSuffixMatches(t: string): PageNode[] {
     const key = t.slice(t.lastIndexOf('/') + 1);
-    return (this.byKey.get(key) ?? []).filter((p) => p.relPath.toLowerCase().replace(/\.md$/, '').endsWith(`/${t}`));
+    return this.index.pagesByKey(key).filter((p) => p.relPath.toLowerCase().replace(/\.md$/, '').endsWith(`/${t}`));
   }
 
   private wikiFile(target: string): FileNode | null {
     const t = target.trim().toLowerCase().replace(/^\.?\//, '');
-    if (t.includes('/')) {
-      return this.filesByPath.get(t)?.[0] ?? [...this.filesByPath.entries()].find(([p]) => p.endsWith(`/${t}`))?.[1][0] ?? null;
-    }
-    return this.filesByName.get(t)?.[0] ?? null;
+    if (t.includes('/')) return this.index.filesByPath(t)[0] ?? this.index.filesByPathSuffix(t)[0] ?? null;
+    return this.index.filesByName(t)[0] ?? null;
   }
 
   private markdownPath(from: PageNode, target: string): string {
@@ -95,12 +72,12 @@ export class Resolver {
   private markdownTarget(from: PageNode, target: string): PageNode | null {
     if (target.trim() === '') return from;
     const p = this.markdownPath(from, target).replace(/\.md$/, '');
-    return (this.byPath.get(p) ?? []).find((n) => n.rootId === from.rootId) ?? null;
+    return this.index.pagesByPath(p).find((n) => n.rootId === from.rootId) ?? null;
   }
 
   private markdownFile(from: PageNode, target: string): FileNode | null {
     const p = this.markdownPath(from, target);
-    return (this.filesByPath.get(p) ?? []).find((f) => f.rootId === from.rootId) ?? null;
+    return this.index.filesByPath(p).find((f) => f.rootId === from.rootId) ?? null;
   }
 
   /** Sources point outside the wiki: URLs are taken as given; paths must exist beside the wiki. */
@@ -147,10 +124,4 @@ function ancestors(dir: string): string[] {
     out.push(d);
     if (path.dirname(d) === d) return out;
   }
-}
-
-function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
 }

@@ -165,6 +165,6 @@ describe('bad input: every case is indexed or skipped with a reason, and the run
     const e = fx.engine({ roots: [fx.root, path.join(fx.dir, 'no-such-root')] });
     const r = await e.reindex();
     expect(r.pages).toBe(1);
-    expect(r.problems.find((p) => p.path === '.')?.reason).toBe('root folder does not exist or is not a folder');
+    expect(r.problems.find((p) => p.path === '.')?.reason).toBe('root folder does not exist or is not a folder; its pages were left in the index as they were');
   });
 });

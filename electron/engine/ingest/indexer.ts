@@ -1,27 +1,40 @@
-// Turns roots of markdown files into the index. Incremental: a file whose size and mtime
-// match the index is not read; one whose bytes hash the same is not re-parsed; only changed
-// files rewrite their rows, in batched transactions. Links are re-resolved when anything changed.
-import crypto from 'node:crypto';
+// Turns roots of markdown files into the index. Incremental: a file whose size and mtime match
+// the index is not read; one whose bytes hash the same is not re-parsed; only changed files
+// rewrite their rows. Files are read and parsed outside any transaction, then written in short
+// write transactions, so another process sharing the database gets the lock between batches.
+// A run touches only its own roots (or only the paths it is given), and relinks only what its
+// writes can have changed; runs.ts says how a crash halfway is repaired.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FileProblem, IndexProgress, IndexReport } from '../../../shared/indexing.ts';
 import type { Db } from '../store/database.ts';
-import { relinkAll } from '../graph/relink.ts';
-import { decodePage } from './decode.ts';
-import { parsePage } from './parse/page.ts';
-import { isMarkdown, isScopedRoot, keyOf, scopeOf } from './scope.ts';
-import { errorText, walkRoot, type WalkedFile } from './walk.ts';
+import { writeTransaction } from '../store/write-lock.ts';
+import { relinkAll, relinkChanged } from '../graph/relink.ts';
 import { PageWriter } from './page-writer.ts';
 import { countIndex } from './counts.ts';
+import { beginRun, markLinked } from './runs.ts';
+import { isScopedRoot } from './scope.ts';
+import { walkPaths, type WalkedFile } from './walk.ts';
+import { prepareFile, type FileWork } from './file-work.ts';
+import { recordWalkProblems, storedWalkProblems } from './walk-problems.ts';
 
 export interface IndexOptions {
   roots: string[];
+  /** Only these absolute paths (files or folders inside the roots) changed: look at nothing else. */
+  paths?: string[];
   ignorePatterns?: string[];
   maxFileBytes: number;
   onProgress?: (p: IndexProgress) => void;
 }
 
-const BATCH = 500;
+export interface IndexResult {
+  report: IndexReport;
+  runId: number;
+}
+
+const BATCH = 200;
+/** A run that changed more pages than this relinks every link: cheaper than picking them out. */
+const FULL_RELINK_PAGES = 2000;
 
 interface StoredFile {
   id: number;
@@ -31,35 +44,36 @@ interface StoredFile {
   status: string;
 }
 
-export async function indexRoots(db: Db, opts: IndexOptions): Promise<IndexReport> {
+export async function indexRoots(db: Db, opts: IndexOptions): Promise<IndexResult> {
   const started = performance.now();
   const roots = opts.roots.map((r) => path.resolve(r));
   const progress: IndexProgress = { phase: 'scan', root: null, total: 0, seen: 0, indexed: 0, unchanged: 0, skipped: 0, failed: 0, chunksToEmbed: 0, chunksEmbedded: 0, note: null };
   const emit = () => opts.onProgress?.({ ...progress });
   const problems: FileProblem[] = [];
   const writer = new PageWriter(db, opts.maxFileBytes);
-  let removed = dropOtherRoots(db, roots);
-  // Checkpointing the WAL every 1000 pages costs a full index more than its writes do; let the WAL
-  // grow during the run and fold it back once at the end.
-  const autoCheckpoint = db.pragma('wal_autocheckpoint', { simple: true }) as number;
-  db.pragma('wal_autocheckpoint = 0');
-  try {
-    for (const root of roots) removed += await ingestRoot({ db, writer, root, opts, problems, progress, emit });
-  } finally {
-    db.pragma(`wal_autocheckpoint = ${autoCheckpoint}`);
-    db.pragma('wal_checkpoint(TRUNCATE)');
+  const run = await beginRun(db, roots);
+  let removed = 0;
+  for (const root of roots) {
+    const only = opts.paths ? pathsInside(root, opts.paths) : [''];
+    if (only.length) removed += await ingestRoot({ db, writer, root, only, opts, problems, progress, emit });
   }
   for (const p of writer.storedProblems(roots)) problems.push(p);
-  const changedAnything = progress.indexed > 0 || removed > 0 || progress.failed > 0 || writer.wroteSomething;
+  for (const p of storedWalkProblems(db, roots)) problems.push(p);
+
   progress.phase = 'link';
   emit();
-  if (changedAnything) relinkAll(db);
+  const repair = run.unlinked.length > 0 || db.prepare(`SELECT 1 FROM meta WHERE key = 'relink_all' AND value = '1'`).get() !== undefined;
+  await writeTransaction(db, () => {
+    if (repair || writer.changes.pageIds.size > FULL_RELINK_PAGES) relinkAll(db);
+    else if (writer.wroteSomething) relinkChanged(db, writer.changes);
+    db.prepare(`DELETE FROM meta WHERE key = 'relink_all'`).run();
+    markLinked(db, run, repair);
+  });
   writer.recordDuplicateKeys(problems);
 
-  const counts = countIndex(db);
   const report: IndexReport = {
     roots,
-    ...counts,
+    ...countIndex(db),
     indexed: progress.indexed,
     unchanged: progress.unchanged,
     removed,
@@ -72,38 +86,44 @@ export async function indexRoots(db: Db, opts: IndexOptions): Promise<IndexRepor
     ms: Math.round(performance.now() - started),
     semanticMs: 0,
   };
-  return report;
+  return { report, runId: run.id };
 }
 
 interface RootRun {
   db: Db;
   writer: PageWriter;
   root: string;
+  /** Root-relative paths to look at; [''] is the whole root. */
+  only: string[];
   opts: IndexOptions;
   problems: FileProblem[];
   progress: IndexProgress;
   emit: () => void;
 }
 
-/** Brings one root's rows up to date with its folder; returns how many files left the index. */
-async function ingestRoot({ db, writer, root, opts, problems, progress, emit }: RootRun): Promise<number> {
+/** Brings one root's rows up to date with its folder (or with the paths given); returns how many files left the index. */
+async function ingestRoot(r: RootRun): Promise<number> {
+  const { db, writer, root, only, progress, emit } = r;
   progress.root = root;
   progress.phase = 'scan';
   emit();
   if (!isDirectory(root)) {
-    problems.push({ root, path: '.', line: null, severity: 'failed', reason: 'root folder does not exist or is not a folder' });
+    // An unmounted drive or a typo must not empty the index: the root's rows stay as they are.
+    r.problems.push({ root, path: '.', line: null, severity: 'failed', reason: 'root folder does not exist or is not a folder; its pages were left in the index as they were' });
     progress.failed++;
     return 0;
   }
-  const rootId = writer.upsertRoot(root, isScopedRoot(root));
-  const walked = walkRoot(root, opts.ignorePatterns ?? []);
-  for (const p of walked.problems) problems.push({ root, path: p.relPath, line: null, severity: 'skipped', reason: p.reason });
-  progress.skipped += walked.problems.length;
+  const rootId = await writeTransaction(db, () => writer.upsertRoot(root, isScopedRoot(root)));
+  const whole = only.includes('');
+  const walked = walkPaths(root, whole ? [''] : only, r.opts.ignorePatterns ?? []);
+  if (whole) await writeTransaction(db, () => recordWalkProblems(db, rootId, walked.problems));
+  else for (const p of walked.problems) r.problems.push({ root, path: p.relPath, line: null, severity: p.severity, reason: p.reason });
+  progress.skipped += walked.problems.filter((p) => p.severity === 'skipped').length;
   progress.total += walked.files.length;
   progress.phase = 'index';
   emit();
 
-  const stored = new Map((db.prepare(`SELECT id, rel_path, mtime_ms, size, status FROM files WHERE root_id = ?`).all(rootId) as StoredFile[]).map((f) => [f.rel_path, f]));
+  const stored = storedFiles(db, rootId, whole ? null : only);
   const changed: WalkedFile[] = [];
   for (const f of walked.files) {
     const s = stored.get(f.relPath);
@@ -115,65 +135,37 @@ async function ingestRoot({ db, writer, root, opts, problems, progress, emit }: 
     } else changed.push(f);
   }
   for (let i = 0; i < changed.length; i += BATCH) {
-    db.transaction(() => {
-      for (const f of changed.slice(i, i + BATCH)) ingestFile(writer, rootId, f, progress);
-    })();
+    const work: FileWork[] = changed.slice(i, i + BATCH).map((f) => prepareFile(writer, rootId, f));
+    await writeTransaction(db, () => {
+      for (const w of work) w.apply(progress);
+    });
     emit();
-    await yieldToEventLoop();
   }
   // Whatever the index holds that the walk no longer found was deleted (or is now ignored).
-  db.transaction(() => {
+  await writeTransaction(db, () => {
     for (const gone of stored.values()) writer.deleteFile(gone.id);
-  })();
+  });
   emit();
   return stored.size;
 }
 
-function ingestFile(writer: PageWriter, rootId: number, f: WalkedFile, progress: IndexProgress): void {
-  progress.seen++;
-  if (!isMarkdown(f.relPath)) {
-    writer.upsertFile(rootId, f, 'attachment', null);
-    return;
-  }
-  const bytes = readPage(writer, rootId, f, progress);
-  if (!bytes) return;
-  const decoded = decodePage(bytes);
-  if (!decoded.ok) {
-    writer.upsertFile(rootId, f, 'skipped', decoded.reason);
-    progress.skipped++;
-    return;
-  }
-  const hash = crypto.createHash('sha1').update(bytes).digest('hex');
-  if (writer.sameContent(rootId, f, hash)) {
-    progress.unchanged++;
-    return;
-  }
-  const key = keyOf(f.relPath);
-  const parsed = parsePage(key, f.relPath, decoded.text);
-  writer.writePage(rootId, f, { key, scope: scopeOf(f.relPath, writer.isScoped(rootId)), parsed, hash, decodeWarning: decoded.warning });
-  progress.indexed++;
+/** The index's files of one root, all of them or those at or under the given paths. */
+function storedFiles(db: Db, rootId: number, only: string[] | null): Map<string, StoredFile> {
+  const rows = db.prepare(`SELECT id, rel_path, mtime_ms, size, status FROM files WHERE root_id = ?`).all(rootId) as StoredFile[];
+  const inScope = (rel: string) => only === null || only.some((o) => rel === o || rel.startsWith(`${o}/`));
+  return new Map(rows.filter((f) => inScope(f.rel_path)).map((f) => [f.rel_path, f]));
 }
 
-/** The file's bytes, or null when it is too large to read or cannot be read (recorded either way). */
-function readPage(writer: PageWriter, rootId: number, f: WalkedFile, progress: IndexProgress): Buffer | null {
-  if (f.size > writer.maxFileBytes) {
-    const reason = `too large: ${(f.size / 1048576).toFixed(1)} MB is over the ${(writer.maxFileBytes / 1048576).toFixed(1)} MB limit (maxFileBytes in the config)`;
-    writer.upsertFile(rootId, f, 'skipped', reason);
-    progress.skipped++;
-    return null;
+/** `paths` that lie in `root`, root-relative with POSIX separators ('' when one is the root itself). */
+function pathsInside(root: string, paths: string[]): string[] {
+  const out = new Set<string>();
+  for (const p of paths) {
+    const rel = path.relative(root, path.resolve(p));
+    if (rel.startsWith('..') || path.isAbsolute(rel)) continue;
+    // a changed ignore file changes what belongs to the whole root
+    out.add(rel === '' || path.basename(rel) === '.cairnignore' ? '' : rel.split(path.sep).join('/'));
   }
-  try {
-    return fs.readFileSync(f.absPath);
-  } catch (err) {
-    writer.upsertFile(rootId, f, 'failed', `unreadable: ${errorText(err)}`);
-    progress.failed++;
-    return null;
-  }
-}
-
-/** Between batches, so a server or window on the same thread stays responsive while indexing. */
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
+  return out.has('') ? [''] : [...out];
 }
 
 function isDirectory(p: string): boolean {
@@ -182,16 +174,6 @@ function isDirectory(p: string): boolean {
   } catch {
     return false;
   }
-}
-
-function dropOtherRoots(db: Db, roots: string[]): number {
-  const others = (db.prepare(`SELECT id, path FROM roots`).all() as { id: number; path: string }[]).filter((r) => !roots.includes(r.path));
-  let removed = 0;
-  for (const r of others) {
-    removed += (db.prepare(`SELECT count(*) AS n FROM files WHERE root_id = ?`).get(r.id) as { n: number }).n;
-    db.prepare(`DELETE FROM roots WHERE id = ?`).run(r.id);
-  }
-  return removed;
 }
 
 function dedupeProblems(problems: FileProblem[]): FileProblem[] {

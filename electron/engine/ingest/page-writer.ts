@@ -6,6 +6,9 @@ import type { Db } from '../store/database.ts';
 import type { ParsedPage } from './parse/page.ts';
 import { readFields } from './fields.ts';
 import { pageTerms } from '../search/terms.ts';
+import { targetKey } from '../graph/resolve.ts';
+import type { LinkChanges } from '../graph/relink.ts';
+import { keyOf } from './scope.ts';
 import type { WalkedFile } from './walk.ts';
 
 type FileStatus = 'indexed' | 'skipped' | 'failed' | 'attachment';
@@ -20,6 +23,8 @@ export interface PageWrite {
 
 export class PageWriter {
   wroteSomething = false;
+  /** What this run wrote, for relinking only what it can have changed. */
+  readonly changes = { pageIds: new Set<number>(), keys: new Set<string>() } satisfies LinkChanges;
   private scoped = new Map<number, boolean>();
   private stmts;
 
@@ -58,8 +63,8 @@ export class PageWriter {
       ),
       insertFts: db.prepare(`INSERT INTO chunks_fts (rowid, key, title, summary, tags, body) VALUES (?, ?, ?, ?, ?, ?)`),
       deleteLinks: db.prepare(`DELETE FROM links WHERE page_id = ?`),
-      insertLink: db.prepare(`INSERT INTO links (page_id, ord, line, kind, target, anchor, label) VALUES (?, ?, ?, ?, ?, ?, ?)`),
-      deleteFile: db.prepare(`DELETE FROM files WHERE id = ?`),
+      insertLink: db.prepare(`INSERT INTO links (page_id, ord, line, kind, target, anchor, label, target_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
+      deleteFile: db.prepare(`DELETE FROM files WHERE id = ? RETURNING rel_path`),
       deleteTerms: db.prepare(`DELETE FROM page_terms WHERE page_id = ?`),
       termCount: db.prepare(`UPDATE pages SET term_count = ? WHERE id = ?`),
       insertTerm: db.prepare(`INSERT OR IGNORE INTO page_terms (term, page_id) VALUES (?, ?)`),
@@ -93,15 +98,18 @@ export class PageWriter {
     // A file that stopped being a page (now binary, too large, unreadable) leaves the page table.
     if (status !== 'indexed') this.stmts.deletePageOfFile.run(id);
     this.wroteSomething = true;
+    this.changes.keys.add(keyOf(f.relPath).toLowerCase());
     return id;
   }
 
-  /** True when the bytes are what is indexed already: only the file's stat is refreshed. */
-  sameContent(rootId: number, f: WalkedFile, hash: string): boolean {
-    const row = this.stmts.pageHash.get(rootId, f.relPath) as { content_hash: string } | undefined;
-    if (row?.content_hash !== hash) return false;
+  /** The content hash the index holds for this file's page, if it has one. */
+  storedHash(rootId: number, relPath: string): string | null {
+    return (this.stmts.pageHash.get(rootId, relPath) as { content_hash: string } | undefined)?.content_hash ?? null;
+  }
+
+  /** The bytes are what is indexed already: only the file's stat is refreshed. */
+  touchFile(rootId: number, f: WalkedFile): void {
     this.stmts.touchFile.run(f.mtimeMs, f.size, rootId, f.relPath);
-    return true;
   }
 
   writePage(rootId: number, f: WalkedFile, w: PageWrite): void {
@@ -129,6 +137,7 @@ export class PageWriter {
       ...fields,
       hash: w.hash,
     }) as { id: number };
+    this.changes.pageIds.add(pageId);
     this.stmts.deleteChunks.run(pageId);
     const keyWords = w.key.replace(/[-_]/g, ' ');
     const tags = parsed.tags.join(' ');
@@ -141,11 +150,12 @@ export class PageWriter {
     for (const t of terms) this.stmts.insertTerm.run(t, pageId);
     this.stmts.termCount.run(terms.length, pageId);
     this.stmts.deleteLinks.run(pageId);
-    parsed.links.forEach((l, i) => this.stmts.insertLink.run(pageId, i, l.line, l.kind, l.target, l.anchor, l.label));
+    parsed.links.forEach((l, i) => this.stmts.insertLink.run(pageId, i, l.line, l.kind, l.target, l.anchor, l.label, targetKey(l.kind, l.target)));
   }
 
   deleteFile(id: number): void {
-    this.stmts.deleteFile.run(id);
+    const gone = this.stmts.deleteFile.get(id) as { rel_path: string } | undefined;
+    if (gone) this.changes.keys.add(keyOf(gone.rel_path).toLowerCase());
     this.wroteSomething = true;
   }
 

@@ -1,20 +1,76 @@
-// The log of indexing runs: the last one is what `status` shows.
+// The log of indexing runs, and what keeps the link graph right across crashes.
+//
+// Invariant: every link's resolution agrees with the pages in the index, except while a run
+// whose state is 'running' (or 'unlinked') has written pages and not yet relinked. A run is
+// recorded as 'running' before it writes anything and becomes 'linked' in the same transaction
+// that relinks. So a run found 'running' whose process is gone (kill -9, power loss) or
+// 'unlinked' (it failed between the two) means the graph may be wrong: the next run relinks
+// everything, and only then marks those runs 'abandoned'.
+import os from 'node:os';
 import type { IndexReport } from '../../../shared/indexing.ts';
 import type { Db } from '../store/database.ts';
+import { processExists, writeTransaction } from '../store/write-lock.ts';
 
-export function recordRun(db: Db, report: IndexReport): void {
-  db.prepare(`INSERT INTO runs (started_at, finished_at, roots, counts, ms) VALUES (?, ?, ?, ?, ?)`).run(
-    new Date(Date.now() - report.ms).toISOString(),
-    new Date().toISOString(),
-    JSON.stringify(report.roots),
-    JSON.stringify(report),
-    report.ms,
+export type RunState = 'running' | 'unlinked' | 'linked' | 'done' | 'abandoned';
+
+interface OpenRun {
+  id: number;
+  state: RunState;
+  pid: number | null;
+  host: string | null;
+}
+
+export interface RunStart {
+  id: number;
+  /** Runs this one must repair: they wrote pages and never relinked. */
+  unlinked: number[];
+}
+
+/** Records a run as started (committed before any page is written) and finds the runs that died before relinking. */
+export async function beginRun(db: Db, roots: string[]): Promise<RunStart> {
+  return writeTransaction(db, () => {
+    const open = db.prepare(`SELECT id, state, pid, host FROM runs WHERE state IN ('running', 'unlinked', 'linked')`).all() as OpenRun[];
+    const dead = open.filter((r) => r.state === 'unlinked' || !isAlive(r));
+    // A run that died after relinking (while embedding) left nothing wrong behind.
+    const abandon = db.prepare(`UPDATE runs SET state = 'abandoned', finished_at = ? WHERE id = ?`);
+    for (const r of dead) if (r.state === 'linked') abandon.run(new Date().toISOString(), r.id);
+    const { id } = db
+      .prepare(`INSERT INTO runs (started_at, roots, counts, state, pid, host) VALUES (?, ?, '{}', 'running', ?, ?) RETURNING id`)
+      .get(new Date().toISOString(), JSON.stringify(roots), process.pid, os.hostname()) as { id: number };
+    return { id, unlinked: dead.filter((r) => r.state !== 'linked').map((r) => r.id) };
+  });
+}
+
+/** Inside the relinking transaction: this run's links are right, and so are those of the runs it repaired. */
+export function markLinked(db: Db, run: RunStart, repaired: boolean): void {
+  db.prepare(`UPDATE runs SET state = 'linked' WHERE id = ?`).run(run.id);
+  if (!repaired) return;
+  const abandon = db.prepare(`UPDATE runs SET state = 'abandoned', finished_at = ? WHERE id = ? AND state IN ('running', 'unlinked')`);
+  for (const id of run.unlinked) abandon.run(new Date().toISOString(), id);
+}
+
+export async function finishRun(db: Db, runId: number, report: IndexReport): Promise<void> {
+  await writeTransaction(db, () =>
+    db.prepare(`UPDATE runs SET state = 'done', finished_at = ?, counts = ?, ms = ? WHERE id = ?`).run(new Date().toISOString(), JSON.stringify(report), report.ms, runId),
+  );
+}
+
+/** After a failure in this process: a run that wrote pages but did not relink must be repaired by the next one. */
+export async function failRun(db: Db, runId: number): Promise<void> {
+  await writeTransaction(db, () =>
+    db.prepare(`UPDATE runs SET state = CASE state WHEN 'running' THEN 'unlinked' ELSE 'abandoned' END, finished_at = ? WHERE id = ?`).run(new Date().toISOString(), runId),
   );
 }
 
 export function lastRun(db: Db): (IndexReport & { startedAt: string; finishedAt: string }) | null {
-  const row = db.prepare(`SELECT started_at, finished_at, counts FROM runs ORDER BY id DESC LIMIT 1`).get() as
+  const row = db.prepare(`SELECT started_at, finished_at, counts FROM runs WHERE state = 'done' ORDER BY id DESC LIMIT 1`).get() as
     | { started_at: string; finished_at: string; counts: string }
     | undefined;
   return row ? { ...(JSON.parse(row.counts) as IndexReport), startedAt: row.started_at, finishedAt: row.finished_at } : null;
+}
+
+/** Whether the process that started a run still exists (on this machine: SQLite's WAL is never shared across machines). */
+function isAlive(run: OpenRun): boolean {
+  if (run.pid === null || run.host !== os.hostname()) return false;
+  return run.pid === process.pid || processExists(run.pid);
 }

@@ -1,10 +1,15 @@
 // Watches the roots and re-indexes shortly after a change, whoever made it (an editor, an agent,
 // git). Editors save in bursts (temp file, rename, chmod), so changes are gathered for a moment
-// and indexed in one incremental run.
+// and indexed in one incremental run that looks only at the paths that changed, never walking the
+// whole tree for one saved file. A run that fails (another process held the database for too
+// long, a disk hiccup) keeps its paths and is tried again.
 import { watch, type FSWatcher } from 'chokidar';
 import type { Engine } from '../engine.ts';
 
 export const WATCH_DEBOUNCE_MS = 300;
+/** Past this many changed paths (a `git checkout`), walking the roots is cheaper than looking at each. */
+const MAX_PATHS = 500;
+const RETRY_MS = [1000, 2000, 5000, 10_000, 30_000];
 
 export interface RootWatcher {
   ready: Promise<void>;
@@ -18,27 +23,41 @@ export function watchRoots(engine: Engine, onError: (err: Error) => void = () =>
     ignored: (p: string) => /(^|[/\\])(\.(?!cairnignore$)[^/\\]+|node_modules)([/\\]|$)/.test(p),
     awaitWriteFinish: { stabilityThreshold: 100, pollInterval: 50 },
   });
+  const pending = new Set<string>();
   let timer: NodeJS.Timeout | null = null;
+  let failures = 0;
+  let closed = false;
+
+  const schedule = (ms: number) => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => void run(), ms);
+  };
   const run = async () => {
     timer = null;
+    const paths = pending.size > MAX_PATHS ? [...engine.settings.roots] : [...pending];
+    pending.clear();
     try {
-      // a run already under way may have read the folder before this change: let it finish, then look again
-      if (engine.isIndexing()) await engine.reindex();
-      await engine.reindex();
+      await engine.reindexPaths(paths);
+      failures = 0;
     } catch (err) {
-      onError(err as Error);
+      if (closed) return;
+      for (const p of paths) pending.add(p);
+      const wait = RETRY_MS[failures++];
+      onError(new Error(`${(err as Error).message}${wait ? `; trying again in ${wait / 1000} s` : '; will try again at the next change'}`));
+      if (wait) schedule(wait);
+      else failures = 0;
     }
   };
-  const schedule = () => {
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => void run(), WATCH_DEBOUNCE_MS);
-  };
-  watcher.on('all', schedule);
+  watcher.on('all', (_event, changed) => {
+    pending.add(changed);
+    if (failures === 0) schedule(WATCH_DEBOUNCE_MS);
+  });
   watcher.on('error', (err) => onError(err as Error));
   const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   return {
     ready,
     async close() {
+      closed = true;
       if (timer) clearTimeout(timer);
       await watcher.close();
     },

@@ -4,7 +4,7 @@ import { fuse, type LaneCandidate } from '../../../shared/fusion.ts';
 import { BadRequest } from '../../../shared/contract.ts';
 import { LANES, MAX_QUERY_CHARS, type FusionDefaults, type Lane, type LaneStatus, type SearchRequest, type SearchResponse, type SearchResult } from '../../../shared/search.ts';
 import { SearchRequest as SearchRequestSchema } from '../../../shared/search.ts';
-import type { Db } from '../store/database.ts';
+import { isDamage, type Db } from '../store/database.ts';
 import { pageCondition } from './filters.ts';
 import { LaneSkipped, type LaneQuery, type PageHit } from './lane.ts';
 import { lexicalLane } from './lexical.ts';
@@ -59,6 +59,8 @@ export async function search(deps: SearchDeps, input: SearchRequest): Promise<Se
     try {
       hits[lane] = await runners[lane]();
     } catch (err) {
+      // a damaged index is not one lane's trouble: every answer from it is suspect
+      if (isDamage(err)) throw err;
       status = err instanceof LaneSkipped ? `skipped: ${err.message}` : `failed: ${(err as Error).message}`;
     }
     lanes[lane] = { status, ms: elapsed(t0), weight: weights[lane], candidates: hits[lane]?.length ?? 0 };

@@ -1,5 +1,6 @@
-// One SQLite connection per process: WAL so readers never wait for the indexer,
-// a busy timeout so a second process (CLI beside the app) waits instead of failing.
+// One SQLite connection per process: WAL so readers never wait for a writer. Writers in other
+// processes are waited for asynchronously (write-lock.ts), so the busy timeout that blocks the
+// thread stays short once the database is open.
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,30 +9,68 @@ import { migrate } from './migrations.ts';
 
 export type Db = Database.Database;
 
-export function openDatabase(file: string): Db {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  let db: Db;
-  try {
-    db = new Database(file, nativeBinding());
-  } catch (err) {
-    throw new Error(`cannot open the index database ${file}: ${(err as Error).message}`);
+/** Opening and migrating may wait this long for another process (it is rare and brief). */
+const OPEN_BUSY_MS = 5000;
+/** After opening: a read or a lock attempt blocks the thread at most this long; writes then retry asynchronously. */
+const BUSY_MS = 20;
+
+/** The index file is damaged or is not a Cairn index. It is only an index: the pages rebuild it. */
+export class IndexDamaged extends Error {
+  constructor(file: string, detail: string) {
+    super(
+      `the index database ${file} is damaged or not a Cairn index (SQLite: ${detail}). ` +
+        `It holds nothing that is not in your pages: delete it (with its -wal and -shm files) and Cairn rebuilds it, or pass --db with another file`,
+    );
+    this.name = 'IndexDamaged';
   }
-  db.pragma('journal_mode = WAL');
-  db.pragma('busy_timeout = 5000');
-  db.pragma('foreign_keys = ON');
-  db.pragma('synchronous = NORMAL');
-  // 64 MB of page cache: a full index rewrites the FTS segments and b-trees many times over
-  db.pragma('cache_size = -65536');
-  db.pragma('temp_store = MEMORY');
-  db.loadExtension(outsideAsar(sqliteVec.getLoadablePath()));
-  migrate(db);
-  return db;
 }
 
-/** Runs `fn` in one transaction: every multi-row write is all-or-nothing. */
-export function inTransaction<T>(db: Db, fn: () => T): T {
-  return db.transaction(fn)();
+export function isDamage(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB');
 }
+
+/** `err` as the error a user should see: a damaged index is named with what to do about it. */
+export function explainDbError(file: string, err: unknown): unknown {
+  return isDamage(err) ? new IndexDamaged(file, (err as Error).message) : err;
+}
+
+export function openDatabase(file: string): Db {
+  const readonly = file !== ':memory:' && !canWrite(file);
+  if (!readonly && file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  let db: Db | null = null;
+  try {
+    db = new Database(file, { ...nativeBinding(), readonly, fileMustExist: readonly });
+    db.pragma(`busy_timeout = ${OPEN_BUSY_MS}`);
+    if (!readonly) db.pragma('journal_mode = WAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('synchronous = NORMAL');
+    // 64 MB of page cache: a full index rewrites the FTS segments and b-trees many times over
+    db.pragma('cache_size = -65536');
+    db.pragma('temp_store = MEMORY');
+    db.loadExtension(outsideAsar(sqliteVec.getLoadablePath()));
+    migrate(db);
+    db.pragma(`busy_timeout = ${BUSY_MS}`);
+    return db;
+  } catch (err) {
+    db?.close();
+    if (isDamage(err)) throw new IndexDamaged(file, (err as Error).message);
+    throw new Error(`cannot open the index database ${file}${readonly ? ' (read-only)' : ''}: ${(err as Error).message}`);
+  }
+}
+
+/** A database we may not write (a read-only file or folder, another user's index) is opened for reading:
+ * search, links and pages still work; indexing says why it cannot. */
+function canWrite(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.W_OK);
+    fs.accessSync(path.dirname(file), fs.constants.W_OK);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ENOENT';
+  }
+}
+
 
 /** The desktop app in development loads better-sqlite3 built for Electron's ABI from its own folder
  * (build/electron/native.mjs, set by electron/main); everything else uses the package's Node build. */

@@ -115,22 +115,49 @@ const STEPS: ReadonlyArray<string> = [
     PRIMARY KEY (model, hash)
   ) WITHOUT ROWID;
   `,
+  // 3: crash safety and incremental relinking. A run is recorded (with its process) before it
+  // writes; one left 'running' by a dead process forces a full relink. Each link keeps the key it
+  // points at, so a change relinks only the links to the keys that appeared or disappeared.
+  // Existing links get their target_key from the full relink the 'relink_all' flag asks for.
+  `
+  ALTER TABLE runs ADD COLUMN state TEXT NOT NULL DEFAULT 'done';  -- running | linked | done | interrupted
+  ALTER TABLE runs ADD COLUMN pid INTEGER;
+  ALTER TABLE runs ADD COLUMN host TEXT;
+  ALTER TABLE links ADD COLUMN target_key TEXT NOT NULL DEFAULT '';
+  CREATE INDEX links_target_key ON links(target_key);
+  CREATE INDEX links_source ON links(page_id) WHERE kind = 'source';
+  -- What the last full walk of a root found that is not a file's own problem (unreadable folders,
+  -- symlink loops, symlinks out of the root): kept so a run that looks at a few paths still reports them.
+  CREATE TABLE walk_problems (
+    root_id INTEGER NOT NULL REFERENCES roots(id) ON DELETE CASCADE,
+    rel_path TEXT NOT NULL,
+    severity TEXT NOT NULL,
+    reason TEXT NOT NULL
+  );
+  CREATE INDEX walk_problems_root ON walk_problems(root_id);
+  INSERT INTO meta (key, value) VALUES ('relink_all', '1') ON CONFLICT (key) DO UPDATE SET value = '1';
+  `,
 ];
 
 export const SCHEMA_VERSION = STEPS.length;
 
+const version = (db: Database.Database) => db.pragma('user_version', { simple: true }) as number;
+
 export function migrate(db: Database.Database): void {
-  const current = db.pragma('user_version', { simple: true }) as number;
+  const current = version(db);
   if (current > SCHEMA_VERSION) {
     throw new Error(
       `the index database was written by a newer Cairn (schema ${current}, this one knows ${SCHEMA_VERSION}); ` +
         'upgrade Cairn or point --db at another file',
     );
   }
-  for (let v = current; v < SCHEMA_VERSION; v++) {
-    db.transaction(() => {
+  if (current === SCHEMA_VERSION) return;
+  if (db.readonly) throw new Error(`it is read-only and was written by an older Cairn (schema ${current} of ${SCHEMA_VERSION}): open it once with write access to upgrade it`);
+  // IMMEDIATE, and the version read again inside: two processes opening one new database migrate it once.
+  db.transaction(() => {
+    for (let v = version(db); v < SCHEMA_VERSION; v++) {
       db.exec(STEPS[v]!);
       db.pragma(`user_version = ${v + 1}`);
-    })();
-  }
+    }
+  }).immediate();
 }

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { readModelCard } from '../embedder.ts';
+import { processExists } from '../../store/write-lock.ts';
 import { MIN_TOKENS, buildAdaptiveModel, countWords, type BuildModelOptions } from './build-adaptive.ts';
 import { DEFAULT_REBUILD_POLICY, measureDrift, type Drift, type RebuildPolicy } from './drift.ts';
 
@@ -52,7 +53,8 @@ export async function refreshAdaptiveModel(texts: string[], root: string, option
   let stamp = Date.now();
   while (fs.existsSync(path.join(root, `${PREFIX}${String(stamp).padStart(15, '0')}`))) stamp++;
   const name = `${PREFIX}${String(stamp).padStart(15, '0')}`;
-  const partial = path.join(root, `${name}.partial`);
+  // the builder's pid in the name: another process sharing the database never prunes a build in progress
+  const partial = path.join(root, `${name}.${process.pid}.partial`);
   fs.rmSync(partial, { recursive: true, force: true });
   fs.mkdirSync(root, { recursive: true });
   try {
@@ -66,11 +68,18 @@ export async function refreshAdaptiveModel(texts: string[], root: string, option
   return { dir, rebuilt: true, drift, reason: drift?.reason ?? (current ? 'forced' : 'first build') };
 }
 
-/** Deletes every adaptive build under `root` except `keep` (call after switching to it). */
+/** Deletes every adaptive build under `root` except `keep` (call after switching to it) and builds
+ * still in progress in a live process. */
 export function pruneAdaptiveModels(root: string, keep: string): void {
   if (!fs.existsSync(root)) return;
   for (const name of fs.readdirSync(root)) {
     const dir = path.join(root, name);
-    if (name.startsWith(PREFIX) && path.resolve(dir) !== path.resolve(keep)) fs.rmSync(dir, { recursive: true, force: true });
+    if (!name.startsWith(PREFIX) || path.resolve(dir) === path.resolve(keep) || isBuilding(name)) continue;
+    fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+function isBuilding(name: string): boolean {
+  const pid = Number(/\.(\d+)\.partial$/.exec(name)?.[1]);
+  return pid > 0 && processExists(pid);
 }

@@ -1,0 +1,51 @@
+// Several processes share one index database (the app or `cairn serve` watching, a `cairn index`
+// in a terminal, agents). SQLite lets one of them write at a time. Each write is a short
+// `BEGIN IMMEDIATE` transaction, so it takes the lock up front instead of failing halfway; when
+// another process holds it, we wait here *asynchronously* and retry, so a server keeps answering
+// searches while it waits (SQLite's own busy wait would block the event loop).
+import type { Db } from './database.ts';
+
+/** How long a write waits for another process before giving up with a message that says so. */
+export const LOCK_WAIT_MS = 120_000;
+
+export class DatabaseLocked extends Error {
+  constructor(file: string, waitedMs: number) {
+    super(`the index database ${file} stayed locked by another process for ${Math.round(waitedMs / 1000)} s; try again when it has finished`);
+    this.name = 'DatabaseLocked';
+  }
+}
+
+export function isBusy(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
+}
+
+/** Runs `fn` in one `BEGIN IMMEDIATE` transaction, waiting (without blocking) while another process writes. */
+export async function writeTransaction<T>(db: Db, fn: () => T, waitMs = LOCK_WAIT_MS): Promise<T> {
+  const started = Date.now();
+  const tx = db.transaction(fn);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return tx.immediate();
+    } catch (err) {
+      if (!isBusy(err) || db.inTransaction) throw err;
+      const waited = Date.now() - started;
+      if (waited >= waitMs) throw new DatabaseLocked(db.name, waited);
+      await sleep(Math.min(5 * 2 ** Math.min(attempt, 4), 50) * (0.5 + Math.random()));
+    }
+  }
+}
+
+/** Whether a process of this machine still exists (it may belong to another user). */
+export function processExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
