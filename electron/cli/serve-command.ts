@@ -22,6 +22,7 @@ export const serveCommand: Command = {
     const port = typeof address === 'object' && address ? address.port : values.port;
     process.stdout.write(`Cairn is serving on http://${values.host}:${port}/\n`);
     const watcher = values['no-watch'] ? null : watchRoots(engine, (err) => process.stderr.write(`cairn: indexing after a change failed: ${err.message}\n`));
+    void watcher?.ready.then(() => process.stderr.write(`cairn: watching ${engine.settings.roots.join(', ')} for changes\n`));
     void engine.reindex().then(
       (r) => process.stderr.write(`cairn: indexed ${r.pages} pages (${r.indexed} read, ${r.unchanged} unchanged) in ${(r.ms / 1000).toFixed(2)} s\n`),
       (err: Error) => process.stderr.write(`cairn: indexing failed: ${err.message}\n`),

@@ -30,6 +30,8 @@ export function prepareFile(writer: PageWriter, rootId: number, f: WalkedFile): 
   try {
     bytes = fs.readFileSync(f.absPath);
   } catch (err) {
+    // deleted since the walk saw it (an editor's temp file, a checkout): it is simply not there
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT' && !fs.existsSync(f.absPath)) return { apply: () => writer.forgetFile(rootId, f.relPath) };
     return record('failed', `unreadable: ${errorText(err)}`);
   }
   const decoded = decodePage(bytes);

@@ -51,11 +51,20 @@ export async function indexRoots(db: Db, opts: IndexOptions): Promise<IndexResul
   const emit = () => opts.onProgress?.({ ...progress });
   const problems: FileProblem[] = [];
   const writer = new PageWriter(db, opts.maxFileBytes);
+  emit(); // under way, even while it waits for another process's write lock
   const run = await beginRun(db, roots);
   let removed = 0;
-  for (const root of roots) {
-    const only = opts.paths ? pathsInside(root, opts.paths) : [''];
-    if (only.length) removed += await ingestRoot({ db, writer, root, only, opts, problems, progress, emit });
+  // Checkpointing the WAL every 1000 pages costs a full index more than its writes do: let it grow
+  // during the run and fold it back once at the end (waiting for other processes at most the short busy timeout).
+  const autoCheckpoint = db.pragma('wal_autocheckpoint', { simple: true }) as number;
+  db.pragma('wal_autocheckpoint = 0');
+  try {
+    for (const root of roots) {
+      const only = opts.paths ? pathsInside(root, opts.paths) : [''];
+      if (only.length) removed += await ingestRoot({ db, writer, root, only, opts, problems, progress, emit });
+    }
+  } finally {
+    db.pragma(`wal_autocheckpoint = ${autoCheckpoint}`);
   }
   for (const p of writer.storedProblems(roots)) problems.push(p);
   for (const p of storedWalkProblems(db, roots)) problems.push(p);
@@ -69,6 +78,7 @@ export async function indexRoots(db: Db, opts: IndexOptions): Promise<IndexResul
     db.prepare(`DELETE FROM meta WHERE key = 'relink_all'`).run();
     markLinked(db, run, repair);
   });
+  if (writer.wroteSomething) db.pragma('wal_checkpoint(TRUNCATE)');
   writer.recordDuplicateKeys(problems);
 
   const report: IndexReport = {

@@ -153,6 +153,12 @@ export class PageWriter {
     parsed.links.forEach((l, i) => this.stmts.insertLink.run(pageId, i, l.line, l.kind, l.target, l.anchor, l.label, targetKey(l.kind, l.target)));
   }
 
+  /** A file that vanished between the walk and the read leaves the index, if it was in it. */
+  forgetFile(rootId: number, relPath: string): void {
+    const row = this.db.prepare(`SELECT id FROM files WHERE root_id = ? AND rel_path = ?`).get(rootId, relPath) as { id: number } | undefined;
+    if (row) this.deleteFile(row.id);
+  }
+
   deleteFile(id: number): void {
     const gone = this.stmts.deleteFile.get(id) as { rel_path: string } | undefined;
     if (gone) this.changes.keys.add(keyOf(gone.rel_path).toLowerCase());

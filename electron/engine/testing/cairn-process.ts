@@ -71,6 +71,11 @@ export async function api<T = unknown>(url: string, method: string, body: unknow
   return { status: res.status, body: (await res.json()) as T };
 }
 
+/** Waits until `cairn serve` says its watcher has seen the roots (changes before that go unnoticed). */
+export async function waitForWatcher(served: Served): Promise<void> {
+  while (!/watching .* for changes/.test(served.stderr())) await new Promise((r) => setTimeout(r, 50));
+}
+
 /** Polls `status` until no run is under way and one has finished after `since` (ISO time). */
 export async function waitForIdle(url: string, since = ''): Promise<void> {
   for (;;) {
