@@ -168,3 +168,94 @@ describe('bad input: every case is indexed or skipped with a reason, and the run
     expect(r.problems.find((p) => p.path === '.')?.reason).toBe('root folder does not exist or is not a folder; its pages were left in the index as they were');
   });
 });
+
+describe('runs that look only at the paths that changed (the watcher)', () => {
+  it('reads only the given paths: a changed file elsewhere waits for a full run', async () => {
+    fx = makeFixture({ 'a.md': '# A\n[[b]]', 'b.md': '# B', 'sub/c.md': '# C\n[[a]]' });
+    const e = fx.engine();
+    await e.reindex();
+    fx.write('a.md', '# A\n[[b]] [[c]]');
+    fx.write('b.md', '# B changed\n[[nowhere]]');
+    const only = await e.reindexPaths([path.join(fx.root, 'a.md')]);
+    expect(only).toMatchObject({ indexed: 1, dangling: 0 });
+    expect((await e.getPage({ key: 'b' })).title).toBe('B');
+    expect(await e.reindex()).toMatchObject({ indexed: 1, dangling: 1 });
+  });
+
+  it('a deleted path or folder leaves the index; a new folder is walked; links follow', async () => {
+    fx = makeFixture({ 'a.md': '# A\n[[c]] [[d]]', 'sub/c.md': '# C' });
+    const e = fx.engine();
+    expect(await e.reindex()).toMatchObject({ pages: 2, dangling: 1 });
+    fs.rmSync(path.join(fx.root, 'sub'), { recursive: true });
+    fx.write('new/deeper/d.md', '# D');
+    const r = await e.reindexPaths([path.join(fx.root, 'sub'), path.join(fx.root, 'new')]);
+    expect(r).toMatchObject({ pages: 2, removed: 1, indexed: 1, dangling: 1 });
+    expect((await e.getPage({ key: 'a' })).links.map((l) => [l.target, l.reason])).toEqual([['c', 'missing-page'], ['d', null]]);
+  });
+
+  it('paths outside the roots are ignored; a changed .cairnignore re-walks its root', async () => {
+    fx = makeFixture({ 'a.md': '# A', 'b.md': '# B' });
+    const e = fx.engine();
+    await e.reindex();
+    expect(await e.reindexPaths(['/etc/passwd', path.join(fx.dir, 'index.db')])).toMatchObject({ indexed: 0, pages: 2 });
+    fx.write('.cairnignore', 'b.md\n');
+    expect(await e.reindexPaths([path.join(fx.root, '.cairnignore')])).toMatchObject({ pages: 1, removed: 1 });
+  });
+});
+
+describe('relinking only what a change can affect', () => {
+  it('a renamed page breaks the links to its old name and satisfies the links to its new one', async () => {
+    fx = makeFixture({ 'a.md': '[[old-name]] [[new-name#Part]]', 'b.md': '[[old-name]]', 'old-name.md': '## Part' });
+    const e = fx.engine();
+    expect(await e.reindex()).toMatchObject({ dangling: 1 });
+    fs.renameSync(path.join(fx.root, 'old-name.md'), path.join(fx.root, 'new-name.md'));
+    const r = await e.reindex();
+    expect(r).toMatchObject({ indexed: 1, removed: 1, dangling: 2, brokenAnchors: 0 });
+    expect((await e.getPage({ key: 'new-name' })).backlinks.map((l) => l.source)).toEqual(['a.md']);
+  });
+
+  it('an attachment that appears satisfies the embeds of unchanged pages; one that goes breaks them', async () => {
+    fx = makeFixture({ 'a.md': '![[diagram.png]] [see](img/photo.jpg)' });
+    const e = fx.engine();
+    expect(await e.reindex()).toMatchObject({ dangling: 2 });
+    fx.write('assets/diagram.png', 'png');
+    fx.write('img/photo.jpg', 'jpg');
+    expect(await e.reindex()).toMatchObject({ indexed: 0, dangling: 0 });
+    fx.remove('assets/diagram.png');
+    expect(await e.reindex()).toMatchObject({ dangling: 1 });
+  });
+
+  it('a page that shadows a global one in an agent scope takes over that agent\'s links only', async () => {
+    fx = makeFixture({ 'global/topic.md': '# Topic', 'global/g.md': '[[topic]]', 'user/scout/s.md': '[[topic]]' });
+    const e = fx.engine();
+    await e.reindex();
+    fx.write('user/scout/topic.md', '# Scout topic');
+    await e.reindex();
+    const target = (key: string) => e.db.prepare(`SELECT f.rel_path FROM links l JOIN pages p ON p.id = l.page_id JOIN pages t ON t.id = l.target_page_id JOIN files f ON f.id = t.file_id WHERE p.key = ?`).pluck().get(key);
+    expect([target('g'), target('s')]).toEqual(['global/topic.md', 'user/scout/topic.md']);
+  });
+});
+
+describe('symlinks that lead out of a root', () => {
+  it('are followed and listed in the report, every run', async () => {
+    fx = makeFixture({ 'a.md': '[[linked-page]] [[single]]' });
+    const outside = path.join(fx.dir, 'elsewhere');
+    fs.mkdirSync(outside);
+    fs.writeFileSync(path.join(outside, 'linked-page.md'), '# Linked');
+    fs.writeFileSync(path.join(fx.dir, 'single.md'), '# Single');
+    fs.symlinkSync(outside, path.join(fx.root, 'shared-notes'));
+    fs.symlinkSync(path.join(fx.dir, 'single.md'), path.join(fx.root, 'single.md'));
+    fs.symlinkSync(path.join(fx.root, 'a.md'), path.join(fx.root, 'inside-alias.md'));
+    const e = fx.engine();
+    const r = await e.reindex();
+    expect(r).toMatchObject({ pages: 4, dangling: 0 });
+    const warnings = r.problems.filter((p) => p.severity === 'warning').map((p) => `${p.path}: ${p.reason}`);
+    expect(warnings).toEqual([
+      `shared-notes: symlink to ${fs.realpathSync(outside)}, outside the root: indexed, but Cairn never writes through it`,
+      `single.md: symlink to ${fs.realpathSync(path.join(fx.dir, 'single.md'))}, outside the root: indexed, but Cairn never writes through it`,
+    ]);
+    // a later run that looks at one path still reports them
+    fx.write('a.md', '[[linked-page]]');
+    expect((await e.reindexPaths([path.join(fx.root, 'a.md')])).problems.filter((p) => p.severity === 'warning')).toHaveLength(2);
+  });
+});

@@ -55,6 +55,9 @@ export function openDatabase(file: string): Db {
   } catch (err) {
     db?.close();
     if (isDamage(err)) throw new IndexDamaged(file, (err as Error).message);
+    if ((err as { code?: string }).code === 'SQLITE_READONLY_DIRECTORY') {
+      throw new Error(`cannot read the index database ${file}: its folder is read-only, and SQLite must create ${path.basename(file)}-shm beside it to read an index; copy the database to a folder you can write and pass --db`);
+    }
     throw new Error(`cannot open the index database ${file}${readonly ? ' (read-only)' : ''}: ${(err as Error).message}`);
   }
 }
@@ -70,7 +73,6 @@ function canWrite(file: string): boolean {
     return (err as NodeJS.ErrnoException).code === 'ENOENT';
   }
 }
-
 
 /** The desktop app in development loads better-sqlite3 built for Electron's ABI from its own folder
  * (build/electron/native.mjs, set by electron/main); everything else uses the package's Node build. */

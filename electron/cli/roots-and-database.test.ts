@@ -1,0 +1,113 @@
+// What `cairn index` may remove, and what Cairn says about a database it cannot use as it is:
+// the real command on real folders and real (sometimes broken) SQLite files.
+import Database from 'better-sqlite3';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeFixture, type Fixture } from '../engine/testing/wiki-fixture.ts';
+import { cairnEnv, CLI, runCairn } from '../engine/testing/cairn-process.ts';
+
+let fx: Fixture;
+afterEach(() => fx?.cleanup());
+
+const json = <T>(out: string) => JSON.parse(out) as T;
+
+function twoRoots(): { a: string; b: string } {
+  fx = makeFixture({ 'a.md': '# A\n[[b-page]]' });
+  const b = path.join(fx.dir, 'other');
+  fs.mkdirSync(b);
+  fs.writeFileSync(path.join(b, 'b-page.md'), '# B\n[[a]]');
+  return { a: fx.root, b };
+}
+
+describe('cairn index and the roots already in the index', () => {
+  it('re-indexing one root leaves the other roots alone; --forget drops one', async () => {
+    const { a, b } = twoRoots();
+    const env = cairnEnv(fx.dir);
+    expect(json<{ pages: number; dangling: number }>((await runCairn(['index', '--json', '--db', fx.db, a, b], env)).out)).toMatchObject({ pages: 2, dangling: 0 });
+    expect(json<{ pages: number; removed: number }>((await runCairn(['index', '--json', '--db', fx.db, a], env)).out)).toMatchObject({ pages: 2, removed: 0 });
+
+    const forgot = await runCairn(['index', '--forget', b, '--db', fx.db], env);
+    expect(forgot).toMatchObject({ code: 0, out: '1 files left the index; the folders themselves were not touched\n' });
+    expect(fs.existsSync(path.join(b, 'b-page.md'))).toBe(true);
+    const links = json<{ target: string; reason: string }[]>((await runCairn(['links', '--dangling', '--json', '--db', fx.db], env)).out);
+    expect(links).toEqual([expect.objectContaining({ target: 'b-page', reason: 'missing-page' })]);
+    expect(await runCairn(['index', '--forget', b, '--db', fx.db], env)).toMatchObject({ code: 2, err: expect.stringMatching(/is not a root of this index/) });
+  });
+
+  it('a root that does not exist (a typo) is an error, and the index keeps every page', async () => {
+    const { a, b } = twoRoots();
+    const env = cairnEnv(fx.dir);
+    await runCairn(['index', '--db', fx.db, a, b], env);
+    const typo = await runCairn(['index', '--json', '--db', fx.db, path.join(fx.dir, 'nonexistent')], env);
+    expect(typo.code).toBe(1);
+    expect(json<{ pages: number; problems: { reason: string }[] }>(typo.out)).toMatchObject({
+      pages: 2,
+      problems: [expect.objectContaining({ reason: expect.stringMatching(/^root folder does not exist or is not a folder/) })],
+    });
+    expect(json<unknown[]>((await runCairn(['links', '--dangling', '--json', '--db', fx.db], env)).out)).toEqual([]);
+  });
+});
+
+describe('a database Cairn cannot use as it is', () => {
+  it('one that is not SQLite: the error names the file and says that deleting it rebuilds the index', async () => {
+    fx = makeFixture({ 'a.md': '# A' });
+    fs.writeFileSync(fx.db, 'these are my notes, not a database\n'.repeat(200));
+    const r = await runCairn(['search', 'a', '--db', fx.db], cairnEnv(fx.dir));
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`the index database ${fx.db} is damaged or not a Cairn index`);
+    expect(r.err).toMatch(/delete it .* and Cairn rebuilds it/);
+    expect(fs.readFileSync(fx.db, 'utf8')).toMatch(/^these are my notes/);
+  });
+
+  it('a garbled one: search fails and says so, instead of answering "no page matches"', async () => {
+    fx = makeFixture(Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`p${i}.md`, `# Page ${i}\n${'fusion weights lexical lane '.repeat(200)}\n`])));
+    const env = cairnEnv(fx.dir);
+    expect((await runCairn(['index', '--db', fx.db, fx.root], env)).code).toBe(0);
+    garble(fx.db, 'chunks_fts_data');
+    const r = await runCairn(['search', 'fusion', '--mode', 'lexical', '--db', fx.db], env);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`the index database ${fx.db} is damaged`);
+  });
+
+  it('a read-only one can still be searched; indexing says why it cannot run', async () => {
+    if (process.getuid?.() !== 0) return; // the check below needs another user: run the CLI as `nobody`
+    fx = makeFixture({ 'a.md': '# Alpha\nfusion weights', 'b.md': '# Beta\n[[a]]' });
+    expect((await runCairn(['index', '--db', fx.db, fx.root], cairnEnv(fx.dir))).code).toBe(0);
+    // the file is root's; its folder lets anyone create files (SQLite's -shm beside the database)
+    fs.chmodSync(fx.dir, 0o777);
+    fs.chmodSync(fx.db, 0o644);
+    const asNobody = (args: string[]) => {
+      try {
+        return { code: 0, out: execFileSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, CLI, ...args, '--db', fx.db], { env: cairnEnv(fx.dir, { HOME: fx.dir }), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }), err: '' };
+      } catch (err) {
+        const e = err as { status: number; stdout: string; stderr: string };
+        return { code: e.status, out: e.stdout, err: e.stderr };
+      }
+    };
+    const found = asNobody(['search', 'fusion', '--json']);
+    expect(found.code, found.err).toBe(0);
+    expect(json<{ results: { key: string }[] }>(found.out).results[0]?.key).toBe('a');
+    expect(asNobody(['links', '--dangling', '--json']).code).toBe(0);
+    const index = asNobody(['index', fx.root]);
+    expect(index.code).toBe(1);
+    expect(index.err).toMatch(/is read-only: search, links and pages work, but indexing needs write access/);
+    fs.rmSync(`${fx.db}-shm`, { force: true });
+    fs.rmSync(`${fx.db}-wal`, { force: true });
+    fs.chmodSync(fx.dir, 0o755);
+    expect(asNobody(['search', 'fusion'])).toMatchObject({ code: 1, err: expect.stringMatching(/its folder is read-only, and SQLite must create index\.db-shm beside it/) });
+  });
+});
+
+/** Overwrites the pages of one table with noise, as a failing disk or a bad copy would. */
+function garble(dbFile: string, table: string): void {
+  const db = new Database(dbFile);
+  const pageSize = db.pragma('page_size', { simple: true }) as number;
+  const pages = db.prepare(`SELECT pageno FROM dbstat WHERE name = ?`).pluck().all(table) as number[];
+  db.close();
+  expect(pages.length).toBeGreaterThan(0);
+  const fd = fs.openSync(dbFile, 'r+');
+  for (const p of pages) fs.writeSync(fd, Buffer.alloc(pageSize, 0x5a), 0, pageSize, (p - 1) * pageSize);
+  fs.closeSync(fd);
+}
