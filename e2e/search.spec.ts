@@ -38,8 +38,10 @@ test('typing a query shows results with their rank in each lane', async ({ page 
 
 test('switching the mode changes the results', async ({ page }) => {
   await open(page, '#/search?q=fusion%20weights');
-  const hybrid = await readResults(resultsFor(page, 'fusion weights'));
+  // the list is read at once, so wait until it has rows (it did not, once, under load)
+  await expect(resultsFor(page, 'fusion weights').locator('li.result').first()).toBeVisible();
   await expect(page.locator('.results-summary')).toContainText('hybrid');
+  const hybrid = await readResults(resultsFor(page, 'fusion weights'));
   expect(hybrid.some((r) => r.ranks.lexical != null)).toBe(true);
 
   await page.getByRole('radiogroup', { name: 'Search mode' }).getByText('Token').click();
