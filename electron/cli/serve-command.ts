@@ -20,13 +20,16 @@ export const serveCommand: Command = {
     const server = await startServer(engine, { port: intOption(values.port, 'port', 0, 65535)!, host: values.host, allowHosts: values['allow-host'] });
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : values.port;
-    process.stdout.write(`Cairn is serving on http://${values.host}:${port}/\n`);
-    const watcher = values['no-watch'] ? null : watchRoots(engine, (err) => process.stderr.write(`cairn: indexing after a change failed: ${err.message}\n`));
+    process.stdout.write(`Cairn is serving on http://${values.host.includes(":") ? `[${values.host}]` : values.host}:${port}/\n`);
+    if (engine.db.readonly) process.stderr.write(`cairn: the index ${engine.settings.db} is read-only: serving search, links and pages; not indexing or watching\n`);
+    const watcher = values['no-watch'] || engine.db.readonly ? null : watchRoots(engine, (err) => process.stderr.write(`cairn: indexing after a change failed: ${err.message}\n`));
     void watcher?.ready.then(() => process.stderr.write(`cairn: watching ${engine.settings.roots.join(', ')} for changes\n`));
-    void engine.reindex().then(
-      (r) => process.stderr.write(`cairn: indexed ${r.pages} pages (${r.indexed} read, ${r.unchanged} unchanged) in ${(r.ms / 1000).toFixed(2)} s\n`),
-      (err: Error) => process.stderr.write(`cairn: indexing failed: ${err.message}\n`),
-    );
+    if (!engine.db.readonly) {
+      void engine.reindex().then(
+        (r) => process.stderr.write(`cairn: indexed ${r.pages} pages (${r.indexed} read, ${r.unchanged} unchanged) in ${(r.ms / 1000).toFixed(2)} s\n`),
+        (err: Error) => process.stderr.write(`cairn: indexing failed: ${err.message}\n`),
+      );
+    }
     void engine.loadModel();
     await new Promise<void>((resolve) => {
       const stop = () => resolve();

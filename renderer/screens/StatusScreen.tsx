@@ -45,7 +45,7 @@ export function StatusScreen() {
             Database <code>{status.db}</code>
           </p>
         </div>
-        <button type="button" className="button primary" onClick={reindex} disabled={busy}>
+        <button type="button" className="button primary" onClick={reindex} disabled={busy || status.readOnly}>
           {busy ? 'Indexing…' : 'Re-index'}
         </button>
       </header>
@@ -62,6 +62,19 @@ export function StatusScreen() {
               </li>
             ))}
           </ul>
+          {status.otherRoots.length > 0 && (
+            <div className="other-roots">
+              <p className="muted">Also in the index, but not configured (not indexed or watched):</p>
+              <ul className="roots">
+                {status.otherRoots.map((r) => (
+                  <li key={r}>
+                    <code>{r}</code> <span className="muted">— <code>cairn index --forget {r}</code> drops it</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {status.readOnly && <p className="muted" data-state="read-only">This index is read-only: search and links work; indexing needs write access.</p>}
         </section>
         <ModelInfo lastRun={last} />
         <section className="panel last-run" aria-label="Last run">

@@ -12,7 +12,7 @@ import { writeTransaction } from '../store/write-lock.ts';
 import { relinkAll, relinkChanged } from '../graph/relink.ts';
 import { PageWriter } from './page-writer.ts';
 import { countIndex } from './counts.ts';
-import { beginRun, markLinked } from './runs.ts';
+import { beginRun, failRun, markLinked, type RunStart } from './runs.ts';
 import { isScopedRoot } from './scope.ts';
 import { walkPaths, type WalkedFile } from './walk.ts';
 import { prepareFile, type FileWork } from './file-work.ts';
@@ -49,36 +49,24 @@ export async function indexRoots(db: Db, opts: IndexOptions): Promise<IndexResul
   const roots = opts.roots.map((r) => path.resolve(r));
   const progress: IndexProgress = { phase: 'scan', root: null, total: 0, seen: 0, indexed: 0, unchanged: 0, skipped: 0, failed: 0, chunksToEmbed: 0, chunksEmbedded: 0, note: null };
   const emit = () => opts.onProgress?.({ ...progress });
-  const problems: FileProblem[] = [];
-  const writer = new PageWriter(db, opts.maxFileBytes);
   emit(); // under way, even while it waits for another process's write lock
   const run = await beginRun(db, roots);
-  let removed = 0;
-  // Checkpointing the WAL every 1000 pages costs a full index more than its writes do: let it grow
-  // during the run and fold it back once at the end (waiting for other processes at most the short busy timeout).
-  const autoCheckpoint = db.pragma('wal_autocheckpoint', { simple: true }) as number;
-  db.pragma('wal_autocheckpoint = 0');
+  const writer = new PageWriter(db, opts.maxFileBytes);
+  const problems: FileProblem[] = [];
+  let removed: number;
   try {
-    for (const root of roots) {
-      const only = opts.paths ? pathsInside(root, opts.paths) : [''];
-      if (only.length) removed += await ingestRoot({ db, writer, root, only, opts, problems, progress, emit });
-    }
-  } finally {
-    db.pragma(`wal_autocheckpoint = ${autoCheckpoint}`);
+    removed = await ingestRoots(db, writer, { roots, opts, problems, progress, emit });
+    progress.phase = 'link';
+    emit();
+    await relink(db, writer, run);
+  } catch (err) {
+    // the pages written so far may be ahead of their links: the next run must relink them
+    await failRun(db, run.id).catch(() => {});
+    throw err;
   }
+  if (writer.wroteSomething) db.pragma('wal_checkpoint(TRUNCATE)');
   for (const p of writer.storedProblems(roots)) problems.push(p);
   for (const p of storedWalkProblems(db, roots)) problems.push(p);
-
-  progress.phase = 'link';
-  emit();
-  const repair = run.unlinked.length > 0 || db.prepare(`SELECT 1 FROM meta WHERE key = 'relink_all' AND value = '1'`).get() !== undefined;
-  await writeTransaction(db, () => {
-    if (repair || writer.changes.pageIds.size > FULL_RELINK_PAGES) relinkAll(db);
-    else if (writer.wroteSomething) relinkChanged(db, writer.changes);
-    db.prepare(`DELETE FROM meta WHERE key = 'relink_all'`).run();
-    markLinked(db, run, repair);
-  });
-  if (writer.wroteSomething) db.pragma('wal_checkpoint(TRUNCATE)');
   writer.recordDuplicateKeys(problems);
 
   const report: IndexReport = {
@@ -97,6 +85,35 @@ export async function indexRoots(db: Db, opts: IndexOptions): Promise<IndexResul
     semanticMs: 0,
   };
   return { report, runId: run.id };
+}
+
+/** The page phase over every root; returns how many files left the index. */
+async function ingestRoots(db: Db, writer: PageWriter, r: Omit<RootRun, 'db' | 'writer' | 'root' | 'only'> & { roots: string[] }): Promise<number> {
+  let removed = 0;
+  // Checkpointing the WAL every 1000 pages costs a full index more than its writes do: let it grow
+  // during the run and fold it back once at the end (waiting for other processes at most the short busy timeout).
+  const autoCheckpoint = db.pragma('wal_autocheckpoint', { simple: true }) as number;
+  db.pragma('wal_autocheckpoint = 0');
+  try {
+    for (const root of r.roots) {
+      const only = r.opts.paths ? pathsInside(root, r.opts.paths) : [''];
+      if (only.length) removed += await ingestRoot({ ...r, db, writer, root, only });
+    }
+  } finally {
+    db.pragma(`wal_autocheckpoint = ${autoCheckpoint}`);
+  }
+  return removed;
+}
+
+/** The link phase: in one transaction with marking the run linked (runs.ts states the invariant). */
+async function relink(db: Db, writer: PageWriter, run: RunStart): Promise<void> {
+  const repair = run.unlinked.length > 0 || db.prepare(`SELECT 1 FROM meta WHERE key = 'relink_all' AND value = '1'`).get() !== undefined;
+  await writeTransaction(db, () => {
+    if (repair || writer.changes.pageIds.size > FULL_RELINK_PAGES) relinkAll(db);
+    else if (writer.wroteSomething) relinkChanged(db, writer.changes);
+    db.prepare(`DELETE FROM meta WHERE key = 'relink_all'`).run();
+    markLinked(db, run, repair);
+  });
 }
 
 interface RootRun {
@@ -145,7 +162,12 @@ async function ingestRoot(r: RootRun): Promise<number> {
     } else changed.push(f);
   }
   for (let i = 0; i < changed.length; i += BATCH) {
-    const work: FileWork[] = changed.slice(i, i + BATCH).map((f) => prepareFile(writer, rootId, f));
+    const work: FileWork[] = [];
+    for (const f of changed.slice(i, i + BATCH)) {
+      work.push(prepareFile(writer, rootId, f));
+      // a server on this thread answers searches between pages, not only between batches
+      if (work.length % 20 === 0) await yieldToEventLoop();
+    }
     await writeTransaction(db, () => {
       for (const w of work) w.apply(progress);
     });
@@ -171,11 +193,15 @@ function pathsInside(root: string, paths: string[]): string[] {
   const out = new Set<string>();
   for (const p of paths) {
     const rel = path.relative(root, path.resolve(p));
-    if (rel.startsWith('..') || path.isAbsolute(rel)) continue;
+    if (rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) continue;
     // a changed ignore file changes what belongs to the whole root
     out.add(rel === '' || path.basename(rel) === '.cairnignore' ? '' : rel.split(path.sep).join('/'));
   }
   return out.has('') ? [''] : [...out];
+}
+
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 function isDirectory(p: string): boolean {
