@@ -22,17 +22,8 @@ export interface FileNode {
   nameLower: string;
 }
 
-interface PageRow {
-  id: number;
-  rootId: number;
-  rootPath: string;
-  relPath: string;
-  keyLower: string;
-  scope: 'global' | 'user';
-  agent: string | null;
-  headings: string;
-  blockIds: string;
-}
+/** A PageNode as the query returns it: headings and block ids still JSON. */
+type PageRow = Omit<PageNode, 'headings' | 'blockIds'> & { headings: string; blockIds: string };
 
 const PAGE_NODE = `SELECT p.id, f.root_id AS rootId, r.path AS rootPath, f.rel_path AS relPath, p.key_lower AS keyLower,
   p.scope, p.agent, p.headings, p.block_ids AS blockIds
