@@ -3,13 +3,13 @@
 // Invariant: every link's resolution agrees with the pages in the index, except while a run
 // whose state is 'running' (or 'unlinked') has written pages and not yet relinked. A run is
 // recorded as 'running' before it writes anything and becomes 'linked' in the same transaction
-// that relinks. So a run found 'running' whose process is gone (kill -9, power loss) or
-// 'unlinked' (it failed between the two) means the graph may be wrong: the next run relinks
-// everything, and only then marks those runs 'abandoned'.
-import os from 'node:os';
+// that relinks. So a run found 'running' whose process is gone (kill -9, power loss; a process
+// is known by its start time too, since pids are reused) or 'unlinked' (it failed between the
+// two) means the graph may be wrong: the next run relinks everything, and only then marks those
+// runs 'abandoned'.
 import type { IndexReport } from '../../../shared/indexing.ts';
 import type { Db } from '../store/database.ts';
-import { processExists, writeTransaction } from '../store/write-lock.ts';
+import { processIdentity, writeTransaction } from '../store/write-lock.ts';
 
 export type RunState = 'running' | 'unlinked' | 'linked' | 'done' | 'abandoned';
 
@@ -17,8 +17,11 @@ interface OpenRun {
   id: number;
   state: RunState;
   pid: number | null;
-  host: string | null;
+  process: string | null;
 }
+
+/** The runs under way in this process (a run of this pid not listed here has ended, one way or another). */
+const liveHere = new Set<number>();
 
 export interface RunStart {
   id: number;
@@ -29,14 +32,15 @@ export interface RunStart {
 /** Records a run as started (committed before any page is written) and finds the runs that died before relinking. */
 export async function beginRun(db: Db, roots: string[]): Promise<RunStart> {
   return writeTransaction(db, () => {
-    const open = db.prepare(`SELECT id, state, pid, host FROM runs WHERE state IN ('running', 'unlinked', 'linked')`).all() as OpenRun[];
+    const open = db.prepare(`SELECT id, state, pid, process FROM runs WHERE state IN ('running', 'unlinked', 'linked')`).all() as OpenRun[];
     const dead = open.filter((r) => r.state === 'unlinked' || !isAlive(r));
     // A run that died after relinking (while embedding) left nothing wrong behind.
     const abandon = db.prepare(`UPDATE runs SET state = 'abandoned', finished_at = ? WHERE id = ?`);
     for (const r of dead) if (r.state === 'linked') abandon.run(new Date().toISOString(), r.id);
     const { id } = db
-      .prepare(`INSERT INTO runs (started_at, roots, counts, state, pid, host) VALUES (?, ?, '{}', 'running', ?, ?) RETURNING id`)
-      .get(new Date().toISOString(), JSON.stringify(roots), process.pid, os.hostname()) as { id: number };
+      .prepare(`INSERT INTO runs (started_at, roots, counts, state, pid, process) VALUES (?, ?, '{}', 'running', ?, ?) RETURNING id`)
+      .get(new Date().toISOString(), JSON.stringify(roots), process.pid, processIdentity(process.pid)) as { id: number };
+    liveHere.add(id);
     return { id, unlinked: dead.filter((r) => r.state !== 'linked').map((r) => r.id) };
   });
 }
@@ -50,13 +54,19 @@ export function markLinked(db: Db, run: RunStart, repaired: boolean): void {
 }
 
 export async function finishRun(db: Db, runId: number, report: IndexReport): Promise<void> {
-  await writeTransaction(db, () =>
-    db.prepare(`UPDATE runs SET state = 'done', finished_at = ?, counts = ?, ms = ? WHERE id = ?`).run(new Date().toISOString(), JSON.stringify(report), report.ms, runId),
-  );
+  try {
+    await writeTransaction(db, () =>
+      db.prepare(`UPDATE runs SET state = 'done', finished_at = ?, counts = ?, ms = ? WHERE id = ?`).run(new Date().toISOString(), JSON.stringify(report), report.ms, runId),
+    );
+  } finally {
+    liveHere.delete(runId);
+  }
 }
 
 /** After a failure in this process: a run that wrote pages but did not relink must be repaired by the next one. */
 export async function failRun(db: Db, runId: number): Promise<void> {
+  // not under way any more, even if what follows cannot be written: the next run here repairs it
+  liveHere.delete(runId);
   await writeTransaction(db, () =>
     db.prepare(`UPDATE runs SET state = CASE state WHEN 'running' THEN 'unlinked' ELSE 'abandoned' END, finished_at = ? WHERE id = ?`).run(new Date().toISOString(), runId),
   );
@@ -69,8 +79,9 @@ export function lastRun(db: Db): (IndexReport & { startedAt: string; finishedAt:
   return row ? { ...(JSON.parse(row.counts) as IndexReport), startedAt: row.started_at, finishedAt: row.finished_at } : null;
 }
 
-/** Whether the process that started a run still exists (on this machine: SQLite's WAL is never shared across machines). */
+/** Whether a run is still under way: in this process, or in a process that is still the one that started it. */
 function isAlive(run: OpenRun): boolean {
-  if (run.pid === null || run.host !== os.hostname()) return false;
-  return run.pid === process.pid || processExists(run.pid);
+  if (run.pid === null) return false;
+  if (run.pid === process.pid && run.process === processIdentity(process.pid)) return liveHere.has(run.id);
+  return run.process !== null && processIdentity(run.pid) === run.process;
 }

@@ -122,7 +122,7 @@ const STEPS: ReadonlyArray<string> = [
   `
   ALTER TABLE runs ADD COLUMN state TEXT NOT NULL DEFAULT 'done';  -- running | linked | done | interrupted
   ALTER TABLE runs ADD COLUMN pid INTEGER;
-  ALTER TABLE runs ADD COLUMN host TEXT;
+  ALTER TABLE runs ADD COLUMN process TEXT;                        -- who ran it: machine, boot, start time (pids are reused)
   ALTER TABLE links ADD COLUMN target_key TEXT NOT NULL DEFAULT '';
   CREATE INDEX links_target_key ON links(target_key);
   CREATE INDEX links_source ON links(page_id) WHERE kind = 'source';
