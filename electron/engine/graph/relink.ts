@@ -56,7 +56,7 @@ function relinkRows(db: Db, links: LinkRow[]): number {
     const from = lookup.page(l.page_id);
     if (!from) continue;
     const r = resolver.resolve(from, l.kind, l.target, l.anchor);
-    const key = targetKey(l.kind, l.target);
+    const key = targetKey(l.kind, l.target, from.relPath);
     if (
       r.targetPageId === l.target_page_id &&
       r.targetFileId === l.target_file_id &&

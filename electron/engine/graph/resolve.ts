@@ -20,11 +20,12 @@ const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
  * The key a link's answer depends on: a page whose key is this (lowercased), or an attachment with
  * this file name. When a page or file with that key appears, changes or goes, the link is resolved
  * again; '' for links that depend on no other page (a page's own headings, `sources` outside the wiki).
+ * A markdown link's key is the last name of the path it leads to from its page (`..` included).
  */
-export function targetKey(kind: LinkKind, target: string): string {
+export function targetKey(kind: LinkKind, target: string, fromRelPath: string): string {
   const t = target.trim();
   if (kind === 'source' || t === '') return '';
-  const name = kind === 'markdown' ? path.posix.basename(path.posix.normalize(t)) : t.slice(t.lastIndexOf('/') + 1);
+  const name = kind === 'markdown' ? path.posix.basename(path.posix.join(path.posix.dirname(fromRelPath), t)) : t.slice(t.lastIndexOf('/') + 1);
   return name.toLowerCase().replace(/\.md$/, '');
 }
 
@@ -98,13 +99,14 @@ export class Resolver {
   }
 }
 
-/** An agent sees its own pages first (shadowing), then global ones; ties go to the shortest path. */
+/** An agent sees its own pages first (shadowing), then global ones; a page of the linking page's
+ * own root before another root's; then the shortest path; never the order rows were written in. */
 function pickVisible(from: PageNode, candidates: PageNode[]): PageNode | null {
   let best: PageNode | null = null;
-  let bestRank: [number, number, string] | null = null;
+  let bestRank: Rank | null = null;
   for (const c of candidates) {
     if (c.scope === 'user' && c.agent !== from.agent) continue;
-    const rank: [number, number, string] = [c.scope === 'user' ? 0 : 1, c.relPath.length, c.relPath];
+    const rank: Rank = [c.scope === 'user' ? 0 : 1, c.rootId === from.rootId ? 0 : 1, c.relPath.length, c.relPath, c.rootPath];
     if (!bestRank || compareRank(rank, bestRank) < 0) {
       best = c;
       bestRank = rank;
@@ -113,8 +115,13 @@ function pickVisible(from: PageNode, candidates: PageNode[]): PageNode | null {
   return best;
 }
 
-function compareRank(a: [number, number, string], b: [number, number, string]): number {
-  return a[0] - b[0] || a[1] - b[1] || (a[2] < b[2] ? -1 : a[2] > b[2] ? 1 : 0);
+type Rank = [number, number, number, string, string];
+
+function compareRank(a: Rank, b: Rank): number {
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
+  }
+  return 0;
 }
 
 /** The root itself and the folders above it, nearest first: where a page's `sources:` paths may live. */

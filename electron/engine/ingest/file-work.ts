@@ -42,7 +42,7 @@ export function prepareFile(writer: PageWriter, rootId: number, f: WalkedFile): 
       apply(progress) {
         progress.seen++;
         progress.unchanged++;
-        writer.touchFile(rootId, f);
+        if (unchangedSince(f)) writer.touchFile(rootId, f);
       },
     };
   }
@@ -51,8 +51,21 @@ export function prepareFile(writer: PageWriter, rootId: number, f: WalkedFile): 
   return {
     apply(progress) {
       progress.seen++;
+      // Saved again since it was read: these bytes are old, and another run (this process's watcher,
+      // or whichever process saw the save) writes the new ones; writing ours could overwrite theirs.
+      if (!unchangedSince(f)) return;
       progress.indexed++;
       writer.writePage(rootId, f, { key, scope: scopeOf(f.relPath, writer.isScoped(rootId)), parsed, hash, decodeWarning: decoded.warning });
     },
   };
+}
+
+/** The file is still as the walk saw it (checked inside the write transaction). */
+function unchangedSince(f: WalkedFile): boolean {
+  try {
+    const now = fs.statSync(f.absPath);
+    return now.mtimeMs === f.mtimeMs && now.size === f.size;
+  } catch {
+    return false;
+  }
 }

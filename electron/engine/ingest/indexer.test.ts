@@ -259,3 +259,81 @@ describe('symlinks that lead out of a root', () => {
     expect((await e.reindexPaths([path.join(fx.root, 'a.md')])).problems.filter((p) => p.severity === 'warning')).toHaveLength(2);
   });
 });
+
+describe('what a run must relink that no file change announces (found in review)', () => {
+  it('a global/ folder that appears makes user/<agent>/ pages an agent\'s own, and links follow', async () => {
+    fx = makeFixture({ 'user/alice/x.md': '# Alice x', 'user/alice/a.md': '[[x]]', 'notes/x.md': '# Notes x' });
+    const e = fx.engine();
+    await e.reindex();
+    const target = () => e.db.prepare(`SELECT f.rel_path FROM links l JOIN pages p ON p.id = l.page_id JOIN pages t ON t.id = l.target_page_id JOIN files f ON f.id = t.file_id WHERE p.key = 'a'`).pluck().get();
+    expect(target()).toBe('notes/x.md');
+    fx.write('global/index.md', '# Index');
+    await e.reindex();
+    expect((await e.getPage({ key: 'a', agent: 'alice' })).scope).toEqual({ kind: 'user', agent: 'alice' });
+    expect(target()).toBe('user/alice/x.md');
+    fs.rmSync(path.join(fx.root, 'global'), { recursive: true });
+    await e.reindex();
+    expect(target()).toBe('notes/x.md');
+  });
+
+  it('a markdown link to a folder (`..`) is relinked when the page it names appears', async () => {
+    fx = makeFixture({ 'a/b/c.md': '[parent](..) [here](.)' });
+    const e = fx.engine();
+    expect(await e.reindex()).toMatchObject({ dangling: 2 });
+    fx.write('a.md', '# A');
+    fx.write('a/b.md', '# B');
+    expect(await e.reindex()).toMatchObject({ dangling: 0 });
+  });
+
+  it('with two roots holding one key, [[key]] goes to its own root\'s page, whatever the order rows were written in', async () => {
+    fx = makeFixture({ 'notes.md': '# A notes', 'from-a.md': '[[notes]]' });
+    const b = path.join(fx.dir, 'b');
+    fs.mkdirSync(b);
+    fs.writeFileSync(path.join(b, 'notes.md'), '# B notes');
+    fs.writeFileSync(path.join(b, 'from-b.md'), '[[notes]]');
+    const e = fx.engine({ roots: [fx.root, b] });
+    await e.reindex();
+    const target = (key: string) => e.db.prepare(`SELECT t.title FROM links l JOIN pages p ON p.id = l.page_id JOIN pages t ON t.id = l.target_page_id WHERE p.key = ?`).pluck().get(key);
+    expect([target('from-a'), target('from-b')]).toEqual(['A notes', 'B notes']);
+    fx.remove('notes.md');
+    await e.reindex();
+    expect([target('from-a'), target('from-b')]).toEqual(['B notes', 'B notes']);
+    fx.write('notes.md', '# A notes');
+    await e.reindex();
+    expect([target('from-a'), target('from-b')]).toEqual(['A notes', 'B notes']);
+  });
+});
+
+describe('a second writer between a run\'s steps (found in review)', () => {
+  it('a file saved again during the run is left for the next run, never written under the stat of an older version', async () => {
+    fx = makeFixture({ 'p.md': '# version A' });
+    const e = fx.engine();
+    // the save lands after this run's walk saw the file: what it reads then is not what the walk stat'ed
+    e.events.on('indexProgress', (p) => {
+      if (p.phase === 'index' && p.seen === 0) {
+        fx.write('p.md', '# version B, longer');
+        const later = new Date(Date.now() + 5000);
+        fs.utimesSync(path.join(fx.root, 'p.md'), later, later);
+      }
+    });
+    const first = await e.reindex();
+    e.events.removeAllListeners('indexProgress');
+    expect(first.indexed).toBe(0);
+    expect(await e.reindex()).toMatchObject({ indexed: 1 });
+    expect((await e.getPage({ key: 'p' })).title).toBe('version B, longer');
+  });
+
+  it('a file that appears after the walk is not removed by that run', async () => {
+    fx = makeFixture({ 'a.md': '# A', 'new.md': '# New' });
+    const e = fx.engine();
+    await e.reindex();
+    fx.remove('new.md');
+    // gone when this run walks, back (another process indexed it meanwhile) before the run removes what it did not see
+    e.events.on('indexProgress', (p) => {
+      if (p.phase === 'index') fx.write('new.md', '# New again');
+    });
+    const r = await e.reindex();
+    e.events.removeAllListeners('indexProgress');
+    expect(r).toMatchObject({ removed: 0, pages: 2 });
+  });
+});

@@ -142,6 +142,8 @@ async function ingestRoot(r: RootRun): Promise<number> {
   }
   const rootId = await writeTransaction(db, () => writer.upsertRoot(root, isScopedRoot(root)));
   const whole = only.includes('');
+  // what the index held before the walk: a file another process indexes after it is not ours to remove
+  const stored = storedFiles(db, rootId, whole ? null : only);
   const walked = walkPaths(root, whole ? [''] : only, r.opts.ignorePatterns ?? []);
   if (whole) await writeTransaction(db, () => recordWalkProblems(db, rootId, walked.problems));
   else for (const p of walked.problems) r.problems.push({ root, path: p.relPath, line: null, severity: p.severity, reason: p.reason });
@@ -150,7 +152,6 @@ async function ingestRoot(r: RootRun): Promise<number> {
   progress.phase = 'index';
   emit();
 
-  const stored = storedFiles(db, rootId, whole ? null : only);
   const changed: WalkedFile[] = [];
   for (const f of walked.files) {
     const s = stored.get(f.relPath);
@@ -174,11 +175,18 @@ async function ingestRoot(r: RootRun): Promise<number> {
     emit();
   }
   // Whatever the index holds that the walk no longer found was deleted (or is now ignored).
-  await writeTransaction(db, () => {
-    for (const gone of stored.values()) writer.deleteFile(gone.id);
+  const removed = await writeTransaction(db, () => {
+    let n = 0;
+    for (const gone of stored.values()) {
+      // it may have come back since the walk (a checkout, an editor's rename): the next run sees it
+      if (!walked.ignores(gone.rel_path) && fs.existsSync(path.join(root, gone.rel_path))) continue;
+      writer.deleteFile(gone.id);
+      n++;
+    }
+    return n;
   });
   emit();
-  return stored.size;
+  return removed;
 }
 
 /** The index's files of one root, all of them or those at or under the given paths. */

@@ -8,7 +8,7 @@ import { readFields } from './fields.ts';
 import { pageTerms } from '../search/terms.ts';
 import { targetKey } from '../graph/resolve.ts';
 import type { LinkChanges } from '../graph/relink.ts';
-import { keyOf } from './scope.ts';
+import { keyOf, scopeOf } from './scope.ts';
 import type { WalkedFile } from './walk.ts';
 
 type FileStatus = 'indexed' | 'skipped' | 'failed' | 'attachment';
@@ -72,11 +72,26 @@ export class PageWriter {
   }
 
   upsertRoot(rootPath: string, scoped: boolean): number {
+    const before = this.db.prepare(`SELECT scoped FROM roots WHERE path = ?`).pluck().get(rootPath) as number | undefined;
     const row = this.db
       .prepare(`INSERT INTO roots (path, scoped) VALUES (?, ?) ON CONFLICT (path) DO UPDATE SET scoped = excluded.scoped RETURNING id`)
       .get(rootPath, scoped ? 1 : 0) as { id: number };
     this.scoped.set(row.id, scoped);
+    if (before !== undefined && Boolean(before) !== scoped) this.rescope(row.id, scoped);
     return row.id;
+  }
+
+  /** A `global/` folder appeared or went: every page of the root changes scope, unchanged files too. */
+  private rescope(rootId: number, scoped: boolean): void {
+    const pages = this.db.prepare(`SELECT p.id, f.rel_path FROM pages p JOIN files f ON f.id = p.file_id WHERE f.root_id = ?`).all(rootId) as { id: number; rel_path: string }[];
+    const update = this.db.prepare(`UPDATE pages SET scope = ?, agent = ? WHERE id = ?`);
+    for (const p of pages) {
+      const scope = scopeOf(p.rel_path, scoped);
+      update.run(scope.kind, scope.agent, p.id);
+    }
+    // who sees which page changed for every link: the run's link phase resolves them all again
+    this.db.prepare(`INSERT INTO meta (key, value) VALUES ('relink_all', '1') ON CONFLICT (key) DO UPDATE SET value = '1'`).run();
+    this.wroteSomething = true;
   }
 
   isScoped(rootId: number): boolean {
@@ -150,7 +165,7 @@ export class PageWriter {
     for (const t of terms) this.stmts.insertTerm.run(t, pageId);
     this.stmts.termCount.run(terms.length, pageId);
     this.stmts.deleteLinks.run(pageId);
-    parsed.links.forEach((l, i) => this.stmts.insertLink.run(pageId, i, l.line, l.kind, l.target, l.anchor, l.label, targetKey(l.kind, l.target)));
+    parsed.links.forEach((l, i) => this.stmts.insertLink.run(pageId, i, l.line, l.kind, l.target, l.anchor, l.label, targetKey(l.kind, l.target, f.relPath)));
   }
 
   /** A file that vanished between the walk and the read leaves the index, if it was in it. */

@@ -23,6 +23,8 @@ export interface WalkProblem {
 export interface WalkResult {
   files: WalkedFile[];
   problems: WalkProblem[];
+  /** Whether the ignore rules this walk used leave `rel` out. */
+  ignores(rel: string): boolean;
 }
 
 export function buildIgnore(root: string, extraPatterns: string[]): Ignore {
@@ -41,7 +43,8 @@ export function walkRoot(root: string, extraPatterns: string[] = []): WalkResult
  * everything under it. A path that no longer exists lists nothing, so its rows can be removed.
  */
 export function walkPaths(root: string, rels: string[], extraPatterns: string[] = []): WalkResult {
-  const walk: Walk = { ig: buildIgnore(root, extraPatterns), rootReal: fs.realpathSync(root), out: { files: [], problems: [] } };
+  const ig = buildIgnore(root, extraPatterns);
+  const walk: Walk = { ig, rootReal: fs.realpathSync(root), out: { files: [], problems: [], ignores: (rel) => ig.ignores(rel) } };
   for (const rel of rels) {
     if (rel === '') {
       visitDir(walk, root, '', new Set([walk.rootReal]));

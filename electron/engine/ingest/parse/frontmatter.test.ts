@@ -82,6 +82,14 @@ describe('frontmatter', () => {
     expect(page.body).toBe(text);
   });
 
+  it('does not read a frontmatter block past its size limit (yaml checks duplicate keys in square time), but keeps the body', () => {
+    const keys = Array.from({ length: 4000 }, (_, i) => `k${i}: ${i}`);
+    const page = parse(file('---', ...keys, '---', '# Body [[link]]'));
+    expect(page.frontmatterError).toEqual({ line: 2, message: 'frontmatter larger than 32 KB: not read' });
+    expect([page.title, page.links.map((l) => l.target)]).toEqual(['Body link', ['link']]);
+    expect(parse(file('---', ...keys.slice(0, 1000), '---', '# Body')).frontmatter).toMatchObject({ k999: 999 });
+  });
+
   it('does not let __proto__ reach the prototype', () => {
     const page = parse(file('---', '__proto__: {polluted: true}', 'title: t', '---'));
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();

@@ -61,8 +61,15 @@ function describe(value: unknown): string {
   return typeof value === 'object' ? 'non-mapping value' : typeof value;
 }
 
+/** Far beyond any real page's fields. yaml's duplicate-key check takes time that grows with the
+ * square of the keys (0.5 MB of them held a server's thread for 15 s), so a larger block is not parsed. */
+export const MAX_FRONTMATTER_BYTES = 32 * 1024;
+
 /** Parses the YAML of a frontmatter block; never throws. */
 export function parseFrontmatter(block: FrontmatterBlock): Frontmatter {
+  if (block.yaml.length > MAX_FRONTMATTER_BYTES) {
+    return { data: {}, error: { line: block.yamlLine, message: `frontmatter larger than ${MAX_FRONTMATTER_BYTES / 1024} KB: not read` }, edges: [] };
+  }
   const lineCounter = new LineCounter();
   const fileLine = (offset: number): number => block.yamlLine - 1 + lineCounter.linePos(offset).line;
   const fail = (line: number, message: string): Frontmatter => ({ data: {}, error: { line, message }, edges: [] });
