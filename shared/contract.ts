@@ -49,7 +49,7 @@ export const contract = {
   ),
   getPage: method(
     'A page by key: frontmatter, body, headings, outgoing links and backlinks. An agent sees its own page first.',
-    z.object({ key: z.string().min(1), agent: z.string().min(1).nullable().optional() }),
+    z.object({ key: z.string().min(1).max(1000), agent: z.string().min(1).max(500).nullable().optional() }),
     Page,
   ),
   links: method(

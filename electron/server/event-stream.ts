@@ -6,6 +6,7 @@ import { EVENT_NAMES } from '../../shared/bridge.ts';
 import type { Engine } from '../engine/engine.ts';
 
 export const MAX_STREAMS = 64;
+const MAX_UNREAD_BYTES = 1024 * 1024;
 
 export interface EventHub {
   open(req: IncomingMessage, res: ServerResponse): void;
@@ -18,7 +19,13 @@ export function eventHub(engine: Engine): EventHub {
   const senders = EVENT_NAMES.map((name) => {
     const send = (data: unknown) => {
       const frame = `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
-      for (const res of streams) res.write(frame);
+      for (const res of streams) {
+        // a client that stops reading would make the server buffer for it forever: drop it instead
+        if (res.writableLength > MAX_UNREAD_BYTES) {
+          streams.delete(res);
+          res.destroy();
+        } else res.write(frame);
+      }
     };
     events.on(name, send);
     return () => void events.off(name, send);

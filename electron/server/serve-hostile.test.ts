@@ -110,6 +110,9 @@ describe('cairn serve, attacked', () => {
     const tiers = await api(server.url, 'search', { query: 'fusion', filters: { tier: Array.from({ length: 40_000 }, () => 'wiki') } });
     expect(tiers.status).toBe(400);
     expect((await api(server.url, 'search', { query: 'fusion', filters: { tags: ['x'], tier: ['wiki', 'doc'] } })).status).toBe(200);
+    const longKey = await api<{ error: string }>(server.url, 'getPage', { key: 'k'.repeat(900_000) });
+    expect(longKey.status).toBe(400);
+    expect(longKey.body.error.length).toBeLessThan(300);
   });
 
   it('serves many event streams without a listener leak', async () => {
