@@ -25,6 +25,8 @@ export interface Served {
 
 export async function startServe(args: string[], env: NodeJS.ProcessEnv): Promise<Served> {
   const proc = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // a test that fails before it stops its server must not leave it running
+  process.once('exit', () => proc.kill('SIGKILL'));
   let stderr = '';
   proc.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
   const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
