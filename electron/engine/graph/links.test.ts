@@ -118,3 +118,53 @@ describe('scopes and shadowing', () => {
     expect(await brokenOf(fx)).toEqual([]);
   });
 });
+
+describe('resolution the way Obsidian does it, on cases real vaults have', () => {
+  it('a markdown link or embed whose relative path leads nowhere is found by its file name; a #fragment on a file is no heading', async () => {
+    fx = makeFixture({
+      'notes/a.md': '[b](b.md) [deep](wrong/place/b.md#Part) ![pic](pic.png#x) [pdf](docs/manual.pdf#page=3) [gone](nowhere.md) [up](../../b.md)',
+      'topics/b.md': '## Part',
+      'assets/pic.png': 'png',
+      'files/manual.pdf': 'pdf',
+    });
+    const e = fx.engine();
+    await e.reindex();
+    const a = await e.getPage({ key: 'a' });
+    expect(a.links.map((l) => [l.target, l.resolvedPath, l.reason])).toEqual([
+      ['b.md', 'topics/b.md', null],
+      ['wrong/place/b.md', 'topics/b.md', null],
+      ['pic.png', 'assets/pic.png', null],
+      ['docs/manual.pdf', 'files/manual.pdf', null],
+      ['nowhere.md', null, 'missing-page'],
+      ['../../b.md', 'topics/b.md', null],
+    ]);
+  });
+
+  it('a block id straight after an embed or a link is a block id', async () => {
+    fx = makeFixture({ 'p.md': 'See ![[diagram.png]]^fig-1\n\nAnd [the spec](spec.md)^ref-2\n', 'diagram.png': 'png', 'spec.md': '# Spec', 'q.md': '[[p#^fig-1]] [[p#^ref-2]]' });
+    const e = fx.engine();
+    expect(await e.reindex()).toMatchObject({ brokenAnchors: 0 });
+    expect((await e.getPage({ key: 'p' })).body).toContain('^fig-1');
+  });
+
+  it('two files with one name: the path written in the link, then the copy closest to the linking page', async () => {
+    fx = makeFixture({
+      'a/x.md': '# A x',
+      'b/x.md': '# B x',
+      'b/sub/from-b.md': '[[x]] ![[img.png]]',
+      'a/from-a.md': '[[x]] [[b/x]] ![[img.png]]',
+      'top.md': '[[x]]',
+      'a/img.png': 'a',
+      'b/img.png': 'b',
+    });
+    const e = fx.engine();
+    const report = await e.reindex();
+    const resolved = async (key: string) => (await e.getPage({ key })).links.map((l) => l.resolvedPath);
+    expect(await resolved('from-b')).toEqual(['b/x.md', 'b/img.png']);
+    expect(await resolved('from-a')).toEqual(['a/x.md', 'b/x.md', 'a/img.png']);
+    expect(await resolved('top')).toEqual(['a/x.md']);
+    expect(report.problems.find((p) => p.path === 'b/x.md')?.reason).toBe(
+      'duplicate key "x" in global scope, also a/x.md: [[x]] goes to the copy closest to the linking page (then the shorter path: a/x.md from the top of the root); link by path to choose',
+    );
+  });
+});

@@ -15,6 +15,7 @@ export interface Resolution {
 }
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+const MISSING: Resolution = { targetPageId: null, targetFileId: null, external: null, reason: 'missing-page' };
 
 /**
  * The key a link's answer depends on: a page whose key is this (lowercased), or an attachment with
@@ -36,14 +37,21 @@ export class Resolver {
 
   resolve(from: PageNode, kind: LinkKind, target: string, anchor: string | null): Resolution {
     if (kind === 'source') return this.resolveSource(from, target);
-    const page = kind === 'markdown' ? this.markdownTarget(from, target) : this.wikiTarget(from, target);
-    if (page) {
-      const anchorOk = anchorMatches(anchor, page.headings, page.blockIds);
-      return { targetPageId: page.id, targetFileId: null, external: null, reason: anchorOk ? null : 'missing-anchor' };
-    }
-    const file = kind === 'markdown' ? this.markdownFile(from, target) : this.wikiFile(target);
-    if (file) return { targetPageId: null, targetFileId: file.id, external: null, reason: null };
-    return { targetPageId: null, targetFileId: null, external: null, reason: 'missing-page' };
+    if (kind !== 'markdown') return this.answer(this.wikiTarget(from, target), () => this.wikiFile(from, target), anchor) ?? MISSING;
+    // Obsidian: a markdown link whose relative path leads nowhere is found by its file name, like a wikilink
+    const name = path.posix.basename(target.trim());
+    return (
+      this.answer(this.markdownTarget(from, target), () => this.markdownFile(from, target), anchor) ??
+      (name && name !== '.' && name !== '..' ? this.answer(this.wikiTarget(from, name), () => this.wikiFile(from, name), anchor) : null) ??
+      MISSING
+    );
+  }
+
+  /** A page (its anchor checked) or else an attachment (a `#fragment` on a file is not a heading); null for neither. */
+  private answer(page: PageNode | null, file: () => FileNode | null, anchor: string | null): Resolution | null {
+    if (page) return { targetPageId: page.id, targetFileId: null, external: null, reason: anchorMatches(anchor, page.headings, page.blockIds) ? null : 'missing-anchor' };
+    const f = file();
+    return f ? { targetPageId: null, targetFileId: f.id, external: null, reason: null } : null;
   }
 
   private wikiTarget(from: PageNode, target: string): PageNode | null {
@@ -58,10 +66,10 @@ export class Resolver {
     return this.index.pagesByKey(key).filter((p) => p.relPath.toLowerCase().replace(/\.md$/, '').endsWith(`/${t}`));
   }
 
-  private wikiFile(target: string): FileNode | null {
+  private wikiFile(from: PageNode, target: string): FileNode | null {
     const t = target.trim().toLowerCase().replace(/^\.?\//, '');
-    if (t.includes('/')) return this.index.filesByPath(t)[0] ?? this.index.filesByPathSuffix(t)[0] ?? null;
-    return this.index.filesByName(t)[0] ?? null;
+    if (t.includes('/')) return pickClosestFile(from, this.index.filesByPath(t)) ?? pickClosestFile(from, this.index.filesByPathSuffix(t));
+    return pickClosestFile(from, this.index.filesByName(t));
   }
 
   private markdownPath(from: PageNode, target: string): string {
@@ -99,29 +107,52 @@ export class Resolver {
   }
 }
 
-/** An agent sees its own pages first (shadowing), then global ones; a page of the linking page's
- * own root before another root's; then the shortest path; never the order rows were written in. */
+/**
+ * Which of several pages a key means, as Obsidian chooses: an agent's own page first (shadowing),
+ * then one in the linking page's root, then the one closest to the linking page (fewest folders
+ * between them), then the shortest path; never the order rows were written in.
+ */
 function pickVisible(from: PageNode, candidates: PageNode[]): PageNode | null {
-  let best: PageNode | null = null;
+  return pickBest(
+    candidates.filter((c) => c.scope !== 'user' || c.agent === from.agent),
+    (c) => [c.scope === 'user' ? 0 : 1, c.rootId === from.rootId ? 0 : 1, folderDistance(from.relPath, c.relPath), c.relPath.length, c.relPath, c.rootPath],
+  );
+}
+
+/** The same choice among attachments of one name. */
+function pickClosestFile(from: PageNode, files: FileNode[]): FileNode | null {
+  return pickBest(files, (f) => [f.rootId === from.rootId ? 0 : 1, folderDistance(from.relPath.toLowerCase(), f.relLower), f.relLower.length, f.relLower, f.id]);
+}
+
+type Rank = (number | string)[];
+
+function pickBest<T>(items: T[], rankOf: (item: T) => Rank): T | null {
+  let best: T | null = null;
   let bestRank: Rank | null = null;
-  for (const c of candidates) {
-    if (c.scope === 'user' && c.agent !== from.agent) continue;
-    const rank: Rank = [c.scope === 'user' ? 0 : 1, c.rootId === from.rootId ? 0 : 1, c.relPath.length, c.relPath, c.rootPath];
+  for (const item of items) {
+    const rank = rankOf(item);
     if (!bestRank || compareRank(rank, bestRank) < 0) {
-      best = c;
+      best = item;
       bestRank = rank;
     }
   }
   return best;
 }
 
-type Rank = [number, number, number, string, string];
-
 function compareRank(a: Rank, b: Rank): number {
   for (let i = 0; i < a.length; i++) {
     if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
   }
   return 0;
+}
+
+/** Folders to go up from one file's folder and down to the other's. */
+function folderDistance(fromFile: string, toFile: string): number {
+  const a = path.posix.dirname(fromFile).split('/').filter((p) => p !== '.');
+  const b = path.posix.dirname(toFile).split('/').filter((p) => p !== '.');
+  let common = 0;
+  while (common < a.length && common < b.length && a[common] === b[common]) common++;
+  return a.length - common + (b.length - common);
 }
 
 /** The root itself and the folders above it, nearest first: where a page's `sources:` paths may live. */

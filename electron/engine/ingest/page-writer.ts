@@ -203,7 +203,7 @@ export class PageWriter {
     return out;
   }
 
-  /** Two pages with one key in one scope: both stay indexed; links go to the shorter path. */
+  /** Two pages with one key in one scope: both stay indexed; each link goes to the copy closest to it. */
   recordDuplicateKeys(problems: FileProblem[]): void {
     const rows = this.db
       .prepare(
@@ -227,7 +227,7 @@ export class PageWriter {
         path: r.path,
         line: null,
         severity: 'warning',
-        reason: `duplicate key "${r.key_lower}" in ${r.scope === 'user' ? `user/${r.agent}` : 'global'} scope: [[${r.key_lower}]] resolves to ${winner}; link this page by its path`,
+        reason: `duplicate key "${r.key_lower}" in ${r.scope === 'user' ? `user/${r.agent}` : 'global'} scope, also ${winner}: [[${r.key_lower}]] goes to the copy closest to the linking page (then the shorter path: ${winner} from the top of the root); link by path to choose`,
       });
     }
   }

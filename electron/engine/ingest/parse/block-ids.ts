@@ -2,8 +2,9 @@
 // target of `[[page#^id]]`.
 import type { InlineBlock } from './inline.ts';
 
-// Preceded by whitespace (or alone on its line) so `x^2` or `a^b` in prose is not an anchor.
-export const BLOCK_ID = /(?:^|[ \t])\^([A-Za-z0-9][A-Za-z0-9_-]*)[ \t]*$/gm;
+// Preceded by whitespace (or alone on its line) so `x^2` or `a^b` in prose is not an anchor; or
+// straight after an embed or a link (`![[image.png]]^id`, `[t](x)^id`), as Obsidian reads it.
+export const BLOCK_ID = /(?:^|[ \t]|(?<=\]\]|\)))\^([A-Za-z0-9][A-Za-z0-9_-]*)[ \t]*$/gm;
 
 export function blockIds(blocks: InlineBlock[]): string[] {
   const ids = new Set<string>();
