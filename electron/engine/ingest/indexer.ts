@@ -179,7 +179,7 @@ async function ingestRoot(r: RootRun): Promise<number> {
     let n = 0;
     for (const gone of stored.values()) {
       // it may have come back since the walk (a checkout, an editor's rename): the next run sees it
-      if (!walked.ignores(gone.rel_path) && fs.existsSync(path.join(root, gone.rel_path))) continue;
+      if (!walked.ignores(gone.rel_path) && isFile(path.join(root, gone.rel_path))) continue;
       writer.deleteFile(gone.id);
       n++;
     }
@@ -210,6 +210,14 @@ function pathsInside(root: string, paths: string[]): string[] {
 
 function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
+}
+
+function isFile(p: string): boolean {
+  try {
+    return fs.statSync(p).isFile();
+  } catch {
+    return false;
+  }
 }
 
 function isDirectory(p: string): boolean {
