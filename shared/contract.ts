@@ -3,20 +3,8 @@
 // from this table, never written once per method.
 import { z } from 'zod';
 import { IndexReport, IndexProgress } from './indexing.ts';
-import { BrokenReason, LinkKind, Page, PageSummary } from './page.ts';
+import { LinkFinding, Page, PageSummary } from './page.ts';
 import { SearchRequest, SearchResponse } from './search.ts';
-
-export const LinkFinding = z.object({
-  root: z.string(),
-  source: z.string().describe('path of the linking page, relative to its root'),
-  sourceKey: z.string(),
-  line: z.number().int(),
-  target: z.string(),
-  anchor: z.string().nullable(),
-  kind: LinkKind,
-  reason: BrokenReason,
-});
-export type LinkFinding = z.infer<typeof LinkFinding>;
 
 export const Status = z.object({
   roots: z.array(z.string()).describe('the configured roots: the ones indexed and watched'),

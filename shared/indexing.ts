@@ -1,5 +1,6 @@
 // What an indexing run reports, while it runs and when it is done.
 import { z } from 'zod';
+import { LinkFinding } from './page.ts';
 
 export const IndexProgress = z.object({
   phase: z.enum(['scan', 'index', 'link', 'model', 'download', 'embed', 'done']),
@@ -38,6 +39,7 @@ export const IndexReport = z.object({
   skipped: z.number().int(),
   failed: z.number().int(),
   problems: z.array(FileProblem),
+  brokenByRun: z.array(LinkFinding).describe('links that resolved before this run and no longer do: what a rename, a deletion or a changed heading broke'),
   model: z.string().nullable().describe('the embedding model of the semantic lane, null when it has none'),
   modelNote: z.string().nullable().describe('why the semantic lane has no model, or what happened to it'),
   embedded: z.number().int().describe('chunks the model embedded in this run (vectors reused from the cache not counted)'),

@@ -66,3 +66,16 @@ export const Page = PageSummary.extend({
   shadows: z.string().nullable().describe('path of the global page this user page shadows'),
 });
 export type Page = z.infer<typeof Page>;
+
+/** A link that does not resolve, where it is written. */
+export const LinkFinding = z.object({
+  root: z.string(),
+  source: z.string().describe('path of the linking page, relative to its root'),
+  sourceKey: z.string(),
+  line: z.number().int(),
+  target: z.string(),
+  anchor: z.string().nullable(),
+  kind: LinkKind,
+  reason: BrokenReason,
+});
+export type LinkFinding = z.infer<typeof LinkFinding>;

@@ -109,6 +109,7 @@ function indexJson(r: IndexReport) {
     embedded: r.embedded,
     semanticMs: r.semanticMs,
     problems: r.problems,
+    brokenByRun: r.brokenByRun,
   };
 }
 
@@ -118,6 +119,8 @@ function indexText(r: IndexReport): string {
     `${r.indexed} files indexed, ${r.unchanged} unchanged, ${r.removed} removed, ${r.skipped} skipped, ${r.failed} failed in ${(r.ms / 1000).toFixed(2)} s`,
     `semantic lane: model ${r.model ?? 'none'}${r.modelNote ? ` (${r.modelNote})` : ''}, ${r.embedded} chunks embedded in ${(r.semanticMs / 1000).toFixed(2)} s`,
     ...r.problems.map((p) => `  ${p.severity}: ${p.path}${p.line ? `:${p.line}` : ''}: ${p.reason}`),
+    ...(r.brokenByRun.length ? [`this run broke ${r.brokenByRun.length} link${r.brokenByRun.length === 1 ? '' : 's'} that resolved before:`] : []),
+    ...r.brokenByRun.map((b) => `  ${b.source}:${b.line}\t${b.target}${b.anchor ? `#${b.anchor}` : ''}\t${b.reason}`),
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -1,5 +1,5 @@
 // Dangling links and broken anchors, each with where it is written; orphan pages below.
-import type { LinkFinding } from '../../shared/contract.ts';
+import type { LinkFinding } from '../../shared/page.ts';
 import { cairn } from '../api/client.ts';
 import { pageHref } from '../app/route.ts';
 import { useStatus } from '../app/status-context.tsx';

@@ -9,6 +9,9 @@ import { ModelInfo } from '../components/ModelInfo.tsx';
 import { ProblemList } from '../components/ProblemList.tsx';
 import { IndexingProgress } from '../components/IndexingProgress.tsx';
 
+/** The rest of a long list is one click away, on the Broken links screen. */
+const SHOWN_BROKEN = 8;
+
 function when(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
@@ -85,6 +88,28 @@ export function StatusScreen() {
                 Finished <time dateTime={last.finishedAt}>{when(last.finishedAt)}</time> in {(last.ms / 1000).toFixed(2)} s
                 {last.embedded > 0 ? ` · ${last.embedded} chunks embedded` : ''}
               </p>
+              {last.brokenByRun.length > 0 && (
+                <div className="broken-by-run" role="note" aria-label="Links this run broke">
+                  <p className="bad">
+                    This run broke {last.brokenByRun.length} link{last.brokenByRun.length === 1 ? '' : 's'} that resolved before:
+                  </p>
+                  <ul>
+                    {last.brokenByRun.slice(0, SHOWN_BROKEN).map((b, i) => (
+                      <li key={i}>
+                        <code>
+                          {b.source}:{b.line}
+                        </code>{' '}
+                        → <code>{b.anchor ? `${b.target}#${b.anchor}` : b.target}</code> <span className="muted">({b.reason === 'missing-anchor' ? 'no such heading' : 'no such page'})</span>
+                      </li>
+                    ))}
+                  </ul>
+                  {last.brokenByRun.length > SHOWN_BROKEN && (
+                    <p className="muted">
+                      …and {last.brokenByRun.length - SHOWN_BROKEN} more: see <a href="#/links">Broken links</a>.
+                    </p>
+                  )}
+                </div>
+              )}
               <dl className="run-counts">
                 {(['indexed', 'unchanged', 'removed', 'skipped', 'failed'] as const).map((k) => (
                   <div key={k} className={(k === 'failed' || k === 'skipped') && last[k] > 0 ? 'bad' : undefined} data-run={k}>

@@ -29,13 +29,13 @@ interface LinkRow {
 
 const LINK_COLUMNS = `id, page_id, kind, target, anchor, target_key, target_page_id, target_file_id, target_external, reason`;
 
-/** Every link in the index; returns how many rows changed. */
-export function relinkAll(db: Db): number {
-  return relinkRows(db, db.prepare(`SELECT ${LINK_COLUMNS} FROM links`).all() as LinkRow[]);
+/** Every link in the index (after a crash, a migration, a big run). */
+export function relinkAll(db: Db): void {
+  relinkRows(db, db.prepare(`SELECT ${LINK_COLUMNS} FROM links`).all() as LinkRow[], null);
 }
 
-/** Only the links `changes` can have affected; returns how many rows changed. */
-export function relinkChanged(db: Db, changes: LinkChanges): number {
+/** Only the links `changes` can have affected; returns the ids of links that resolved before and no longer do. */
+export function relinkChanged(db: Db, changes: LinkChanges): number[] {
   const rows = db
     .prepare(
       `SELECT ${LINK_COLUMNS} FROM links WHERE page_id IN (SELECT value FROM json_each(@pages))
@@ -43,15 +43,20 @@ export function relinkChanged(db: Db, changes: LinkChanges): number {
        UNION SELECT ${LINK_COLUMNS} FROM links WHERE kind = 'source'`,
     )
     .all({ pages: JSON.stringify([...changes.pageIds]), keys: JSON.stringify([...changes.keys]) }) as LinkRow[];
-  return relinkRows(db, rows);
+  return relinkRows(db, rows, new Set(changes.pageIds));
 }
 
-/** Call inside the write transaction that makes the answers durable. */
-function relinkRows(db: Db, links: LinkRow[]): number {
+/**
+ * Call inside the write transaction that makes the answers durable. `written`: the pages whose
+ * links are new in this run; with it, returns the links that broke (resolved before, not now).
+ * A link whose target page was deleted has lost its target to the foreign key, not its `reason`:
+ * a link with neither on a page not written in this run was resolved before.
+ */
+function relinkRows(db: Db, links: LinkRow[], written: Set<number> | null): number[] {
   const lookup = new GraphLookup(db);
   const resolver = new Resolver(lookup);
   const update = db.prepare(`UPDATE links SET target_page_id = ?, target_file_id = ?, target_external = ?, reason = ?, target_key = ? WHERE id = ?`);
-  let changed = 0;
+  const broke: number[] = [];
   for (const l of links) {
     const from = lookup.page(l.page_id);
     if (!from) continue;
@@ -66,7 +71,8 @@ function relinkRows(db: Db, links: LinkRow[]): number {
     )
       continue;
     update.run(r.targetPageId, r.targetFileId, r.external, r.reason, key, l.id);
-    changed++;
+    const wasResolved = l.reason === null && (l.target_page_id !== null || l.target_file_id !== null || l.target_external !== null || !written?.has(l.page_id));
+    if (written && wasResolved && r.reason !== null) broke.push(l.id);
   }
-  return changed;
+  return broke;
 }

@@ -335,3 +335,30 @@ describe('a second writer between a run\'s steps (found in review)', () => {
     expect(r).toMatchObject({ removed: 0, pages: 2 });
   });
 });
+
+describe('what a run broke', () => {
+  it('names the links that resolved before the run and no longer do: a deleted page, a renamed heading, a removed source', async () => {
+    fx = makeFixture({
+      'a.md': '---\nsources: [code/tool.ts]\n---\n[[b]] [[c#Setup]] [[d]] [[never-there]]\n',
+      'b.md': '# B',
+      'c.md': '## Setup',
+      'd.md': '# D',
+      'code/tool.ts': 'export {}',
+    });
+    const e = fx.engine();
+    expect((await e.reindex()).brokenByRun).toEqual([]);
+    fx.remove('b.md');
+    fx.write('c.md', '## Installation');
+    fx.remove('code/tool.ts');
+    fx.write('e.md', '[[also-missing]]');
+    const r = await e.reindex();
+    expect(r.brokenByRun.map((b) => [b.source, b.target, b.anchor, b.reason])).toEqual([
+      ['a.md', 'code/tool.ts', null, 'missing-page'],
+      ['a.md', 'b', null, 'missing-page'],
+      ['a.md', 'c', 'Setup', 'missing-anchor'],
+    ]);
+    // the next run broke nothing new, though the links are still broken
+    fx.write('d.md', '# D again');
+    expect((await e.reindex())).toMatchObject({ brokenByRun: [], dangling: 4, brokenAnchors: 1 });
+  });
+});

@@ -10,6 +10,7 @@ import type { FileProblem, IndexProgress, IndexReport } from '../../../shared/in
 import type { Db } from '../store/database.ts';
 import { writeTransaction } from '../store/write-lock.ts';
 import { relinkAll, relinkChanged } from '../graph/relink.ts';
+import { linkFindings } from '../graph/findings.ts';
 import { PageWriter } from './page-writer.ts';
 import { countIndex } from './counts.ts';
 import { beginRun, failRun, markLinked, type RunStart } from './runs.ts';
@@ -35,6 +36,8 @@ export interface IndexResult {
 const BATCH = 200;
 /** A run that changed more pages than this relinks every link: cheaper than picking them out. */
 const FULL_RELINK_PAGES = 2000;
+/** A run that broke more links than this (a folder renamed) lists these and counts the rest in `dangling`. */
+const MAX_BROKEN_LISTED = 500;
 
 interface StoredFile {
   id: number;
@@ -54,11 +57,12 @@ export async function indexRoots(db: Db, opts: IndexOptions): Promise<IndexResul
   const writer = new PageWriter(db, opts.maxFileBytes);
   const problems: FileProblem[] = [];
   let removed: number;
+  let broke: number[];
   try {
     removed = await ingestRoots(db, writer, { roots, opts, problems, progress, emit });
     progress.phase = 'link';
     emit();
-    await relink(db, writer, run);
+    broke = await relink(db, writer, run);
   } catch (err) {
     // the pages written so far may be ahead of their links: the next run must relink them
     await failRun(db, run.id).catch(() => {});
@@ -78,6 +82,7 @@ export async function indexRoots(db: Db, opts: IndexOptions): Promise<IndexResul
     skipped: progress.skipped,
     failed: progress.failed,
     problems: dedupeProblems(problems),
+    brokenByRun: linkFindings(db, broke, MAX_BROKEN_LISTED),
     model: null,
     modelNote: null,
     embedded: 0,
@@ -105,14 +110,17 @@ async function ingestRoots(db: Db, writer: PageWriter, r: Omit<RootRun, 'db' | '
   return removed;
 }
 
-/** The link phase: in one transaction with marking the run linked (runs.ts states the invariant). */
-async function relink(db: Db, writer: PageWriter, run: RunStart): Promise<void> {
+/** The link phase: in one transaction with marking the run linked (runs.ts states the invariant).
+ * Returns the links this run broke; none are named after a repair or a run that rewrote thousands of pages. */
+async function relink(db: Db, writer: PageWriter, run: RunStart): Promise<number[]> {
   const repair = run.unlinked.length > 0 || db.prepare(`SELECT 1 FROM meta WHERE key = 'relink_all' AND value = '1'`).get() !== undefined;
-  await writeTransaction(db, () => {
+  return writeTransaction(db, () => {
+    let broke: number[] = [];
     if (repair || writer.changes.pageIds.size > FULL_RELINK_PAGES) relinkAll(db);
-    else if (writer.wroteSomething) relinkChanged(db, writer.changes);
+    else if (writer.wroteSomething) broke = relinkChanged(db, writer.changes);
     db.prepare(`DELETE FROM meta WHERE key = 'relink_all'`).run();
     markLinked(db, run, repair);
+    return broke;
   });
 }
 
