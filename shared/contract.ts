@@ -3,7 +3,7 @@
 // from this table, never written once per method.
 import { z } from 'zod';
 import { IndexReport, IndexProgress } from './indexing.ts';
-import { LinkFinding, Page, PageSummary } from './page.ts';
+import { AUDIT_ACTIONS, AuditEntry, LinkFinding, Page, PageSummary } from './page.ts';
 import { SearchRequest, SearchResponse } from './search.ts';
 
 export const Status = z.object({
@@ -20,6 +20,20 @@ export const Status = z.object({
   indexing: IndexProgress.nullable(),
 });
 export type Status = z.infer<typeof Status>;
+
+const Actor = z.string().min(1).max(200).describe('who makes the change: an agent id or a person');
+const PageKey = { key: z.string().min(1).max(1000), agent: z.string().min(1).max(500).nullable().optional().describe("the agent whose own page (user/<agent>/) is meant") };
+const BaseHash = z.string().regex(/^[0-9a-f]{40}$/, 'the sha1 of the file as you read it').nullable().optional().describe('the content hash you started from; the write is refused if the file changed since (null: you expect no page yet)');
+
+export const WriteResult = z.object({
+  key: z.string(),
+  root: z.string(),
+  path: z.string(),
+  created: z.boolean(),
+  hashBefore: z.string().nullable(),
+  hashAfter: z.string().describe('pass it as baseHash to write again'),
+});
+export type WriteResult = z.infer<typeof WriteResult>;
 
 const method = <Req extends z.ZodType, Res extends z.ZodType>(summary: string, request: Req, response: Res) => ({ summary, request, response });
 
@@ -44,6 +58,26 @@ export const contract = {
     'Broken links (missing pages), broken anchors, or orphan pages.',
     z.object({ kind: z.enum(['dangling', 'anchors', 'broken', 'orphans']) }),
     z.object({ findings: z.array(LinkFinding), orphans: z.array(PageSummary) }),
+  ),
+  writePage: method(
+    'Writes a page through the one validated path: sets the frontmatter fields given (null removes one) and replaces the body if given, keeping every other byte; refuses links to pages that do not exist and a baseHash that is not the file\'s; writes atomically, re-indexes the page and logs it.',
+    z.object({
+      ...PageKey,
+      root: z.string().min(1).max(4096).optional().describe('for a new page: which configured root (default the first)'),
+      path: z.string().min(1).max(1000).optional().describe('for a new page: its path in the root (default <key>.md, or global/ or user/<agent>/ in a scoped root)'),
+      frontmatter: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, 'a field name'), z.unknown()).optional(),
+      body: z.string().max(8 * 1024 * 1024).optional(),
+      actor: Actor,
+      baseHash: BaseHash,
+    }),
+    WriteResult,
+  ),
+  reviewPage: method('Marks a page reviewed today (its `reviewed` field), through the write path.', z.object({ ...PageKey, actor: Actor, baseHash: BaseHash }), WriteResult),
+  archivePage: method('Retires a page: sets `archived_since` to today; the file is never deleted.', z.object({ ...PageKey, actor: Actor, baseHash: BaseHash }), WriteResult),
+  audit: method(
+    'The audit log, newest first: every write, review and archive, by whom, with content hashes.',
+    z.object({ actor: z.string().min(1).max(200).optional(), key: z.string().min(1).max(1000).optional(), action: z.enum(AUDIT_ACTIONS).optional(), limit: z.number().int().min(1).max(1000).default(100) }),
+    z.object({ entries: z.array(AuditEntry) }),
   ),
 } as const;
 

@@ -79,3 +79,19 @@ export const LinkFinding = z.object({
   reason: BrokenReason,
 });
 export type LinkFinding = z.infer<typeof LinkFinding>;
+
+export const AUDIT_ACTIONS = ['write', 'create', 'review', 'archive'] as const;
+
+/** One write Cairn made to a page: who, when, what, and the content hash before and after. */
+export const AuditEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actor: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  root: z.string(),
+  path: z.string(),
+  key: z.string(),
+  hashBefore: z.string().nullable(),
+  hashAfter: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;

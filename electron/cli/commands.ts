@@ -5,6 +5,7 @@ import type { IndexReport } from '../../shared/indexing.ts';
 import { searchCommand } from './search-command.ts';
 import { evalCommand } from './eval-command.ts';
 import { serveCommand } from './serve-command.ts';
+import { archiveCommand, auditCommand, reviewCommand } from './curation-commands.ts';
 
 export interface Command {
   summary: string;
@@ -18,6 +19,9 @@ export const COMMANDS: Record<string, Command> = {
   search: searchCommand,
   eval: evalCommand,
   serve: serveCommand,
+  review: reviewCommand,
+  archive: archiveCommand,
+  audit: auditCommand,
   index: {
     summary: 'index the roots into the database (unchanged files are skipped; other roots in the index are left alone); --forget drops roots from the index',
     usage: 'cairn index [--db FILE] [--json] [ROOT...] | cairn index --forget ROOT...',

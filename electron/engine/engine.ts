@@ -15,6 +15,8 @@ import { pageView } from './graph/page-view.ts';
 import { relinkAll } from './graph/relink.ts';
 import { explainDbError, openDatabase, type Db } from './store/database.ts';
 import { writeTransaction } from './store/write-lock.ts';
+import { writePage, type WriteInput, type WriteResult } from './curation/write-page.ts';
+import { readAudit } from './curation/audit.ts';
 import { search } from './search/search.ts';
 import { SemanticIndex, type ModelSetting } from './embed/semantic-index.ts';
 
@@ -164,6 +166,37 @@ export class Engine implements CairnApi {
     report.semanticMs = Date.now() - before;
   }
 
+  async writePage(request: Request<'writePage'>): Promise<Response<'writePage'>> {
+    const r = parseRequest('writePage', request);
+    return this.write({ key: r.key, agent: r.agent ?? null, root: r.root, path: r.path, fields: r.frontmatter ?? {}, body: r.body, actor: r.actor, baseHash: r.baseHash, action: 'write' });
+  }
+
+  async reviewPage(request: Request<'reviewPage'>): Promise<Response<'reviewPage'>> {
+    const r = parseRequest('reviewPage', request);
+    return this.write({ key: r.key, agent: r.agent ?? null, fields: { reviewed: today() }, actor: r.actor, baseHash: r.baseHash, action: 'review' });
+  }
+
+  async archivePage(request: Request<'archivePage'>): Promise<Response<'archivePage'>> {
+    const r = parseRequest('archivePage', request);
+    return this.write({ key: r.key, agent: r.agent ?? null, fields: { archived_since: today() }, actor: r.actor, baseHash: r.baseHash, action: 'archive' });
+  }
+
+  async audit(request: Request<'audit'>): Promise<Response<'audit'>> {
+    const r = parseRequest('audit', request);
+    return this.guard(() => ({ entries: readAudit(this.db, r) }));
+  }
+
+  /** Every write goes here: validated and logged by writePage, then the page is indexed at once. */
+  private async write(input: WriteInput): Promise<WriteResult> {
+    this.assertWritable();
+    // every root in the index was chosen by a person (the command line, CAIRN_ROOTS, the config), never by a request
+    const indexed = this.db.prepare(`SELECT path FROM roots`).pluck().all() as string[];
+    const roots = [...new Set([...this.settings.roots, ...indexed])];
+    const result = await this.guard(() => writePage(this.db, roots, input));
+    await this.reindexPaths([path.join(result.root, result.path)]);
+    return result;
+  }
+
   private assertWritable(): void {
     if (this.db.readonly) throw new Error(`the index database ${this.settings.db} is read-only: search, links and pages work, but indexing needs write access to it and its folder`);
   }
@@ -192,4 +225,10 @@ export class Engine implements CairnApi {
     const reasons = kind === 'dangling' ? ['missing-page' as const] : kind === 'anchors' ? ['missing-anchor' as const] : ['missing-page' as const, 'missing-anchor' as const];
     return this.guard(() => ({ findings: brokenLinks(this.db, reasons), orphans: [] }));
   }
+}
+
+/** The local date, as `reviewed` and `archived_since` hold it. */
+function today(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }

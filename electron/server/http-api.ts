@@ -30,7 +30,7 @@ export async function handleApi(engine: Engine, req: IncomingMessage, res: Serve
     const call = engine[name] as (r: unknown) => Promise<unknown>;
     json(res, 200, await call.call(engine, body));
   } catch (err) {
-    if (err instanceof BadRequest) json(res, 400, { error: err.message });
+    if (err instanceof BadRequest) json(res, err.name === 'WriteConflict' ? 409 : 400, { error: err.message });
     else json(res, 500, { error: (err as Error).message });
   }
 }

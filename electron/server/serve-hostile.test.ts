@@ -122,6 +122,17 @@ describe('cairn serve, attacked', () => {
     expect(server.stderr()).not.toMatch(/MaxListenersExceeded/);
   });
 
+  it('writes pages only through the validated path: a stale baseHash is a 409, a path out of the root a 400', async () => {
+    const first = await api<{ hashAfter: string }>(server.url, 'writePage', { key: 'b', body: '# B\nrevised', actor: 'agent-1' });
+    expect(first.status).toBe(200);
+    fs.appendFileSync(path.join(fx.root, 'b.md'), '\nedited by hand\n');
+    expect((await api(server.url, 'writePage', { key: 'b', body: '# B\nagain', actor: 'agent-1', baseHash: first.body.hashAfter })).status).toBe(409);
+    expect(fs.readFileSync(path.join(fx.root, 'b.md'), 'utf8')).toBe('# B\nrevised\nedited by hand\n');
+    expect((await api(server.url, 'writePage', { key: 'secret', path: '../elsewhere/secret.md', body: 'owned', actor: 'x' })).status).toBe(400);
+    expect(fs.readFileSync(path.join(fx.dir, 'elsewhere', 'secret.md'), 'utf8')).toBe('# Secret\nnot part of the wiki');
+    expect((await api<{ entries: { actor: string }[] }>(server.url, 'audit', {})).body.entries.map((e) => e.actor)).toEqual(['agent-1']);
+  });
+
   it('will not listen beyond loopback', async () => {
     const r = await runCairn(['serve', '--port', '0', '--host', '0.0.0.0', '--no-watch', '--db', path.join(fx.dir, 'other.db'), fx.root], cairnEnv(fx.dir));
     expect(r.code).toBe(1);

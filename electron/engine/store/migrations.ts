@@ -137,6 +137,21 @@ const STEPS: ReadonlyArray<string> = [
   CREATE INDEX walk_problems_root ON walk_problems(root_id);
   INSERT INTO meta (key, value) VALUES ('relink_all', '1') ON CONFLICT (key) DO UPDATE SET value = '1';
   `,
+  // 4: the audit log: every write Cairn makes to a page, by whom, with the content before and after.
+  `
+  CREATE TABLE audit (
+    id INTEGER PRIMARY KEY,
+    at TEXT NOT NULL,
+    actor TEXT NOT NULL,
+    action TEXT NOT NULL,                      -- write | create | review | archive
+    root TEXT NOT NULL,
+    path TEXT NOT NULL,
+    key TEXT NOT NULL,
+    hash_before TEXT,                          -- null for a page it created
+    hash_after TEXT NOT NULL
+  );
+  CREATE INDEX audit_key ON audit(key);
+  `,
 ];
 
 export const SCHEMA_VERSION = STEPS.length;
