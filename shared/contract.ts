@@ -3,7 +3,7 @@
 // from this table, never written once per method.
 import { z } from 'zod';
 import { IndexReport, IndexProgress } from './indexing.ts';
-import { AUDIT_ACTIONS, AuditEntry, LinkFinding, Page, PageSummary } from './page.ts';
+import { AUDIT_ACTIONS, AuditEntry, LinkFinding, Page, PageSummary, StalePage } from './page.ts';
 import { SearchRequest, SearchResponse } from './search.ts';
 
 export const Status = z.object({
@@ -58,6 +58,11 @@ export const contract = {
     'Broken links (missing pages), broken anchors, or orphan pages.',
     z.object({ kind: z.enum(['dangling', 'anchors', 'broken', 'orphans']) }),
     z.object({ findings: z.array(LinkFinding), orphans: z.array(PageSummary) }),
+  ),
+  stalePages: method(
+    'Pages that may no longer be true, each with its reasons: sources changed after the page was last updated or reviewed, sources gone, links to archived pages, or no review for too long.',
+    z.object({}),
+    z.object({ pages: z.array(StalePage) }),
   ),
   writePage: method(
     'Writes a page through the one validated path: sets the frontmatter fields given (null removes one) and replaces the body if given, keeping every other byte; refuses links to pages that do not exist and a baseHash that is not the file\'s; writes atomically, re-indexes the page and logs it.',

@@ -95,3 +95,20 @@ export const AuditEntry = z.object({
   hashAfter: z.string(),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export const STALE_KINDS = ['source-changed', 'source-missing', 'links-archived', 'not-reviewed'] as const;
+
+/** Why a page may no longer be true. */
+export const StaleReason = z.object({
+  kind: z.enum(STALE_KINDS),
+  detail: z.string().describe('the source, the archived page, or the age, in words'),
+});
+export type StaleReason = z.infer<typeof StaleReason>;
+
+export const StalePage = PageSummary.extend({
+  owner: z.string().nullable(),
+  since: z.string().describe('when the index first found it stale (never written into the file)'),
+  lastReviewed: z.string().nullable().describe('its `reviewed` or `updated` date, the later one'),
+  reasons: z.array(StaleReason),
+});
+export type StalePage = z.infer<typeof StalePage>;

@@ -5,7 +5,7 @@ import type { IndexReport } from '../../shared/indexing.ts';
 import { searchCommand } from './search-command.ts';
 import { evalCommand } from './eval-command.ts';
 import { serveCommand } from './serve-command.ts';
-import { archiveCommand, auditCommand, reviewCommand } from './curation-commands.ts';
+import { archiveCommand, auditCommand, reviewCommand, staleCommand } from './curation-commands.ts';
 
 export interface Command {
   summary: string;
@@ -19,6 +19,7 @@ export const COMMANDS: Record<string, Command> = {
   search: searchCommand,
   eval: evalCommand,
   serve: serveCommand,
+  stale: staleCommand,
   review: reviewCommand,
   archive: archiveCommand,
   audit: auditCommand,

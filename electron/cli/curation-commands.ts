@@ -1,4 +1,4 @@
-// `cairn review`, `cairn archive`, `cairn audit`: the curation methods of the contract on the
+// `cairn stale`, `cairn review`, `cairn archive`, `cairn audit`: the curation methods of the contract on the
 // command line, through the same write path as the app (validated, atomic, logged).
 import os from 'node:os';
 import { COMMON_OPTIONS, intOption, parse, UsageError } from './args.ts';
@@ -48,6 +48,24 @@ export const auditCommand: Command = {
       const { entries } = await engine.audit({ actor: values.actor, key: values.key, limit: intOption(values.limit, 'limit', 1, 1000) });
       if (values.json) process.stdout.write(`${JSON.stringify(entries, null, 2)}\n`);
       else process.stdout.write(entries.map((e) => `${e.at}\t${e.actor}\t${e.action}\t${e.path}\t${e.hashBefore?.slice(0, 8) ?? '-'} -> ${e.hashAfter.slice(0, 8)}\n`).join('') || 'the audit log is empty\n');
+      return 0;
+    } finally {
+      engine.close();
+    }
+  },
+};
+
+export const staleCommand: Command = {
+  summary: 'pages that may no longer be true, with the reasons (sources changed or gone, links to archived pages, no review for too long)',
+  usage: 'cairn stale [--db FILE] [--json]',
+  async run(args) {
+    const { values } = parse(args, COMMON_OPTIONS);
+    const engine = await openSession({ db: values.db, model: values.model });
+    try {
+      await ensureIndexed(engine);
+      const { pages } = await engine.stalePages({});
+      if (values.json) process.stdout.write(`${JSON.stringify(pages.map((p) => ({ key: p.key, path: p.path, root: p.root, owner: p.owner, since: p.since, reasons: p.reasons })), null, 2)}\n`);
+      else process.stdout.write(pages.map((p) => `${p.path}\t${p.owner ?? '-'}\tstale since ${p.since.slice(0, 10)}\n${p.reasons.map((r) => `    ${r.kind}: ${r.detail}\n`).join('')}`).join('') || 'no stale pages\n');
       return 0;
     } finally {
       engine.close();

@@ -17,6 +17,7 @@ import { explainDbError, openDatabase, type Db } from './store/database.ts';
 import { writeTransaction } from './store/write-lock.ts';
 import { writePage, type WriteInput, type WriteResult } from './curation/write-page.ts';
 import { readAudit } from './curation/audit.ts';
+import { findStale, recordStale, stalePages } from './curation/staleness.ts';
 import { search } from './search/search.ts';
 import { SemanticIndex, type ModelSetting } from './embed/semantic-index.ts';
 
@@ -140,6 +141,7 @@ export class Engine implements CairnApi {
       onProgress: (p) => emit((at.last = p)),
     });
     try {
+      await this.refreshStaleness();
       await this.refreshSemantic(report, at, emit);
       await finishRun(this.db, runId, report);
     } catch (err) {
@@ -149,6 +151,18 @@ export class Engine implements CairnApi {
     if (at.last) emit({ ...at.last, phase: 'done' });
     this.events.emit('pagesChanged', report);
     return report;
+  }
+
+  /** Derived from pages, links and the disk, so recomputed after every run (a crash before it only delays it). */
+  private async refreshStaleness(): Promise<void> {
+    const now = new Date();
+    const stale = findStale(this.db, { now, staleAfterDays: this.settings.staleAfterDays });
+    await writeTransaction(this.db, () => recordStale(this.db, stale, now));
+  }
+
+  async stalePages(request: Request<'stalePages'>): Promise<Response<'stalePages'>> {
+    parseRequest('stalePages', request);
+    return this.guard(() => ({ pages: stalePages(this.db) }));
   }
 
   private async refreshSemantic(report: IndexReport, at: { last: IndexProgress | null }, emit: (p: IndexProgress) => void): Promise<void> {

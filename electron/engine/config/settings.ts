@@ -17,6 +17,8 @@ export interface Settings {
   dbSource: SettingSource;
   ignorePatterns: string[];
   maxFileBytes: number;
+  /** A page not updated or reviewed for longer than this is stale. */
+  staleAfterDays: number;
   /** `adaptive` (learned from the wiki), `none`, a local model folder, or `hub:<id>` (opt-in download). */
   model: string;
   modelSource: SettingSource;
@@ -29,11 +31,13 @@ const ConfigFile = z
     db: z.string().min(1).optional(),
     ignorePatterns: z.array(z.string()).optional(),
     maxFileBytes: z.number().int().positive().optional(),
+    staleAfterDays: z.number().int().positive().optional(),
     model: z.string().min(1).optional(),
   })
   .strict();
 
 export const DEFAULT_MAX_FILE_BYTES = 8 * 1024 * 1024;
+export const DEFAULT_STALE_AFTER_DAYS = 180;
 
 /** The package's own folder: the demo wiki and the shipped model live under it. */
 export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -94,6 +98,7 @@ export function resolveSettings(input: SettingsInput = {}): Settings {
     dbSource,
     ignorePatterns: config.ignorePatterns ?? [],
     maxFileBytes: config.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+    staleAfterDays: config.staleAfterDays ?? DEFAULT_STALE_AFTER_DAYS,
     configPath,
   };
 }

@@ -152,6 +152,14 @@ const STEPS: ReadonlyArray<string> = [
   );
   CREATE INDEX audit_key ON audit(key);
   `,
+  // 5: which pages are stale and why, derived at each run (never written into a page).
+  `
+  CREATE TABLE staleness (
+    page_id INTEGER PRIMARY KEY REFERENCES pages(id) ON DELETE CASCADE,
+    since TEXT NOT NULL,
+    reasons TEXT NOT NULL                      -- JSON [{kind, detail}]
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = STEPS.length;
