@@ -3,9 +3,11 @@ import { useEffect, useRef } from 'react';
 import { FOCUS_SEARCH_EVENT } from '../components/SearchBox.tsx';
 import { Nav } from '../components/Nav.tsx';
 import { CompareScreen } from '../screens/CompareScreen.tsx';
+import { AuditScreen } from '../screens/AuditScreen.tsx';
 import { LinksScreen } from '../screens/LinksScreen.tsx';
 import { PageScreen } from '../screens/PageScreen.tsx';
 import { SearchScreen } from '../screens/SearchScreen.tsx';
+import { StaleScreen } from '../screens/StaleScreen.tsx';
 import { StatusScreen } from '../screens/StatusScreen.tsx';
 import { navigate, useRoute, type Route } from './route.ts';
 import { StatusProvider } from './status-context.tsx';
@@ -22,6 +24,10 @@ function Screen({ route }: { route: Route }) {
       return <StatusScreen />;
     case 'links':
       return <LinksScreen />;
+    case 'stale':
+      return <StaleScreen />;
+    case 'audit':
+      return <AuditScreen />;
   }
 }
 
@@ -45,7 +51,7 @@ export function App() {
   }, [route.screen]);
 
   useEffect(() => {
-    const titles = { search: 'Search', compare: 'Compare modes', page: 'Page', status: 'Index status', links: 'Broken links' } as const;
+    const titles = { search: 'Search', compare: 'Compare modes', page: 'Page', status: 'Index status', links: 'Broken links', stale: 'Stale pages', audit: 'Audit log' } as const;
     document.title = `${route.screen === 'page' ? route.key : titles[route.screen]} — Cairn`;
   }, [route]);
 

@@ -1,4 +1,4 @@
-// Hash routing: #/search?q=…, #/compare?q=…, #/page/KEY?h=Heading, #/status, #/links.
+// Hash routing: #/search?q=…, #/compare?q=…, #/page/KEY?h=Heading, #/status, #/links, #/stale, #/audit.
 // Hash routes work the same from `cairn serve` and from file:// in the desktop window.
 import { useEffect, useState } from 'react';
 
@@ -7,7 +7,9 @@ export type Route =
   | { screen: 'compare'; params: URLSearchParams }
   | { screen: 'page'; key: string; params: URLSearchParams }
   | { screen: 'status'; params: URLSearchParams }
-  | { screen: 'links'; params: URLSearchParams };
+  | { screen: 'links'; params: URLSearchParams }
+  | { screen: 'stale'; params: URLSearchParams }
+  | { screen: 'audit'; params: URLSearchParams };
 
 export function parseHash(hash: string): Route {
   const raw = hash.replace(/^#\/?/, '');
@@ -24,7 +26,9 @@ export function parseHash(hash: string): Route {
     case 'status':
       return { screen: 'status', params };
     case 'links':
-      return { screen: 'links', params };
+    case 'stale':
+    case 'audit':
+      return { screen: head, params };
     default:
       return { screen: 'search', params };
   }
@@ -39,7 +43,7 @@ export function pageHref(key: string, opts: { heading?: string | null; agent?: s
   return `#/page/${encodeURIComponent(key)}${s ? `?${s}` : ''}`;
 }
 
-export function screenHref(screen: 'search' | 'compare' | 'status' | 'links', params?: Record<string, string | undefined>): string {
+export function screenHref(screen: 'search' | 'compare' | 'status' | 'links' | 'stale' | 'audit', params?: Record<string, string | undefined>): string {
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(params ?? {})) if (v) search.set(k, v);
   const s = search.toString();

@@ -21,6 +21,8 @@ export function Nav({ route, searchHref }: { route: Route; searchHref: string })
     { screen: 'compare', label: 'Compare modes', icon: '⇆', href: searchHref.replace('#/search', '#/compare') },
     { screen: 'status', label: 'Index status', icon: '◴', href: '#/status' },
     { screen: 'links', label: 'Broken links', icon: '⚠', href: '#/links', hint: status ? String(status.dangling + status.brokenAnchors) : undefined },
+    { screen: 'stale', label: 'Stale pages', icon: '◔', href: '#/stale' },
+    { screen: 'audit', label: 'Audit log', icon: '☰', href: '#/audit' },
   ];
   const current = route.screen === 'page' ? null : route.screen;
   return (

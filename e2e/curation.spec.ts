@@ -1,0 +1,58 @@
+// Stale pages and the audit log, in Chromium over a copy of the demo wiki (these tests change files):
+// mark a stale page reviewed, archive another, and see the files, the list and the log follow.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { cairnEnv, startServe, waitForIdle, type Served } from '../electron/engine/testing/cairn-process.ts';
+import { ROOT, screenshot } from './app.ts';
+
+let dir: string;
+let wiki: string;
+let cairn: Served;
+
+test.beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-e2e-curation-'));
+  wiki = path.join(dir, 'wiki');
+  fs.cpSync(path.join(ROOT, 'build', 'demo-wiki'), wiki, { recursive: true });
+  cairn = await startServe(['--no-watch', '--db', path.join(dir, 'cairn.db'), wiki], cairnEnv(dir));
+  await waitForIdle(cairn.url);
+});
+
+test.afterAll(async () => {
+  await cairn?.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('mark a stale page reviewed and archive another; the files, the list and the audit log follow', async ({ page }, testInfo) => {
+  const indexFile = path.join(wiki, 'global', 'index.md');
+  const before = fs.readFileSync(indexFile, 'utf8');
+  await page.goto(`${cairn.url}#/stale`);
+  const table = page.getByRole('table', { name: 'Stale pages' });
+  const indexRow = table.locator('tr[data-key="index"]');
+  await expect(indexRow).toContainText('not reviewed');
+  await screenshot(page, testInfo, 'stale', 'stale.png');
+
+  await page.getByRole('button', { name: 'Mark index reviewed' }).click();
+  await expect(indexRow.getByText('not reviewed', { exact: true })).toHaveCount(0);
+  const today = new Date();
+  const date = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+  const after = fs.readFileSync(indexFile, 'utf8');
+  expect(after).toContain(`reviewed: ${date}`);
+  // nothing else in the file changed
+  expect(after.split('\n').filter((l) => !l.startsWith('reviewed:'))).toEqual(before.split('\n').filter((l) => !l.startsWith('reviewed:')));
+
+  const row = table.locator('tr[data-key="linking-pages"]');
+  await expect(row).toBeVisible();
+  await page.getByRole('button', { name: 'Archive linking-pages' }).click();
+  await expect(row).toHaveCount(0);
+  expect(fs.readFileSync(path.join(wiki, 'global', 'guides', 'linking-pages.md'), 'utf8')).toMatch(/archived_since: \d{4}-\d{2}-\d{2}/);
+
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  const log = page.getByRole('table', { name: 'Audit log' });
+  await expect(log.locator('tbody tr')).toHaveCount(2);
+  await expect(log.locator('tbody tr').first()).toContainText('archive');
+  await expect(log.locator('tbody tr').nth(1)).toContainText('review');
+  await expect(log.locator('tbody tr').first()).toContainText('person (app)');
+  await screenshot(page, testInfo, 'audit', 'audit.png');
+});

@@ -1,0 +1,101 @@
+// Pages that may no longer be true, each with why, how long, and whose; a person marks one
+// reviewed or retires it, through the same logged write path the agents use.
+import { useState } from 'react';
+import type { StalePage } from '../../shared/page.ts';
+import { cairn } from '../api/client.ts';
+import { pageHref } from '../app/route.ts';
+import { useStatus } from '../app/status-context.tsx';
+import { EmptyState } from '../components/EmptyState.tsx';
+import { ErrorNote } from '../components/ErrorNote.tsx';
+import { useAsync } from '../hooks/useAsync.ts';
+
+/** The app has no accounts: the log records its writes as made by a person in the app. */
+export const APP_ACTOR = 'person (app)';
+
+const KIND = { 'source-changed': 'source changed', 'source-missing': 'source gone', 'links-archived': 'links to archived', 'not-reviewed': 'not reviewed' } as const;
+
+function age(since: string): string {
+  const days = Math.floor((Date.now() - new Date(since).getTime()) / 86_400_000);
+  return days < 1 ? 'today' : days === 1 ? '1 day' : `${days} days`;
+}
+
+export function StaleScreen() {
+  const { generation } = useStatus();
+  const stale = useAsync(() => cairn.stalePages({}), [generation]);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const act = (p: StalePage, what: 'review' | 'archive') => {
+    setBusy(`${p.root}/${p.path}`);
+    setActionError(null);
+    const request = { key: p.key, agent: p.scope.agent, actor: APP_ACTOR };
+    (what === 'review' ? cairn.reviewPage(request) : cairn.archivePage(request)).then(
+      () => {
+        setBusy(null);
+        stale.reload();
+      },
+      (err: Error) => {
+        setBusy(null);
+        setActionError(err.message);
+      },
+    );
+  };
+  const pages = stale.value?.pages ?? [];
+  return (
+    <div className="screen stale-screen">
+      <header className="screen-head">
+        <h1>Stale pages</h1>
+        <p className="muted">Pages that may no longer be true: their sources changed or went, they link to retired pages, or no one has reviewed them for a long time. Reviewing writes today's date into the page; archiving retires it without deleting it.</p>
+      </header>
+      {stale.error && <ErrorNote message={stale.error} onRetry={stale.reload} />}
+      {actionError && <ErrorNote message={actionError} />}
+      {stale.value && pages.length === 0 && <EmptyState title="No stale pages" icon="✓" />}
+      {pages.length > 0 && (
+        <table className="table stale" aria-label="Stale pages">
+          <thead>
+            <tr>
+              <th scope="col">Page</th>
+              <th scope="col">Why</th>
+              <th scope="col">Stale for</th>
+              <th scope="col">Owner</th>
+              <th scope="col" aria-label="Actions" />
+            </tr>
+          </thead>
+          <tbody>
+            {pages.map((p) => (
+              <tr key={`${p.root}/${p.path}`} data-key={p.key}>
+                <td>
+                  <a href={pageHref(p.key, { agent: p.scope.agent })}>{p.title}</a>
+                  <div>
+                    <code className="muted">{p.path}</code>
+                  </div>
+                </td>
+                <td>
+                  <ul className="reasons">
+                    {p.reasons.map((r, i) => (
+                      <li key={i}>
+                        <span className="badge warn">{KIND[r.kind]}</span> {r.detail}
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+                <td>
+                  <time dateTime={p.since}>{age(p.since)}</time>
+                  {p.lastReviewed && <div className="muted">last reviewed {p.lastReviewed}</div>}
+                </td>
+                <td>{p.owner ?? <span className="muted">—</span>}</td>
+                <td className="actions">
+                  <button type="button" className="button small" disabled={busy !== null} onClick={() => act(p, 'review')} aria-label={`Mark ${p.key} reviewed`}>
+                    Mark reviewed
+                  </button>
+                  <button type="button" className="button small ghost" disabled={busy !== null} onClick={() => act(p, 'archive')} aria-label={`Archive ${p.key}`}>
+                    Archive
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
