@@ -14,53 +14,55 @@ import { PAGE_FROM, PAGE_SUMMARY_COLUMNS, toPageSummary, type PageSummaryRow } f
 
 const DAY_MS = 86_400_000;
 
-interface PageDates {
-  id: number;
+interface SourceRow {
+  pageId: number;
+  target: string;
+  found: string | null;
+  reason: string | null;
   reviewed: string | null;
   updated: string | null;
-  archived: string | null;
   mtime: number;
 }
 
+/** Reads only what each rule needs (the page dates through a covering index: page rows are large). */
 export function findStale(db: Db, opts: { now: Date; staleAfterDays: number }): Map<number, StaleReason[]> {
-  const pages = db
-    .prepare(`SELECT p.id, p.reviewed, p.updated, p.archived_since AS archived, f.mtime_ms AS mtime FROM pages p JOIN files f ON f.id = p.file_id`)
-    .all() as PageDates[];
   const out = new Map<number, StaleReason[]>();
   const add = (id: number, r: StaleReason) => out.set(id, [...(out.get(id) ?? []), r]);
-  const live = new Map(pages.filter((p) => !p.archived).map((p) => [p.id, p]));
   const changedAt = sourceTimes();
 
-  const sources = db.prepare(`SELECT page_id AS pageId, target, target_external AS found, reason FROM links WHERE kind = 'source' ORDER BY page_id, ord`).all() as {
-    pageId: number;
-    target: string;
-    found: string | null;
-    reason: string | null;
-  }[];
+  const sources = db
+    .prepare(
+      `SELECT l.page_id AS pageId, l.target, l.target_external AS found, l.reason, p.reviewed, p.updated, f.mtime_ms AS mtime
+       FROM links l JOIN pages p ON p.id = l.page_id JOIN files f ON f.id = p.file_id
+       WHERE l.kind = 'source' AND p.archived_since IS NULL ORDER BY l.page_id, l.ord`,
+    )
+    .all() as SourceRow[];
   for (const s of sources) {
-    const page = live.get(s.pageId);
-    if (!page) continue;
-    if (s.reason === 'missing-page') add(page.id, { kind: 'source-missing', detail: `${s.target} no longer exists` });
+    if (s.reason === 'missing-page') add(s.pageId, { kind: 'source-missing', detail: `${s.target} no longer exists` });
     else if (s.found && path.isAbsolute(s.found)) {
-      const when = changedAt(s.found);
-      const since = lastReviewed(page) ?? new Date(page.mtime).toISOString().slice(0, 10);
-      if (when && when.toISOString().slice(0, 10) > since) add(page.id, { kind: 'source-changed', detail: `${s.target} changed on ${when.toISOString().slice(0, 10)}, after ${since}` });
+      const when = changedAt(s.found)?.toISOString().slice(0, 10);
+      const since = lastReviewed(s) ?? new Date(s.mtime).toISOString().slice(0, 10);
+      if (when && when > since) add(s.pageId, { kind: 'source-changed', detail: `${s.target} changed on ${when}, after ${since}` });
     }
   }
 
+  // from the few archived pages to the links that reach them, never the other way round
   const archivedTargets = db
     .prepare(
-      `SELECT DISTINCT l.page_id AS pageId, t.key FROM links l JOIN pages t ON t.id = l.target_page_id
-       WHERE t.archived_since IS NOT NULL AND l.page_id != t.id ORDER BY l.page_id, t.key`,
+      `SELECT DISTINCT l.page_id AS pageId, t.key FROM pages t CROSS JOIN links l ON l.target_page_id = t.id JOIN pages s ON s.id = l.page_id
+       WHERE t.archived_since IS NOT NULL AND s.archived_since IS NULL AND l.page_id != t.id ORDER BY l.page_id, t.key`,
     )
     .all() as { pageId: number; key: string }[];
-  for (const a of archivedTargets) if (live.has(a.pageId)) add(a.pageId, { kind: 'links-archived', detail: `links to ${a.key}, which is archived` });
+  for (const a of archivedTargets) add(a.pageId, { kind: 'links-archived', detail: `links to ${a.key}, which is archived` });
 
   const oldest = new Date(opts.now.getTime() - opts.staleAfterDays * DAY_MS).toISOString().slice(0, 10);
-  for (const page of live.values()) {
-    const last = lastReviewed(page);
-    if (last && last < oldest) add(page.id, { kind: 'not-reviewed', detail: `last updated or reviewed ${last}, more than ${opts.staleAfterDays} days ago` });
-  }
+  const unreviewed = db
+    .prepare(
+      `SELECT id, max(coalesce(reviewed, ''), coalesce(updated, '')) AS last FROM pages INDEXED BY pages_dates
+       WHERE archived_since IS NULL AND last > '' AND last < ? ORDER BY id`,
+    )
+    .all(oldest) as { id: number; last: string }[];
+  for (const p of unreviewed) add(p.id, { kind: 'not-reviewed', detail: `last updated or reviewed ${p.last}, more than ${opts.staleAfterDays} days ago` });
   return out;
 }
 

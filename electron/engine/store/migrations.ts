@@ -159,6 +159,8 @@ const STEPS: ReadonlyArray<string> = [
     since TEXT NOT NULL,
     reasons TEXT NOT NULL                      -- JSON [{kind, detail}]
   );
+  -- the dates staleness reads, without reading the large page rows
+  CREATE INDEX pages_dates ON pages(archived_since, reviewed, updated);
   `,
 ];
 
