@@ -16,7 +16,7 @@ export function ProblemList({ problems }: { problems: FileProblem[] }) {
       </thead>
       <tbody>
         {sorted.map((p, i) => (
-          <tr key={i} className={`problem ${p.severity}`}>
+          <tr key={i} className={`problem problem-${p.severity}`} data-severity={p.severity}>
             <td>
               <span className={`badge sev-${p.severity}`}>{p.severity}</span>
             </td>

@@ -8,6 +8,7 @@ import { normalizeAnchor } from '../../shared/markdown/anchors.ts';
 import { wikilinks } from '../../shared/markdown/wikilinks.ts';
 import type { Link, Page } from '../../shared/page.ts';
 import { pageHref } from '../app/route.ts';
+import { hideBlockIds, renderCallouts } from './obsidian-blocks.ts';
 
 const PROVENANCE = /<!--\s*from:\s*([\s\S]*?)\s*-->/g;
 const HAS_PROVENANCE = /<!--\s*from:/;
@@ -155,5 +156,7 @@ export function renderPage(page: Page): DocumentFragment {
   }
   for (const span of frag.querySelectorAll('span.wikilink-embed')) rewriteEmbed(span, page);
   for (const img of frag.querySelectorAll('img')) replaceImage(img);
+  hideBlockIds(frag);
+  renderCallouts(frag);
   return frag;
 }

@@ -1,10 +1,6 @@
-// Obsidian/Foam block anchors: `^id` ending a line of a paragraph, list item or table, the
-// target of `[[page#^id]]`.
+// The block ids a page defines (the rule itself is shared/markdown/block-ids.ts).
+import { BLOCK_ID } from '../../../../shared/markdown/block-ids.ts';
 import type { InlineBlock } from './inline.ts';
-
-// Preceded by whitespace (or alone on its line) so `x^2` or `a^b` in prose is not an anchor; or
-// straight after an embed or a link (`![[image.png]]^id`, `[t](x)^id`), as Obsidian reads it.
-export const BLOCK_ID = /(?:^|[ \t]|(?<=\]\]|\)))\^([A-Za-z0-9][A-Za-z0-9_-]*)[ \t]*$/gm;
 
 export function blockIds(blocks: InlineBlock[]): string[] {
   const ids = new Set<string>();

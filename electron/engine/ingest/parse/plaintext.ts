@@ -1,7 +1,7 @@
 // The body as words for full-text search: markup gone, link labels and targets, image alt
 // text and code kept, comments and block anchors dropped.
 import type { Token } from 'markdown-it';
-import { BLOCK_ID } from './block-ids.ts';
+import { BLOCK_ID } from '../../../../shared/markdown/block-ids.ts';
 import { withoutComments } from './comments.ts';
 import { inlineText } from './inline.ts';
 
