@@ -1,16 +1,13 @@
 // A web page the user happens to visit, on another loopback port, tries to drive Cairn from a
 // real Chromium: a no-cors text/plain POST (no preflight), a JSON fetch, and the event stream.
 // None may reach the engine. Its own `cairn serve`, so no other spec's re-index blurs the check.
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { api, cairnEnv, startServe, waitForIdle, type Served } from '../electron/engine/testing/cairn-process.ts';
-import { ROOT } from './app.ts';
+import { api, type Served } from '../electron/engine/testing/cairn-process.ts';
+import { ownServer, type OwnServer } from './own-server.ts';
 
-let dir: string;
+let own: OwnServer;
 let cairn: Served;
 let attacker: http.Server;
 let attackerUrl: string;
@@ -36,9 +33,8 @@ window.results = (async () => {
 </script>`;
 
 test.beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-e2e-origin-'));
-  cairn = await startServe(['--no-watch', '--db', path.join(dir, 'cairn.db'), path.join(ROOT, 'build', 'demo-wiki')], cairnEnv(dir));
-  await waitForIdle(cairn.url);
+  own = await ownServer('origin');
+  cairn = own.cairn;
   attacker = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html' });
     res.end(ATTACK(cairn.url));
@@ -49,8 +45,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   attacker?.close();
-  await cairn?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await own?.close();
 });
 
 test('a page on another origin can neither re-index nor read the wiki', async ({ page }) => {

@@ -1,33 +1,25 @@
 // Stale pages and the audit log, in Chromium over a copy of the demo wiki (these tests change files):
 // mark a stale page reviewed, archive another, and see the files, the list and the log follow.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { cairnEnv, startServe, waitForIdle, type Served } from '../electron/engine/testing/cairn-process.ts';
-import { ROOT, screenshot } from './app.ts';
+import { screenshot } from './app.ts';
+import { ownServer, type OwnServer } from './own-server.ts';
 
-let dir: string;
-let wiki: string;
-let cairn: Served;
+let own: OwnServer;
 
 test.beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-e2e-curation-'));
-  wiki = path.join(dir, 'wiki');
-  fs.cpSync(path.join(ROOT, 'build', 'demo-wiki'), wiki, { recursive: true });
-  cairn = await startServe(['--no-watch', '--db', path.join(dir, 'cairn.db'), wiki], cairnEnv(dir));
-  await waitForIdle(cairn.url);
+  own = await ownServer('curation');
 });
 
 test.afterAll(async () => {
-  await cairn?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await own?.close();
 });
 
 test('mark a stale page reviewed and archive another; the files, the list and the audit log follow', async ({ page }, testInfo) => {
-  const indexFile = path.join(wiki, 'global', 'index.md');
+  const indexFile = path.join(own.wiki, 'global', 'index.md');
   const before = fs.readFileSync(indexFile, 'utf8');
-  await page.goto(`${cairn.url}#/stale`);
+  await page.goto(`${own.cairn.url}#/stale`);
   const table = page.getByRole('table', { name: 'Stale pages' });
   const indexRow = table.locator('tr[data-key="index"]');
   await expect(indexRow).toContainText('not reviewed');
@@ -46,7 +38,7 @@ test('mark a stale page reviewed and archive another; the files, the list and th
   await expect(row).toBeVisible();
   await page.getByRole('button', { name: 'Archive linking-pages' }).click();
   await expect(row).toHaveCount(0);
-  expect(fs.readFileSync(path.join(wiki, 'global', 'guides', 'linking-pages.md'), 'utf8')).toMatch(/archived_since: \d{4}-\d{2}-\d{2}/);
+  expect(fs.readFileSync(path.join(own.wiki, 'global', 'guides', 'linking-pages.md'), 'utf8')).toMatch(/archived_since: \d{4}-\d{2}-\d{2}/);
 
   await page.getByRole('link', { name: 'Audit log' }).click();
   const log = page.getByRole('table', { name: 'Audit log' });

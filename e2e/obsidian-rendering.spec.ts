@@ -1,35 +1,30 @@
 // What a newcomer from Obsidian sees: `^block-id` markers hidden, callouts drawn as callouts, and the
 // problems of an index lined up in their table. Its own `cairn serve` over a small wiki made here.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { cairnEnv, startServe, waitForIdle, type Served } from '../electron/engine/testing/cairn-process.ts';
+import { ownServer, type OwnServer } from './own-server.ts';
 
-let dir: string;
-let cairn: Served;
+let own: OwnServer;
 
 test.beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-e2e-obsidian-'));
-  const wiki = path.join(dir, 'wiki');
-  fs.mkdirSync(path.join(wiki, 'sub'), { recursive: true });
-  fs.writeFileSync(
-    path.join(wiki, 'notes.md'),
-    '# Notes\n\nAn important finding. ^key-finding\n\n- a step ^step-1\n\n> [!warning] Mind the cache\n> It goes stale.\n\n> A plain quote.\n\n`code ^kept`\n',
-  );
-  fs.writeFileSync(path.join(wiki, 'other.md'), '# Other\n[[notes#^key-finding]]\n');
-  fs.writeFileSync(path.join(wiki, 'sub', 'notes.md'), '# Duplicate key\n'); // a warning for the problems table
-  cairn = await startServe(['--no-watch', '--db', path.join(dir, 'cairn.db'), wiki], cairnEnv(dir));
-  await waitForIdle(cairn.url);
+  own = await ownServer('obsidian', (wiki) => {
+    fs.mkdirSync(path.join(wiki, 'sub'));
+    fs.writeFileSync(
+      path.join(wiki, 'notes.md'),
+      '# Notes\n\nAn important finding. ^key-finding\n\n- a step ^step-1\n\n> [!warning] Mind the cache\n> It goes stale.\n\n> A plain quote.\n\n`code ^kept`\n',
+    );
+    fs.writeFileSync(path.join(wiki, 'other.md'), '# Other\n[[notes#^key-finding]]\n');
+    fs.writeFileSync(path.join(wiki, 'sub', 'notes.md'), '# Duplicate key\n'); // a warning for the problems table
+  });
 });
 
 test.afterAll(async () => {
-  await cairn?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await own?.close();
 });
 
 test('block ids are hidden but kept on their block; callouts are callouts', async ({ page }) => {
-  await page.goto(`${cairn.url}#/page/notes`);
+  await page.goto(`${own.cairn.url}#/page/notes`);
   const body = page.locator('div.markdown');
   await expect(page.getByText('An important finding.')).toBeVisible();
   await expect(page.locator('[data-block-id="key-finding"]')).toHaveText('An important finding.');
@@ -44,7 +39,7 @@ test('block ids are hidden but kept on their block; callouts are callouts', asyn
 });
 
 test('the problems of a run line up in their table', async ({ page }) => {
-  await page.goto(`${cairn.url}#/status`);
+  await page.goto(`${own.cairn.url}#/status`);
   const row = page.getByRole('region', { name: 'Problems' }).locator('tbody tr').first();
   await expect(row).toContainText('duplicate key "notes"');
   await expect(row).toHaveCSS('display', 'table-row');

@@ -1,0 +1,33 @@
+// A `cairn serve` of a spec's own, over a wiki in a temporary folder: for specs that change files,
+// or whose checks another spec's re-index on the shared server would blur.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { cairnEnv, startServe, waitForIdle, type Served } from '../electron/engine/testing/cairn-process.ts';
+import { ROOT } from './app.ts';
+
+export interface OwnServer {
+  wiki: string;
+  cairn: Served;
+  close(): Promise<void>;
+}
+
+const copyDemoWiki = (wiki: string) => fs.cpSync(path.join(ROOT, 'build', 'demo-wiki'), wiki, { recursive: true });
+
+/** `fill` writes the wiki into its folder (default: a copy of the demo wiki); resolves once the first run is indexed. */
+export async function ownServer(name: string, fill: (wiki: string) => void = copyDemoWiki): Promise<OwnServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `cairn-e2e-${name}-`));
+  const wiki = path.join(dir, 'wiki');
+  fs.mkdirSync(wiki);
+  fill(wiki);
+  const cairn = await startServe(['--no-watch', '--db', path.join(dir, 'cairn.db'), wiki], cairnEnv(dir));
+  await waitForIdle(cairn.url);
+  return {
+    wiki,
+    cairn,
+    async close() {
+      await cairn.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
