@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { IndexReport, IndexProgress } from './indexing.ts';
 import { AUDIT_ACTIONS, AuditEntry, LinkFinding, Page, PageSummary, StalePage } from './page.ts';
 import { SearchRequest, SearchResponse } from './search.ts';
+import { FixLinkRequest, FixLinkResponse, SuggestRequest, SuggestResponse, UndoRequest } from './fixes.ts';
 
 export const Status = z.object({
   roots: z.array(z.string()).describe('the configured roots: the ones indexed and watched'),
@@ -32,6 +33,7 @@ export const WriteResult = z.object({
   created: z.boolean(),
   hashBefore: z.string().nullable(),
   hashAfter: z.string().describe('pass it as baseHash to write again'),
+  auditId: z.number().int().describe('its audit entry: pass it to `undo`'),
 });
 export type WriteResult = z.infer<typeof WriteResult>;
 
@@ -79,6 +81,17 @@ export const contract = {
   ),
   reviewPage: method('Marks a page reviewed today (its `reviewed` field), through the write path.', z.object({ ...PageKey, actor: Actor, baseHash: BaseHash }), WriteResult),
   archivePage: method('Retires a page: sets `archived_since` to today; the file is never deleted.', z.object({ ...PageKey, actor: Actor, baseHash: BaseHash }), WriteResult),
+  fixLink: method(
+    'Fixes one broken link through the write path: retarget it to an existing page, remove it (its text stays), or create a stub page for its target. With dryRun, only returns the exact line changes.',
+    FixLinkRequest,
+    FixLinkResponse,
+  ),
+  suggestTargets: method('Pages a broken link probably meant, by fuzzy match of the target on keys, titles and aliases, best first.', SuggestRequest, SuggestResponse),
+  undo: method(
+    'Undoes a logged write while the file is still exactly as that write left it (else refused as a conflict); undoing a creation removes that file.',
+    UndoRequest,
+    z.object({ root: z.string(), path: z.string(), key: z.string(), removed: z.boolean(), auditId: z.number().int() }),
+  ),
   audit: method(
     'The audit log, newest first: every write, review and archive, by whom, with content hashes.',
     z.object({ actor: z.string().min(1).max(200).optional(), key: z.string().min(1).max(1000).optional(), action: z.enum(AUDIT_ACTIONS).optional(), limit: z.number().int().min(1).max(1000).default(100) }),

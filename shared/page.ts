@@ -80,7 +80,7 @@ export const LinkFinding = z.object({
 });
 export type LinkFinding = z.infer<typeof LinkFinding>;
 
-export const AUDIT_ACTIONS = ['write', 'create', 'review', 'archive'] as const;
+export const AUDIT_ACTIONS = ['write', 'create', 'review', 'archive', 'fix', 'undo'] as const;
 
 /** One write Cairn made to a page: who, when, what, and the content hash before and after. */
 export const AuditEntry = z.object({
@@ -91,8 +91,10 @@ export const AuditEntry = z.object({
   root: z.string(),
   path: z.string(),
   key: z.string(),
-  hashBefore: z.string().nullable(),
-  hashAfter: z.string(),
+  hashBefore: z.string().nullable().describe('null: the write created the page'),
+  hashAfter: z.string().nullable().describe('null: the write removed the page (an undone creation)'),
+  detail: z.string().nullable().describe('what a fix or an undo did, in words'),
+  undoable: z.boolean().describe('the log kept what the file held before this write'),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 

@@ -47,7 +47,7 @@ export const auditCommand: Command = {
     try {
       const { entries } = await engine.audit({ actor: values.actor, key: values.key, limit: intOption(values.limit, 'limit', 1, 1000) });
       if (values.json) process.stdout.write(`${JSON.stringify(entries, null, 2)}\n`);
-      else process.stdout.write(entries.map((e) => `${e.at}\t${e.actor}\t${e.action}\t${e.path}\t${e.hashBefore?.slice(0, 8) ?? '-'} -> ${e.hashAfter.slice(0, 8)}\n`).join('') || 'the audit log is empty\n');
+      else process.stdout.write(entries.map((e) => `${e.id}\t${e.at}\t${e.actor}\t${e.action}\t${e.path}\t${e.hashBefore?.slice(0, 8) ?? '-'} -> ${e.hashAfter?.slice(0, 8) ?? 'removed'}${e.detail ? `\t${e.detail}` : ''}\n`).join('') || 'the audit log is empty\n');
       return 0;
     } finally {
       engine.close();

@@ -18,6 +18,9 @@ import { writeTransaction } from './store/write-lock.ts';
 import { writePage, type WriteInput, type WriteResult } from './curation/write-page.ts';
 import { readAudit } from './curation/audit.ts';
 import { findStale, recordStale, stalePages } from './curation/staleness.ts';
+import { planFix } from './curation/link-fix.ts';
+import { targetSuggester } from './curation/suggest.ts';
+import { undoWrite } from './curation/undo.ts';
 import { search } from './search/search.ts';
 import { SemanticIndex, type ModelSetting } from './embed/semantic-index.ts';
 
@@ -200,15 +203,42 @@ export class Engine implements CairnApi {
     return this.guard(() => ({ entries: readAudit(this.db, r) }));
   }
 
+  async fixLink(request: Request<'fixLink'>): Promise<Response<'fixLink'>> {
+    const r = parseRequest('fixLink', request);
+    const plan = await this.guard(() => planFix(this.db, r));
+    if (r.dryRun) return { changes: [plan.change], applied: false, auditId: null };
+    const result = await this.write({ ...plan.write, actor: r.actor });
+    return { changes: [plan.change], applied: true, auditId: result.auditId };
+  }
+
+  async suggestTargets(request: Request<'suggestTargets'>): Promise<Response<'suggestTargets'>> {
+    const r = parseRequest('suggestTargets', request);
+    return this.guard(() => {
+      const suggest = targetSuggester(this.db, r.agent ?? null);
+      return { suggestions: r.targets.map((target) => ({ target, pages: suggest(target, r.limit) })) };
+    });
+  }
+
+  async undo(request: Request<'undo'>): Promise<Response<'undo'>> {
+    const r = parseRequest('undo', request);
+    this.assertWritable();
+    const result = await this.guard(() => undoWrite(this.db, this.writableRoots(), r.id, r.actor));
+    await this.reindexPaths([path.join(result.root, result.path)]);
+    return result;
+  }
+
   /** Every write goes here: validated and logged by writePage, then the page is indexed at once. */
   private async write(input: WriteInput): Promise<WriteResult> {
     this.assertWritable();
-    // every root in the index was chosen by a person (the command line, CAIRN_ROOTS, the config), never by a request
-    const indexed = this.db.prepare(`SELECT path FROM roots`).pluck().all() as string[];
-    const roots = [...new Set([...this.settings.roots, ...indexed])];
-    const result = await this.guard(() => writePage(this.db, roots, input));
+    const result = await this.guard(() => writePage(this.db, this.writableRoots(), input));
     await this.reindexPaths([path.join(result.root, result.path)]);
     return result;
+  }
+
+  /** Every root in the index was chosen by a person (the command line, CAIRN_ROOTS, the config), never by a request. */
+  private writableRoots(): string[] {
+    const indexed = this.db.prepare(`SELECT path FROM roots`).pluck().all() as string[];
+    return [...new Set([...this.settings.roots, ...indexed])];
   }
 
   private assertWritable(): void {

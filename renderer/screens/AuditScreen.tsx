@@ -61,7 +61,7 @@ export function AuditScreen() {
                 </td>
                 <td>
                   <code className="muted">
-                    {e.hashBefore?.slice(0, 8) ?? 'new'} → {e.hashAfter.slice(0, 8)}
+                    {e.hashBefore?.slice(0, 8) ?? 'new'} → {e.hashAfter?.slice(0, 8) ?? 'removed'}
                   </code>
                 </td>
               </tr>

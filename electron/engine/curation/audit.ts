@@ -1,29 +1,49 @@
 // The audit log: appended in the same write transaction as the write it records, read newest first.
+// It keeps the bytes each write replaced, so any logged write can be undone while the file is as
+// that write left it.
 import type { AuditEntry } from '../../../shared/page.ts';
 import type { Db } from '../store/database.ts';
 
-export type AuditRecord = Omit<AuditEntry, 'id' | 'at'>;
-
-/** Call inside a write transaction. */
-export function appendAudit(db: Db, r: AuditRecord): void {
-  db.prepare(`INSERT INTO audit (at, actor, action, root, path, key, hash_before, hash_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`).run(
-    new Date().toISOString(),
-    r.actor,
-    r.action,
-    r.root,
-    r.path,
-    r.key,
-    r.hashBefore,
-    r.hashAfter,
-  );
+export interface AuditRecord {
+  actor: string;
+  action: AuditEntry['action'];
+  root: string;
+  path: string;
+  key: string;
+  hashBefore: string | null;
+  hashAfter: string | null;
+  /** The file's bytes before the write; null when it created the file. */
+  textBefore: Buffer | null;
+  detail?: string | null | undefined;
 }
 
+/** Call inside a write transaction; returns the entry's id. */
+export function appendAudit(db: Db, r: AuditRecord): number {
+  const info = db
+    .prepare(`INSERT INTO audit (at, actor, action, root, path, key, hash_before, hash_after, text_before, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+    .run(new Date().toISOString(), r.actor, r.action, r.root, r.path, r.key, r.hashBefore, r.hashAfter, r.textBefore, r.detail ?? null);
+  return Number(info.lastInsertRowid);
+}
+
+const COLUMNS = `id, at, actor, action, root, path, key, hash_before AS hashBefore, hash_after AS hashAfter, detail,
+  (hash_before IS NULL OR text_before IS NOT NULL) AS undoable`;
+
+type Row = Omit<AuditEntry, 'undoable'> & { undoable: number };
+const toEntry = (r: Row): AuditEntry => ({ ...r, undoable: r.undoable === 1 });
+
 export function readAudit(db: Db, filter: { actor?: string | undefined; key?: string | undefined; action?: string | undefined; limit: number }): AuditEntry[] {
-  return db
+  const rows = db
     .prepare(
-      `SELECT id, at, actor, action, root, path, key, hash_before AS hashBefore, hash_after AS hashAfter FROM audit
+      `SELECT ${COLUMNS} FROM audit
        WHERE (@actor IS NULL OR actor = @actor) AND (@key IS NULL OR lower(key) = lower(@key)) AND (@action IS NULL OR action = @action)
        ORDER BY id DESC LIMIT @limit`,
     )
-    .all({ actor: filter.actor ?? null, key: filter.key ?? null, action: filter.action ?? null, limit: filter.limit }) as AuditEntry[];
+    .all({ actor: filter.actor ?? null, key: filter.key ?? null, action: filter.action ?? null, limit: filter.limit }) as Row[];
+  return rows.map(toEntry);
+}
+
+/** One entry with the bytes it replaced. */
+export function auditEntry(db: Db, id: number): (AuditEntry & { textBefore: Buffer | null }) | null {
+  const row = db.prepare(`SELECT ${COLUMNS}, text_before AS textBefore FROM audit WHERE id = ?`).get(id) as (Row & { textBefore: Buffer | null }) | undefined;
+  return row ? { ...toEntry(row), textBefore: row.textBefore } : null;
 }

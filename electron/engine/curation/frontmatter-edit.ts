@@ -1,7 +1,7 @@
 // Changes a page's text the way a careful person would by hand: only the fields asked for, line by
 // line, so every other byte — key order, comments, quoting, blank lines, the body, CRLF line
 // endings — stays as the user wrote it.
-import { isMap, isScalar, parseDocument, stringify, type Pair } from 'yaml';
+import { Document, isCollection, isMap, isScalar, parseDocument, type Pair } from 'yaml';
 import { BadRequest } from '../../../shared/contract.ts';
 import { splitFrontmatter } from '../ingest/parse/frontmatter.ts';
 
@@ -17,15 +17,25 @@ export class UneditableFrontmatter extends BadRequest {
 
 /** The page's text with `fields` changed and, when given, its body replaced. */
 export function editPage(text: string, fields: FieldChanges, body?: string): string {
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const eol = text.startsWith('\r\n', text.indexOf('\n') - 1) ? '\r\n' : '\n';
+  const withEol = (s: string) => (eol === '\n' ? s : s.replace(/\n/g, '\r\n'));
   const lf = text.replace(/\r\n/g, '\n');
   const block = splitFrontmatter(lf);
   const yaml = block ? editYaml(block.yaml, fields) : newYaml(fields);
-  const head = lf.slice(0, lf.indexOf('\n') + 1); // the opening fence as written
-  const fence = block ? lf.slice(head.length + block.yaml.length, lf.length - block.body.length) : '---\n';
-  const newBody = body === undefined ? (block ? block.body : lf) : body.replace(/\r\n/g, '\n');
-  const out = yaml === null ? newBody : `${block ? head : '---\n'}${yaml}${fence}${newBody}`;
-  return eol === '\n' ? out : out.replace(/\n/g, '\r\n');
+  const open = lf.slice(0, lf.indexOf('\n') + 1); // the opening fence as written
+  const fence = block ? lf.slice(open.length + block.yaml.length, lf.length - block.body.length) : '---\n';
+  // the body as written, byte for byte (even with mixed line endings), unless it is replaced
+  const newBody = body === undefined ? afterLines(text, block ? countLines(lf.slice(0, lf.length - block.body.length)) : 0) : withEol(body.replace(/\r\n/g, '\n'));
+  return yaml === null ? newBody : `${withEol(`${block ? open : '---\n'}${yaml}${fence}`)}${newBody}`;
+}
+
+const countLines = (s: string) => s.split('\n').length - 1;
+
+/** The text after its first `n` line breaks. */
+function afterLines(text: string, n: number): string {
+  let at = 0;
+  for (let i = 0; i < n; i++) at = text.indexOf('\n', at) + 1;
+  return text.slice(at);
 }
 
 /** A frontmatter block's YAML with the changes made in place; null when nothing would be left of a new one. */
@@ -40,9 +50,13 @@ function editYaml(yaml: string, fields: FieldChanges): string {
   const appended: string[] = [];
   for (const [name, value] of Object.entries(fields)) {
     const pair = pairs.find((p) => isScalar(p.key) && String(p.key.value) === name);
-    const line = value === null ? '' : fieldLine(name, value);
-    if (pair) edits.push({ ...pairSpan(out, pair), text: line });
-    else if (value !== null) appended.push(line);
+    if (pair) {
+      const span = pairSpan(out, pair);
+      const flow = isCollection(pair.value) && pair.value.flow === true;
+      edits.push({ ...span, text: value === null ? '' : fieldLine(name, value, flow, trailingComment(out, span.end)) });
+      continue;
+    }
+    if (value !== null) appended.push(fieldLine(name, value));
   }
   for (const e of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
   if (appended.length) out = `${out}${out === '' || out.endsWith('\n') ? '' : '\n'}${appended.join('')}`;
@@ -54,9 +68,19 @@ function newYaml(fields: FieldChanges): string | null {
   return lines.length ? lines.join('') : null;
 }
 
-/** `name: value` as YAML, ending with a newline (a list or map takes several lines). */
-function fieldLine(name: string, value: unknown): string {
-  return stringify({ [name]: value }, { lineWidth: 0 });
+/** `name: value` as YAML, ending with a newline; a list or map written `[a, b]` stays on one line, its comment kept. */
+function fieldLine(name: string, value: unknown, flow = false, comment = ''): string {
+  const doc = new Document({ [name]: value });
+  const node = doc.get(name, true);
+  if (flow && isCollection(node)) node.flow = true;
+  const yaml = doc.toString({ lineWidth: 0, flowCollectionPadding: false });
+  return comment && !yaml.slice(0, -1).includes('\n') ? `${yaml.slice(0, -1)}${comment}\n` : yaml;
+}
+
+/** `  # why` at the end of the line that ends at `lineEnd`. */
+function trailingComment(yaml: string, lineEnd: number): string {
+  const line = yaml.slice(yaml.lastIndexOf('\n', lineEnd - 2) + 1, lineEnd).replace(/\n$/, '');
+  return /(\s+#[^'"\n]*)$/.exec(line)?.[1] ?? '';
 }
 
 /** The whole lines a field takes: from its key's line to the end of the line its value ends on. */

@@ -162,6 +162,28 @@ const STEPS: ReadonlyArray<string> = [
   -- the dates staleness reads, without reading the large page rows
   CREATE INDEX pages_dates ON pages(archived_since, reviewed, updated);
   `,
+  // 6: the audit log keeps the bytes a write replaced, so a write can be undone; an undone creation
+  // removes the file, so hash_after may be null; fixes say what they did.
+  `
+  CREATE TABLE audit_v6 (
+    id INTEGER PRIMARY KEY,
+    at TEXT NOT NULL,
+    actor TEXT NOT NULL,
+    action TEXT NOT NULL,                      -- write | create | review | archive | fix | undo
+    root TEXT NOT NULL,
+    path TEXT NOT NULL,
+    key TEXT NOT NULL,
+    hash_before TEXT,                          -- null: the write created the file
+    hash_after TEXT,                           -- null: the write removed the file
+    text_before BLOB,                          -- the bytes replaced (null for a creation, and before schema 6)
+    detail TEXT
+  );
+  INSERT INTO audit_v6 (id, at, actor, action, root, path, key, hash_before, hash_after)
+    SELECT id, at, actor, action, root, path, key, hash_before, hash_after FROM audit;
+  DROP TABLE audit;
+  ALTER TABLE audit_v6 RENAME TO audit;
+  CREATE INDEX audit_key ON audit(key);
+  `,
 ];
 
 export const SCHEMA_VERSION = STEPS.length;

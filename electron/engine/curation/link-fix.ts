@@ -1,0 +1,125 @@
+// What fixing one broken link writes: the linking page with the link pointed elsewhere or turned
+// back into text, or a new stub page for the missing target. Planned from the file as it is on disk
+// and handed to the one write path with that file's hash, so a change in between is a conflict.
+import fs from 'node:fs';
+import path from 'node:path';
+import { BadRequest } from '../../../shared/contract.ts';
+import type { FileChange, FixLinkRequest } from '../../../shared/fixes.ts';
+import type { LinkKind } from '../../../shared/page.ts';
+import type { Db } from '../store/database.ts';
+import { findPageRow } from '../graph/page-view.ts';
+import { GraphLookup } from '../graph/lookup.ts';
+import { Resolver } from '../graph/resolve.ts';
+import { isScopedRoot, keyOf } from '../ingest/scope.ts';
+import { sha1 } from './atomic-file.ts';
+import { editPage } from './frontmatter-edit.ts';
+import { lineChanges } from './line-diff.ts';
+import { relativeLink, retargetOnLine, unlinkOnLine, type WrittenLink } from './link-edit.ts';
+import { pageText, type WriteInput } from './write-page.ts';
+
+export interface FixPlan {
+  write: Omit<WriteInput, 'actor'>;
+  change: FileChange;
+}
+
+type Source = NonNullable<ReturnType<typeof findPageRow>>;
+
+export function planFix(db: Db, req: FixLinkRequest): FixPlan {
+  const source = findPageRow(db, req.key, req.agent ?? null);
+  if (!source) throw new BadRequest(`no page with key "${req.key}"`);
+  const link = writtenLink(db, source, req);
+  if (req.action === 'stub') return planStub(db, source, link, req.line);
+  const bytes = fs.readFileSync(path.join(source.root, source.path));
+  const before = pageText(bytes, source.path);
+  const after = req.action === 'remove' ? removed(source, link, before, req.line) : retargeted(db, source, link, before, req);
+  const detail = `${req.action === 'remove' ? 'removed the link to' : 'retargeted'} ${link.target}${req.action === 'retarget' ? ` → ${req.to}` : ''} on line ${req.line}`;
+  return {
+    write: { key: source.key, agent: source.agent, fields: {}, text: after, baseHash: sha1(bytes), action: 'fix', detail },
+    change: { root: source.root, path: source.path, key: source.key, created: false, lines: lineChanges(before, after) },
+  };
+}
+
+/** The link as the index knows it on that line: a request can only fix a link that is there. */
+function writtenLink(db: Db, source: Source, req: FixLinkRequest): WrittenLink {
+  const row = db
+    .prepare(`SELECT kind, target FROM links WHERE page_id = ? AND line = ? AND target = ? AND (? IS NULL OR kind = ?) ORDER BY ord LIMIT 1`)
+    .get(source.id, req.line, req.target, req.kind ?? null, req.kind ?? null) as WrittenLink | undefined;
+  if (!row) throw new BadRequest(`${source.path} has no link to "${req.target}" on line ${req.line} (the page may have changed: re-index and look again)`);
+  return row;
+}
+
+const FRONTMATTER_FIELD: Partial<Record<LinkKind, string>> = { ref: 'refs', source: 'sources' };
+
+function removed(source: Source, link: WrittenLink, text: string, line: number): string {
+  const field = FRONTMATTER_FIELD[link.kind];
+  if (field) return editList(source, text, field, (items) => items.filter((t) => t !== link.target));
+  return editLine(source, text, line, (l) => unlinkOnLine(l, link));
+}
+
+function retargeted(db: Db, source: Source, link: WrittenLink, text: string, req: FixLinkRequest): string {
+  if (!req.to) throw new BadRequest('retarget needs `to`: the key of the page the link should point at');
+  if (link.kind === 'source') throw new BadRequest('a source names a file outside the wiki, not a page: edit its path by hand, or remove it');
+  const page = findPageRow(db, req.to, source.agent);
+  if (!page) throw new BadRequest(`no page with key "${req.to}" to point the link at`);
+  if (link.kind === 'markdown') {
+    if (page.root !== source.root) throw new BadRequest(`"${req.to}" is in another root (${page.root}): a markdown link cannot reach it; use a wikilink`);
+    return editLine(source, text, req.line, (l) => retargetOnLine(l, link, relativeLink(source.path, page.path)));
+  }
+  const to = linkText(db, source, page);
+  const field = FRONTMATTER_FIELD[link.kind];
+  if (field) return editList(source, text, field, (items) => items.map((t) => (t === link.target ? to : t)));
+  return editLine(source, text, req.line, (l) => retargetOnLine(l, link, to));
+}
+
+/** The shortest text that leads from the source to the page: its key, or its path when the key means another page. */
+function linkText(db: Db, source: Source, page: Source): string {
+  const lookup = new GraphLookup(db);
+  const from = lookup.page(source.id)!;
+  const byKey = new Resolver(lookup).resolve(from, 'wikilink', page.key, null);
+  return byKey.targetPageId === page.id ? page.key : page.path.replace(/\.md$/i, '');
+}
+
+function editLine(source: Source, text: string, line: number, edit: (line: string) => string | null): string {
+  const lines = text.split('\n');
+  const changed = line <= lines.length ? edit(lines[line - 1]!) : null;
+  if (changed === null) throw new BadRequest(`line ${line} of ${source.path} no longer holds that link: re-index and look again`);
+  lines[line - 1] = changed;
+  return lines.join('\n');
+}
+
+function editList(source: Source, text: string, field: string, edit: (items: string[]) => string[]): string {
+  const fm = JSON.parse(source.frontmatter) as Record<string, unknown>;
+  const value = fm[field];
+  const items = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : [];
+  const next = edit(items);
+  return editPage(text, { [field]: next.length ? next : null });
+}
+
+/** A new page for the missing target, where the link will find it, saying where it came from. */
+function planStub(db: Db, source: Source, link: WrittenLink, line: number): FixPlan {
+  if (link.kind === 'source') throw new BadRequest('a source names a file outside the wiki, not a page: Cairn does not create it');
+  const rel = stubPath(source, link);
+  const key = keyOf(rel);
+  const agent = source.scope === 'user' ? source.agent : null;
+  const existing = findPageRow(db, key, agent);
+  if (existing) throw new BadRequest(`a page "${key}" already exists (${existing.path}): retarget the link to it instead of creating a second one`);
+  const title = /[A-Z ]/.test(key) ? key : key.replace(/[-_]+/g, ' ').replace(/^./, (c) => c.toUpperCase());
+  const body = `# ${title}\n\nA stub, created for the link in ${source.key} (${source.path}, line ${line}). Say here what ${title} is.\n`;
+  const text = editPage('', { title, tags: ['stub'] }, body);
+  return {
+    write: { key, agent, root: source.root, path: rel, fields: {}, text, baseHash: null, action: 'fix', detail: `created a stub for ${link.target} (linked from ${source.path}:${line})` },
+    change: { root: source.root, path: rel, key, created: true, lines: lineChanges(null, text) },
+  };
+}
+
+/** Where the link looks first: beside the linking page for a markdown link, else by name in the linking page's space. */
+function stubPath(source: Source, link: WrittenLink): string {
+  const t = link.target.trim().replace(/\\/g, '/');
+  const named = link.kind === 'markdown' ? path.posix.normalize(path.posix.join(path.posix.dirname(source.path), t)) : t.replace(/^\.?\//, '');
+  if (named.startsWith('../') || named === '..') throw new BadRequest(`"${link.target}" leads out of the root: Cairn writes only inside it`);
+  const ext = path.posix.extname(named).toLowerCase();
+  if (ext && ext !== '.md' && /^\.[a-z0-9]{1,5}$/.test(ext)) throw new BadRequest(`"${link.target}" names a file, not a page: a stub would not fix it`);
+  const file = ext === '.md' ? named : `${named}.md`;
+  if (link.kind === 'markdown' || !isScopedRoot(source.root)) return file;
+  return source.scope === 'user' ? `user/${source.agent}/${file}` : `global/${file}`;
+}

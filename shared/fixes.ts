@@ -1,0 +1,62 @@
+// Fixing a broken link, as every door sees it: which link, what to do with it, the exact lines it
+// changes (shown before anything is written), and the pages it could point to instead.
+import { z } from 'zod';
+import { LinkKind } from './page.ts';
+
+export const FIX_ACTIONS = ['retarget', 'remove', 'stub'] as const;
+
+export const FixLinkRequest = z.object({
+  key: z.string().min(1).max(1000).describe('the linking page'),
+  agent: z.string().min(1).max(500).nullable().optional().describe("the agent whose own page (user/<agent>/) links"),
+  line: z.number().int().min(1).describe('the 1-based line the link is written on'),
+  target: z.string().min(1).max(1000).describe('the link target as reported by the broken-links report'),
+  kind: LinkKind.optional().describe('the link kind as reported (narrows the match when a line holds several links)'),
+  action: z.enum(FIX_ACTIONS).describe('retarget: point the link at an existing page; remove: keep the link text, drop the link; stub: create the missing page'),
+  to: z.string().min(1).max(1000).optional().describe('retarget: the key of the page to point at'),
+  dryRun: z.boolean().default(false).describe('only show the line changes'),
+  actor: z.string().min(1).max(200),
+});
+export type FixLinkRequest = z.infer<typeof FixLinkRequest>;
+
+/** One changed line: `before` null is an added line, `after` null a removed one. */
+export const LineChange = z.object({ line: z.number().int(), before: z.string().nullable(), after: z.string().nullable() });
+export type LineChange = z.infer<typeof LineChange>;
+
+export const FileChange = z.object({
+  root: z.string(),
+  path: z.string(),
+  key: z.string(),
+  created: z.boolean(),
+  lines: z.array(LineChange),
+});
+export type FileChange = z.infer<typeof FileChange>;
+
+export const FixLinkResponse = z.object({
+  changes: z.array(FileChange),
+  applied: z.boolean(),
+  auditId: z.number().int().nullable().describe('the audit entry of the write; pass it to `undo`'),
+});
+export type FixLinkResponse = z.infer<typeof FixLinkResponse>;
+
+export const TargetSuggestion = z.object({
+  key: z.string(),
+  title: z.string(),
+  path: z.string(),
+  agent: z.string().nullable(),
+  matched: z.enum(['key', 'title', 'alias']).describe('what the missing target resembles'),
+  score: z.number().describe('0 is a perfect match, 1 none'),
+});
+export type TargetSuggestion = z.infer<typeof TargetSuggestion>;
+
+export const SuggestRequest = z.object({
+  targets: z.array(z.string().min(1).max(1000)).min(1).max(200),
+  agent: z.string().min(1).max(500).nullable().optional().describe('suggest this agent’s own pages too'),
+  limit: z.number().int().min(1).max(20).default(5),
+});
+
+export const SuggestResponse = z.object({ suggestions: z.array(z.object({ target: z.string(), pages: z.array(TargetSuggestion) })) });
+
+export const UndoRequest = z.object({
+  id: z.number().int().min(1).describe('the audit entry to undo'),
+  actor: z.string().min(1).max(200),
+});
