@@ -6,6 +6,7 @@ import { searchCommand } from './search-command.ts';
 import { evalCommand } from './eval-command.ts';
 import { serveCommand } from './serve-command.ts';
 import { archiveCommand, auditCommand, reviewCommand, staleCommand } from './curation-commands.ts';
+import { fixCommand, undoCommand } from './fix-commands.ts';
 
 export interface Command {
   summary: string;
@@ -23,6 +24,8 @@ export const COMMANDS: Record<string, Command> = {
   review: reviewCommand,
   archive: archiveCommand,
   audit: auditCommand,
+  fix: fixCommand,
+  undo: undoCommand,
   index: {
     summary: 'index the roots into the database (unchanged files are skipped; other roots in the index are left alone); --forget drops roots from the index',
     usage: 'cairn index [--db FILE] [--json] [ROOT...] | cairn index --forget ROOT...',

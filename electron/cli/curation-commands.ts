@@ -8,7 +8,7 @@ import { ensureIndexed, openSession } from './session.ts';
 const WRITE_OPTIONS = { ...COMMON_OPTIONS, agent: { type: 'string' }, actor: { type: 'string' } } as const;
 
 /** Who the log says did it: --actor, else the user at this terminal. */
-const actorOf = (value: string | undefined) => value ?? os.userInfo().username;
+export const actorOf = (value: string | undefined) => value ?? os.userInfo().username;
 
 function markCommand(what: 'review' | 'archive'): Command {
   const [summary, usage] =

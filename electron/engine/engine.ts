@@ -137,7 +137,8 @@ export class Engine implements CairnApi {
     // the latest progress, carried into the model and embedding phases
     const at: { last: IndexProgress | null } = { last: null };
     const { report, runId } = await indexRoots(this.db, {
-      roots: this.settings.roots,
+      // a write may land in any root of the index (a command given only --db has the default roots)
+      roots: paths ? this.writableRoots().filter((r) => paths.some((p) => p === r || p.startsWith(r + path.sep))) : this.settings.roots,
       paths: paths ?? undefined,
       ignorePatterns: this.settings.ignorePatterns,
       maxFileBytes: this.settings.maxFileBytes,
