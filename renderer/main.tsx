@@ -6,6 +6,7 @@ import './styles/layout.css';
 import './styles/search.css';
 import './styles/page.css';
 import './styles/status.css';
+import './styles/curation.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,6 +1,9 @@
-// The audit log: every write, review and archive, newest first, filterable by actor and page.
+// The audit log: every write, review, archive, fix and undo, newest first, filterable by actor, page
+// and action; a write the file still shows can be undone from here.
 import { useState } from 'react';
+import { AUDIT_ACTIONS, type AuditEntry } from '../../shared/page.ts';
 import { cairn } from '../api/client.ts';
+import { APP_ACTOR } from '../app/actor.ts';
 import { pageHref } from '../app/route.ts';
 import { useStatus } from '../app/status-context.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
@@ -12,8 +15,14 @@ export function AuditScreen() {
   const { generation } = useStatus();
   const [actor, setActor] = useState('');
   const [key, setKey] = useState('');
-  const filter = { actor: useDebounced(actor.trim(), 200) || undefined, key: useDebounced(key.trim(), 200) || undefined };
-  const log = useAsync(() => cairn.audit({ ...filter, limit: 500 }), [generation, filter.actor, filter.key]);
+  const [action, setAction] = useState<AuditEntry['action'] | ''>('');
+  const [undoError, setUndoError] = useState<string | null>(null);
+  const filter = { actor: useDebounced(actor.trim(), 200) || undefined, key: useDebounced(key.trim(), 200) || undefined, action: action || undefined };
+  const log = useAsync(() => cairn.audit({ ...filter, limit: 500 }), [generation, filter.actor, filter.key, filter.action]);
+  const undo = (e: AuditEntry) => {
+    setUndoError(null);
+    cairn.undo({ id: e.id, actor: APP_ACTOR }).then(log.reload, (err: Error) => setUndoError(err.message));
+  };
   const entries = log.value?.entries ?? [];
   return (
     <div className="screen audit-screen">
@@ -28,10 +37,20 @@ export function AuditScreen() {
         <label>
           Page <input type="search" value={key} onChange={(e) => setKey(e.target.value)} placeholder="any key" />
         </label>
+        <label>
+          Action{' '}
+          <select value={action} onChange={(e) => setAction(e.target.value as AuditEntry['action'] | '')}>
+            <option value="">any</option>
+            {AUDIT_ACTIONS.map((a) => (
+              <option key={a}>{a}</option>
+            ))}
+          </select>
+        </label>
       </div>
       {log.error && <ErrorNote message={log.error} onRetry={log.reload} />}
+      {undoError && <ErrorNote message={undoError} />}
       {log.value && entries.length === 0 && (
-        <EmptyState title={filter.actor || filter.key ? 'Nothing matches these filters' : 'Nothing written yet'}>
+        <EmptyState title={filter.actor || filter.key || filter.action ? 'Nothing matches these filters' : 'Nothing written yet'}>
           Reviews, archives and writes by agents and people appear here.
         </EmptyState>
       )}
@@ -44,6 +63,7 @@ export function AuditScreen() {
               <th scope="col">What</th>
               <th scope="col">Page</th>
               <th scope="col">Content</th>
+              <th scope="col" aria-label="Undo" />
             </tr>
           </thead>
           <tbody>
@@ -55,6 +75,7 @@ export function AuditScreen() {
                 <td>{e.actor}</td>
                 <td>
                   <span className="badge">{e.action}</span>
+                  {e.detail && <div className="muted">{e.detail}</div>}
                 </td>
                 <td>
                   <a href={pageHref(e.key)}>{e.key}</a> <code className="muted">{e.path}</code>
@@ -63,6 +84,13 @@ export function AuditScreen() {
                   <code className="muted">
                     {e.hashBefore?.slice(0, 8) ?? 'new'} → {e.hashAfter?.slice(0, 8) ?? 'removed'}
                   </code>
+                </td>
+                <td>
+                  {e.undoable && (
+                    <button type="button" className="button small ghost" onClick={() => undo(e)} aria-label={`Undo #${e.id}`} title="Put the file back as it was before this write (refused if it changed since)">
+                      Undo
+                    </button>
+                  )}
                 </td>
               </tr>
             ))}

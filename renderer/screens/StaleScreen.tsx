@@ -3,14 +3,13 @@
 import { useState } from 'react';
 import type { StalePage } from '../../shared/page.ts';
 import { cairn } from '../api/client.ts';
+import { APP_ACTOR } from '../app/actor.ts';
 import { pageHref } from '../app/route.ts';
 import { useStatus } from '../app/status-context.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 import { useAsync } from '../hooks/useAsync.ts';
 
-/** The app has no accounts: the log records its writes as made by a person in the app. */
-export const APP_ACTOR = 'person (app)';
 
 const KIND = { 'source-changed': 'source changed', 'source-missing': 'source gone', 'links-archived': 'links to archived', 'not-reviewed': 'not reviewed' } as const;
 
