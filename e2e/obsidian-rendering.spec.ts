@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { ROOT } from './app.ts';
 import { ownServer, type OwnServer } from './own-server.ts';
 
 let own: OwnServer;
@@ -16,6 +17,9 @@ test.beforeAll(async () => {
     );
     fs.writeFileSync(path.join(wiki, 'other.md'), '# Other\n[[notes#^key-finding]]\n');
     fs.writeFileSync(path.join(wiki, 'sub', 'notes.md'), '# Duplicate key\n'); // a warning for the problems table
+    fs.copyFileSync(path.join(ROOT, 'build', 'electron', 'icon.png'), path.join(wiki, 'sub', 'logo.png'));
+    fs.writeFileSync(path.join(wiki, 'sub', 'drawing.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><script>window.parent.pwned = 1</script><rect width="40" height="20" fill="red"/></svg>');
+    fs.writeFileSync(path.join(wiki, 'pictures.md'), '# Pictures\n\n![[logo.png]]\n\n![a drawing](sub/drawing.svg)\n\n![[gone.png]]\n');
   });
 });
 
@@ -48,4 +52,15 @@ test('the problems of a run line up in their table', async ({ page }) => {
   const [severity, file] = [await cells.nth(0).boundingBox(), await cells.nth(1).boundingBox()];
   expect(severity!.y).toBe(file!.y);
   expect(file!.x).toBeGreaterThan(severity!.x + severity!.width - 1);
+});
+
+test('embedded images are drawn from the wiki, an SVG without running its script; a missing one says so', async ({ page }) => {
+  await page.goto(`${own.cairn.url}#/page/pictures`);
+  const logo = page.locator('img.attachment-image[data-attachment-path="sub/logo.png"]');
+  await expect(logo).toHaveJSProperty('complete', true);
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  const drawing = page.getByRole('img', { name: 'a drawing' });
+  await expect.poll(() => drawing.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(40);
+  expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
+  await expect(page.locator('div.markdown .broken').filter({ hasText: 'gone.png' })).toBeVisible();
 });

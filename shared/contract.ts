@@ -56,6 +56,11 @@ export const contract = {
     z.object({ key: z.string().min(1).max(1000), agent: z.string().min(1).max(500).nullable().optional() }),
     Page,
   ),
+  attachment: method(
+    'An image a page embeds (an indexed attachment of that root, up to 10 MB), for drawing it.',
+    z.object({ root: z.string().min(1).max(4096), path: z.string().min(1).max(1000) }),
+    z.object({ mime: z.string(), base64: z.string() }),
+  ),
   links: method(
     'Broken links (missing pages), broken anchors, or orphan pages.',
     z.object({ kind: z.enum(['dangling', 'anchors', 'broken', 'orphans']) }),

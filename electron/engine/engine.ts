@@ -12,6 +12,7 @@ import { countIndex } from './ingest/counts.ts';
 import { failRun, finishRun, lastRun } from './ingest/runs.ts';
 import { brokenLinks, orphanPages } from './graph/findings.ts';
 import { pageView } from './graph/page-view.ts';
+import { readAttachment } from './graph/attachment-file.ts';
 import { relinkAll } from './graph/relink.ts';
 import { explainDbError, openDatabase, type Db } from './store/database.ts';
 import { writeTransaction } from './store/write-lock.ts';
@@ -262,6 +263,11 @@ export class Engine implements CairnApi {
   async getPage(request: Request<'getPage'>): Promise<Response<'getPage'>> {
     const { key, agent } = parseRequest('getPage', request);
     return this.guard(() => pageView(this.db, key, agent ?? null));
+  }
+
+  async attachment(request: Request<'attachment'>): Promise<Response<'attachment'>> {
+    const r = parseRequest('attachment', request);
+    return this.guard(() => readAttachment(this.db, r.root, r.path));
   }
 
   async links(request: Request<'links'>): Promise<Response<'links'>> {

@@ -2,12 +2,15 @@
 // after it is in place, the heading named in the route is scrolled into view.
 import { useLayoutEffect, useRef } from 'react';
 import type { Page } from '../../shared/page.ts';
+import { loadAttachments } from '../page/attachments.ts';
 import { headingId, renderPage } from '../page/render-markdown.ts';
 
 export function Markdown({ page, heading }: { page: Page; heading: string | null }) {
   const box = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
-    box.current?.replaceChildren(renderPage(page));
+    if (!box.current) return;
+    box.current.replaceChildren(renderPage(page));
+    loadAttachments(box.current);
   }, [page]);
   useLayoutEffect(() => {
     const el = box.current;

@@ -128,14 +128,38 @@ function rewriteEmbed(span: Element, page: Page): void {
     span.replaceWith(a);
     return;
   }
+  if (link && isImageAttachment(link)) {
+    span.replaceWith(attachmentImage(span.ownerDocument, page, link, link.label ?? target));
+    return;
+  }
   span.textContent = `🖼 ${span.textContent ?? target}`;
   span.setAttribute('title', link?.resolvedPath ?? target);
   markBroken(span, link);
 }
 
-function replaceImage(img: HTMLImageElement): void {
+const isImageAttachment = (link: Link) => !link.resolvedKey && !link.reason && link.resolvedPath !== null && IMAGE.test(link.resolvedPath);
+const IMAGE = /\.(png|jpe?g|gif|webp|avif|bmp|svg)$/i;
+
+/** An <img> with no source yet: loadAttachments() fetches the file through the API and fills it in. */
+function attachmentImage(doc: Document, page: Page, link: Link, alt: string): HTMLImageElement {
+  const img = doc.createElement('img');
+  img.className = 'attachment-image';
+  img.alt = alt;
+  img.title = link.resolvedPath!;
+  img.dataset.attachmentRoot = page.root;
+  img.dataset.attachmentPath = link.resolvedPath!;
+  return img;
+}
+
+function replaceImage(img: HTMLImageElement, page: Page): void {
   const src = img.getAttribute('src') ?? '';
-  if (src.startsWith('data:')) return;
+  if (src.startsWith('data:') || img.dataset.attachmentPath) return;
+  const { target, anchor } = splitHref(src);
+  const link = findLink(page, ['markdown'], target, anchor);
+  if (link && isImageAttachment(link)) {
+    img.replaceWith(attachmentImage(img.ownerDocument, page, link, img.getAttribute('alt') ?? ''));
+    return;
+  }
   const span = img.ownerDocument.createElement('span');
   span.className = 'image-placeholder';
   span.textContent = `🖼 ${img.getAttribute('alt') || src}`;
@@ -155,7 +179,7 @@ export function renderPage(page: Page): DocumentFragment {
     else rewriteMarkdownLink(a, page);
   }
   for (const span of frag.querySelectorAll('span.wikilink-embed')) rewriteEmbed(span, page);
-  for (const img of frag.querySelectorAll('img')) replaceImage(img);
+  for (const img of frag.querySelectorAll('img')) replaceImage(img, page);
   hideBlockIds(frag);
   renderCallouts(frag);
   return frag;

@@ -1,0 +1,32 @@
+// An image a page embeds, for the page view to draw: only a file the index lists as an attachment
+// of that root, never through a symlink, never a type a browser would run, and never a huge one.
+import fs from 'node:fs';
+import path from 'node:path';
+import { BadRequest } from '../../../shared/contract.ts';
+import type { Db } from '../store/database.ts';
+
+/** Image types a page may show; an SVG is drawn through <img>, where its scripts never run. */
+const IMAGE_TYPES: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.bmp': 'image/bmp',
+  '.svg': 'image/svg+xml',
+};
+
+export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+
+export function readAttachment(db: Db, root: string, rel: string): { mime: string; base64: string } {
+  const mime = IMAGE_TYPES[path.posix.extname(rel).toLowerCase()];
+  if (!mime) throw new BadRequest(`${rel} is not an image Cairn shows (${Object.keys(IMAGE_TYPES).join(', ')})`);
+  const known = db.prepare(`SELECT 1 FROM files f JOIN roots r ON r.id = f.root_id WHERE r.path = ? AND f.rel_path = ? AND f.status = 'attachment'`).get(root, rel);
+  if (!known) throw new BadRequest(`${rel} is not an attachment in the index of ${root}`);
+  const abs = path.join(root, rel);
+  const stat = fs.lstatSync(abs, { throwIfNoEntry: false });
+  if (!stat?.isFile()) throw new BadRequest(`${rel} is gone or is not a plain file (symlinks are not followed)`);
+  if (stat.size > MAX_ATTACHMENT_BYTES) throw new BadRequest(`${rel} is ${Math.round(stat.size / 1048576)} MB; Cairn shows images up to ${MAX_ATTACHMENT_BYTES / 1048576} MB`);
+  return { mime, base64: fs.readFileSync(abs).toString('base64') };
+}
