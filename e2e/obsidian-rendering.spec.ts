@@ -58,9 +58,9 @@ test('embedded images are drawn from the wiki, an SVG without running its script
   await page.goto(`${own.cairn.url}#/page/pictures`);
   const logo = page.locator('img.attachment-image[data-attachment-path="sub/logo.png"]');
   await expect(logo).toHaveJSProperty('complete', true);
-  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect.poll(() => logo.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
   const drawing = page.getByRole('img', { name: 'a drawing' });
-  await expect.poll(() => drawing.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(40);
-  expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
+  await expect.poll(() => drawing.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(40);
+  expect(await page.evaluate(() => (globalThis as { pwned?: number }).pwned)).toBeUndefined();
   await expect(page.locator('div.markdown .broken').filter({ hasText: 'gone.png' })).toBeVisible();
 });
