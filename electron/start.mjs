@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start [--browser] [ROOT...] [--db FILE] [--port N]`: the desktop app where Electron can run,
 // the same UI in a browser where it cannot.
-//   1. builds the renderer if dist/renderer is missing;
+//   1. builds the renderer if dist/renderer is missing (build/renderer/ensure-renderer.mjs);
 //   2. gets Electron's binary (downloaded once by Electron's own installer, with a time limit) and
 //      better-sqlite3 built for Electron (build/electron/native.mjs, kept apart from the Node build
 //      that the tests, the CLI and the server use, so `npm test` is unaffected);
@@ -9,12 +9,12 @@
 // or, if step 2 fails, says why in one line and runs `cairn serve`, which prints the URL.
 // Arguments pass through to the app or to `cairn serve` (roots, --db; --port and --host for serve).
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildShell } from '../build/electron/build.mjs';
 import { obtainElectron } from '../build/electron/electron-binary.mjs';
 import { ensureElectronSqlite } from '../build/electron/native.mjs';
+import { ensureRenderer } from '../build/renderer/ensure-renderer.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const say = (line) => process.stderr.write(`cairn: ${line}\n`);
@@ -22,7 +22,11 @@ const say = (line) => process.stderr.write(`cairn: ${line}\n`);
 const argv = process.argv.slice(2);
 const args = argv.filter((a) => a !== '--browser');
 
-await ensureRenderer();
+const ui = await ensureRenderer({ log: say });
+if (!ui.ok) {
+  say(ui.reason);
+  process.exit(1);
+}
 const desktop = argv.includes('--browser') ? { ok: false, reason: 'the browser was asked for (--browser)' } : await desktopRuntime();
 if (desktop.ok) {
   let shell;
@@ -50,32 +54,6 @@ async function desktopRuntime() {
   const sqlite = await ensureElectronSqlite({ log: (line) => process.stderr.write(`${line}\n`) });
   if (!sqlite.ok) return sqlite;
   return { ok: true, electron: electron.path, binding: sqlite.binding };
-}
-
-async function ensureRenderer() {
-  if (fs.existsSync(path.join(ROOT, 'dist', 'renderer', 'index.html'))) return;
-  const scripts = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts ?? {};
-  const [cmd, cmdArgs] = scripts['build:renderer']
-    ? [process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', '--silent', 'build:renderer']]
-    : [process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build']];
-  say('building the UI into dist/renderer (first run)');
-  const { code, output } = await collect(cmd, cmdArgs);
-  if (code !== 0) {
-    process.stderr.write(output);
-    say(`building the UI failed (${[path.basename(cmd), ...cmdArgs.slice(-2)].join(' ')} exited with ${code})`);
-    process.exit(1);
-  }
-}
-
-function collect(cmd, cmdArgs) {
-  return new Promise((resolve) => {
-    const child = spawn(cmd, cmdArgs, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], shell: process.platform === 'win32' });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    child.on('error', (err) => resolve({ code: -1, output: `${output}${err.message}\n` }));
-    child.on('close', (code) => resolve({ code: code ?? 1, output }));
-  });
 }
 
 /** Runs a child with the terminal attached, passes Ctrl-C on, and exits with its code. Relative

@@ -1,6 +1,7 @@
 // `cairn serve`: the UI and the API on 127.0.0.1, the roots watched and re-indexed on change.
 import { watchRoots } from '../engine/ingest/watch.ts';
 import { startServer } from '../server/serve.ts';
+import { ensureRenderer } from '../../build/renderer/ensure-renderer.mjs';
 import { COMMON_OPTIONS, intOption, parse } from './args.ts';
 import type { Command } from './commands.ts';
 import { openSession } from './session.ts';
@@ -16,6 +17,11 @@ export const serveCommand: Command = {
       'allow-host': { type: 'string', multiple: true },
       'no-watch': { type: 'boolean', default: false },
     });
+    // a fresh install has no built UI: build it, as `npm start` does (CAIRN_BUILD_UI=0: serve the API only)
+    if (process.env.CAIRN_BUILD_UI !== '0') {
+      const ui = await ensureRenderer({ log: (line) => process.stderr.write(`cairn: ${line}\n`) });
+      if (!ui.ok) process.stderr.write(`cairn: ${ui.reason}; serving the API only\n`);
+    }
     const engine = await openSession({ roots: positionals, db: values.db, model: values.model, announce: true });
     const server = await startServer(engine, { port: intOption(values.port, 'port', 0, 65535)!, host: values.host, allowHosts: values['allow-host'] });
     const address = server.address();

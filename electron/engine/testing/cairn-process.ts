@@ -8,7 +8,8 @@ export const CLI = path.resolve(import.meta.dirname, '../../cairn.mjs');
 
 /** The environment every test process gets: no user config, no model unless asked. */
 export function cairnEnv(dir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, CAIRN_CONFIG: path.join(dir, 'no-config.json'), CAIRN_MODEL: 'none', ...extra };
+  // CAIRN_BUILD_UI=0: a server test asks the API, so it never starts a UI build (the e2e setup builds the UI once)
+  const env: NodeJS.ProcessEnv = { ...process.env, CAIRN_CONFIG: path.join(dir, 'no-config.json'), CAIRN_MODEL: 'none', CAIRN_BUILD_UI: '0', ...extra };
   delete env.CAIRN_ROOTS;
   delete env.CAIRN_DB;
   return env;
