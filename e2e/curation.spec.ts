@@ -23,6 +23,12 @@ test('mark a stale page reviewed and archive another; the files, the list and th
   const table = page.getByRole('table', { name: 'Stale pages' });
   const indexRow = table.locator('tr[data-key="index"]');
   await expect(indexRow).toContainText('not reviewed');
+  // the side panel: the selected page, where its file is, what changed in its sources
+  await page.getByRole('button', { name: 'What changed for index', exact: true }).click();
+  const detail = page.getByRole('complementary', { name: 'Stale page index', exact: true });
+  await expect(indexRow).toHaveAttribute('aria-selected', 'true');
+  await expect(detail.getByRole('textbox', { name: 'Absolute path' })).toHaveValue(indexFile);
+  await expect(detail).toContainText('What changed in its sources');
   await screenshot(page, testInfo, 'stale', 'stale.png');
 
   await page.getByRole('button', { name: 'Mark index reviewed' }).click();
@@ -36,6 +42,7 @@ test('mark a stale page reviewed and archive another; the files, the list and th
 
   const row = table.locator('tr[data-key="linking-pages"]');
   await expect(row).toBeVisible();
+  await row.click();
   await page.getByRole('button', { name: 'Archive linking-pages' }).click();
   await expect(row).toHaveCount(0);
   expect(fs.readFileSync(path.join(own.wiki, 'global', 'guides', 'linking-pages.md'), 'utf8')).toMatch(/archived_since: \d{4}-\d{2}-\d{2}/);

@@ -3,7 +3,7 @@
 // from this table, never written once per method.
 import { z } from 'zod';
 import { IndexReport, IndexProgress } from './indexing.ts';
-import { AUDIT_ACTIONS, AuditEntry, LinkFinding, Page, PageSummary, StalePage } from './page.ts';
+import { AUDIT_ACTIONS, AuditEntry, LinkFinding, Page, PageSummary, SourceChange, StalePage } from './page.ts';
 import { SearchRequest, SearchResponse } from './search.ts';
 import { FixLinkRequest, FixLinkResponse, SuggestRequest, SuggestResponse, UndoRequest } from './fixes.ts';
 
@@ -70,6 +70,11 @@ export const contract = {
     'Pages that may no longer be true, each with its reasons: sources changed after the page was last updated or reviewed, sources gone, links to archived pages, or no review for too long.',
     z.object({}),
     z.object({ pages: z.array(StalePage) }),
+  ),
+  sourceChanges: method(
+    "What changed in a page's sources since it was last reviewed or updated: each file's last change and the commits since (through git where the file is in a repository).",
+    z.object({ ...PageKey }),
+    z.object({ since: z.string().nullable(), sources: z.array(SourceChange) }),
   ),
   writePage: method(
     'Writes a page through the one validated path: sets the frontmatter fields given (null removes one) and replaces the body if given, keeping every other byte; refuses links to pages that do not exist and a baseHash that is not the file\'s; writes atomically, re-indexes the page and logs it.',

@@ -114,3 +114,15 @@ export const StalePage = PageSummary.extend({
   reasons: z.array(StaleReason),
 });
 export type StalePage = z.infer<typeof StalePage>;
+
+/** One file a page names in `sources`, and what happened to it since the page was last reviewed. */
+export const SourceChange = z.object({
+  source: z.string().describe('as written in the page'),
+  path: z.string().nullable().describe('the file it was found at (absolute), or a URL; null when it is missing'),
+  changedAt: z.string().nullable().describe('its last commit, else its mtime'),
+  commits: z
+    .array(z.object({ hash: z.string(), date: z.string(), subject: z.string() }))
+    .nullable()
+    .describe('commits since the page was last reviewed or updated, newest first; null when git does not know the file'),
+});
+export type SourceChange = z.infer<typeof SourceChange>;

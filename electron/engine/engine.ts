@@ -20,6 +20,7 @@ import { writePage, type WriteInput, type WriteResult } from './curation/write-p
 import { readAudit } from './curation/audit.ts';
 import { findStale, recordStale, stalePages } from './curation/staleness.ts';
 import { planFix } from './curation/link-fix.ts';
+import { sourceChanges } from './curation/source-changes.ts';
 import { targetSuggester } from './curation/suggest.ts';
 import { undoWrite } from './curation/undo.ts';
 import { search } from './search/search.ts';
@@ -168,6 +169,11 @@ export class Engine implements CairnApi {
   async stalePages(request: Request<'stalePages'>): Promise<Response<'stalePages'>> {
     parseRequest('stalePages', request);
     return this.guard(() => ({ pages: stalePages(this.db) }));
+  }
+
+  async sourceChanges(request: Request<'sourceChanges'>): Promise<Response<'sourceChanges'>> {
+    const r = parseRequest('sourceChanges', request);
+    return this.guard(() => sourceChanges(this.db, r.key, r.agent ?? null));
   }
 
   private async refreshSemantic(report: IndexReport, at: { last: IndexProgress | null }, emit: (p: IndexProgress) => void): Promise<void> {

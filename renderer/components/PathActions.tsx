@@ -3,6 +3,9 @@
 import { useState } from 'react';
 import { cairn } from '../api/client.ts';
 
+/** A page's file as an absolute path, for the editor or the clipboard. */
+export const absolutePath = (p: { root: string; path: string }) => `${p.root.replace(/[\\/]+$/, '')}/${p.path}`;
+
 export function PathActions({ absPath }: { absPath: string }) {
   const [note, setNote] = useState<string | null>(null);
   const desktop = cairn.desktop;

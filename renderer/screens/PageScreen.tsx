@@ -9,7 +9,7 @@ import { FrontmatterPanel } from '../components/FrontmatterPanel.tsx';
 import { LinkList } from '../components/LinkList.tsx';
 import { Markdown } from '../components/Markdown.tsx';
 import { Outline } from '../components/Outline.tsx';
-import { PathActions } from '../components/PathActions.tsx';
+import { absolutePath, PathActions } from '../components/PathActions.tsx';
 import { ProvenanceList } from '../components/ProvenanceList.tsx';
 import { ScopeBadge } from '../components/ScopeBadge.tsx';
 import { useAsync } from '../hooks/useAsync.ts';
@@ -40,7 +40,7 @@ export function PageScreen({ pageKey, params }: { pageKey: string; params: URLSe
   }
   if (!page) return <div className="screen page-screen muted">{loading ? 'Loading…' : ''}</div>;
 
-  const absPath = `${page.root.replace(/[\\/]+$/, '')}/${page.path}`;
+  const absPath = absolutePath(page);
   const fm = page.frontmatter;
   const meta = (['tier', 'owner', 'updated', 'reviewed', 'usage_mode'] as const).filter((k) => fm[k] !== undefined && fm[k] !== null);
   return (

@@ -9,7 +9,7 @@ import { useStatus } from '../app/status-context.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 import { useAsync } from '../hooks/useAsync.ts';
-
+import { StaleDetail } from '../stale/StaleDetail.tsx';
 
 const KIND = { 'source-changed': 'source changed', 'source-missing': 'source gone', 'links-archived': 'links to archived', 'not-reviewed': 'not reviewed' } as const;
 
@@ -39,6 +39,9 @@ export function StaleScreen() {
     );
   };
   const pages = stale.value?.pages ?? [];
+  const [selectedId, select] = useState<string | null>(null);
+  const idOf = (p: StalePage) => `${p.root}/${p.path}`;
+  const selected = pages.find((p) => idOf(p) === selectedId) ?? pages[0] ?? null;
   return (
     <div className="screen stale-screen">
       <header className="screen-head">
@@ -49,7 +52,15 @@ export function StaleScreen() {
       {actionError && <ErrorNote message={actionError} />}
       {stale.value && pages.length === 0 && <EmptyState title="No stale pages" icon="✓" />}
       {pages.length > 0 && (
+        <div className="stale-layout">
         <table className="table stale" aria-label="Stale pages">
+          <colgroup>
+            <col style={{ width: '30%' }} />
+            <col style={{ width: '38%' }} />
+            <col style={{ width: '12%' }} />
+            <col style={{ width: '11%' }} />
+            <col style={{ width: '9%' }} />
+          </colgroup>
           <thead>
             <tr>
               <th scope="col">Page</th>
@@ -61,7 +72,7 @@ export function StaleScreen() {
           </thead>
           <tbody>
             {pages.map((p) => (
-              <tr key={`${p.root}/${p.path}`} data-key={p.key}>
+              <tr key={idOf(p)} data-key={p.key} aria-selected={selected === p} onClick={(e) => !(e.target as HTMLElement).closest('a, button') && select(idOf(p))}>
                 <td>
                   <a href={pageHref(p.key, { agent: p.scope.agent })}>{p.title}</a>
                   <div>
@@ -83,17 +94,16 @@ export function StaleScreen() {
                 </td>
                 <td>{p.owner ?? <span className="muted">—</span>}</td>
                 <td className="actions">
-                  <button type="button" className="button small" disabled={busy !== null} onClick={() => act(p, 'review')} aria-label={`Mark ${p.key} reviewed`}>
-                    Mark reviewed
-                  </button>
-                  <button type="button" className="button small ghost" disabled={busy !== null} onClick={() => act(p, 'archive')} aria-label={`Archive ${p.key}`}>
-                    Archive
+                  <button type="button" className="button small ghost" onClick={() => select(idOf(p))} aria-label={`What changed for ${p.key}`}>
+                    Details
                   </button>
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
+        {selected && <StaleDetail key={idOf(selected)} page={selected} busy={busy !== null} act={act} />}
+        </div>
       )}
     </div>
   );

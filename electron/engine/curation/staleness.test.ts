@@ -38,6 +38,12 @@ describe('stale pages', () => {
     const e = fx.engine({ roots: [path.join(fx.root, 'wiki')] });
     await e.reindex();
     expect(await reasons(e)).toEqual({ auth: [`source-changed: ../src/auth.ts changed on ${daysAgo(30)}, after ${daysAgo(60)}`] });
+    // what changed, for the reviewer: the commits after the review, not the ones before
+    const changes = await e.sourceChanges({ key: 'auth' });
+    expect(changes).toEqual({
+      since: daysAgo(60),
+      sources: [{ source: '../src/auth.ts', path: path.join(fx.root, 'src/auth.ts'), changedAt: expect.stringMatching(new RegExp(`^${daysAgo(30)}T`)), commits: [{ hash: expect.stringMatching(/^[0-9a-f]{7,}$/), date: expect.stringMatching(new RegExp(`^${daysAgo(30)}`)), subject: 'change auth' }] }],
+    });
   });
 
   it('outside git, by mtime; a source that is gone; links to archived pages; no review for too long', async () => {
@@ -58,6 +64,10 @@ describe('stale pages', () => {
       'not-reviewed: last updated or reviewed 2020-01-01, more than 180 days ago',
     ]);
     expect(Object.keys(found)).toEqual(['a']); // b is fresh; retired pages are not stale; current has no date
+    expect((await e.sourceChanges({ key: 'a' })).sources).toEqual([
+      { source: 'tool.ts', path: path.join(fx.root, 'tool.ts'), changedAt: expect.any(String), commits: null },
+      { source: 'gone.ts', path: null, changedAt: null, commits: null },
+    ]);
     const since = (await e.stalePages({})).pages[0]!.since;
     // still stale on the next run: the date it first went stale is kept, and the file is never touched
     fx.write('current.md', '# Current, edited\n');

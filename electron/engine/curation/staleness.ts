@@ -5,11 +5,10 @@
 //   source-missing: a path in its `sources` no longer exists;
 //   links-archived: it links to pages that have been retired;
 //   not-reviewed:   it has an `updated`/`reviewed` date older than the configured age.
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { StalePage, StaleReason } from '../../../shared/page.ts';
 import type { Db } from '../store/database.ts';
+import { lastCommit, mtime } from './source-history.ts';
 import { PAGE_FROM, PAGE_SUMMARY_COLUMNS, toPageSummary, type PageSummaryRow } from '../graph/page-rows.ts';
 
 const DAY_MS = 86_400_000;
@@ -74,7 +73,7 @@ export function recordStale(db: Db, stale: Map<number, StaleReason[]>, now: Date
   for (const [id, reasons] of stale) insert.run(id, before.get(id) ?? now.toISOString(), JSON.stringify(reasons));
 }
 
-function lastReviewed(p: { reviewed: string | null; updated: string | null }): string | null {
+export function lastReviewed(p: { reviewed: string | null; updated: string | null }): string | null {
   const dates = [p.reviewed, p.updated].filter((d): d is string => d !== null).sort();
   return dates.at(-1) ?? null;
 }
@@ -87,24 +86,6 @@ function sourceTimes(): (file: string) => Date | null {
     if (!memo.has(file)) memo.set(file, lastCommit(file) ?? mtime(file));
     return memo.get(file)!;
   };
-}
-
-function lastCommit(file: string): Date | null {
-  try {
-    const dir = fs.statSync(file).isDirectory() ? file : path.dirname(file);
-    const out = execFileSync('git', ['-C', dir, 'log', '-1', '--format=%cI', '--', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 10_000 }).trim();
-    return out ? new Date(out) : null;
-  } catch {
-    return null; // not a repository, or git is not installed
-  }
-}
-
-function mtime(file: string): Date | null {
-  try {
-    return fs.statSync(file).mtime;
-  } catch {
-    return null;
-  }
 }
 
 /** The stale pages with their reasons, longest stale first. */

@@ -1,0 +1,25 @@
+// What changed in a page's sources since a person last vouched for the page: the reviewer reads
+// the commit subjects to decide whether the page still holds.
+import path from 'node:path';
+import { BadRequest } from '../../../shared/contract.ts';
+import type { SourceChange } from '../../../shared/page.ts';
+import type { Db } from '../store/database.ts';
+import { findPageRow } from '../graph/page-view.ts';
+import { commitsSince, lastCommit, mtime } from './source-history.ts';
+import { lastReviewed } from './staleness.ts';
+
+const MAX_COMMITS = 20;
+
+export function sourceChanges(db: Db, key: string, agent: string | null): { since: string | null; sources: SourceChange[] } {
+  const row = findPageRow(db, key, agent);
+  if (!row) throw new BadRequest(`no page with key "${key}"`);
+  const dates = db.prepare(`SELECT reviewed, updated FROM pages WHERE id = ?`).get(row.id) as { reviewed: string | null; updated: string | null };
+  const since = lastReviewed(dates);
+  const links = db.prepare(`SELECT target, target_external AS found, reason FROM links WHERE page_id = ? AND kind = 'source' ORDER BY ord`).all(row.id) as { target: string; found: string | null; reason: string | null }[];
+  const sources = links.map(({ target, found }): SourceChange => {
+    if (!found || !path.isAbsolute(found)) return { source: target, path: found, changedAt: null, commits: null };
+    const changed = lastCommit(found) ?? mtime(found);
+    return { source: target, path: found, changedAt: changed?.toISOString() ?? null, commits: commitsSince(found, since, MAX_COMMITS) };
+  });
+  return { since, sources };
+}
