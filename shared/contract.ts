@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { IndexReport, IndexProgress } from './indexing.ts';
 import { AUDIT_ACTIONS, AuditEntry, LinkFinding, Page, PageSummary, SourceChange, StalePage } from './page.ts';
 import { SearchRequest, SearchResponse } from './search.ts';
+import { GraphRequest, GraphResponse } from './graph.ts';
 import { FixLinkRequest, FixLinkResponse, SuggestRequest, SuggestResponse, UndoRequest } from './fixes.ts';
 
 export const Status = z.object({
@@ -65,6 +66,11 @@ export const contract = {
     'Broken links (missing pages), broken anchors, or orphan pages.',
     z.object({ kind: z.enum(['dangling', 'anchors', 'broken', 'orphans']) }),
     z.object({ findings: z.array(LinkFinding), orphans: z.array(PageSummary) }),
+  ),
+  graph: method(
+    'The reference graph: pages, and the attachments, sources and missing targets their links point at, as nodes; links as edges by kind (wikilink, embed, markdown, ref, source). Around a page to a depth of 1–3 links either way, or the whole wiki.',
+    GraphRequest,
+    GraphResponse,
   ),
   stalePages: method(
     'Pages that may no longer be true, each with its reasons: sources changed after the page was last updated or reviewed, sources gone, links to archived pages, or no review for too long.',

@@ -7,6 +7,7 @@ import { evalCommand } from './eval-command.ts';
 import { serveCommand } from './serve-command.ts';
 import { archiveCommand, auditCommand, reviewCommand, staleCommand } from './curation-commands.ts';
 import { fixCommand, undoCommand } from './fix-commands.ts';
+import { graphCommand } from './graph-command.ts';
 
 export interface Command {
   summary: string;
@@ -26,6 +27,7 @@ export const COMMANDS: Record<string, Command> = {
   audit: auditCommand,
   fix: fixCommand,
   undo: undoCommand,
+  graph: graphCommand,
   index: {
     summary: 'index the roots into the database (unchanged files are skipped; other roots in the index are left alone); --forget drops roots from the index',
     usage: 'cairn index [--db FILE] [--json] [ROOT...] | cairn index --forget ROOT...',

@@ -13,6 +13,7 @@ import { failRun, finishRun, lastRun } from './ingest/runs.ts';
 import { brokenLinks, orphanPages } from './graph/findings.ts';
 import { pageView } from './graph/page-view.ts';
 import { readAttachment } from './graph/attachment-file.ts';
+import { referenceGraph } from './graph/reference-graph.ts';
 import { relinkAll } from './graph/relink.ts';
 import { explainDbError, openDatabase, type Db } from './store/database.ts';
 import { writeTransaction } from './store/write-lock.ts';
@@ -274,6 +275,12 @@ export class Engine implements CairnApi {
   async attachment(request: Request<'attachment'>): Promise<Response<'attachment'>> {
     const r = parseRequest('attachment', request);
     return this.guard(() => readAttachment(this.db, r.root, r.path));
+  }
+
+  async graph(request: Request<'graph'>): Promise<Response<'graph'>> {
+    const r = parseRequest('graph', request);
+    const around = r.around ? { key: r.around.key, agent: r.around.agent ?? null } : null;
+    return this.guard(() => referenceGraph(this.db, { around, depth: r.depth, limit: r.limit }));
   }
 
   async links(request: Request<'links'>): Promise<Response<'links'>> {

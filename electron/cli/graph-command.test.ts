@@ -1,0 +1,71 @@
+// cairn graph: the real command on a throwaway wiki, as JSON, as GraphML another tool can read
+// (parsed here by a real XML parser, with titles made to break naive escaping), and as a summary.
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { GraphResponse } from '../../shared/graph.ts';
+import { makeFixture, type Fixture } from '../engine/testing/wiki-fixture.ts';
+import { cairnEnv, runCairn } from '../engine/testing/cairn-process.ts';
+
+let fx: Fixture;
+afterEach(() => fx?.cleanup());
+
+const HOSTILE_TITLE = 'Tom & "Jerry" <b>\u0001]]>';
+
+interface GraphmlData {
+  '@_key': string;
+  '#text': string | number | boolean;
+}
+interface Graphml {
+  graphml: { graph: { node: { '@_id': string; data: GraphmlData[] }[]; edge: unknown[] } };
+}
+
+/** Parsed by a validating parser; XML 1.0 forbids control characters even escaped, which it does not check, so that is checked here. */
+function parseGraphml(text: string): Graphml {
+  expect(XMLValidator.validate(text)).toBe(true);
+  // eslint-disable-next-line no-control-regex
+  expect(text).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
+  return new XMLParser({ ignoreAttributes: false, isArray: (name) => ['node', 'edge', 'data'].includes(name), parseTagValue: false }).parse(text) as Graphml;
+}
+
+describe('cairn graph', () => {
+  it('prints the graph as JSON, as GraphML and as a summary, around a page or whole', async () => {
+    fx = makeFixture({
+      'index.md': `---\ntitle: ${JSON.stringify(HOSTILE_TITLE)}\n---\n[[a]] [[ghost]]\n`,
+      'a.md': '# A\n[[b]]\n',
+      'b.md': '# B\n',
+    });
+    const env = cairnEnv(fx.dir);
+    const cairn = (...args: string[]) => runCairn([...args, '--db', fx.db], env);
+    expect((await runCairn(['index', '--db', fx.db, fx.root], env)).code).toBe(0);
+
+    const whole = await cairn('graph', '--json');
+    expect(whole.code).toBe(0);
+    const g = JSON.parse(whole.out) as GraphResponse;
+    expect(g.nodes.map((n) => `${n.key}${n.missing ? ' (missing)' : ''}`).sort()).toEqual(['a', 'b', 'ghost (missing)', 'index']);
+    expect(g.nodes.find((n) => n.key === 'index')!.title).toBe(HOSTILE_TITLE);
+
+    const around = JSON.parse((await cairn('graph', '--around', 'b', '--depth', '1', '--json')).out) as GraphResponse;
+    expect(around.nodes.map((n) => n.key).sort()).toEqual(['a', 'b']);
+
+    const xml = await cairn('graph', '--graphml');
+    expect(xml.code).toBe(0);
+    const { graph } = parseGraphml(xml.out).graphml;
+    expect(graph.node).toHaveLength(4);
+    expect(graph.edge).toHaveLength(3);
+    const titles = graph.node.flatMap((n) => n.data.filter((d) => d['@_key'] === 'title').map((d) => String(d['#text'])));
+    // the control character cannot exist in XML 1.0: it becomes U+FFFD; everything else survives
+    expect(titles).toContain(HOSTILE_TITLE.replace('\u0001', '\ufffd'));
+
+    expect((await cairn('graph')).out).toMatch(/^the whole wiki\n3 pages, 0 attachments, 0 sources, 1 missing targets\n3 edges: 3 wikilink\n/);
+  });
+
+  it('refuses what it cannot do, saying why', async () => {
+    fx = makeFixture({ 'a.md': '# A\n' });
+    const env = cairnEnv(fx.dir);
+    const cairn = (...args: string[]) => runCairn([...args, '--db', fx.db], env);
+    expect(await cairn('graph', '--depth', '2')).toMatchObject({ code: 2, err: expect.stringContaining('--depth and --agent need --around KEY') });
+    expect(await cairn('graph', '--around', 'a', '--depth', '4')).toMatchObject({ code: 2, err: expect.stringContaining('--depth must be a whole number from 1 to 3') });
+    expect(await cairn('graph', '--json', '--graphml')).toMatchObject({ code: 2, err: expect.stringContaining('say one format') });
+    expect(await cairn('graph', '--around', 'nope')).toMatchObject({ code: 2, err: expect.stringContaining('no page with key "nope"') });
+  });
+});

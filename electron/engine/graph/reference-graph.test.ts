@@ -1,0 +1,106 @@
+// The reference graph over real files and a real index: node kinds, edges by kind with their
+// first line, missing targets as nodes, neighbourhoods by depth, and the page limit.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { GraphResponse } from '../../../shared/graph.ts';
+import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
+
+let fx: Fixture;
+afterEach(() => fx?.cleanup());
+
+/** Edges as `source -kind-> target` with node keys, sorted, for readable expectations. */
+function edgesOf(g: GraphResponse): string[] {
+  const key = new Map(g.nodes.map((n) => [n.id, n.missing ? `missing:${n.key}` : n.key]));
+  return g.edges.map((e) => `${key.get(e.source)} -${e.kind}:${e.line}${e.count > 1 ? `x${e.count}` : ''}-> ${key.get(e.target)}`).sort();
+}
+
+const WIKI = {
+  'hub.md': ['---', 'refs: [a]', 'sources:', '  - code/main.ts', '  - gone.ts', 'tags: [core]', 'tier: wiki', '---', '# Hub', '[[a]] and [[a|again]] and ![[pic.png]]', '[[nowhere]] [x](nowhere.md) [[hub]]'].join('\n'),
+  'a.md': '# A\n[[b]]\n',
+  'b.md': '---\narchived_since: 2026-01-01\n---\n# B\n[[c]]\n',
+  'c.md': '# C\n[[d]]\n',
+  'd.md': '# D\n',
+  'lonely.md': '# Lonely\n',
+  'pic.png': 'png',
+};
+
+describe('the reference graph', () => {
+  it('has every page, attachment, source and missing target as a node, and one edge per page, kind and target', async () => {
+    fx = makeFixture(WIKI);
+    fx.write('../code/main.ts', 'export {}\n');
+    const e = fx.engine();
+    await e.reindex();
+    const g = await e.graph({});
+    expect(g.centre).toBeNull();
+    expect(g.truncated).toBe(false);
+    expect(g.nodes.map((n) => `${n.type} ${n.key}`).sort()).toEqual(
+      ['page a', 'page b', 'page c', 'page d', 'page hub', 'page lonely', 'attachment pic.png', 'source code/main.ts', 'missing gone.ts', 'missing nowhere'].sort(),
+    );
+    // two links to a on one line count once, with the count; [[nowhere]] and nowhere.md meet at one missing node; no self edge
+    expect(edgesOf(g)).toEqual(
+      [
+        'a -wikilink:2-> b',
+        'b -wikilink:5-> c',
+        'c -wikilink:2-> d',
+        'hub -embed:10-> pic.png',
+        'hub -markdown:11-> missing:nowhere',
+        'hub -ref:2-> a',
+        'hub -source:4-> code/main.ts',
+        'hub -source:5-> missing:gone.ts',
+        'hub -wikilink:10x2-> a',
+        'hub -wikilink:11-> missing:nowhere',
+      ].sort(),
+    );
+    const byKey = new Map(g.nodes.map((n) => [n.key, n]));
+    expect(byKey.get('hub')).toMatchObject({ path: 'hub.md', root: fx.root, title: 'Hub', tags: ['core'], tier: 'wiki', scope: { kind: 'global', agent: null }, archived: false, depth: null });
+    expect(byKey.get('b')!.archived).toBe(true);
+    expect(byKey.get('pic.png')).toMatchObject({ type: 'attachment', path: 'pic.png', root: fx.root, missing: false });
+    expect(byKey.get('nowhere')).toMatchObject({ type: 'missing', missing: true, path: null });
+    expect(byKey.get('code/main.ts')!.path).toMatch(/code\/main\.ts$/);
+    // a stale page says so: a links to b, which is archived
+    expect(byKey.get('a')!.stale).toBe(true);
+    expect(byKey.get('c')!.stale).toBe(false);
+  });
+
+  it('around a page: the pages within depth links either way, with their depth, and the edges among them', async () => {
+    fx = makeFixture(WIKI);
+    const e = fx.engine();
+    await e.reindex();
+    const depth1 = await e.graph({ around: { key: 'b' }, depth: 1 });
+    const keyed = (g: GraphResponse) => g.nodes.map((n) => `${n.key}@${n.depth}`).sort();
+    expect(keyed(depth1)).toEqual(['a@1', 'b@0', 'c@1']);
+    expect(depth1.centre).toBe(depth1.nodes.find((n) => n.key === 'b')!.id);
+    expect(edgesOf(depth1)).toEqual(['a -wikilink:2-> b', 'b -wikilink:5-> c']);
+    // depth 2 reaches hub (a backlink of a) and d; hub's own targets are a third link away
+    const depth2 = await e.graph({ around: { key: 'b' }, depth: 2 });
+    expect(keyed(depth2)).toEqual(['a@1', 'b@0', 'c@1', 'd@2', 'hub@2']);
+    expect(edgesOf(depth2)).toContain('hub -ref:2-> a');
+    const depth3 = await e.graph({ around: { key: 'b' }, depth: 3 });
+    expect(keyed(depth3)).toEqual(['a@1', 'b@0', 'c@1', 'code/main.ts@3', 'd@2', 'gone.ts@3', 'hub@2', 'nowhere@3', 'pic.png@3']);
+    expect(keyed(await e.graph({ around: { key: 'lonely' }, depth: 3 }))).toEqual(['lonely@0']);
+  });
+
+  it('stops at the page limit and says so', async () => {
+    fx = makeFixture(WIKI);
+    const e = fx.engine();
+    await e.reindex();
+    const whole = await e.graph({ limit: 3 });
+    expect(whole.truncated).toBe(true);
+    expect(whole.nodes.filter((n) => n.type === 'page')).toHaveLength(3);
+    // no edge names a node that is not in the answer
+    const ids = new Set(whole.nodes.map((n) => n.id));
+    expect(whole.edges.every((x) => ids.has(x.source) && ids.has(x.target))).toBe(true);
+    const around = await e.graph({ around: { key: 'hub' }, depth: 3, limit: 2 });
+    expect(around.truncated).toBe(true);
+    expect(around.nodes.filter((n) => n.type === 'page').map((n) => n.key)).toContain('hub');
+  });
+
+  it('an agent sees its own page at the centre; a request for no such page, or a bad depth, is refused by name', async () => {
+    fx = makeFixture({ 'global/x.md': '# Global X\n[[y]]\n', 'global/y.md': '# Y\n', 'user/ada/x.md': '# Ada X\n' });
+    const e = fx.engine();
+    await e.reindex();
+    const mine = await e.graph({ around: { key: 'x', agent: 'ada' } });
+    expect(mine.nodes.find((n) => n.id === mine.centre)).toMatchObject({ title: 'Ada X', scope: { kind: 'user', agent: 'ada' } });
+    await expect(e.graph({ around: { key: 'nope' } })).rejects.toThrow('no page with key "nope"');
+    await expect(e.graph({ depth: 4 })).rejects.toThrow(/graph: bad "depth"/);
+  });
+});
