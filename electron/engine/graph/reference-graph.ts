@@ -4,7 +4,7 @@
 // `depth` links of a centre page, following links both ways.
 import type { GraphEdge, GraphNode, GraphResponse } from '../../../shared/graph.ts';
 import { BadRequest } from '../../../shared/contract.ts';
-import type { LinkKind } from '../../../shared/page.ts';
+import { LINK_KINDS, type LinkKind } from '../../../shared/page.ts';
 import type { Db } from '../store/database.ts';
 import { findPageRow } from './page-view.ts';
 
@@ -28,9 +28,6 @@ interface PageRow {
   stale: number;
 }
 
-/** One link as read; the edge it joins is one per page, kind and target. */
-type LinkRow = [pageId: number, kind: LinkKind, targetPage: number | null, targetFile: number | null, external: string | null, targetKey: string, target: string, line: number];
-
 /** All the links of one kind from one page to one target: exactly one of the target fields is set. */
 interface EdgeRow {
   pageId: number;
@@ -49,8 +46,11 @@ const PAGES = `SELECT p.id, p.key, f.rel_path AS path, r.path AS root, p.title, 
   p.archived_since IS NOT NULL AS archived, EXISTS (SELECT 1 FROM staleness s WHERE s.page_id = p.id) AS stale
   FROM pages p JOIN files f ON f.id = p.file_id JOIN roots r ON r.id = f.root_id`;
 
-// Read in link order and grouped here: grouping in SQL sorts every row and takes twice as long.
-const LINKS = `SELECT l.page_id, l.kind, l.target_page_id, l.target_file_id, l.target_external, l.target_key, l.target, l.line FROM links l`;
+// Read and grouped here rather than with GROUP BY, which sorts every row and took twice as long; links
+// to pages (most of them) are read as numbers only.
+const TO_PAGES = `SELECT page_id, kind, target_page_id, line FROM links WHERE target_page_id IS NOT NULL AND target_page_id != page_id`;
+const TO_OTHERS = `SELECT page_id, kind, target_file_id, target_external, target_key, target, line FROM links WHERE target_page_id IS NULL`;
+const OF_PAGES = ` AND page_id IN (SELECT value FROM json_each(?))`;
 
 export function referenceGraph(db: Db, q: GraphQuery): GraphResponse {
   const centre = q.around ? findPageRow(db, q.around.key, q.around.agent) : null;
@@ -95,23 +95,37 @@ function neighbourhood(db: Db, centre: number, depth: number, limit: number): { 
   return { depths, truncated: false };
 }
 
-/** The links of these pages (null: of every page), one row per page, kind and target, in page and line order. */
+/** The links of these pages (null: of every page), one row per page, kind and target. */
 function readEdges(db: Db, pageIds: number[] | null): EdgeRow[] {
-  const rows = (pageIds ? db.prepare(`${LINKS} WHERE l.page_id IN (SELECT value FROM json_each(?))`).raw().all(JSON.stringify(pageIds)) : db.prepare(LINKS).raw().all()) as LinkRow[];
-  const edges = new Map<string, EdgeRow>();
-  for (const [pageId, kind, targetPage, targetFile, external, targetKey, target, line] of rows) {
-    if (targetPage === pageId) continue;
-    const missingKey = targetPage === null && targetFile === null && external === null ? (kind === 'source' ? `ms:${target}` : `m:${targetKey}`) : null;
-    const id = `${pageId}\0${kind}\0${targetPage ?? ''}\0${targetFile ?? ''}\0${external ?? ''}\0${missingKey ?? ''}`;
-    const known = edges.get(id);
-    if (!known) edges.set(id, { pageId, kind, targetPage, targetFile, external, missingKey, target, line, n: 1 });
-    else {
+  const read = (sql: string) => (pageIds ? db.prepare(sql + OF_PAGES).raw().all(JSON.stringify(pageIds)) : db.prepare(sql).raw().all()) as unknown[][];
+  const edges: EdgeRow[] = [];
+  const byPage = new Map<number, Map<number | string, EdgeRow>>();
+  const add = (pageId: number, key: number | string, line: number, make: () => EdgeRow) => {
+    let mine = byPage.get(pageId);
+    if (!mine) byPage.set(pageId, (mine = new Map()));
+    const known = mine.get(key);
+    if (!known) {
+      const edge = make();
+      mine.set(key, edge);
+      edges.push(edge);
+    } else {
       known.n++;
       if (line < known.line) known.line = line;
     }
+  };
+  for (const [pageId, kind, targetPage, line] of read(TO_PAGES) as [number, LinkKind, number, number][]) {
+    add(pageId, targetPage * KIND_COUNT + KIND_INDEX[kind], line, () => ({ pageId, kind, targetPage, targetFile: null, external: null, missingKey: null, target: '', line, n: 1 }));
   }
-  return [...edges.values()];
+  for (const [pageId, kind, targetFile, external, targetKey, target, line] of read(TO_OTHERS) as [number, LinkKind, number | null, string | null, string, string, number][]) {
+    const missingKey = targetFile === null && external === null ? (kind === 'source' ? `ms:${target}` : `m:${targetKey}`) : null;
+    const key = `${kind}\0${targetFile ?? ''}\0${external ?? ''}\0${missingKey ?? ''}`;
+    add(pageId, key, line, () => ({ pageId, kind, targetPage: null, targetFile, external, missingKey, target, line, n: 1 }));
+  }
+  return edges;
 }
+
+const KIND_COUNT = LINK_KINDS.length;
+const KIND_INDEX = Object.fromEntries(LINK_KINDS.map((k, i) => [k, i])) as Record<LinkKind, number>;
 
 function readPages(db: Db, ids: number[]): PageRow[] {
   return db.prepare(`${PAGES} WHERE p.id IN (SELECT value FROM json_each(?)) ORDER BY f.root_id, f.rel_path`).all(JSON.stringify(ids)) as PageRow[];
