@@ -11,6 +11,8 @@ export default defineConfig({
   root: here('./renderer'),
   base: './',
   plugins: [react()],
+  // the graph layout worker imports d3-force: an ES module worker, emitted as its own file ('self' in the CSP)
+  worker: { format: 'es' },
   build: {
     outDir: here('./dist/renderer'),
     emptyOutDir: true,

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { FOCUS_SEARCH_EVENT } from '../components/SearchBox.tsx';
 import { Nav } from '../components/Nav.tsx';
 import { CompareScreen } from '../screens/CompareScreen.tsx';
+import { GraphScreen } from '../screens/GraphScreen.tsx';
 import { AuditScreen } from '../screens/AuditScreen.tsx';
 import { LinksScreen } from '../screens/LinksScreen.tsx';
 import { PageScreen } from '../screens/PageScreen.tsx';
@@ -28,6 +29,8 @@ function Screen({ route }: { route: Route }) {
       return <StaleScreen />;
     case 'audit':
       return <AuditScreen />;
+    case 'graph':
+      return <GraphScreen params={route.params} />;
   }
 }
 
@@ -51,7 +54,7 @@ export function App() {
   }, [route.screen]);
 
   useEffect(() => {
-    const titles = { search: 'Search', compare: 'Compare modes', page: 'Page', status: 'Index status', links: 'Broken links', stale: 'Stale pages', audit: 'Audit log' } as const;
+    const titles = { search: 'Search', compare: 'Compare modes', page: 'Page', status: 'Index status', links: 'Broken links', stale: 'Stale pages', audit: 'Audit log', graph: 'Graph' } as const;
     document.title = `${route.screen === 'page' ? route.key : titles[route.screen]} — Cairn`;
   }, [route]);
 

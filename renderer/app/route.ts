@@ -1,4 +1,5 @@
-// Hash routing: #/search?q=…, #/compare?q=…, #/page/KEY?h=Heading, #/status, #/links, #/stale, #/audit.
+// Hash routing: #/search?q=…, #/compare?q=…, #/page/KEY?h=Heading&tab=graph, #/graph?around=KEY&depth=2,
+// #/status, #/links, #/stale, #/audit.
 // Hash routes work the same from `cairn serve` and from file:// in the desktop window.
 import { useEffect, useState } from 'react';
 
@@ -9,7 +10,8 @@ export type Route =
   | { screen: 'status'; params: URLSearchParams }
   | { screen: 'links'; params: URLSearchParams }
   | { screen: 'stale'; params: URLSearchParams }
-  | { screen: 'audit'; params: URLSearchParams };
+  | { screen: 'audit'; params: URLSearchParams }
+  | { screen: 'graph'; params: URLSearchParams };
 
 export function parseHash(hash: string): Route {
   const raw = hash.replace(/^#\/?/, '');
@@ -28,6 +30,7 @@ export function parseHash(hash: string): Route {
     case 'links':
     case 'stale':
     case 'audit':
+    case 'graph':
       return { screen: head, params };
     default:
       return { screen: 'search', params };
@@ -35,15 +38,17 @@ export function parseHash(hash: string): Route {
 }
 
 /** A page, scrolled to a heading, as an agent sees it (its own page shadows a global one). */
-export function pageHref(key: string, opts: { heading?: string | null; agent?: string | null } = {}): string {
+export function pageHref(key: string, opts: { heading?: string | null; agent?: string | null; tab?: 'graph' | null; depth?: number | null } = {}): string {
   const search = new URLSearchParams();
   if (opts.heading) search.set('h', opts.heading);
   if (opts.agent) search.set('agent', opts.agent);
+  if (opts.tab) search.set('tab', opts.tab);
+  if (opts.depth) search.set('depth', String(opts.depth));
   const s = search.toString();
   return `#/page/${encodeURIComponent(key)}${s ? `?${s}` : ''}`;
 }
 
-export function screenHref(screen: 'search' | 'compare' | 'status' | 'links' | 'stale' | 'audit', params?: Record<string, string | undefined>): string {
+export function screenHref(screen: 'search' | 'compare' | 'status' | 'links' | 'stale' | 'audit' | 'graph', params?: Record<string, string | undefined>): string {
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(params ?? {})) if (v) search.set(k, v);
   const s = search.toString();
@@ -72,4 +77,10 @@ export function useRoute(): Route {
     };
   }, []);
   return parseHash(hash);
+}
+
+/** A graph depth from the address, 1–3 (default 1). */
+export function depthParam(params: URLSearchParams): number {
+  const d = Number(params.get('depth'));
+  return d === 2 || d === 3 ? d : 1;
 }

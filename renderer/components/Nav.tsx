@@ -5,6 +5,8 @@ import { IndexingProgress } from './IndexingProgress.tsx';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 export const SHORTCUT_LABEL = isMac ? '⌘K' : 'Ctrl K';
+/** 21,329 broken links fit the nav as 21K */
+const COMPACT = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
 
 interface Item {
   screen: Route['screen'];
@@ -20,7 +22,8 @@ export function Nav({ route, searchHref }: { route: Route; searchHref: string })
     { screen: 'search', label: 'Search', icon: '⌕', href: searchHref, hint: SHORTCUT_LABEL },
     { screen: 'compare', label: 'Compare modes', icon: '⇆', href: searchHref.replace('#/search', '#/compare') },
     { screen: 'status', label: 'Index status', icon: '◴', href: '#/status' },
-    { screen: 'links', label: 'Broken links', icon: '⚠', href: '#/links', hint: status ? String(status.dangling + status.brokenAnchors) : undefined },
+    { screen: 'graph', label: 'Graph', icon: '⬡', href: '#/graph' },
+    { screen: 'links', label: 'Broken links', icon: '⚠', href: '#/links', hint: status ? COMPACT.format(status.dangling + status.brokenAnchors) : undefined },
     { screen: 'stale', label: 'Stale pages', icon: '◔', href: '#/stale' },
     { screen: 'audit', label: 'Audit log', icon: '☰', href: '#/audit' },
   ];

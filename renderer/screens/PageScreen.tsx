@@ -1,7 +1,8 @@
 // A page: rendered markdown with in-app wikilinks (broken ones marked), its frontmatter,
-// outline, outgoing links, backlinks and provenance, and where its file is.
+// outline, outgoing links, backlinks and provenance, and where its file is; or, in its Graph tab,
+// its neighbourhood in the reference graph.
 import { cairn } from '../api/client.ts';
-import { screenHref } from '../app/route.ts';
+import { depthParam, navigate, pageHref, screenHref } from '../app/route.ts';
 import { useStatus } from '../app/status-context.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
 import { ErrorNote } from '../components/ErrorNote.tsx';
@@ -13,10 +14,14 @@ import { absolutePath, PathActions } from '../components/PathActions.tsx';
 import { ProvenanceList } from '../components/ProvenanceList.tsx';
 import { ScopeBadge } from '../components/ScopeBadge.tsx';
 import { useAsync } from '../hooks/useAsync.ts';
+import { DepthSwitch } from '../graph/DepthSwitch.tsx';
+import { GraphPanel, openNode } from '../graph/GraphPanel.tsx';
 
 export function PageScreen({ pageKey, params }: { pageKey: string; params: URLSearchParams }) {
   const agent = params.get('agent');
   const heading = params.get('h');
+  const tab = params.get('tab') === 'graph' ? 'graph' : 'page';
+  const depth = depthParam(params);
   const { generation } = useStatus();
   const { value: page, error, loading, reload } = useAsync(() => cairn.getPage({ key: pageKey, agent }), [pageKey, agent, generation]);
 
@@ -74,7 +79,23 @@ export function PageScreen({ pageKey, params }: { pageKey: string; params: URLSe
             This is @{page.scope.agent}’s own page: for that agent it shadows <code>{page.shadows}</code>.
           </p>
         )}
+        <div className="tabs" role="tablist" aria-label="Page views">
+          <a role="tab" aria-selected={tab === 'page'} className={tab === 'page' ? 'on' : undefined} href={pageHref(page.key, { agent })}>
+            Page
+          </a>
+          <a role="tab" aria-selected={tab === 'graph'} className={tab === 'graph' ? 'on' : undefined} href={pageHref(page.key, { agent, tab: 'graph', depth })}>
+            Graph
+          </a>
+        </div>
       </header>
+      {tab === 'graph' ? (
+        <GraphPanel around={{ key: page.key, agent }} depth={depth} onOpen={(node) => openNode(node, { tab: 'graph', depth })}>
+          <DepthSwitch depth={depth} onChange={(d) => navigate(pageHref(page.key, { agent, tab: 'graph', depth: d }), { replace: true })} />
+          <a className="button small ghost" href={screenHref('graph', { around: page.key, agent: agent ?? undefined, depth: String(depth) })}>
+            Open in the Graph screen
+          </a>
+        </GraphPanel>
+      ) : (
       <div className="page-layout">
         <div className="page-body">
           <Markdown page={page} heading={heading} />
@@ -87,6 +108,7 @@ export function PageScreen({ pageKey, params }: { pageKey: string; params: URLSe
           <FrontmatterPanel page={page} />
         </aside>
       </div>
+      )}
     </article>
   );
 }

@@ -1,0 +1,158 @@
+// How long the Graph view of a large wiki takes to open and draw in Chromium, and how it behaves
+// after: `cairn serve` over an index of the wiki (interconnected-10k by default), the UI built
+// fresh, then for each run a new page loads #/graph and the figures are read off the page's own
+// performance timeline (the `cairn graph:…` marks) from navigation start:
+//   answer    the graph is in the page (request, server, transfer, JSON)
+//   drawn     nodes and edges on screen: the first picture
+//   settled   the layout has finished
+// plus the longest main-thread task while the layout ran, and frame times while dragging to pan.
+// Usage: npm run bench:graph [-- ROOT] [--runs N] [--db FILE (reused when it exists)]
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { cairnEnv, runCairn, startServe, waitForIdle } from '../../electron/engine/testing/cairn-process.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1]! : fallback);
+const wiki = path.resolve(args[0] && !args[0].startsWith('--') ? args[0] : path.join(ROOT, '../shared/eval/wikis/interconnected-10k'));
+const runs = Number(option('runs', '3'));
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-bench-graph-'));
+const db = path.resolve(option('db', path.join(dir, 'bench.db')));
+const CHROMIUM = process.env.CAIRN_CHROMIUM ?? '/usr/bin/chromium';
+
+/** What the in-page functions use, typed here: this project typechecks for Node, without the DOM library. */
+interface InPage {
+  performance: { now(): number; getEntriesByType(type: string): { name: string; startTime: number }[] };
+  requestAnimationFrame(callback: (time: number) => void): number;
+  PerformanceObserver: new (callback: (list: { getEntries(): { startTime: number; duration: number }[] }) => void) => { observe(options: { type: string; buffered: boolean }): void };
+  MutationObserver: new (callback: () => void) => { observe(target: unknown, options: object): void };
+  document: { querySelector(selector: string): unknown };
+  bench: Watched & { frames: number[]; counting: boolean; last: number; frame?: (time: number) => void };
+}
+
+interface Run {
+  answer: number;
+  drawn: number;
+  settled: number;
+  longestTask: number;
+  frames: number[];
+}
+
+if (!fs.existsSync(wiki)) {
+  console.error(`bench: ${wiki} does not exist; pass a folder of markdown`);
+  process.exit(2);
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor((s.length - 1) / 2)]!;
+}
+
+function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+}
+
+/** One cold open of #/graph in a new page; the figures from the page's timeline. */
+async function openOnce(page: Page, url: string): Promise<Run> {
+  await page.goto(`${url}#/graph`);
+  const host = page.locator('.graph-host');
+  await host.and(page.locator('[data-drawn="true"]')).waitFor({ timeout: 120_000 });
+  await host.and(page.locator('[data-layout="settled"]')).waitFor({ timeout: 300_000 });
+  const marks = await page.evaluate(() => Object.fromEntries((globalThis as unknown as InPage).performance.getEntriesByType('mark').filter((m) => m.name.startsWith('cairn graph:')).map((m) => [m.name.slice(12), m.startTime])));
+  const { settledAt, tasks } = await page.evaluate(() => {
+    const { bench } = globalThis as unknown as InPage;
+    return { settledAt: bench.settledAt, tasks: bench.tasks };
+  });
+  const longestTask = Math.max(0, ...tasks.filter((t) => t.start >= marks.drawn!).map((t) => t.duration));
+  return { answer: marks.answer!, drawn: marks.drawn!, settled: settledAt!, longestTask, frames: await panFrames(page) };
+}
+
+interface Watched {
+  settledAt?: number;
+  tasks: { start: number; duration: number }[];
+}
+
+/** Before the page's own scripts: note long tasks, and when the view says the layout is done, on the page's clock. */
+function watch(): void {
+  const g = globalThis as unknown as InPage;
+  const w: InPage['bench'] = (g.bench = { tasks: [], frames: [], counting: false, last: 0 });
+  new g.PerformanceObserver((list) => list.getEntries().forEach((e) => w.tasks.push({ start: e.startTime, duration: e.duration }))).observe({ type: 'longtask', buffered: true });
+  new g.MutationObserver(() => {
+    if (w.settledAt === undefined && g.document.querySelector('.graph-host[data-layout="settled"]')) w.settledAt = g.performance.now();
+  }).observe(g.document, { subtree: true, attributes: true, attributeFilter: ['data-layout'] });
+}
+
+/** Drags across the graph for a while, counting the frames the page paints meanwhile. */
+async function panFrames(page: Page): Promise<number[]> {
+  const box = (await page.locator('.graph-host').boundingBox())!;
+  await page.evaluate(() => {
+    // no named function in here: tsx would wrap it in a helper the page does not have
+    const g = globalThis as unknown as InPage;
+    const w = g.bench;
+    w.counting = true;
+    w.last = g.performance.now();
+    w.frame = (t: number) => {
+      w.frames.push(t - w.last);
+      w.last = t;
+      if (w.counting) g.requestAnimationFrame(w.frame!);
+    };
+    g.requestAnimationFrame(w.frame);
+  });
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let i = 0; i < 60; i++) await page.mouse.move(x + 200 * Math.sin(i / 6), y + 120 * Math.cos(i / 6));
+  await page.mouse.up();
+  return page.evaluate(() => {
+    const w = (globalThis as unknown as InPage).bench;
+    w.counting = false;
+    return w.frames.slice(1);
+  });
+}
+
+try {
+  console.log(`bench: building the UI…`);
+  const vite = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  if (vite.status !== 0) throw new Error('vite build failed');
+  const env = cairnEnv(dir, { CAIRN_BUILD_UI: '0' });
+  if (!fs.existsSync(db)) {
+    console.log(`bench: indexing ${wiki} into ${db}…`);
+    const indexed = await runCairn(['index', '--db', db, wiki], env);
+    if (indexed.code !== 0) throw new Error(`cairn index failed:\n${indexed.err}`);
+  }
+  const server = await startServe(['--no-watch', '--db', db, wiki], env);
+  await waitForIdle(server.url);
+  const browser = await chromium.launch(
+    fs.existsSync(CHROMIUM) ? { executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] } : {},
+  );
+  const results: Run[] = [];
+  try {
+    for (let i = 0; i < runs; i++) {
+      const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+      await page.addInitScript(watch);
+      const r = await openOnce(page, server.url);
+      results.push(r);
+      console.log(
+        `run ${i + 1}: answer ${(r.answer / 1000).toFixed(2)} s, first picture ${(r.drawn / 1000).toFixed(2)} s, layout settled ${(r.settled / 1000).toFixed(1)} s, longest main-thread task after it ${Math.round(r.longestTask)} ms, panning: ${r.frames.length} frames, p50 ${Math.round(percentile(r.frames, 50))} ms, p95 ${Math.round(percentile(r.frames, 95))} ms`,
+      );
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  const frames = results.flatMap((r) => r.frames);
+  console.log(`\n${path.basename(wiki)}: ${runs} cold opens of the whole graph in Chromium (${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'})`);
+  console.log(`  graph in the page     median ${(median(results.map((r) => r.answer)) / 1000).toFixed(2)} s`);
+  console.log(`  first picture         median ${(median(results.map((r) => r.drawn)) / 1000).toFixed(2)} s (from navigation start)`);
+  console.log(`  layout settled        median ${(median(results.map((r) => r.settled)) / 1000).toFixed(1)} s`);
+  console.log(`  longest task after    median ${Math.round(median(results.map((r) => r.longestTask)))} ms (the main thread, while the layout runs)`);
+  console.log(`  frames while panning  p50 ${Math.round(percentile(frames, 50))} ms, p95 ${Math.round(percentile(frames, 95))} ms`);
+} finally {
+  if (!args.includes('--db')) fs.rmSync(dir, { recursive: true, force: true });
+}

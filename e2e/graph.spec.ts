@@ -1,0 +1,93 @@
+// The Graph view in Chromium: a page's neighbourhood, clicked through to a neighbour; filters; and
+// the whole graph of interconnected-10k (10,000 pages, 155,550 links), which must draw and keep
+// answering while its layout runs.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { cairnEnv, startServe, waitForIdle } from '../electron/engine/testing/cairn-process.ts';
+import { open, ROOT, screenshot } from './app.ts';
+
+const graphHost = (page: Page) => page.locator('.graph-host');
+const drawn = (page: Page) => expect(graphHost(page)).toHaveAttribute('data-drawn', 'true', { timeout: 60_000 });
+const shownNodes = async (page: Page) => Number(await graphHost(page).getAttribute('data-nodes'));
+
+/** Centres the graph on a node through the jump box, then clicks the middle of the drawing, where it now is. */
+async function jumpAndClick(page: Page, text: string, option: RegExp): Promise<void> {
+  const jump = page.getByRole('combobox', { name: 'Jump to a node' });
+  await jump.fill(text);
+  await expect(page.getByRole('listbox', { name: 'Matching nodes' }).getByRole('option').first()).toHaveText(option);
+  await jump.press('Enter');
+  const box = (await graphHost(page).boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+test("a page's Graph tab shows its neighbourhood; clicking a neighbour opens it", async ({ page }) => {
+  await open(page, '#/page/fusion');
+  await page.getByRole('tab', { name: 'Graph' }).click();
+  await expect(page).toHaveURL(/#\/page\/fusion\?tab=graph/);
+  await drawn(page);
+  // fusion, the pages it links and that link it, its sources and its one missing target
+  const depth1 = await shownNodes(page);
+  expect(depth1).toBeGreaterThan(5);
+  await expect(page.getByRole('checkbox', { name: /Missing targets/ })).toBeChecked();
+  await page.getByRole('radio', { name: '2 links' }).check({ force: true });
+  await expect(page).toHaveURL(/depth=2/);
+  await drawn(page);
+  await expect.poll(() => shownNodes(page)).toBeGreaterThan(depth1);
+
+  await jumpAndClick(page, 'lexical lane', /^Lexical lane/);
+  await expect(page.locator('article.page-screen[data-page="lexical-lane"]')).toBeVisible();
+  // still in the Graph tab, now around the neighbour
+  await expect(page).toHaveURL(/#\/page\/lexical-lane\?tab=graph/);
+  await drawn(page);
+});
+
+test('the Graph screen draws the whole demo wiki, filters by tag and kind, and a missing target leads to the broken links', async ({ page }, testInfo) => {
+  await open(page, '#/graph');
+  await drawn(page);
+  await expect(graphHost(page)).toHaveAttribute('data-layout', 'settled');
+  const all = await shownNodes(page);
+  await screenshot(page, testInfo, 'graph', 'graph.png');
+  await page.getByRole('combobox', { name: 'Tag' }).selectOption('search');
+  await expect.poll(() => shownNodes(page)).toBeLessThan(all);
+  await page.getByRole('combobox', { name: 'Tag' }).selectOption('');
+  await expect.poll(() => shownNodes(page)).toBe(all);
+  await page.getByRole('checkbox', { name: /Sources/ }).uncheck();
+  await expect.poll(() => shownNodes(page)).toBeLessThan(all);
+  await jumpAndClick(page, 'reranker-lane', /^reranker-lane/);
+  await expect(page).toHaveURL(/#\/links/);
+});
+
+const TEN_K = path.join(ROOT, '..', 'shared', 'eval', 'wikis', 'interconnected-10k');
+
+test.describe('a 10,000-page wiki', () => {
+  test.skip(!fs.existsSync(TEN_K), `${TEN_K} is not on this machine`);
+  // indexing 10,000 pages comes first: about 20-40 s on two cores
+  test.setTimeout(300_000);
+
+  test('the whole graph draws and the page keeps answering while the layout runs', async ({ page }, testInfo) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-e2e-10k-'));
+    // the folder is only read: the index goes to a temporary database, and nothing is watched
+    const served = await startServe(['--no-watch', '--db', path.join(dir, 'cairn.db'), TEN_K], cairnEnv(dir));
+    try {
+      await waitForIdle(served.url);
+      await page.goto(`${served.url}#/graph`);
+      await drawn(page);
+      await expect(graphHost(page)).toHaveAttribute('data-nodes', '10000');
+      await expect(graphHost(page)).toHaveAttribute('data-edges', '155550');
+      await expect(page.getByRole('status').filter({ hasText: '10,000 of 23,698 nodes' })).toBeVisible();
+      // the main thread answers: the jump box finds a page among 10,000 and a click opens it
+      await jumpAndClick(page, 'April bird', /^April bird/);
+      await expect(page.locator('article.page-screen[data-page="April bird"]')).toBeVisible();
+      await page.goBack();
+      await drawn(page);
+      await page.getByRole('checkbox', { name: /Missing targets/ }).check();
+      await expect(graphHost(page)).toHaveAttribute('data-nodes', '23698');
+      await screenshot(page, testInfo, 'graph-10k');
+    } finally {
+      await served.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,97 @@
+// How the graph looks: node colour by tier, shape by type, rings for stale and archived pages, red
+// dashed missing targets; edges styled by link kind (colour and dash, so kinds differ without
+// colour too). Colours come from the stylesheet's variables, so the graph follows light and dark.
+import type { StylesheetJson } from 'cytoscape';
+import type { LinkKind } from '../../shared/page.ts';
+
+export interface EdgeLook {
+  label: string;
+  colour: string;
+  dash: number[];
+  width: number;
+}
+
+function cssVar(name: string, fallback: string): string {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+}
+
+export interface GraphTheme {
+  text: string;
+  muted: string;
+  danger: string;
+  warn: string;
+  accent: string;
+  surface: string;
+  tiers: Record<string, string>;
+  attachment: string;
+  source: string;
+  edges: Record<LinkKind | 'missing', EdgeLook>;
+}
+
+export function graphTheme(): GraphTheme {
+  const v = (name: string, fallback: string) => cssVar(`--${name}`, fallback);
+  return {
+    text: v('text', '#1d2127'),
+    muted: v('muted', '#5f6b7a'),
+    danger: v('danger', '#c9302c'),
+    warn: v('warn', '#a86400'),
+    accent: v('accent', '#2859d6'),
+    surface: v('surface', '#ffffff'),
+    tiers: { wiki: v('graph-wiki', '#2f6fed'), doc: v('graph-doc', '#1f8a7a'), reflection: v('graph-reflection', '#9b4dd6'), raw: v('graph-raw', '#8a94a6'), none: v('graph-page', '#5b6f95') },
+    attachment: v('graph-attachment', '#3d8fb0'),
+    source: v('graph-source', '#a0662b'),
+    edges: {
+      wikilink: { label: 'wikilink', colour: v('graph-edge', '#8a94a6'), dash: [], width: 1 },
+      ref: { label: 'refs', colour: v('graph-ref', '#2f6fed'), dash: [], width: 1.6 },
+      embed: { label: 'embed', colour: v('graph-embed', '#1f8a7a'), dash: [], width: 1.2 },
+      markdown: { label: 'markdown link', colour: v('graph-edge', '#8a94a6'), dash: [5, 3], width: 1 },
+      source: { label: 'sources', colour: v('graph-source', '#a0662b'), dash: [1.5, 3], width: 1.2 },
+      missing: { label: 'to a missing target', colour: v('danger', '#c9302c'), dash: [4, 3], width: 1 },
+    },
+  };
+}
+
+export function tierColour(theme: GraphTheme, tier: string | null): string {
+  return theme.tiers[tier ?? 'none'] ?? theme.tiers.none!;
+}
+
+/** `large`: labels only when zoomed in far enough to read them, and smaller nodes. */
+export function cytoscapeStyle(theme: GraphTheme, large: boolean): StylesheetJson {
+  const edgeKinds = Object.entries(theme.edges).map(([kind, look]) => ({
+    selector: `edge.k-${kind}`,
+    style: { 'line-color': look.colour, 'target-arrow-color': look.colour, width: look.width, 'line-style': look.dash.length ? 'dashed' : 'solid', 'line-dash-pattern': look.dash.length ? look.dash : [1, 0] },
+  }));
+  return [
+    {
+      selector: 'node',
+      style: {
+        width: 'data(size)',
+        height: 'data(size)',
+        'background-color': 'data(colour)',
+        label: 'data(label)',
+        'font-size': 10,
+        color: theme.text,
+        'text-valign': 'bottom',
+        'text-margin-y': 3,
+        'min-zoomed-font-size': large ? 9 : 0,
+      },
+    },
+    // what makes labels legible costs time per node: only where nodes are few
+    ...(large ? [] : [{ selector: 'node', style: { 'text-max-width': '150px', 'text-wrap': 'ellipsis' as const, 'text-background-color': theme.surface, 'text-background-opacity': 0.75, 'text-background-padding': '1px' } }]),
+    { selector: 'node.attachment', style: { shape: 'round-rectangle', 'background-color': theme.attachment } },
+    { selector: 'node.source', style: { shape: 'diamond', 'background-color': theme.source } },
+    { selector: 'node.stale', style: { 'border-width': 3, 'border-color': theme.warn } },
+    { selector: 'node.archived', style: { opacity: 0.45, 'border-width': 2, 'border-style': 'dashed', 'border-color': theme.muted } },
+    { selector: 'node.missing', style: { 'background-opacity': 0, 'border-width': 2, 'border-style': 'dashed', 'border-color': theme.danger, color: theme.danger } },
+    { selector: 'node.centre', style: { 'border-width': 4, 'border-color': theme.accent, 'font-weight': 'bold', 'font-size': 12 } },
+    { selector: 'node.focus', style: { 'border-width': 4, 'border-color': theme.text, 'min-zoomed-font-size': 0, 'z-index': 10 } },
+    { selector: 'node.near', style: { 'min-zoomed-font-size': 0, 'z-index': 9 } },
+    { selector: '.faded', style: { opacity: 0.12 } },
+    {
+      selector: 'edge',
+      style: { 'curve-style': 'straight', 'target-arrow-shape': 'triangle', 'arrow-scale': 0.7, opacity: 0.75 },
+    },
+    ...edgeKinds,
+    { selector: 'edge.hover', style: { opacity: 1, 'z-index': 8 } },
+  ];
+}
