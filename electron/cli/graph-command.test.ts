@@ -4,6 +4,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GraphResponse } from '../../shared/graph.ts';
 import { makeFixture, type Fixture } from '../engine/testing/wiki-fixture.ts';
+import { escapeXml } from './graphml.ts';
 import { cairnEnv, runCairn } from '../engine/testing/cairn-process.ts';
 
 let fx: Fixture;
@@ -57,6 +58,12 @@ describe('cairn graph', () => {
     expect(titles).toContain(HOSTILE_TITLE.replace('\u0001', '\ufffd'));
 
     expect((await cairn('graph')).out).toMatch(/^the whole wiki\n3 pages, 0 attachments, 0 sources, 1 missing targets\n3 edges: 3 wikilink\n/);
+  });
+
+  it('escapes white space that XML parsers would otherwise fold, so two ids never meet', () => {
+    expect(escapeXml('s:a\tb')).toBe('s:a&#9;b');
+    expect(escapeXml('a\r\nb <&>')).toBe('a&#13;&#10;b &lt;&amp;&gt;');
+    expect(escapeXml('s:a b')).not.toBe(escapeXml('s:a\tb'));
   });
 
   it('refuses what it cannot do, saying why', async () => {

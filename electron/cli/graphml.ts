@@ -10,8 +10,11 @@ const TYPES: Record<string, 'string' | 'boolean' | 'int'> = { stale: 'boolean', 
 // eslint-disable-next-line no-control-regex
 const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;', '\t': '&#9;', '\n': '&#10;', '\r': '&#13;' };
+
+/** Tab, CR and LF as references too: a parser turns them into spaces in attributes (two node ids would meet) and CR LF into LF in text. */
 export function escapeXml(text: string): string {
-  return text.replace(NOT_XML, '\ufffd').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+  return text.replace(NOT_XML, '\ufffd').replace(/[&<>"'\t\n\r]/g, (c) => ENTITIES[c]!);
 }
 
 function data(values: Record<string, unknown>, keys: readonly string[]): string {

@@ -79,6 +79,25 @@ describe('the reference graph', () => {
     expect(keyed(await e.graph({ around: { key: 'lonely' }, depth: 3 }))).toEqual(['lonely@0']);
   });
 
+  it('keeps every link between two nodes of a neighbourhood, wherever they are (property over every centre and depth)', async () => {
+    fx = makeFixture({ ...WIKI, 'e.md': '# E\n[[a]] [[nowhere]] ![[pic.png]]\n', 'f.md': '[[p/readme]] [[q/readme]] [[e]]\n' });
+    const e = fx.engine();
+    await e.reindex();
+    const whole = await e.graph({});
+    const name = (g: GraphResponse, id: string) => g.nodes.find((n) => n.id === id)!.key;
+    const wholeEdges = whole.edges.map((x) => `${name(whole, x.source)}>${x.kind}>${name(whole, x.target)}`);
+    // two targets nothing answers that share a file name are two nodes
+    expect(whole.nodes.filter((n) => n.missing).map((n) => n.key).sort()).toEqual(['code/main.ts', 'gone.ts', 'nowhere', 'p/readme', 'q/readme']);
+    for (const key of ['hub', 'a', 'b', 'c', 'd', 'e', 'f', 'lonely']) {
+      for (const depth of [1, 2, 3]) {
+        const g = await e.graph({ around: { key }, depth });
+        const keys = new Set(g.nodes.map((n) => n.key));
+        const expected = wholeEdges.filter((x) => keys.has(x.split('>')[0]!) && keys.has(x.split('>')[2]!)).sort();
+        expect(g.edges.map((x) => `${name(g, x.source)}>${x.kind}>${name(g, x.target)}`).sort(), `around ${key}, depth ${depth}`).toEqual(expected);
+      }
+    }
+  });
+
   it('stops at the page limit and says so', async () => {
     fx = makeFixture(WIKI);
     const e = fx.engine();
@@ -94,12 +113,26 @@ describe('the reference graph', () => {
     expect(around.nodes.filter((n) => n.type === 'page').map((n) => n.key)).toContain('hub');
   });
 
-  it('an agent sees its own page at the centre; a request for no such page, or a bad depth, is refused by name', async () => {
-    fx = makeFixture({ 'global/x.md': '# Global X\n[[y]]\n', 'global/y.md': '# Y\n', 'user/ada/x.md': '# Ada X\n' });
+  it("an agent's neighbourhood is its own view: its page at the centre, no other agent's pages, no global page it shadows", async () => {
+    fx = makeFixture({
+      'global/x.md': '# Global X\n[[y]]\n',
+      'global/y.md': '# Y\n',
+      'user/ada/x.md': '# Ada X\n[[y]]\n',
+      'user/bob/secret.md': '# Bob secret\n[[y]]\n',
+    });
     const e = fx.engine();
     await e.reindex();
     const mine = await e.graph({ around: { key: 'x', agent: 'ada' } });
     expect(mine.nodes.find((n) => n.id === mine.centre)).toMatchObject({ title: 'Ada X', scope: { kind: 'user', agent: 'ada' } });
+    expect((await e.graph({ around: { key: 'y', agent: 'ada' } })).nodes.map((n) => n.title).sort()).toEqual(['Ada X', 'Y']);
+    // a person (no agent) sees every space
+    expect((await e.graph({ around: { key: 'y' } })).nodes.map((n) => n.title).sort()).toEqual(['Ada X', 'Bob secret', 'Global X', 'Y']);
+  });
+
+  it('a request for no such page, or a bad depth, is refused by name', async () => {
+    fx = makeFixture({ 'x.md': '# X\n' });
+    const e = fx.engine();
+    await e.reindex();
     await expect(e.graph({ around: { key: 'nope' } })).rejects.toThrow('no page with key "nope"');
     await expect(e.graph({ depth: 4 })).rejects.toThrow(/graph: bad "depth"/);
   });
