@@ -9,7 +9,8 @@ import { cairnEnv, startServe, waitForIdle } from '../electron/engine/testing/ca
 import { open, ROOT, screenshot } from './app.ts';
 
 const graphHost = (page: Page) => page.locator('.graph-host');
-const drawn = (page: Page) => expect(graphHost(page)).toHaveAttribute('data-drawn', 'true', { timeout: 60_000 });
+/** Until the graph asked for (`KEY:DEPTH`, `*:1` for the whole wiki) is drawn: the one before may still be on screen. */
+const drawn = (page: Page, request: string) => expect(page.locator(`.graph-host[data-request="${request}"]`)).toHaveAttribute('data-drawn', 'true', { timeout: 60_000 });
 const shownNodes = async (page: Page) => Number(await graphHost(page).getAttribute('data-nodes'));
 
 /** Centres the graph on a node through the jump box, then clicks the middle of the drawing, where it now is. */
@@ -26,26 +27,26 @@ test("a page's Graph tab shows its neighbourhood; clicking a neighbour opens it"
   await open(page, '#/page/fusion');
   await page.getByRole('tab', { name: 'Graph' }).click();
   await expect(page).toHaveURL(/#\/page\/fusion\?tab=graph/);
-  await drawn(page);
+  await drawn(page, 'fusion:1');
   // fusion, the pages it links and that link it, its sources and its one missing target
   const depth1 = await shownNodes(page);
   expect(depth1).toBeGreaterThan(5);
   await expect(page.getByRole('checkbox', { name: /Missing targets/ })).toBeChecked();
   await page.getByRole('radio', { name: '2 links' }).check({ force: true });
   await expect(page).toHaveURL(/depth=2/);
-  await drawn(page);
+  await drawn(page, 'fusion:2');
   await expect.poll(() => shownNodes(page)).toBeGreaterThan(depth1);
 
   await jumpAndClick(page, 'lexical lane', /^Lexical lane/);
   await expect(page.locator('article.page-screen[data-page="lexical-lane"]')).toBeVisible();
-  // still in the Graph tab, now around the neighbour
-  await expect(page).toHaveURL(/#\/page\/lexical-lane\?tab=graph/);
-  await drawn(page);
+  // still in the Graph tab, now around the neighbour, at the depth chosen
+  await expect(page).toHaveURL(/#\/page\/lexical-lane\?tab=graph&depth=2/);
+  await drawn(page, 'lexical-lane:2');
 });
 
 test('the Graph screen draws the whole demo wiki, filters by tag and kind, and a missing target leads to the broken links', async ({ page }, testInfo) => {
   await open(page, '#/graph');
-  await drawn(page);
+  await drawn(page, '*:1');
   await expect(graphHost(page)).toHaveAttribute('data-layout', 'settled');
   const all = await shownNodes(page);
   await screenshot(page, testInfo, 'graph', 'graph.png');
@@ -73,7 +74,7 @@ test.describe('a 10,000-page wiki', () => {
     try {
       await waitForIdle(served.url);
       await page.goto(`${served.url}#/graph`);
-      await drawn(page);
+      await drawn(page, '*:1');
       await expect(graphHost(page)).toHaveAttribute('data-nodes', '10000');
       await expect(graphHost(page)).toHaveAttribute('data-edges', '155550');
       await expect(page.getByRole('status').filter({ hasText: '10,000 of 23,698 nodes' })).toBeVisible();
@@ -81,7 +82,7 @@ test.describe('a 10,000-page wiki', () => {
       await jumpAndClick(page, 'April bird', /^April bird/);
       await expect(page.locator('article.page-screen[data-page="April bird"]')).toBeVisible();
       await page.goBack();
-      await drawn(page);
+      await drawn(page, '*:1');
       await page.getByRole('checkbox', { name: /Missing targets/ }).check();
       await expect(graphHost(page)).toHaveAttribute('data-nodes', '23698');
       await screenshot(page, testInfo, 'graph-10k');

@@ -2,11 +2,18 @@
 // and a bounding box per edge: 155,000 of them took 18 s to first draw here, where stroking them
 // as one path per kind takes about 0.4 s. While the view pans or zooms, the last picture is moved
 // with a CSS transform; it is drawn again once the view rests.
+//
+// Every edge is a hairline (at most one device pixel wide, in device coordinates): a wider
+// anti-aliased stroke of that many segments is filled as one huge path, which Chromium's software
+// rasteriser took from 2 s to over a minute to draw, depending on the zoom; a hairline is drawn
+// line by line. Kinds differ by colour and dash instead of width.
 import type { Core } from 'cytoscape';
 import type { GraphModel } from './graph-model.ts';
 import type { GraphTheme } from './graph-theme.ts';
 
 const REDRAW_AFTER_MS = 120;
+/** in device pixels: below one, so the rasteriser draws hairlines (see above) */
+const HAIRLINE = 0.9;
 
 export class EdgeLayer {
   readonly canvas: HTMLCanvasElement;
@@ -54,7 +61,6 @@ export class EdgeLayer {
     const ctx = canvas.getContext('2d')!;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, canvas.width, canvas.height);
-    ctx.setTransform(ratio * zoom, 0, 0, ratio * zoom, ratio * pan.x, ratio * pan.y);
     // thin and faint when many edges overlap, so density reads as shade
     ctx.globalAlpha = Math.max(0.12, Math.min(0.6, 4000 / Math.max(1, model.edges.length)));
     const byLook = new Map<string, number[]>();
@@ -67,15 +73,18 @@ export class EdgeLayer {
       if (!list) byLook.set(look, (list = []));
       list.push(s, t);
     }
+    const k = ratio * zoom;
+    const x = (i: number) => xy[2 * i]! * k + ratio * pan.x;
+    const y = (i: number) => xy[2 * i + 1]! * k + ratio * pan.y;
     for (const [look, ends] of byLook) {
       const style = this.theme.edges[look as keyof GraphTheme['edges']];
       ctx.strokeStyle = style.colour;
-      ctx.lineWidth = style.width / zoom;
-      ctx.setLineDash(style.dash.map((d) => d / zoom));
+      ctx.lineWidth = HAIRLINE;
+      ctx.setLineDash(style.dash.map((d) => d * ratio));
       ctx.beginPath();
       for (let i = 0; i < ends.length; i += 2) {
-        ctx.moveTo(xy[2 * ends[i]!]!, xy[2 * ends[i]! + 1]!);
-        ctx.lineTo(xy[2 * ends[i + 1]!]!, xy[2 * ends[i + 1]! + 1]!);
+        ctx.moveTo(x(ends[i]!), y(ends[i]!));
+        ctx.lineTo(x(ends[i + 1]!), y(ends[i + 1]!));
       }
       ctx.stroke();
     }

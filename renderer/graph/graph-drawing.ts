@@ -29,6 +29,8 @@ export class GraphDrawing {
   private readonly theme: GraphTheme = graphTheme();
   private hovered: number | null = null;
   private focused: number | null = null;
+  private destroyed = false;
+  private resizing = new ResizeObserver(() => this.resize());
 
   constructor(
     private host: HTMLElement,
@@ -56,6 +58,9 @@ export class GraphDrawing {
     const cy = this.cy;
     this.visible = visible;
     if (!cy) return;
+    // a hovered node may be about to go: its highlight and tooltip go first
+    this.highlight(null);
+    this.on.hover(null, null);
     cy.batch(() => {
       const hidden = cy.nodes().filter((n) => !visible[index(n)]);
       cy.remove(hidden);
@@ -68,16 +73,16 @@ export class GraphDrawing {
     this.edgeLayer?.update(this.xy, visible);
   }
 
-  /** Centres on a node and marks it; the view stops following the layout. */
+  /** Centres on a node and marks it (once it is drawn, if it is not yet); the view stops following the layout. */
   focus(i: number): void {
+    this.focused = i;
+    this.userMoved = true;
     const cy = this.cy;
     if (!cy) return;
     cy.$('.focus').removeClass('focus');
-    this.focused = i;
     const node = cy.getElementById(`n${i}`);
     if (node.empty()) return;
     node.addClass('focus');
-    this.userMoved = true;
     cy.zoom(Math.max(cy.zoom(), this.large ? 1.6 : 1.2));
     cy.center(node);
   }
@@ -95,19 +100,22 @@ export class GraphDrawing {
   }
 
   destroy(): void {
+    this.destroyed = true;
+    this.resizing.disconnect();
     this.worker?.terminate();
     this.edgeLayer?.destroy();
     this.cy?.destroy();
+    this.host.querySelector('.graph-nodes')?.remove();
   }
 
   /** Each layout update: the first draws the graph, the later ones move its nodes. */
   private place(update: LayoutUpdate): void {
     this.xy = update.xy;
-    if (!this.cy) {
+    if (this.cy) this.move();
+    else {
       markStep('positions');
       this.create();
     }
-    else this.move();
     if (update.done) this.worker = null;
     this.on.progress(update.progress, update.done);
   }
@@ -135,12 +143,15 @@ export class GraphDrawing {
     });
     this.cy = cy;
     fitView(cy);
+    if (this.focused !== null) this.focus(this.focused);
+    this.resizing.observe(this.host);
     markStep('nodes');
     if (this.large) this.edgeLayer = new EdgeLayer(this.host, cy, this.model, this.theme, this.xy, this.visible);
     this.listen(cy);
     cy.one('render', () => {
       this.edgeLayer?.draw();
       requestAnimationFrame(() => {
+        if (this.destroyed) return;
         markStep('drawn');
         this.on.drawn();
       });
@@ -150,9 +161,16 @@ export class GraphDrawing {
   private move(): void {
     const cy = this.cy!;
     cy.batch(() => cy.nodes().forEach((n) => void n.position(this.position(index(n)))));
+    const focused = cy.getElementById(`n${this.focused}`);
     if (!this.userMoved) fitView(cy);
-    else if (this.focused !== null) cy.center(cy.getElementById(`n${this.focused}`));
+    else if (focused.nonempty()) cy.center(focused);
     this.edgeLayer?.update(this.xy, this.visible);
+  }
+
+  /** The stage changed size (window, panel): cytoscape only watches the window. */
+  private resize(): void {
+    this.cy?.resize();
+    this.edgeLayer?.draw();
   }
 
   private listen(cy: Core): void {

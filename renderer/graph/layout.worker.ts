@@ -39,6 +39,7 @@ async function run({ count, edges, centre, radius, large }: LayoutRequest): Prom
     }
   }
   post(nodes, 1, true);
+  self.close();
 }
 
 /** Breadth first from the centre (or the best linked node), on a sunflower spiral: linked nodes start near each other. */
