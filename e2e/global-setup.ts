@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureCli } from '../build/cli/build.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST_INDEX = path.join(ROOT, 'dist', 'renderer', 'index.html');
@@ -65,6 +66,7 @@ async function waitForIndex(url: string, server: ReturnType<typeof spawn>): Prom
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   buildRendererIfNeeded();
+  await ensureCli();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-e2e-'));
   process.env.CAIRN_E2E_TMP = tmp;
   // The demo wiki (the default root), never roots or a database from the caller's environment.

@@ -1,18 +1,44 @@
 // `cairn <command>`: a thin door over the engine. Errors go to stderr with a non-zero exit
 // and a sentence that says what to do.
-import { BadRequest } from '../shared/contract.ts';
-import { COMMANDS, usage } from './cli/commands.ts';
+import { BadRequest } from '../shared/errors.ts';
+import { COMMANDS, commandHelp, usage } from './cli/commands.ts';
 import { UsageError } from './cli/args.ts';
+
+/** `--help` or `-h` before any `--` (after it, they are a query's words). */
+function asksForHelp(args: string[]): boolean {
+  const end = args.indexOf('--');
+  return (end < 0 ? args : args.slice(0, end)).some((a) => a === '--help' || a === '-h');
+}
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
-    process.stdout.write(usage());
+    const about = name === 'help' && rest[0] && Object.hasOwn(COMMANDS, rest[0]) ? commandHelp(rest[0]) : usage();
+    process.stdout.write(about);
     return name ? 0 : 2;
   }
-  const command = COMMANDS[name];
-  if (!command) throw new UsageError(`unknown command "${name}"`);
-  return command.run(rest);
+  if (!Object.hasOwn(COMMANDS, name)) throw new UsageError(`unknown command "${name}"`);
+  if (asksForHelp(rest)) {
+    process.stdout.write(commandHelp(name));
+    return 0;
+  }
+  const run = await COMMANDS[name]!.load();
+  try {
+    return await run(rest);
+  } catch (err) {
+    // a usage mistake shows that command's usage, not the whole list
+    if (err instanceof UsageError) throw new CommandUsageError(err.message, name);
+    throw err;
+  }
+}
+
+class CommandUsageError extends UsageError {
+  constructor(
+    message: string,
+    readonly command: string,
+  ) {
+    super(message);
+  }
 }
 
 main(process.argv.slice(2)).then(
@@ -21,7 +47,7 @@ main(process.argv.slice(2)).then(
   },
   (err: unknown) => {
     if (err instanceof UsageError) {
-      process.stderr.write(`cairn: ${err.message}\n\n${usage()}`);
+      process.stderr.write(`cairn: ${err.message}\n\n${err instanceof CommandUsageError ? commandHelp(err.command) : usage()}`);
       process.exitCode = 2;
     } else if (err instanceof BadRequest) {
       process.stderr.write(`cairn: ${err.message}\n`);

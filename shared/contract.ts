@@ -2,6 +2,7 @@
 // and of its response; Electron IPC, HTTP routes, MCP tools and the renderer's client are derived
 // from this table, never written once per method.
 import { z } from 'zod';
+import { BadRequest } from './errors.ts';
 import { IndexReport, IndexProgress } from './indexing.ts';
 import { AUDIT_ACTIONS, AuditEntry, LinkFinding, Page, PageSummary, SourceChange, StalePage } from './page.ts';
 import { SearchRequest, SearchResponse } from './search.ts';
@@ -123,13 +124,7 @@ export type Response<M extends MethodName> = z.output<Contract[M]['response']>;
 /** What every door exposes: one async function per contract method. */
 export type CairnApi = { [M in MethodName]: (request: Request<M>) => Promise<Response<M>> };
 
-/** A request the contract rejects: the door answers with this message, naming the field. */
-export class BadRequest extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'BadRequest';
-  }
-}
+export { BadRequest };
 
 export function parseRequest<M extends MethodName>(name: M, input: unknown): z.output<Contract[M]['request']> {
   const result = contract[name].request.safeParse(input ?? {});

@@ -7,56 +7,51 @@ import { writeCorpusPages } from '../engine/eval/corpus-pages.ts';
 import { collectLaneRuns, evaluateModes } from '../engine/eval/run-eval.ts';
 import { tuneFusion } from '../engine/eval/tune.ts';
 import { COMMON_OPTIONS, intOption, parse, UsageError } from './args.ts';
-import type { Command } from './commands.ts';
 import { checkedFusion, parseWeights } from './search-command.ts';
 import { openSession, withProgressBar } from './session.ts';
 
 const fmt = (x: number) => x.toFixed(3);
 
-export const evalCommand: Command = {
-  summary: 'nDCG@10, Recall@100, MRR@10 and latency of every search mode on labelled queries (BEIR format)',
-  usage: 'cairn eval --corpus corpus.jsonl --queries queries.jsonl --qrels qrels.tsv [--split all|tune|heldout] [--tune] [--weights ...] [--fusion rrf|convex] [--rrf-k N] [--db FILE] [--json]',
-  async run(args) {
-    const { values } = parse(args, {
-      ...COMMON_OPTIONS,
-      corpus: { type: 'string' },
-      queries: { type: 'string' },
-      qrels: { type: 'string' },
-      split: { type: 'string', default: 'all' },
-      tune: { type: 'boolean', default: false },
-      weights: { type: 'string' },
-      fusion: { type: 'string' },
-      'rrf-k': { type: 'string' },
-    });
-    if (!values.corpus || !values.queries || !values.qrels) throw new UsageError('cairn eval needs --corpus, --queries and --qrels (BEIR format)');
-    if (!['all', 'tune', 'heldout'].includes(values.split)) throw new UsageError(`--split must be all, tune or heldout, got "${values.split}"`);
-    const set = loadBeir({ corpus: values.corpus, queries: values.queries, qrels: values.qrels });
-    for (const p of set.problems.slice(0, 20)) process.stderr.write(`cairn eval: ${p}\n`);
+export async function runEval(args: string[]): Promise<number> {
+  const { values } = parse(args, {
+    ...COMMON_OPTIONS,
+    corpus: { type: 'string' },
+    queries: { type: 'string' },
+    qrels: { type: 'string' },
+    split: { type: 'string', default: 'all' },
+    tune: { type: 'boolean', default: false },
+    weights: { type: 'string' },
+    fusion: { type: 'string' },
+    'rrf-k': { type: 'string' },
+  });
+  if (!values.corpus || !values.queries || !values.qrels) throw new UsageError('cairn eval needs --corpus, --queries and --qrels (BEIR format)');
+  if (!['all', 'tune', 'heldout'].includes(values.split)) throw new UsageError(`--split must be all, tune or heldout, got "${values.split}"`);
+  const set = loadBeir({ corpus: values.corpus, queries: values.queries, qrels: values.qrels });
+  for (const p of set.problems.slice(0, 20)) process.stderr.write(`cairn eval: ${p}\n`);
 
-    const work = path.join(envPaths('cairn', { suffix: '' }).cache, `eval-${set.corpusHash}`);
-    const pagesDir = path.join(work, 'pages');
-    const keyToId = writeCorpusPages(set.docs, pagesDir, set.corpusHash);
-    const engine = await openSession({ roots: [pagesDir], db: values.db ?? path.join(work, 'index.db'), model: values.model });
-    try {
-      process.stderr.write(`cairn eval: ${set.docs.length} documents, ${set.queries.length} judged queries; index ${engine.settings.db}\n`);
-      await withProgressBar(engine, () => engine.reindex());
-      await engine.loadModel();
-      const queries = splitQueries(set.queries, values.split as 'all' | 'tune' | 'heldout');
-      const fusion = { weights: parseWeights(values.weights), fusion: checkedFusion(values.fusion), rrfK: intOption(values['rrf-k'], 'rrf-k', 1, 10_000) };
-      const modes = await evaluateModes(engine, queries, set.qrels, keyToId, fusion, progressLine('searching'));
-      const report: Record<string, unknown> = { queries: queries.length, split: values.split, model: engine.semantic.embedder?.info.id ?? null, fusion: { ...engine.fusionDefaults(), ...dropUndefined(fusion) }, modes };
-      if (values.tune) {
-        const runs = await collectLaneRuns(engine, set.queries);
-        report.tuned = tuneFusion(runs, set.queries, set.qrels, keyToId);
-      }
-      if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
-      process.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : evalText(report as unknown as EvalReport));
-      return 0;
-    } finally {
-      engine.close();
+  const work = path.join(envPaths('cairn', { suffix: '' }).cache, `eval-${set.corpusHash}`);
+  const pagesDir = path.join(work, 'pages');
+  const keyToId = writeCorpusPages(set.docs, pagesDir, set.corpusHash);
+  const engine = await openSession({ roots: [pagesDir], db: values.db ?? path.join(work, 'index.db'), model: values.model });
+  try {
+    process.stderr.write(`cairn eval: ${set.docs.length} documents, ${set.queries.length} judged queries; index ${engine.settings.db}\n`);
+    await withProgressBar(engine, () => engine.reindex());
+    await engine.loadModel();
+    const queries = splitQueries(set.queries, values.split as 'all' | 'tune' | 'heldout');
+    const fusion = { weights: parseWeights(values.weights), fusion: checkedFusion(values.fusion), rrfK: intOption(values['rrf-k'], 'rrf-k', 1, 10_000) };
+    const modes = await evaluateModes(engine, queries, set.qrels, keyToId, fusion, progressLine('searching'));
+    const report: Record<string, unknown> = { queries: queries.length, split: values.split, model: engine.semantic.embedder?.info.id ?? null, fusion: { ...engine.fusionDefaults(), ...dropUndefined(fusion) }, modes };
+    if (values.tune) {
+      const runs = await collectLaneRuns(engine, set.queries);
+      report.tuned = tuneFusion(runs, set.queries, set.qrels, keyToId);
     }
-  },
-};
+    if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+    process.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : evalText(report as unknown as EvalReport));
+    return 0;
+  } finally {
+    engine.close();
+  }
+}
 
 interface EvalReport {
   queries: number;

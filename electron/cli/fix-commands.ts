@@ -4,10 +4,7 @@ import type { FileChange } from '../../shared/fixes.ts';
 import { FIX_ACTIONS } from '../../shared/fixes.ts';
 import { COMMON_OPTIONS, intOption, parse, UsageError } from './args.ts';
 import { actorOf } from './curation-commands.ts';
-import type { Command } from './commands.ts';
 import { ensureIndexed, openSession } from './session.ts';
-
-const FIX_USAGE = 'cairn fix retarget|remove|stub PAGE:LINE TARGET [--to KEY] [--dry-run] [--agent NAME] [--actor NAME] [--db FILE] [--json]';
 
 /** `guides/setup:12` or `setup:12`: the linking page and the line, as `cairn links --dangling` prints them. */
 function pageAndLine(spec: string): { key: string; line: number } {
@@ -23,47 +20,39 @@ function printChanges(changes: FileChange[]): string {
     .join('');
 }
 
-export const fixCommand: Command = {
-  summary: 'fix a broken link: retarget it to a page (--to KEY; without it, lists suggestions), remove it keeping its text, or create a stub page for it (logged, undoable)',
-  usage: FIX_USAGE,
-  async run(args) {
-    const { values, positionals } = parse(args, { ...COMMON_OPTIONS, to: { type: 'string' }, 'dry-run': { type: 'boolean', default: false }, agent: { type: 'string' }, actor: { type: 'string' } });
-    const [action, spec, target] = positionals;
-    if (positionals.length !== 3 || !(FIX_ACTIONS as readonly string[]).includes(action!)) throw new UsageError(`usage: ${FIX_USAGE}`);
-    const engine = await openSession({ db: values.db, model: values.model });
-    try {
-      await ensureIndexed(engine);
-      const agent = values.agent ?? null;
-      if (action === 'retarget' && !values.to) {
-        const { suggestions } = await engine.suggestTargets({ targets: [target!], agent });
-        const pages = suggestions[0]!.pages;
-        process.stderr.write(`say which page with --to KEY; ${pages.length ? `pages like "${target}":\n${pages.map((p) => `  ${p.key}\t${p.path}\t(${p.matched}, score ${p.score})\n`).join('')}` : `no page resembles "${target}"\n`}`);
-        return 2;
-      }
-      const r = await engine.fixLink({ ...pageAndLine(spec!), agent, target: target!, action: action as (typeof FIX_ACTIONS)[number], to: values.to, dryRun: values['dry-run'], actor: actorOf(values.actor) });
-      if (values.json) process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
-      else process.stdout.write(`${printChanges(r.changes)}${r.applied ? `applied; undo with: cairn undo ${r.auditId}\n` : 'dry run: nothing written\n'}`);
-      return 0;
-    } finally {
-      engine.close();
+export async function runFix(args: string[]): Promise<number> {
+  const { values, positionals } = parse(args, { ...COMMON_OPTIONS, to: { type: 'string' }, 'dry-run': { type: 'boolean', default: false }, agent: { type: 'string' }, actor: { type: 'string' } });
+  const [action, spec, target] = positionals;
+  if (positionals.length !== 3 || !(FIX_ACTIONS as readonly string[]).includes(action!)) throw new UsageError("say what to do (retarget, remove or stub), which link (PAGE:LINE) and its target");
+  const engine = await openSession({ db: values.db, model: values.model });
+  try {
+    await ensureIndexed(engine);
+    const agent = values.agent ?? null;
+    if (action === 'retarget' && !values.to) {
+      const { suggestions } = await engine.suggestTargets({ targets: [target!], agent });
+      const pages = suggestions[0]!.pages;
+      process.stderr.write(`say which page with --to KEY; ${pages.length ? `pages like "${target}":\n${pages.map((p) => `  ${p.key}\t${p.path}\t(${p.matched}, score ${p.score})\n`).join('')}` : `no page resembles "${target}"\n`}`);
+      return 2;
     }
-  },
-};
+    const r = await engine.fixLink({ ...pageAndLine(spec!), agent, target: target!, action: action as (typeof FIX_ACTIONS)[number], to: values.to, dryRun: values['dry-run'], actor: actorOf(values.actor) });
+    if (values.json) process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
+    else process.stdout.write(`${printChanges(r.changes)}${r.applied ? `applied; undo with: cairn undo ${r.auditId}\n` : 'dry run: nothing written\n'}`);
+    return 0;
+  } finally {
+    engine.close();
+  }
+}
 
-export const undoCommand: Command = {
-  summary: 'undo a logged write (see `cairn audit`) while the file is still as that write left it',
-  usage: 'cairn undo ID [--actor NAME] [--db FILE] [--json]',
-  async run(args) {
-    const { values, positionals } = parse(args, { ...COMMON_OPTIONS, actor: { type: 'string' } });
-    if (positionals.length !== 1) throw new UsageError('cairn undo takes one audit entry id, e.g. `cairn undo 12` (ids: `cairn audit`)');
-    const id = intOption(positionals[0], 'id', 1, Number.MAX_SAFE_INTEGER)!;
-    const engine = await openSession({ db: values.db, model: values.model });
-    try {
-      const r = await engine.undo({ id, actor: actorOf(values.actor) });
-      process.stdout.write(values.json ? `${JSON.stringify(r, null, 2)}\n` : `${r.removed ? 'removed' : 'restored'} ${r.path} (${r.root}); logged as #${r.auditId}\n`);
-      return 0;
-    } finally {
-      engine.close();
-    }
-  },
-};
+export async function runUndo(args: string[]): Promise<number> {
+  const { values, positionals } = parse(args, { ...COMMON_OPTIONS, actor: { type: 'string' } });
+  if (positionals.length !== 1) throw new UsageError('cairn undo takes one audit entry id, e.g. `cairn undo 12` (ids: `cairn audit`)');
+  const id = intOption(positionals[0], 'id', 1, Number.MAX_SAFE_INTEGER)!;
+  const engine = await openSession({ db: values.db, model: values.model });
+  try {
+    const r = await engine.undo({ id, actor: actorOf(values.actor) });
+    process.stdout.write(values.json ? `${JSON.stringify(r, null, 2)}\n` : `${r.removed ? 'removed' : 'restored'} ${r.path} (${r.root}); logged as #${r.auditId}\n`);
+    return 0;
+  } finally {
+    engine.close();
+  }
+}

@@ -2,35 +2,30 @@
 // or as a summary; the same contract method the Graph view draws.
 import type { GraphResponse } from '../../shared/graph.ts';
 import { COMMON_OPTIONS, intOption, parse, UsageError } from './args.ts';
-import type { Command } from './commands.ts';
 import { toGraphml } from './graphml.ts';
 import { ensureIndexed, openSession } from './session.ts';
 
-export const graphCommand: Command = {
-  summary: 'the reference graph: pages, attachments, sources and missing targets as nodes, links as edges by kind; whole, or around a page',
-  usage: 'cairn graph [--around KEY [--depth 1-3] [--agent NAME]] [--limit N] [--json | --graphml] [--db FILE]',
-  async run(args) {
-    const { values, positionals } = parse(args, { ...COMMON_OPTIONS, around: { type: 'string' }, depth: { type: 'string' }, agent: { type: 'string' }, limit: { type: 'string' }, graphml: { type: 'boolean', default: false } });
-    if (positionals.length > 0) throw new UsageError(`cairn graph takes no arguments (got ${positionals.join(' ')}); name a page with --around KEY`);
-    if (values.json && values.graphml) throw new UsageError('say one format: --json or --graphml');
-    if (!values.around && (values.depth !== undefined || values.agent !== undefined)) throw new UsageError('--depth and --agent need --around KEY');
-    const engine = await openSession({ db: values.db, model: values.model });
-    try {
-      await ensureIndexed(engine);
-      const graph = await engine.graph({
-        around: values.around ? { key: values.around, agent: values.agent ?? null } : null,
-        depth: intOption(values.depth, 'depth', 1, 3),
-        limit: intOption(values.limit, 'limit', 1, 100_000),
-      });
-      if (values.graphml) process.stdout.write(toGraphml(graph));
-      else if (values.json) process.stdout.write(`${JSON.stringify(graph, null, 2)}\n`);
-      else process.stdout.write(summary(graph));
-      return 0;
-    } finally {
-      engine.close();
-    }
-  },
-};
+export async function runGraph(args: string[]): Promise<number> {
+  const { values, positionals } = parse(args, { ...COMMON_OPTIONS, around: { type: 'string' }, depth: { type: 'string' }, agent: { type: 'string' }, limit: { type: 'string' }, graphml: { type: 'boolean', default: false } });
+  if (positionals.length > 0) throw new UsageError(`cairn graph takes no arguments (got ${positionals.join(' ')}); name a page with --around KEY`);
+  if (values.json && values.graphml) throw new UsageError('say one format: --json or --graphml');
+  if (!values.around && (values.depth !== undefined || values.agent !== undefined)) throw new UsageError('--depth and --agent need --around KEY');
+  const engine = await openSession({ db: values.db, model: values.model });
+  try {
+    await ensureIndexed(engine);
+    const graph = await engine.graph({
+      around: values.around ? { key: values.around, agent: values.agent ?? null } : null,
+      depth: intOption(values.depth, 'depth', 1, 3),
+      limit: intOption(values.limit, 'limit', 1, 100_000),
+    });
+    if (values.graphml) process.stdout.write(toGraphml(graph));
+    else if (values.json) process.stdout.write(`${JSON.stringify(graph, null, 2)}\n`);
+    else process.stdout.write(summary(graph));
+    return 0;
+  } finally {
+    engine.close();
+  }
+}
 
 function summary(g: GraphResponse): string {
   const count = (type: string) => g.nodes.filter((n) => n.type === type).length;

@@ -1,7 +1,6 @@
 // `cairn search`: the search contract on the command line, with each lane's rank shown.
 import { LANES, MODES, type Lane, type LaneWeights, type SearchResponse } from '../../shared/search.ts';
 import { COMMON_OPTIONS, intOption, parse, UsageError } from './args.ts';
-import type { Command } from './commands.ts';
 import { ensureIndexed, openSession } from './session.ts';
 
 export const SEARCH_OPTIONS = {
@@ -44,40 +43,36 @@ export function checkedFusion(fusion: string | undefined): 'rrf' | 'convex' | un
   return fusion;
 }
 
-export const searchCommand: Command = {
-  summary: 'hybrid search; every result shows its rank in each lane',
-  usage: 'cairn search "QUERY" [--mode hybrid|lexical|semantic|token] [--k N] [--weights lexical=1.5,semantic=2,token=0.75] [--fusion rrf|convex] [--rrf-k 60] [--tag T] [--agent A] [--scope global|user] [--tier T] [--path PREFIX] [--after DATE] [--before DATE] [--db FILE] [--json]',
-  async run(args) {
-    const { values, positionals } = parse(args, SEARCH_OPTIONS);
-    if (positionals.length !== 1) throw new UsageError('cairn search takes one quoted query, e.g. cairn search "token refresh"');
-    const engine = await openSession({ db: values.db, model: values.model });
-    try {
-      await ensureIndexed(engine);
-      await engine.loadModel();
-      const response = await engine.search({
-        query: positionals[0]!,
-        mode: checkedMode(values.mode),
-        k: intOption(values.k, 'k', 1, 200),
-        weights: parseWeights(values.weights),
-        fusion: checkedFusion(values.fusion),
-        rrfK: intOption(values['rrf-k'], 'rrf-k', 1, 10_000),
-        filters: {
-          tags: values.tag,
-          agent: values.agent,
-          scope: values.scope as 'global' | 'user' | undefined,
-          tier: values.tier as ('wiki' | 'doc' | 'reflection' | 'raw')[] | undefined,
-          pathPrefix: values.path,
-          updatedAfter: values.after,
-          updatedBefore: values.before,
-        },
-      });
-      process.stdout.write(values.json ? `${JSON.stringify(response, null, 2)}\n` : searchText(response));
-      return 0;
-    } finally {
-      engine.close();
-    }
-  },
-};
+export async function runSearch(args: string[]): Promise<number> {
+  const { values, positionals } = parse(args, SEARCH_OPTIONS);
+  if (positionals.length !== 1) throw new UsageError('cairn search takes one quoted query, e.g. cairn search "token refresh"');
+  const engine = await openSession({ db: values.db, model: values.model });
+  try {
+    await ensureIndexed(engine);
+    await engine.loadModel();
+    const response = await engine.search({
+      query: positionals[0]!,
+      mode: checkedMode(values.mode),
+      k: intOption(values.k, 'k', 1, 200),
+      weights: parseWeights(values.weights),
+      fusion: checkedFusion(values.fusion),
+      rrfK: intOption(values['rrf-k'], 'rrf-k', 1, 10_000),
+      filters: {
+        tags: values.tag,
+        agent: values.agent,
+        scope: values.scope as 'global' | 'user' | undefined,
+        tier: values.tier as ('wiki' | 'doc' | 'reflection' | 'raw')[] | undefined,
+        pathPrefix: values.path,
+        updatedAfter: values.after,
+        updatedBefore: values.before,
+      },
+    });
+    process.stdout.write(values.json ? `${JSON.stringify(response, null, 2)}\n` : searchText(response));
+    return 0;
+  } finally {
+    engine.close();
+  }
+}
 
 function searchText(r: SearchResponse): string {
   const lanes = Object.entries(r.lanes).map(([lane, s]) => `${lane} ${s.status} (${s.ms} ms, weight ${s.weight})`);

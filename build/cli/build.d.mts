@@ -1,0 +1,3 @@
+// Types for build.mjs (for the test setups).
+export function buildCli(): Promise<string>;
+export function ensureCli(): Promise<void>;

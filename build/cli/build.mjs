@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+// Compiles the `cairn` command once, so no run transpiles TypeScript: `npm install` runs this
+// through `prepare`, `npm run build:cli` by hand, the test setups when the sources are newer.
+// esbuild bundles electron/cli.ts and what it imports into dist/cli/ as ES modules, each command
+// in chunks of its own (the command table imports them on use), so `cairn --help` loads a few KB
+// and `cairn links` never loads the server or the model builder. Native and heavy packages stay
+// in node_modules. Built into a folder of its own and renamed into place, so a CLI starting
+// meanwhile never sees half a build.
+// Usage: node build/cli/build.mjs
+import * as esbuild from 'esbuild';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CLI_DIR, CLI_ENTRY, compiledIsCurrent, ROOT } from './sources.mjs';
+
+/** Loaded from node_modules at run time: native addons, the ONNX runtime, optional platform packages. */
+const EXTERNAL = ['better-sqlite3', 'sqlite-vec', '@huggingface/transformers', 'onnxruntime-node', 'sharp', 'fsevents', 'electron'];
+
+/**
+ * Our modules find files through `import.meta.url` (the package root, the demo wiki, the shipped
+ * model). In a chunk it would be the chunk's URL, so each use becomes the URL the source file has:
+ * every chunk sits in dist/cli/, two folders below the package root.
+ */
+function sourceUrlPlugin() {
+  return {
+    name: 'cairn-source-url',
+    setup(build) {
+      build.onLoad({ filter: /\.[cm]?[jt]s$/ }, async (args) => {
+        const rel = path.relative(ROOT, args.path).split(path.sep).join('/');
+        if (rel.startsWith('node_modules/')) return undefined;
+        const text = await fs.promises.readFile(args.path, 'utf8');
+        if (!text.includes('import.meta.url')) return undefined;
+        const loader = args.path.endsWith('ts') ? 'ts' : 'js';
+        return { contents: text.replaceAll('import.meta.url', `new URL(${JSON.stringify(`../../${rel}`)}, import.meta.url).href`), loader, resolveDir: path.dirname(args.path) };
+      });
+    },
+  };
+}
+
+export async function buildCli() {
+  const tmp = `${CLI_DIR}.building-${process.pid}-${Date.now()}`;
+  try {
+    await esbuild.build({
+      absWorkingDir: ROOT,
+      entryPoints: { cli: path.join(ROOT, 'electron', 'cli.ts') },
+      outdir: tmp,
+      outExtension: { '.js': '.mjs' },
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      external: EXTERNAL,
+      // bundled CommonJS packages call require(): give the ES module one
+      banner: { js: `import { createRequire as __cairnRequire } from 'node:module'; const require = __cairnRequire(import.meta.url);` },
+      plugins: [sourceUrlPlugin()],
+      sourcemap: 'linked',
+      logLevel: 'warning',
+    });
+    fs.rmSync(CLI_DIR, { recursive: true, force: true });
+    fs.mkdirSync(path.dirname(CLI_DIR), { recursive: true });
+    fs.renameSync(tmp, CLI_DIR);
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  return CLI_ENTRY;
+}
+
+/** Builds unless the build is newer than every source. */
+export async function ensureCli() {
+  if (!compiledIsCurrent()) await buildCli();
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    const started = performance.now();
+    const entry = await buildCli();
+    const kb = fs.readdirSync(CLI_DIR).filter((f) => f.endsWith('.mjs')).reduce((n, f) => n + fs.statSync(path.join(CLI_DIR, f)).size, 0) / 1024;
+    process.stdout.write(`cairn: compiled the CLI into ${path.relative(ROOT, path.dirname(entry))} (${kb.toFixed(0)} KB) in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+  } catch (err) {
+    process.stderr.write(`cairn: compiling the CLI failed: ${err.message}\n`);
+    process.exit(1);
+  }
+}
