@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../store/database.ts';
 import type { Embedder } from './embedder.ts';
-import { downloadHubModel, loadLocalModel } from './local-model.ts';
+import { loadModelDir } from './load-model.ts';
 import { VectorStore } from './vector-store.ts';
 import { currentAdaptiveModel, pruneAdaptiveModels, refreshAdaptiveModel } from './adaptive/adaptive-lifecycle.ts';
 
@@ -52,6 +52,7 @@ export class SemanticIndex {
   /** Fetches the hub model the setting names, once, reporting progress per file. */
   private async download(id: string, onProgress: (p: EmbedProgress) => void): Promise<void> {
     try {
+      const { downloadHubModel } = await import('./local-model.ts');
       const dir = await downloadHubModel(id, this.dirs.hubCache, (p) =>
         onProgress({ phase: 'download', done: Math.round(p.progress), total: 100, note: `downloading ${id}: ${p.file}` }),
       );
@@ -120,7 +121,7 @@ export class SemanticIndex {
 
   private async loadDir(dir: string): Promise<void> {
     try {
-      const next = await loadLocalModel(dir);
+      const next = await loadModelDir(dir);
       await this.embedder?.dispose();
       this.embedder = next;
       this.unavailable = null;

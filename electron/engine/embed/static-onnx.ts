@@ -71,8 +71,21 @@ export function writeStaticModel(dir: string, table: StaticTable, options: Write
   writeModelCard(dir, { ...options.card, dim, pooling: 'mean', kind: 'static', dtype: 'fp32' });
 }
 
-/** Reads the table back (dequantised), e.g. so the adaptive builder can borrow GloVe vectors. */
-export function readStaticModel(dir: string): StaticTable {
+/** A static model's table as stored: int8 rows with a scale per row, or plain floats; specials included. */
+export interface StoredTable {
+  rows: number;
+  dim: number;
+  /** int8 storage: the quantised rows and each row's scale */
+  q: Int8Array | null;
+  scale: Float32Array | null;
+  /** fp32 or fp16 storage, as floats */
+  values: Float32Array | null;
+  /** per-token multiplier (0 for specials) */
+  weights: Float32Array;
+}
+
+/** Reads the graph's initialisers, without running it. */
+export function readStoredTable(dir: string): StoredTable {
   const file = path.join(dir, ONNX_FILE);
   const model = onnx.ModelProto.decode(fs.readFileSync(file));
   const init = new Map((model.graph?.initializer ?? []).map((t) => [t.name ?? '', t]));
@@ -82,18 +95,26 @@ export function readStaticModel(dir: string): StaticTable {
   const rows = Number(table.dims[0]);
   const dim = Number(table.dims[1]);
   const weights = floatsOf(weightT);
-  let vectors: Float32Array;
   if (table.dataType === T.INT8) {
-    const q = new Int8Array(bytesOf(table).buffer);
-    const scale = floatsOf(init.get('row_scale') ?? fail(`${file} lacks row_scale`));
-    vectors = new Float32Array(rows * dim);
-    for (let r = 0; r < rows; r++) for (let c = 0; c < dim; c++) vectors[r * dim + c] = q[r * dim + c]! * scale[r]!;
-  } else if (table.dataType === T.FLOAT16) {
+    return { rows, dim, q: new Int8Array(bytesOf(table).buffer), scale: floatsOf(init.get('row_scale') ?? fail(`${file} lacks row_scale`)), values: null, weights };
+  }
+  if (table.dataType === T.FLOAT16) {
     const h = new Uint16Array(bytesOf(table).buffer);
-    vectors = new Float32Array(h.length);
-    for (let i = 0; i < h.length; i++) vectors[i] = halfToFloat(h[i]!);
-  } else {
-    vectors = floatsOf(table);
+    const values = new Float32Array(h.length);
+    for (let i = 0; i < h.length; i++) values[i] = halfToFloat(h[i]!);
+    return { rows, dim, q: null, scale: null, values, weights };
+  }
+  return { rows, dim, q: null, scale: null, values: floatsOf(table), weights };
+}
+
+/** Reads the table back (dequantised), e.g. so the adaptive builder can borrow GloVe vectors. */
+export function readStaticModel(dir: string): StaticTable {
+  const stored = readStoredTable(dir);
+  const { rows, dim, q, scale } = stored;
+  let vectors = stored.values;
+  if (!vectors) {
+    vectors = new Float32Array(rows * dim);
+    for (let r = 0; r < rows; r++) for (let c = 0; c < dim; c++) vectors[r * dim + c] = q![r * dim + c]! * scale![r]!;
   }
   const tokenizer = JSON.parse(fs.readFileSync(path.join(dir, 'tokenizer.json'), 'utf8')) as {
     model: { vocab: Record<string, number> };
@@ -101,7 +122,7 @@ export function readStaticModel(dir: string): StaticTable {
   const tokens = new Array<string>(rows);
   for (const [t, id] of Object.entries(tokenizer.model.vocab)) tokens[id] = t;
   const n = SPECIAL_TOKENS.length;
-  return { vocab: tokens.slice(n), dim, vectors: vectors.slice(n * dim), weights: weights.slice(n) };
+  return { vocab: tokens.slice(n), dim, vectors: vectors.slice(n * dim), weights: stored.weights.slice(n) };
 }
 
 function encodeGraph(full: Float32Array, weights: Float32Array, rows: number, dim: number, storage: TableStorage): Uint8Array {

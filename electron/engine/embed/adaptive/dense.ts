@@ -2,8 +2,8 @@
 // tall n×l block run through onnxruntime's MatMul (transformers.js exports it as `matmul`):
 // on these machines a JS triple loop manages ~0.2 GFLOP/s, MLAS ~25, and a rebuild of the
 // adaptive model is dominated by exactly these products. Small l×l problems stay in JS, in
-// float64.
-import { Tensor, matmul } from '@huggingface/transformers';
+// float64. transformers.js (and the ONNX runtime under it) loads on the first product only: most
+// processes never build a model.
 
 export function transpose(m: Float32Array, rows: number, cols: number): Float32Array {
   const t = new Float32Array(rows * cols);
@@ -13,6 +13,7 @@ export function transpose(m: Float32Array, rows: number, cols: number): Float32A
 
 /** Row-major (n×l)·(l×k) through onnxruntime. */
 export async function multiply(a: Float32Array, n: number, l: number, b: Float32Array, k: number): Promise<Float32Array> {
+  const { Tensor, matmul } = await import('@huggingface/transformers');
   const out = await matmul(new Tensor('float32', a, [n, l]), new Tensor('float32', b, [l, k]));
   return out.data as Float32Array;
 }
