@@ -1,5 +1,5 @@
 // Word–context co-occurrence counts within a symmetric window, never across two texts.
-import { PairCounter } from './pair-counter.ts';
+import { rowByRow, wordPositions } from './word-positions.ts';
 import type { CsrMatrix } from './sparse-matrix.ts';
 
 export interface WindowOptions {
@@ -17,22 +17,16 @@ export function countCooccurrences(docs: Int32Array[], vocabSize: number, option
   const weight = Float32Array.from({ length: window + 1 }, (_, d) =>
     options.weighting === 'harmonic' ? 1 / d : options.weighting === 'linear' ? (window - d + 1) / window : 1,
   );
-  let tokens = 0;
-  for (const d of docs) tokens += d.length;
-  const pairs = new PairCounter(Math.min(tokens * window, 1 << 24));
-  for (const ids of docs) {
-    for (let i = 0; i < ids.length; i++) {
-      const a = ids[i]!;
-      if (a < 0) continue;
-      const end = Math.min(ids.length, i + window + 1);
-      for (let j = i + 1; j < end; j++) {
-        const b = ids[j]!;
-        if (b < 0) continue;
-        const w = weight[j - i]!;
-        pairs.add(a, b, w);
-        pairs.add(b, a, w);
+  const { tokens, start, positions } = wordPositions(docs, vocabSize, window);
+  return rowByRow(vocabSize, vocabSize, (word, add) => {
+    for (let p = start[word]!; p < start[word + 1]!; p++) {
+      const at = positions[p]!;
+      const from = Math.max(0, at - window);
+      const to = Math.min(tokens.length - 1, at + window);
+      for (let j = from; j <= to; j++) {
+        const b = tokens[j]!;
+        if (b >= 0 && j !== at) add(b, weight[Math.abs(j - at)]!);
       }
     }
-  }
-  return pairs.toCsr(vocabSize, vocabSize);
+  });
 }

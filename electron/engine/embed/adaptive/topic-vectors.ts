@@ -3,7 +3,7 @@
 // the two disagree usefully, and concatenated they rank better than either (see README).
 // A text's mean of these rows is LSA's "folding in" of the text, so it fits a lookup table.
 import type { CorpusCounts } from './corpus-vocabulary.ts';
-import { PairCounter } from './pair-counter.ts';
+import { rowByRow, wordPositions } from './word-positions.ts';
 import { randomizedSvd } from './randomized-svd.ts';
 import { idf } from './word-weights.ts';
 
@@ -18,11 +18,10 @@ export interface TopicOptions {
 export async function learnTopicVectors(counts: CorpusCounts, options: TopicOptions): Promise<{ dim: number; vectors: Float32Array }> {
   const nDocs = counts.docs.length;
   const vocab = counts.words.length;
-  const cells = new PairCounter(counts.totalTokens);
-  counts.docs.forEach((ids, d) => {
-    for (const id of ids) if (id >= 0) cells.add(id, d, 1);
+  const { start, textOf } = wordPositions(counts.docs, vocab, 0);
+  const m = rowByRow(vocab, nDocs, (word, add) => {
+    for (let p = start[word]!; p < start[word + 1]!; p++) add(textOf[p]!, 1);
   });
-  const m = cells.toCsr(vocab, nDocs);
   for (let w = 0; w < vocab; w++) {
     const weight = idf(counts.docFreq[w]!, nDocs);
     for (let p = m.indptr[w]!; p < m.indptr[w + 1]!; p++) m.values[p] = Math.log1p(m.values[p]!) * weight;
