@@ -1,16 +1,12 @@
 // End-to-end tests: the real UI (dist/renderer) over the real engine (`cairn serve` on the demo
-// wiki), in Debian's Chromium where it is installed, else in Playwright's own browser. The
-// global setup builds the UI when it is out of date and starts the server; see e2e/README.md.
-import fs from 'node:fs';
+// wiki), in the Chromium e2e/browser.mjs finds (CAIRN_CHROMIUM, the system's, Playwright's own;
+// `npm test` installs Playwright's first where there is none). The global setup builds the UI
+// when it is out of date and starts the server; see e2e/README.md.
 import { defineConfig } from '@playwright/test';
+import { findChromium, SYSTEM_ARGS } from './e2e/browser.mjs';
 
-const SYSTEM_CHROMIUM = process.env.CAIRN_CHROMIUM ?? '/usr/bin/chromium';
-const launchOptions = fs.existsSync(SYSTEM_CHROMIUM)
-  ? {
-      executablePath: SYSTEM_CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    }
-  : {};
+const chromium = findChromium();
+const launchOptions = chromium.path && chromium.source !== 'playwright' ? { executablePath: chromium.path, args: SYSTEM_ARGS } : {};
 
 export default defineConfig({
   testDir: 'e2e',
