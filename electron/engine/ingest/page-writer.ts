@@ -45,13 +45,13 @@ export class PageWriter {
       deletePageOfFile: db.prepare(`DELETE FROM pages WHERE file_id = ?`),
       upsertPage: db.prepare(
         `INSERT INTO pages (file_id, key, key_lower, scope, agent, title, summary, tags, frontmatter, fm_error, fm_error_line,
-           body, plain, headings, block_ids, provenance, tier, usage_mode, owner, updated, reviewed, stale_since, archived_since, content_hash)
+           body, headings, block_ids, provenance, tier, usage_mode, owner, updated, reviewed, stale_since, archived_since, content_hash)
          VALUES (@fileId, @key, @keyLower, @scope, @agent, @title, @summary, @tags, @frontmatter, @fmError, @fmErrorLine,
-           @body, @plain, @headings, @blockIds, @provenance, @tier, @usageMode, @owner, @updated, @reviewed, @staleSince, @archivedSince, @hash)
+           @body, @headings, @blockIds, @provenance, @tier, @usageMode, @owner, @updated, @reviewed, @staleSince, @archivedSince, @hash)
          ON CONFLICT (file_id) DO UPDATE SET key = excluded.key, key_lower = excluded.key_lower, scope = excluded.scope,
            agent = excluded.agent, title = excluded.title, summary = excluded.summary, tags = excluded.tags,
            frontmatter = excluded.frontmatter, fm_error = excluded.fm_error, fm_error_line = excluded.fm_error_line,
-           body = excluded.body, plain = excluded.plain, headings = excluded.headings, block_ids = excluded.block_ids,
+           body = excluded.body, headings = excluded.headings, block_ids = excluded.block_ids,
            provenance = excluded.provenance, tier = excluded.tier, usage_mode = excluded.usage_mode, owner = excluded.owner,
            updated = excluded.updated, reviewed = excluded.reviewed, stale_since = excluded.stale_since,
            archived_since = excluded.archived_since, content_hash = excluded.content_hash
@@ -145,7 +145,6 @@ export class PageWriter {
       fmError: parsed.frontmatterError?.message ?? null,
       fmErrorLine: parsed.frontmatterError?.line ?? null,
       body: parsed.body,
-      plain: parsed.plainText,
       headings: JSON.stringify(parsed.headings),
       blockIds: JSON.stringify(parsed.blockIds),
       provenance: JSON.stringify(parsed.provenance),

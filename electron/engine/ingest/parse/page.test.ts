@@ -45,34 +45,6 @@ describe('parsePage', () => {
     expect(page.headings).toEqual([{ level: 1, text: 'C', line: 4 }]);
   });
 
-  it('keeps words, link labels and targets, and code in plain text; drops syntax and comments', () => {
-    const page = parsePage(
-      'p',
-      'p.md',
-      file(
-        '# Fusion *weights*',
-        '',
-        'See [[search-lanes]], [[rrf|Reciprocal Rank]] and [the docs](docs.md) ![diagram](d.png).',
-        '',
-        '> **Bold** `code` ~~gone~~ &amp; <b>tag</b> <!-- hidden -->',
-        '',
-        '```ts',
-        'const k = 60;',
-        '```',
-        '<div>html <i>block</i></div>',
-      ),
-    );
-    expect(page.plainText).toBe(
-      file(
-        'Fusion weights',
-        'See search-lanes, Reciprocal Rank and the docs diagram.',
-        'Bold code gone & tag',
-        'const k = 60;',
-        'html block',
-      ),
-    );
-  });
-
   it('never throws, whatever the input', () => {
     const inputs = [
       '',

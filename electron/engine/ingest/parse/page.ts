@@ -9,13 +9,12 @@ import { headingBlocks, toHeading, type HeadingBlock } from './headings.ts';
 import { inlineBlocks } from './inline.ts';
 import { inlineLinks } from './links.ts';
 import { tokenize } from './markdown.ts';
-import { plainText } from './plaintext.ts';
 import { provenance } from './provenance.ts';
 import type { ParsedPage } from './types.ts';
 
 export type { FrontmatterError, ParsedChunk, ParsedLink, ParsedPage } from './types.ts';
 
-type BodyFacts = Pick<ParsedPage, 'headings' | 'blockIds' | 'links' | 'provenance' | 'chunks' | 'plainText'>;
+type BodyFacts = Pick<ParsedPage, 'headings' | 'blockIds' | 'links' | 'provenance' | 'chunks'>;
 
 function bodyFacts(key: string, body: string, bodyLine: number): BodyFacts {
   const tokens: Token[] = tokenize(body);
@@ -27,13 +26,12 @@ function bodyFacts(key: string, body: string, bodyLine: number): BodyFacts {
     links: inlineLinks(inlines, bodyLine),
     provenance: provenance(tokens, inlines, bodyLine),
     chunks: chunkPage(key, body, bodyLine, tokens, headings),
-    plainText: plainText(tokens),
   };
 }
 
-/** What is left when markdown parsing itself fails: the text, searchable, and nothing derived. */
-function rawFacts(body: string): BodyFacts {
-  return { headings: [], blockIds: [], links: [], provenance: [], chunks: [], plainText: body };
+/** What is left when markdown parsing itself fails: the page, with nothing derived from its body. */
+function rawFacts(): BodyFacts {
+  return { headings: [], blockIds: [], links: [], provenance: [], chunks: [] };
 }
 
 function frontmatterOf(text: string): { fm: Frontmatter; body: string; bodyLine: number } {
@@ -60,7 +58,7 @@ export function parsePage(key: string, relPath: string, text: string): ParsedPag
   try {
     facts = bodyFacts(key, body, bodyLine);
   } catch {
-    facts = rawFacts(body);
+    facts = rawFacts();
   }
   return {
     frontmatter: fm.data,

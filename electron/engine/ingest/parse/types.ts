@@ -45,6 +45,4 @@ export interface ParsedPage {
   links: ParsedLink[];
   provenance: Provenance[];
   chunks: ParsedChunk[];
-  /** Body without markdown syntax, for full-text search. */
-  plainText: string;
 }
