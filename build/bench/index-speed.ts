@@ -15,16 +15,27 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-bench-'));
 // --model none times the index alone; the default also builds the adaptive model and embeds
 const model = process.argv.includes('--model') ? process.argv[process.argv.indexOf('--model') + 1] : undefined;
 const engine = Engine.open(resolveSettings({ roots: [root], db: path.join(dir, 'bench.db'), model, env: { CAIRN_CONFIG: path.join(dir, 'none.json') } }));
+// when each phase of the first run began
+const phases: [string, number][] = [];
+const onProgress = (p: { phase: string }) => {
+  if (phases.at(-1)?.[0] !== p.phase) phases.push([p.phase, performance.now()]);
+};
+engine.events.on('indexProgress', onProgress);
 try {
   const full = await engine.reindex();
+  engine.events.off('indexProgress', onProgress);
   const again = await engine.reindex();
   const cpu = os.cpus()[0]?.model ?? 'unknown cpu';
   console.log(`machine: ${os.cpus().length} x ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
   console.log(`root: ${root}`);
   console.log(`pages ${full.pages}, chunks ${full.chunks}, links ${full.links} (${full.dangling} dangling, ${full.brokenAnchors} broken anchors)`);
     console.log(`full index:      ${(full.ms / 1000).toFixed(2)} s  (${Math.round(full.pages / (full.ms / 1000))} pages/s): scan, parse, write, link`);
+  console.log(`  phases: ${phases.map(([name, at], i) => `${name} ${(((phases[i + 1]?.[1] ?? at) - at) / 1000).toFixed(2)} s`).join(', ')}`);
   console.log(`  + semantic:    ${(full.semanticMs / 1000).toFixed(2)} s  model ${full.model ?? 'none'}, ${full.embedded} chunks embedded${full.modelNote ? ` (${full.modelNote})` : ''}`);
   console.log(`unchanged again: ${((again.ms + again.semanticMs) / 1000).toFixed(2)} s  (${again.indexed} files re-read, ${again.embedded} chunks embedded)`);
+  const card = engine.semantic.embedder?.info;
+  const params = card?.provenance.params as { timings?: Record<string, number>; buildMs?: number } | undefined;
+  if (params?.timings) console.log(`adaptive build:  ${((params.buildMs ?? 0) / 1000).toFixed(2)} s: ${Object.entries(params.timings).map(([k, v]) => `${k} ${(v / 1000).toFixed(2)} s`).join(', ')}`);
 } finally {
   engine.close();
   fs.rmSync(dir, { recursive: true, force: true });

@@ -42,7 +42,9 @@ export async function buildCli() {
   try {
     await esbuild.build({
       absWorkingDir: ROOT,
-      entryPoints: { cli: path.join(ROOT, 'electron', 'cli.ts') },
+      // the parse worker (ingest/parse-pool.ts) is an entry of its own, sharing chunks with the CLI
+      entryPoints: { cli: path.join(ROOT, 'electron', 'cli.ts'), 'parse-worker': path.join(ROOT, 'electron', 'engine', 'ingest', 'parse-worker.ts') },
+      define: { CAIRN_PARSE_WORKER: JSON.stringify('dist/cli/parse-worker.mjs') },
       outdir: tmp,
       outExtension: { '.js': '.mjs' },
       bundle: true,
@@ -51,6 +53,9 @@ export async function buildCli() {
       platform: 'node',
       target: 'node20',
       external: EXTERNAL,
+      // packages' ES module builds where they have one: esbuild can then leave out what is not used
+      // (stopword's 60 languages but English: 300 KB less to load on every start)
+      mainFields: ['module', 'main'],
       // bundled CommonJS packages call require(): give the ES module one
       banner: { js: `import { createRequire as __cairnRequire } from 'node:module'; const require = __cairnRequire(import.meta.url);` },
       plugins: [sourceUrlPlugin()],

@@ -91,6 +91,8 @@ export async function buildShell({ outDir = OUT_DIR } = {}) {
       external: MAIN_EXTERNALS,
       banner: { js: mainBanner(outDir) },
       plugins: [importMetaUrlPlugin()],
+      // no parse worker in the app: a worker cannot start from a file inside app.asar (ingest/parse-pool.ts)
+      define: { CAIRN_PARSE_WORKER: '""' },
     }),
     esbuild.build({
       ...COMMON,
@@ -113,6 +115,7 @@ export async function buildLikeMain(entry, outfile) {
     external: MAIN_EXTERNALS,
     banner: { js: mainBanner(path.dirname(outfile)) },
     plugins: [importMetaUrlPlugin()],
+    define: { CAIRN_PARSE_WORKER: '""' },
   });
 }
 

@@ -56,6 +56,8 @@ function relinkRows(db: Db, links: LinkRow[], written: Set<number> | null): numb
   const lookup = new GraphLookup(db);
   const resolver = new Resolver(lookup);
   const update = db.prepare(`UPDATE links SET target_page_id = ?, target_file_id = ?, target_external = ?, reason = ?, target_key = ? WHERE id = ?`);
+  // target_key rarely changes, and setting it rewrites its index entry: most updates leave it out
+  const updateAnswer = db.prepare(`UPDATE links SET target_page_id = ?, target_file_id = ?, target_external = ?, reason = ? WHERE id = ?`);
   const broke: number[] = [];
   for (const l of links) {
     const from = lookup.page(l.page_id);
@@ -70,7 +72,8 @@ function relinkRows(db: Db, links: LinkRow[], written: Set<number> | null): numb
       key === l.target_key
     )
       continue;
-    update.run(r.targetPageId, r.targetFileId, r.external, r.reason, key, l.id);
+    if (key === l.target_key) updateAnswer.run(r.targetPageId, r.targetFileId, r.external, r.reason, l.id);
+    else update.run(r.targetPageId, r.targetFileId, r.external, r.reason, key, l.id);
     const wasResolved = l.reason === null && (l.target_page_id !== null || l.target_file_id !== null || l.target_external !== null || !written?.has(l.page_id));
     if (written && wasResolved && r.reason !== null) broke.push(l.id);
   }

@@ -1,12 +1,13 @@
-// One changed file, made ready outside any transaction (read, decoded, hashed, parsed) so that
-// the write lock is held only for writing its rows, which `apply` does inside the batch's
-// transaction.
+// One changed file, made ready outside any transaction so that the write lock is held only for
+// writing its rows, which `apply` does inside the batch's transaction. Reading, decoding, hashing
+// and parsing (`readFile`) touch no database, so they can run on a worker thread (parse-pool.ts)
+// while this thread writes the batch before; `toWork` turns the outcome into the rows to write.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { IndexProgress } from '../../../shared/indexing.ts';
 import { decodePage } from './decode.ts';
 import type { PageWriter } from './page-writer.ts';
-import { parsePage } from './parse/page.ts';
+import { parsePage, type ParsedPage } from './parse/page.ts';
 import { isMarkdown, keyOf, scopeOf } from './scope.ts';
 import { errorText, type WalkedFile } from './walk.ts';
 
@@ -14,7 +15,42 @@ export interface FileWork {
   apply(progress: IndexProgress): void;
 }
 
+/** What reading a file found; plain data, so it can cross from a worker thread. */
+export type FileOutcome =
+  | { kind: 'attachment' }
+  | { kind: 'skipped' | 'failed'; reason: string }
+  /** deleted since the walk saw it (an editor's temp file, a checkout): it is simply not there */
+  | { kind: 'gone' }
+  /** the same bytes as the index holds */
+  | { kind: 'same' }
+  | { kind: 'page'; key: string; parsed: ParsedPage; hash: string; decodeWarning: string | null };
+
+/** `storedHash`: the content hash the index holds for this file, so the same bytes are not parsed again. */
+export function readFile(f: Pick<WalkedFile, 'absPath' | 'relPath' | 'size'>, maxFileBytes: number, storedHash: string | null): FileOutcome {
+  if (!isMarkdown(f.relPath)) return { kind: 'attachment' };
+  if (f.size > maxFileBytes) {
+    return { kind: 'skipped', reason: `too large: ${(f.size / 1048576).toFixed(1)} MB is over the ${(maxFileBytes / 1048576).toFixed(1)} MB limit (maxFileBytes in the config)` };
+  }
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(f.absPath);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT' && !fs.existsSync(f.absPath)) return { kind: 'gone' };
+    return { kind: 'failed', reason: `unreadable: ${errorText(err)}` };
+  }
+  const decoded = decodePage(bytes);
+  if (!decoded.ok) return { kind: 'skipped', reason: decoded.reason };
+  const hash = crypto.createHash('sha1').update(bytes).digest('hex');
+  if (storedHash === hash) return { kind: 'same' };
+  const key = keyOf(f.relPath);
+  return { kind: 'page', key, parsed: parsePage(key, f.relPath, decoded.text), hash, decodeWarning: decoded.warning };
+}
+
 export function prepareFile(writer: PageWriter, rootId: number, f: WalkedFile): FileWork {
+  return toWork(writer, rootId, f, readFile(f, writer.maxFileBytes, writer.storedHash(rootId, f.relPath)));
+}
+
+export function toWork(writer: PageWriter, rootId: number, f: WalkedFile, outcome: FileOutcome): FileWork {
   const record = (status: 'attachment' | 'skipped' | 'failed', reason: string | null): FileWork => ({
     apply(progress) {
       progress.seen++;
@@ -22,42 +58,34 @@ export function prepareFile(writer: PageWriter, rootId: number, f: WalkedFile): 
       writer.upsertFile(rootId, f, status, reason);
     },
   });
-  if (!isMarkdown(f.relPath)) return record('attachment', null);
-  if (f.size > writer.maxFileBytes) {
-    return record('skipped', `too large: ${(f.size / 1048576).toFixed(1)} MB is over the ${(writer.maxFileBytes / 1048576).toFixed(1)} MB limit (maxFileBytes in the config)`);
+  switch (outcome.kind) {
+    case 'attachment':
+      return record('attachment', null);
+    case 'skipped':
+    case 'failed':
+      return record(outcome.kind, outcome.reason);
+    case 'gone':
+      return { apply: () => writer.forgetFile(rootId, f.relPath) };
+    case 'same':
+      return {
+        apply(progress) {
+          progress.seen++;
+          progress.unchanged++;
+          if (unchangedSince(f)) writer.touchFile(rootId, f);
+        },
+      };
+    case 'page':
+      return {
+        apply(progress) {
+          progress.seen++;
+          // Saved again since it was read: these bytes are old, and another run (this process's watcher,
+          // or whichever process saw the save) writes the new ones; writing ours could overwrite theirs.
+          if (!unchangedSince(f)) return;
+          progress.indexed++;
+          writer.writePage(rootId, f, { key: outcome.key, scope: scopeOf(f.relPath, writer.isScoped(rootId)), parsed: outcome.parsed, hash: outcome.hash, decodeWarning: outcome.decodeWarning });
+        },
+      };
   }
-  let bytes: Buffer;
-  try {
-    bytes = fs.readFileSync(f.absPath);
-  } catch (err) {
-    // deleted since the walk saw it (an editor's temp file, a checkout): it is simply not there
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT' && !fs.existsSync(f.absPath)) return { apply: () => writer.forgetFile(rootId, f.relPath) };
-    return record('failed', `unreadable: ${errorText(err)}`);
-  }
-  const decoded = decodePage(bytes);
-  if (!decoded.ok) return record('skipped', decoded.reason);
-  const hash = crypto.createHash('sha1').update(bytes).digest('hex');
-  if (writer.storedHash(rootId, f.relPath) === hash) {
-    return {
-      apply(progress) {
-        progress.seen++;
-        progress.unchanged++;
-        if (unchangedSince(f)) writer.touchFile(rootId, f);
-      },
-    };
-  }
-  const key = keyOf(f.relPath);
-  const parsed = parsePage(key, f.relPath, decoded.text);
-  return {
-    apply(progress) {
-      progress.seen++;
-      // Saved again since it was read: these bytes are old, and another run (this process's watcher,
-      // or whichever process saw the save) writes the new ones; writing ours could overwrite theirs.
-      if (!unchangedSince(f)) return;
-      progress.indexed++;
-      writer.writePage(rootId, f, { key, scope: scopeOf(f.relPath, writer.isScoped(rootId)), parsed, hash, decodeWarning: decoded.warning });
-    },
-  };
 }
 
 /** The file is still as the walk saw it (checked inside the write transaction). */

@@ -16,7 +16,8 @@ import { countIndex } from './counts.ts';
 import { beginRun, failRun, markLinked, type RunStart } from './runs.ts';
 import { isScopedRoot } from './scope.ts';
 import { walkPaths, type WalkedFile } from './walk.ts';
-import { prepareFile, type FileWork } from './file-work.ts';
+import { prepareFile, toWork, type FileWork } from './file-work.ts';
+import { PARALLEL_FROM, ParsePool } from './parse-pool.ts';
 import { recordWalkProblems, storedWalkProblems } from './walk-problems.ts';
 
 export interface IndexOptions {
@@ -33,7 +34,7 @@ export interface IndexResult {
   runId: number;
 }
 
-const BATCH = 200;
+const BATCH = 1000;
 /** A run that changed more pages than this relinks every link: cheaper than picking them out. */
 const FULL_RELINK_PAGES = 2000;
 /** A run that broke more links than this (a folder renamed) lists these and counts the rest in `dangling`. */
@@ -170,17 +171,21 @@ async function ingestRoot(r: RootRun): Promise<number> {
       if (s.status === 'skipped') progress.skipped++;
     } else changed.push(f);
   }
-  for (let i = 0; i < changed.length; i += BATCH) {
-    const work: FileWork[] = [];
-    for (const f of changed.slice(i, i + BATCH)) {
-      work.push(prepareFile(writer, rootId, f));
-      // a server on this thread answers searches between pages, not only between batches
-      if (work.length % 20 === 0) await yieldToEventLoop();
+  // the next batch is read and parsed (on the worker, where there is one) while this one is written
+  const pool = changed.length >= PARALLEL_FROM ? ParsePool.start() : null;
+  const batchAt = (i: number) => (i < changed.length ? prepareBatch(writer, rootId, changed.slice(i, i + BATCH), pool) : null);
+  try {
+    let next = batchAt(0);
+    for (let i = 0; next; i += BATCH) {
+      const work = await next;
+      next = batchAt(i + BATCH);
+      await writeTransaction(db, () => {
+        for (const w of work) w.apply(progress);
+      });
+      emit();
     }
-    await writeTransaction(db, () => {
-      for (const w of work) w.apply(progress);
-    });
-    emit();
+  } finally {
+    await pool?.close();
   }
   // Whatever the index holds that the walk no longer found was deleted (or is now ignored).
   const removed = await writeTransaction(db, () => {
@@ -214,6 +219,26 @@ function pathsInside(root: string, paths: string[]): string[] {
     out.add(rel === '' || path.basename(rel) === '.cairnignore' ? '' : rel.split(path.sep).join('/'));
   }
   return out.has('') ? [''] : [...out];
+}
+
+/** Reads and parses a batch on the pool's worker, or inline where there is none (or it failed). */
+async function prepareBatch(writer: PageWriter, rootId: number, files: WalkedFile[], pool: ParsePool | null): Promise<FileWork[]> {
+  if (pool) {
+    const jobs = files.map((f) => ({ absPath: f.absPath, relPath: f.relPath, size: f.size, storedHash: writer.storedHash(rootId, f.relPath) }));
+    try {
+      const outcomes = await pool.parse(jobs, writer.maxFileBytes);
+      return files.map((f, i) => toWork(writer, rootId, f, outcomes[i]!));
+    } catch {
+      // a worker that died (out of memory, killed) leaves the rest of the run to this thread
+    }
+  }
+  const work: FileWork[] = [];
+  for (const f of files) {
+    work.push(prepareFile(writer, rootId, f));
+    // a server on this thread answers searches between pages, not only between batches
+    if (work.length % 20 === 0) await yieldToEventLoop();
+  }
+  return work;
 }
 
 function yieldToEventLoop(): Promise<void> {
