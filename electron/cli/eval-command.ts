@@ -36,6 +36,7 @@ export async function runEval(args: string[]): Promise<number> {
   try {
     process.stderr.write(`cairn eval: ${set.docs.length} documents, ${set.queries.length} judged queries; index ${engine.settings.db}\n`);
     await withProgressBar(engine, () => engine.reindex());
+    engine.keepVectorsInMemory();
     await engine.loadModel();
     const queries = splitQueries(set.queries, values.split as 'all' | 'tune' | 'heldout');
     const fusion = { weights: parseWeights(values.weights), fusion: checkedFusion(values.fusion), rrfK: intOption(values['rrf-k'], 'rrf-k', 1, 10_000) };

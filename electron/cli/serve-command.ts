@@ -32,6 +32,7 @@ export async function runServe(args: string[]): Promise<number> {
       (err: Error) => process.stderr.write(`cairn: indexing failed: ${err.message}\n`),
     );
   }
+  engine.keepVectorsInMemory();
   void engine.loadModel();
   await new Promise<void>((resolve) => {
     const stop = () => resolve();

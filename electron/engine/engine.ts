@@ -1,5 +1,8 @@
 // The engine behind every door: owns the database, runs indexing, answers the contract.
 // Plain Node: it never imports electron, so the CLI, the server and the tests run it as is.
+// Indexing, curation and the graph are imported when first used: a cold `cairn search` or
+// `cairn page` loads only the store, search and page view (markdown-it, yaml, fuse.js and the
+// model builder stay on disk).
 import { EventEmitter } from 'node:events';
 import path from 'node:path';
 import type { CairnApi, Request, Response } from '../../shared/contract.ts';
@@ -7,23 +10,15 @@ import { BadRequest, parseRequest } from '../../shared/contract.ts';
 import type { IndexProgress, IndexReport } from '../../shared/indexing.ts';
 import type { FusionDefaults } from '../../shared/search.ts';
 import { HUB_CACHE, SHIPPED_MODEL, type Settings } from './config/settings.ts';
-import { indexRoots } from './ingest/indexer.ts';
 import { countIndex } from './ingest/counts.ts';
 import { failRun, finishRun, lastRun } from './ingest/runs.ts';
 import { brokenLinks, orphanPages } from './graph/findings.ts';
 import { pageView } from './graph/page-view.ts';
 import { readAttachment } from './graph/attachment-file.ts';
-import { referenceGraph } from './graph/reference-graph.ts';
-import { relinkAll } from './graph/relink.ts';
 import { explainDbError, openDatabase, type Db } from './store/database.ts';
 import { writeTransaction } from './store/write-lock.ts';
-import { writePage, type WriteInput, type WriteResult } from './curation/write-page.ts';
+import type { WriteInput, WriteResult } from './curation/write-page.ts';
 import { readAudit } from './curation/audit.ts';
-import { findStale, recordStale, stalePages } from './curation/staleness.ts';
-import { planFix } from './curation/link-fix.ts';
-import { sourceChanges } from './curation/source-changes.ts';
-import { targetSuggester } from './curation/suggest.ts';
-import { undoWrite } from './curation/undo.ts';
 import { search } from './search/search.ts';
 import { SemanticIndex, type ModelSetting } from './embed/semantic-index.ts';
 
@@ -60,6 +55,11 @@ export class Engine implements CairnApi {
   close(): void {
     void this.semantic.embedder?.dispose();
     this.db.close();
+  }
+
+  /** For a process that answers many searches (server, app, eval): chunk vectors are scanned in memory. */
+  keepVectorsInMemory(): void {
+    this.semantic.vectors.keepInMemory();
   }
 
   /** Loads the configured embedding model; on failure search goes on without the semantic lane. */
@@ -103,6 +103,7 @@ export class Engine implements CairnApi {
   /** Drops roots from the index (their files are not touched); returns how many files left the index. Not a door's method. */
   async forgetRoots(roots: string[]): Promise<number> {
     this.assertWritable();
+    const { relinkAll } = await import('./graph/relink.ts');
     return writeTransaction(this.db, () => {
       let removed = 0;
       for (const root of roots) {
@@ -139,6 +140,7 @@ export class Engine implements CairnApi {
     };
     // the latest progress, carried into the model and embedding phases
     const at: { last: IndexProgress | null } = { last: null };
+    const { indexRoots } = await import('./ingest/indexer.ts');
     const { report, runId } = await indexRoots(this.db, {
       // a write may land in any root of the index (a command given only --db has the default roots)
       roots: paths ? this.writableRoots().filter((r) => paths.some((p) => p === r || p.startsWith(r + path.sep))) : this.settings.roots,
@@ -162,6 +164,7 @@ export class Engine implements CairnApi {
 
   /** Derived from pages, links and the disk, so recomputed after every run (a crash before it only delays it). */
   private async refreshStaleness(): Promise<void> {
+    const { findStale, recordStale } = await import('./curation/staleness.ts');
     const now = new Date();
     const stale = findStale(this.db, { now, staleAfterDays: this.settings.staleAfterDays });
     await writeTransaction(this.db, () => recordStale(this.db, stale, now));
@@ -169,11 +172,13 @@ export class Engine implements CairnApi {
 
   async stalePages(request: Request<'stalePages'>): Promise<Response<'stalePages'>> {
     parseRequest('stalePages', request);
+    const { stalePages } = await import('./curation/staleness.ts');
     return this.guard(() => ({ pages: stalePages(this.db) }));
   }
 
   async sourceChanges(request: Request<'sourceChanges'>): Promise<Response<'sourceChanges'>> {
     const r = parseRequest('sourceChanges', request);
+    const { sourceChanges } = await import('./curation/source-changes.ts');
     return this.guard(() => sourceChanges(this.db, r.key, r.agent ?? null));
   }
 
@@ -214,6 +219,7 @@ export class Engine implements CairnApi {
 
   async fixLink(request: Request<'fixLink'>): Promise<Response<'fixLink'>> {
     const r = parseRequest('fixLink', request);
+    const { planFix } = await import('./curation/link-fix.ts');
     const plan = await this.guard(() => planFix(this.db, r));
     if (r.dryRun) return { changes: [plan.change], applied: false, auditId: null };
     const result = await this.write({ ...plan.write, actor: r.actor });
@@ -222,6 +228,7 @@ export class Engine implements CairnApi {
 
   async suggestTargets(request: Request<'suggestTargets'>): Promise<Response<'suggestTargets'>> {
     const r = parseRequest('suggestTargets', request);
+    const { targetSuggester } = await import('./curation/suggest.ts');
     return this.guard(() => {
       const suggest = targetSuggester(this.db, r.agent ?? null);
       return { suggestions: r.targets.map((target) => ({ target, pages: suggest(target, r.limit) })) };
@@ -231,6 +238,7 @@ export class Engine implements CairnApi {
   async undo(request: Request<'undo'>): Promise<Response<'undo'>> {
     const r = parseRequest('undo', request);
     this.assertWritable();
+    const { undoWrite } = await import('./curation/undo.ts');
     const result = await this.guard(() => undoWrite(this.db, this.writableRoots(), r.id, r.actor));
     await this.reindexPaths([path.join(result.root, result.path)]);
     return result;
@@ -239,6 +247,7 @@ export class Engine implements CairnApi {
   /** Every write goes here: validated and logged by writePage, then the page is indexed at once. */
   private async write(input: WriteInput): Promise<WriteResult> {
     this.assertWritable();
+    const { writePage } = await import('./curation/write-page.ts');
     const result = await this.guard(() => writePage(this.db, this.writableRoots(), input));
     await this.reindexPaths([path.join(result.root, result.path)]);
     return result;
@@ -280,6 +289,7 @@ export class Engine implements CairnApi {
   async graph(request: Request<'graph'>): Promise<Response<'graph'>> {
     const r = parseRequest('graph', request);
     const around = r.around ? { key: r.around.key, agent: r.around.agent ?? null } : null;
+    const { referenceGraph } = await import('./graph/reference-graph.ts');
     return this.guard(() => referenceGraph(this.db, { around, depth: r.depth, limit: r.limit }));
   }
 

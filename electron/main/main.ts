@@ -64,6 +64,7 @@ function start(): void {
   // a page saved in an editor or written by an agent is re-indexed, and the screens hear of it
   const watcher = watchRoots(engine, (err) => console.error(`cairn: indexing after a change failed: ${err.message}`));
   reindex();
+  engine.keepVectorsInMemory();
   void engine.loadModel();
 
   let closed = false;

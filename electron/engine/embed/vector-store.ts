@@ -3,6 +3,7 @@
 // (model, chunk text hash), so an unchanged section is never embedded twice.
 import type { Db } from '../store/database.ts';
 import { writeTransaction } from '../store/write-lock.ts';
+import { VectorScan } from './vector-scan.ts';
 
 export interface VectorModel {
   id: string;
@@ -16,7 +17,14 @@ export interface PendingChunk {
 }
 
 export class VectorStore {
+  /** A long-lived process keeps the vectors in memory (vector-scan.ts); a one-off command asks sqlite-vec. */
+  private scan: VectorScan | null = null;
+
   constructor(private db: Db) {}
+
+  keepInMemory(): void {
+    this.scan ??= new VectorScan();
+  }
 
   model(): VectorModel | null {
     const id = this.meta('vec_model');
@@ -34,6 +42,7 @@ export class VectorStore {
       this.db.exec(`CREATE TRIGGER vec_chunks_delete AFTER DELETE ON chunks BEGIN DELETE FROM vec_chunks WHERE rowid = old.rowid; END;`);
       this.setMeta('vec_model', model.id);
       this.setMeta('vec_dim', String(model.dim));
+      this.bumpVersion();
     });
     return true;
   }
@@ -72,6 +81,7 @@ export class VectorStore {
         insertVec.run(BigInt(r.rowid), bytes); // sqlite-vec wants a BigInt rowid from JavaScript
         insertCache.run(modelId, r.hash, bytes);
       }
+      this.bumpVersion();
     });
   }
 
@@ -82,9 +92,18 @@ export class VectorStore {
 
   /** Nearest chunks by cosine distance, nearest first. */
   nearest(vector: Float32Array, k: number): { rowid: number; distance: number }[] {
+    if (this.scan) {
+      this.scan.sync(this.db, this.meta('vec_version') ?? '0');
+      return this.scan.nearest(vector, k);
+    }
     return this.db
       .prepare(`SELECT rowid, distance FROM vec_chunks WHERE embedding MATCH ? AND k = ? ORDER BY distance`)
       .all(Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength), k) as { rowid: number; distance: number }[];
+  }
+
+  /** Every write of vectors moves this, so that an in-memory copy in any process knows to reload. */
+  private bumpVersion(): void {
+    this.db.prepare(`INSERT INTO meta (key, value) VALUES ('vec_version', '1') ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1`).run();
   }
 
   private hasTable(): boolean {
