@@ -16,7 +16,7 @@ import { Tokenizer } from '@huggingface/tokenizers';
 import { splitWords } from './bert-words.ts';
 import type { EmbedOptions, Embedder, ModelCard, ModelInfo } from './embedder.ts';
 import { LruCache } from './lru-cache.ts';
-import { readStoredTable, type StoredTable } from './static-onnx.ts';
+import type { StoredTable } from './static-onnx.ts';
 
 /** Texts between progress reports. */
 const PROGRESS_EVERY = 256;
@@ -26,7 +26,9 @@ const MAX_WORD_CHARS = 100;
 /** Text to token ids, [CLS] and [SEP] excluded, cut to `limit` tokens. */
 type Cut = (text: string, limit: number) => ArrayLike<number>;
 
-export function loadStaticModel(dir: string, card: ModelCard): Embedder {
+export async function loadStaticModel(dir: string, card: ModelCard): Promise<Embedder> {
+  // the ONNX reader (protobufjs) loads with the first model, not with every process
+  const { readStoredTable } = await import('./static-onnx.ts');
   const root = path.resolve(dir);
   const json = (name: string) => JSON.parse(fs.readFileSync(path.join(root, name), 'utf8')) as Record<string, unknown>;
   let table: StoredTable;

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { readModelCard } from '../embedder.ts';
 import { processExists } from '../../store/write-lock.ts';
-import { MIN_TOKENS, buildAdaptiveModel, countWords, type BuildModelOptions } from './build-adaptive.ts';
+import type { BuildModelOptions } from './build-adaptive.ts';
 import { DEFAULT_REBUILD_POLICY, measureDrift, type Drift, type RebuildPolicy } from './drift.ts';
 
 const PREFIX = 'adaptive-';
@@ -38,6 +38,8 @@ export function currentAdaptiveModel(root: string): string | null {
 
 export async function refreshAdaptiveModel(texts: string[], root: string, options: RefreshOptions = {}): Promise<RefreshResult> {
   const { policy = DEFAULT_REBUILD_POLICY, force = false, ...buildOptions } = options;
+  // the builder (and the ONNX writer under it) loads only when a build may be needed
+  const { MIN_TOKENS, buildAdaptiveModel, countWords } = await import('./build-adaptive.ts');
   const minTokens = buildOptions.minTokens ?? MIN_TOKENS;
   const current = currentAdaptiveModel(root);
   let drift: Drift | null = null;
