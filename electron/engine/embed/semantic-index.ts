@@ -8,6 +8,7 @@ import type { Embedder } from './embedder.ts';
 import { loadModelDir } from './load-model.ts';
 import { VectorStore } from './vector-store.ts';
 import { currentAdaptiveModel, pruneAdaptiveModels, refreshAdaptiveModel } from './adaptive/adaptive-lifecycle.ts';
+import type { BuildPhase } from './adaptive/build-adaptive.ts';
 
 /** `adaptive`: learned from the wiki (GloVe for rare words); `none`; a model folder; or a hub
  * model id, downloaded once into the cache (needs network, so opt-in). */
@@ -23,6 +24,13 @@ export interface EmbedProgress {
 }
 
 const BATCH = 256;
+
+const BUILD_STEP: Record<BuildPhase, string> = {
+  count: 'building the adaptive model: counting words',
+  vectors: 'building the adaptive model: learning word vectors',
+  blend: 'building the adaptive model: lending GloVe vectors to rare words',
+  write: 'building the adaptive model: writing it',
+};
 
 export class SemanticIndex {
   embedder: Embedder | null = null;
@@ -86,7 +94,11 @@ export class SemanticIndex {
     onProgress({ phase: 'model', done: 0, total: texts.length, note: 'checking the adaptive model against the wiki' });
     let result: Awaited<ReturnType<typeof refreshAdaptiveModel>>;
     try {
-      result = await refreshAdaptiveModel(texts, this.dirs.models, { generalModelDir: fs.existsSync(this.dirs.general) ? this.dirs.general : undefined });
+      result = await refreshAdaptiveModel(texts, this.dirs.models, {
+        generalModelDir: fs.existsSync(this.dirs.general) ? this.dirs.general : undefined,
+        // a build takes from seconds to a minute: say which step it is in
+        onPhase: (phase) => onProgress({ phase: 'model', done: 0, total: texts.length, note: BUILD_STEP[phase] }),
+      });
     } catch (err) {
       if (!this.embedder) await this.loadDir(this.adaptiveDir() ?? this.dirs.general);
       onProgress({ phase: 'model', done: 0, total: texts.length, note: `adaptive model not built: ${(err as Error).message}` });

@@ -70,7 +70,7 @@ export async function buildAdaptiveTable(
   const options = { ...ADAPTIVE_DEFAULTS, ...overrides };
   let t = performance.now();
   onPhase?.('count');
-  const counts = countCorpus(texts, options.minCount);
+  const counts = await countCorpus(texts, options.minCount);
   const timings: Record<string, number> = { count: Math.round(performance.now() - t) };
   if (counts.words.length < 16) throw new Error(`Only ${counts.words.length} repeated words: too little text to learn vectors from`);
 

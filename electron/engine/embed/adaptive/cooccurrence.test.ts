@@ -21,8 +21,8 @@ describe('countCooccurrences', () => {
   const docs = [Int32Array.from([0, 1, 2, 1, -1, 3, 3, 0]), Int32Array.from([4, 4, 4]), Int32Array.from([2]), Int32Array.from([]), Int32Array.from([5, 0, -1, -1, 5, 2, 4, 1, 0, 3])];
   const weights = { uniform: () => 1, harmonic: (d: number) => 1 / d, linear: (d: number) => (3 - d + 1) / 3 } as const;
   for (const weighting of ['uniform', 'harmonic', 'linear'] as const) {
-    it(`counts each pair in both orders, sorted by column (${weighting})`, () => {
-      const m = countCooccurrences(docs, 6, { window: 3, weighting });
+    it(`counts each pair in both orders, sorted by column (${weighting})`, async () => {
+      const m = await countCooccurrences(docs, 6, { window: 3, weighting });
       const want = direct(docs, 6, 3, weights[weighting]);
       for (let r = 0; r < 6; r++) {
         const cols = Array.from(m.indices.subarray(m.indptr[r]!, m.indptr[r + 1]!));

@@ -12,7 +12,7 @@ export interface WindowOptions {
   weighting: 'uniform' | 'harmonic' | 'linear';
 }
 
-export function countCooccurrences(docs: Int32Array[], vocabSize: number, options: WindowOptions): CsrMatrix {
+export function countCooccurrences(docs: Int32Array[], vocabSize: number, options: WindowOptions): Promise<CsrMatrix> {
   const { window } = options;
   const weight = Float32Array.from({ length: window + 1 }, (_, d) =>
     options.weighting === 'harmonic' ? 1 / d : options.weighting === 'linear' ? (window - d + 1) / window : 1,

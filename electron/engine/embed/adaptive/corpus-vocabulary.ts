@@ -1,6 +1,7 @@
 // The indexed texts as word-id sequences, cut by the same rules as the model's tokenizer
 // (bert-words.ts), with the counts every later step needs: term and document frequencies.
 import { isPunctuation, splitWords } from '../bert-words.ts';
+import { Breather } from './breather.ts';
 
 export interface CorpusCounts {
   /** Vocabulary, most frequent first; ids index everything below. */
@@ -15,13 +16,15 @@ export interface CorpusCounts {
 // WordPiece turns longer words into [UNK], so vectors for them could never be looked up.
 const MAX_WORD_CHARS = 100;
 
-export function countCorpus(texts: string[], minCount = 2): CorpusCounts {
+export async function countCorpus(texts: string[], minCount = 2): Promise<CorpusCounts> {
+  const breather = new Breather();
   const tempId = new Map<string, number>();
   const tempWords: string[] = [];
   const tf: number[] = [];
   const df: number[] = [];
   const seqs: number[][] = [];
   for (const text of texts) {
+    await breather.breathe();
     const seq: number[] = [];
     const seen = new Set<number>();
     for (const w of splitWords(text)) {

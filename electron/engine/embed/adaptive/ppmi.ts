@@ -1,6 +1,7 @@
 // Positive pointwise mutual information with context-distribution smoothing (Levy, Goldberg
 // & Dagan 2015): raising context counts to α = 0.75 stops rare contexts from getting huge
 // PMI values, the main reason plain PPMI vectors trail word2vec.
+import { Breather } from './breather.ts';
 import type { CsrMatrix } from './sparse-matrix.ts';
 
 export interface PpmiOptions {
@@ -10,7 +11,8 @@ export interface PpmiOptions {
   shift: number;
 }
 
-export function ppmi(counts: CsrMatrix, options: PpmiOptions): CsrMatrix {
+export async function ppmi(counts: CsrMatrix, options: PpmiOptions): Promise<CsrMatrix> {
+  const breather = new Breather();
   const rowSum = new Float64Array(counts.rows);
   const colSum = new Float64Array(counts.cols);
   for (let i = 0; i < counts.rows; i++) {
@@ -30,6 +32,7 @@ export function ppmi(counts: CsrMatrix, options: PpmiOptions): CsrMatrix {
   const indices: number[] = [];
   const values: number[] = [];
   for (let i = 0; i < counts.rows; i++) {
+    if (i % 64 === 0) await breather.breathe();
     const logRow = Math.log(rowSum[i]!);
     for (let p = counts.indptr[i]!; p < counts.indptr[i + 1]!; p++) {
       const j = counts.indices[p]!;

@@ -19,7 +19,7 @@ export async function learnTopicVectors(counts: CorpusCounts, options: TopicOpti
   const nDocs = counts.docs.length;
   const vocab = counts.words.length;
   const { start, textOf } = wordPositions(counts.docs, vocab, 0);
-  const m = rowByRow(vocab, nDocs, (word, add) => {
+  const m = await rowByRow(vocab, nDocs, (word, add) => {
     for (let p = start[word]!; p < start[word + 1]!; p++) add(textOf[p]!, 1);
   });
   for (let w = 0; w < vocab; w++) {

@@ -4,6 +4,7 @@
 // row-wise product): a word's co-occurrence row is the sum of the windows around its positions,
 // its word × text row the run lengths of its positions' texts. Nothing per pair is stored: a
 // hash table of pairs took 24 s for interconnected-10k's 96 million, this about 2 s.
+import { Breather } from './breather.ts';
 import type { CsrMatrix } from './sparse-matrix.ts';
 
 export interface WordPositions {
@@ -47,7 +48,8 @@ export function wordPositions(docs: Int32Array[], vocab: number, gap: number): W
 }
 
 /** Builds a CSR matrix one row at a time: `row(r, add)` adds (column, value) pairs in any order, repeats summed. */
-export function rowByRow(rows: number, cols: number, row: (r: number, add: (col: number, value: number) => void) => void): CsrMatrix {
+export async function rowByRow(rows: number, cols: number, row: (r: number, add: (col: number, value: number) => void) => void): Promise<CsrMatrix> {
+  const breather = new Breather();
   const acc = new Float64Array(cols);
   const seen = new Uint8Array(cols);
   const touched = new Int32Array(cols);
@@ -64,6 +66,7 @@ export function rowByRow(rows: number, cols: number, row: (r: number, add: (col:
     acc[col]! += value;
   };
   for (let r = 0; r < rows; r++) {
+    if (r % 64 === 0) await breather.breathe();
     distinct = 0;
     row(r, add);
     if (n + distinct > indices.length) {

@@ -34,9 +34,9 @@ export async function learnWordVectors(counts: CorpusCounts, options: WordVector
     t = now;
   };
   const vocab = counts.words.length;
-  const cooc = countCooccurrences(counts.docs, vocab, options);
+  const cooc = await countCooccurrences(counts.docs, vocab, options);
   lap('cooccurrence');
-  const pmi = ppmi(cooc, options);
+  const pmi = await ppmi(cooc, options);
   lap('ppmi');
   const dims = Math.min(options.dims, vocab - 1);
   const svd = await randomizedSvd(pmi, dims, {
