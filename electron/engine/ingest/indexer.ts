@@ -34,7 +34,9 @@ export interface IndexResult {
   runId: number;
 }
 
-const BATCH = 1000;
+/** Files per write transaction: bigger batches let FTS5 flush fewer segments (1000 saved 0.8 s of
+ * 10 s on interconnected-10k), smaller ones hold the lock and the event loop for less (500 ≈ 0.35 s here). */
+const BATCH = 500;
 /** A run that changed more pages than this relinks every link: cheaper than picking them out. */
 const FULL_RELINK_PAGES = 2000;
 /** A run that broke more links than this (a folder renamed) lists these and counts the rest in `dangling`. */

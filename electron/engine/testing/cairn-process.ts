@@ -82,8 +82,9 @@ export async function waitForWatcher(served: Served): Promise<void> {
 /** Polls `status` until no run is under way and one has finished after `since` (ISO time). */
 export async function waitForIdle(url: string, since = ''): Promise<void> {
   for (;;) {
-    const { body } = await api<{ indexing: unknown; lastRun: { finishedAt: string } | null }>(url, 'status');
-    if (!body.indexing && body.lastRun && body.lastRun.finishedAt > since) return;
+    // a poll may meet a keep-alive connection the busy server is just closing (ECONNRESET): status is only read, so ask again
+    const status = await api<{ indexing: unknown; lastRun: { finishedAt: string } | null }>(url, 'status').catch(() => null);
+    if (status && !status.body.indexing && status.body.lastRun && status.body.lastRun.finishedAt > since) return;
     await new Promise((r) => setTimeout(r, 100));
   }
 }
