@@ -7,6 +7,7 @@ import { IndexReport, IndexProgress } from './indexing.ts';
 import { AUDIT_ACTIONS, AuditEntry, LinkFinding, Page, PageSummary, SourceChange, StalePage } from './page.ts';
 import { SearchRequest, SearchResponse } from './search.ts';
 import { GraphRequest, GraphResponse } from './graph.ts';
+import { DecideSkillRequest, ExpertRequest, ExpertResponse, Registration, RegisterSkillRequest, SkillsRequest, SkillsResponse } from './skills.ts';
 import { FixLinkRequest, FixLinkResponse, SuggestRequest, SuggestResponse, UndoRequest } from './fixes.ts';
 
 export const Status = z.object({
@@ -108,6 +109,22 @@ export const contract = {
     'Undoes a logged write while the file is still exactly as that write left it (else refused as a conflict); undoing a creation removes that file.',
     UndoRequest,
     z.object({ root: z.string(), path: z.string(), key: z.string(), removed: z.boolean(), auditId: z.number().int() }),
+  ),
+  skills: method(
+    'The skill registry: every registration (inferred from project manifests, or claimed in a registry file or through registerSkill) with its evidence, status and calibration; the agents; problems reading the registry files.',
+    SkillsRequest,
+    SkillsResponse,
+  ),
+  expert: method(
+    'Who is the expert for a domain: approved registrations matched by skill, alias, words of a skill, or else through search of their evidence pages; ranked by level, then how often other agents cite the evidence. A warning, not an error, when nothing matches.',
+    ExpertRequest,
+    ExpertResponse,
+  ),
+  decideSkill: method('A person approves or rejects an explicit claim, with a note; kept in .cairn/skill-decisions.yaml and logged.', DecideSkillRequest, Registration),
+  registerSkill: method(
+    "An agent claims a skill, pointing at the page that shows the work; written into its user/<agent>/skills.yaml and pending until a person approves it. An expert claim needs evidence that exists.",
+    RegisterSkillRequest,
+    Registration,
   ),
   audit: method(
     'The audit log, newest first: every write, review and archive, by whom, with content hashes.',

@@ -80,7 +80,7 @@ export const LinkFinding = z.object({
 });
 export type LinkFinding = z.infer<typeof LinkFinding>;
 
-export const AUDIT_ACTIONS = ['write', 'create', 'review', 'archive', 'fix', 'undo'] as const;
+export const AUDIT_ACTIONS = ['write', 'create', 'review', 'archive', 'fix', 'undo', 'register', 'approve', 'reject'] as const;
 
 /** One write Cairn made to a page: who, when, what, and the content hash before and after. */
 export const AuditEntry = z.object({

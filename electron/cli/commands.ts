@@ -36,6 +36,16 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'cairn graph [--around KEY [--depth 1-3] [--agent NAME]] [--limit N] [--json | --graphml] [--db FILE]',
     load: async () => (await import('./graph-command.ts')).runGraph,
   },
+  skills: {
+    summary: 'the skill registry: every registration with its status and evidence; approve or reject a pending claim (logged)',
+    usage: 'cairn skills [--agent NAME] [--status pending|approved|rejected|withdrawn|invalid] [--json] | cairn skills approve|reject ID [--note TEXT] [--actor NAME]',
+    load: async () => (await import('./skills-command.ts')).runSkills,
+  },
+  expert: {
+    summary: 'who is the expert for a domain: approved registrations by skill, alias or words, else through search of their pages; with their evidence',
+    usage: 'cairn expert "DOMAIN" [--limit N] [--json] [--db FILE]',
+    load: async () => (await import('./skills-command.ts')).runExpert,
+  },
   serve: {
     summary: 'serve the app UI and the HTTP API (POST /api/<method>) on 127.0.0.1; roots are watched',
     usage: 'cairn serve [--port 4317] [--host 127.0.0.1|::1] [--allow-host NAME]... [--no-watch] [--db FILE] [ROOT...]',

@@ -151,6 +151,7 @@ export class Engine implements CairnApi {
     });
     try {
       await this.refreshStaleness();
+      await this.refreshRegistry();
       await this.refreshSemantic(report, at, emit);
       await finishRun(this.db, runId, report);
     } catch (err) {
@@ -163,6 +164,61 @@ export class Engine implements CairnApi {
   }
 
   /** Derived from pages, links and the disk, so recomputed after every run (a crash before it only delays it). */
+  /** The skill registry, derived from the registry files, manifests and decisions (skills/refresh.ts). */
+  private async refreshRegistry(): Promise<void> {
+    const { gatherRegistry, writeRegistry } = await import('./skills/refresh.ts');
+    const gathered = gatherRegistry(this.db, this.settings.skills);
+    await writeTransaction(this.db, () => writeRegistry(this.db, gathered));
+  }
+
+  async skills(request: Request<'skills'>): Promise<Response<'skills'>> {
+    const r = parseRequest('skills', request);
+    const { listAgents, listProblems, listRegistrations } = await import('./skills/lookup.ts');
+    return this.guard(() => ({ registrations: listRegistrations(this.db, r), agents: listAgents(this.db), categories: this.settings.skills.categories, problems: listProblems(this.db) }));
+  }
+
+  async expert(request: Request<'expert'>): Promise<Response<'expert'>> {
+    const r = parseRequest('expert', request);
+    const { findExperts } = await import('./skills/lookup.ts');
+    // free text falls back to hybrid search over the experts' pages; the model loads only then
+    const searchPages = async (q: string) => {
+      if (!this.semantic.embedder) await this.loadModel();
+      const found = await this.search({ query: q, k: 20 });
+      const ids = this.db.prepare(`SELECT p.id FROM pages p JOIN files f ON f.id = p.file_id JOIN roots r ON r.id = f.root_id WHERE r.path = ? AND f.rel_path = ?`);
+      return found.results.map((x) => ids.pluck().get(x.root, x.path) as number).filter((id) => id !== undefined);
+    };
+    return this.guard(() => findExperts(this.db, r.domain, r.limit, searchPages));
+  }
+
+  async decideSkill(request: Request<'decideSkill'>): Promise<Response<'decideSkill'>> {
+    const r = parseRequest('decideSkill', request);
+    this.assertWritable();
+    const { decideClaim } = await import('./skills/decide.ts');
+    await this.guard(() => decideClaim(this.db, r));
+    await this.refreshRegistry();
+    return this.registration(r.id);
+  }
+
+  async registerSkill(request: Request<'registerSkill'>): Promise<Response<'registerSkill'>> {
+    const r = parseRequest('registerSkill', request);
+    this.assertWritable();
+    const { registerClaim } = await import('./skills/decide.ts');
+    const { skillSlug } = await import('./skills/slug.ts');
+    await this.guard(() => registerClaim(this.db, this.settings.skills, r));
+    // the registry file is a file of the wiki: indexing it refreshes the registry
+    await this.reindex();
+    const row = this.db.prepare(`SELECT id FROM registrations WHERE agent = ? AND skill = ? AND tier = 'explicit'`).pluck().get(r.agent, skillSlug(r.skill)) as number | undefined;
+    if (row === undefined) throw new Error(`the claim was written but the registry did not pick it up; see \`cairn skills\` for problems`);
+    return this.registration(row);
+  }
+
+  private async registration(id: number) {
+    const { listRegistrations } = await import('./skills/lookup.ts');
+    const [one] = listRegistrations(this.db, { id });
+    if (!one) throw new BadRequest(`no registration ${id}`);
+    return one;
+  }
+
   private async refreshStaleness(): Promise<void> {
     const { findStale, recordStale } = await import('./curation/staleness.ts');
     const now = new Date();

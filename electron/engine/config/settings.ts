@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import envPaths from 'env-paths';
 import { z } from 'zod';
+import { DEFAULT_SKILL_CATEGORIES } from '../../../shared/skills.ts';
 
 export type SettingSource = 'cli' | 'env' | 'config' | 'default';
 
@@ -23,6 +24,16 @@ export interface Settings {
   model: string;
   modelSource: SettingSource;
   configPath: string;
+  /** The skill registry's settings (skills/): categories, extra manifest mappings, agents' project folders. */
+  skills: SkillSettings;
+}
+
+export interface SkillSettings {
+  categories: string[];
+  /** `ecosystem:dependency` (or a bare name) → the skill it implies; wins over the built-in table */
+  mappings: Record<string, { skill: string; category: string }>;
+  /** agents the config names, with their project folders (absolute) */
+  agents: Record<string, { name: string | null; projects: string[] }>;
 }
 
 const ConfigFile = z
@@ -33,6 +44,9 @@ const ConfigFile = z
     maxFileBytes: z.number().int().positive().optional(),
     staleAfterDays: z.number().int().positive().optional(),
     model: z.string().min(1).optional(),
+    skillCategories: z.array(z.string().min(1).max(100)).min(1).optional(),
+    skillMappings: z.record(z.string().min(1), z.object({ skill: z.string().min(1), category: z.string().min(1) }).strict()).optional(),
+    agents: z.record(z.string().min(1), z.object({ name: z.string().min(1).optional(), projects: z.array(z.string().min(1)).optional() }).strict()).optional(),
   })
   .strict();
 
@@ -100,6 +114,11 @@ export function resolveSettings(input: SettingsInput = {}): Settings {
     maxFileBytes: config.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
     staleAfterDays: config.staleAfterDays ?? DEFAULT_STALE_AFTER_DAYS,
     configPath,
+    skills: {
+      categories: config.skillCategories ?? [...DEFAULT_SKILL_CATEGORIES],
+      mappings: config.skillMappings ?? {},
+      agents: Object.fromEntries(Object.entries(config.agents ?? {}).map(([id, a]) => [id, { name: a.name ?? null, projects: (a.projects ?? []).map(fromConfig) }])),
+    },
   };
 }
 

@@ -189,6 +189,45 @@ const STEPS: ReadonlyArray<string> = [
   `
   ALTER TABLE pages DROP COLUMN plain;
   `,
+  // 8: the skill registry, derived at each run from the registry files, the project manifests and
+  // the decisions people made (.cairn/skill-decisions.yaml): rows are kept when their source goes
+  // (withdrawn) or their evidence does (invalid), never deleted.
+  `
+  CREATE TABLE skill_agents (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    projects TEXT NOT NULL DEFAULT '[]'        -- JSON: absolute folders
+  );
+  CREATE TABLE registrations (
+    id INTEGER PRIMARY KEY,
+    agent TEXT NOT NULL,
+    skill TEXT NOT NULL,
+    tier TEXT NOT NULL,                        -- auto | explicit
+    category TEXT NOT NULL,
+    aliases TEXT NOT NULL DEFAULT '[]',
+    level TEXT NOT NULL,
+    doc_path TEXT,
+    claim TEXT,
+    claim_hash TEXT NOT NULL,                  -- what a decision was about
+    status TEXT NOT NULL,                      -- pending | approved | rejected | withdrawn | invalid
+    reason TEXT,
+    origin TEXT NOT NULL,
+    origin_root TEXT,                          -- the root of the registry file (where decisions are kept)
+    evidence_root TEXT,
+    evidence_path TEXT,
+    evidence_page_id INTEGER,
+    decided_by TEXT,
+    decided_at TEXT,
+    note TEXT,
+    UNIQUE (agent, skill, tier)
+  );
+  CREATE INDEX registrations_skill ON registrations(skill);
+  CREATE TABLE skill_problems (
+    path TEXT NOT NULL,
+    line INTEGER,
+    reason TEXT NOT NULL
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = STEPS.length;

@@ -1,0 +1,106 @@
+// The registry's writes: a person's decision on a claim (into .cairn/skill-decisions.yaml) and a
+// claim an agent registers through the API (into its user/<agent>/skills.yaml). Both are written
+// like pages: atomically, under the write lock, refused if the file changed meanwhile, and logged
+// with the bytes they replaced, so `undo` takes them back. The caller refreshes the registry.
+import fs from 'node:fs';
+import path from 'node:path';
+import { isMap, isSeq, parseDocument, YAMLSeq } from 'yaml';
+import { BadRequest } from '../../../shared/contract.ts';
+import type { SkillLevel } from '../../../shared/skills.ts';
+import type { SkillSettings } from '../config/settings.ts';
+import type { Db } from '../store/database.ts';
+import { writeTransaction } from '../store/write-lock.ts';
+import { hashOnDisk, replaceAtomically, sha1 } from '../curation/atomic-file.ts';
+import { appendAudit } from '../curation/audit.ts';
+import { checked } from '../curation/page-place.ts';
+import { WriteConflict } from '../curation/write-page.ts';
+import { DECISIONS_FILE, readDecisions, withDecision } from './decisions.ts';
+import { escapesRoot, resolveEvidence } from './evidence.ts';
+import { claimHash } from './refresh.ts';
+import { REGISTRY_FILE } from './registry-file.ts';
+import { skillSlug } from './slug.ts';
+
+interface RegistrationRow {
+  id: number;
+  agent: string;
+  skill: string;
+  tier: string;
+  status: string;
+  claimHash: string;
+  originRoot: string | null;
+}
+
+/** Writes `bytes` to root/rel as one logged write; returns the audit id. */
+async function writeLogged(db: Db, root: string, rel: string, bytes: Buffer, log: { actor: string; action: 'register' | 'approve' | 'reject'; key: string; detail: string }): Promise<number> {
+  const exists = fs.existsSync(path.join(root, rel));
+  const place = checked(root, rel, exists);
+  const before = exists ? fs.readFileSync(place.abs) : null;
+  const hashBefore = before ? sha1(before) : null;
+  return writeTransaction(db, () => {
+    if (hashOnDisk(place.abs) !== hashBefore) throw new WriteConflict(rel);
+    replaceAtomically(place.abs, bytes);
+    return appendAudit(db, { actor: log.actor, action: log.action, root, path: rel, key: log.key, hashBefore, hashAfter: sha1(bytes), textBefore: before, detail: log.detail });
+  });
+}
+
+export async function decideClaim(db: Db, input: { id: number; verdict: 'approve' | 'reject'; note?: string | undefined; actor: string }): Promise<number> {
+  const row = db.prepare(`SELECT id, agent, skill, tier, status, claim_hash AS claimHash, origin_root AS originRoot FROM registrations WHERE id = ?`).get(input.id) as RegistrationRow | undefined;
+  if (!row) throw new BadRequest(`no registration ${input.id}; list them with \`cairn skills\``);
+  if (row.tier !== 'explicit' || !row.originRoot) throw new BadRequest(`registration ${input.id} is inferred from manifests: there is nothing to decide`);
+  if (row.status === 'withdrawn') throw new BadRequest(`registration ${input.id} was withdrawn (it is no longer in the agent's registry file)`);
+  if (row.status === 'invalid' && input.verdict === 'approve') throw new BadRequest(`registration ${input.id} cannot be approved: its evidence is missing (an expert claim needs a page that shows the work)`);
+  const verdict = input.verdict === 'approve' ? 'approved' : 'rejected';
+  const { decisions, problems } = readDecisions(row.originRoot);
+  if (problems.length) throw new BadRequest(`${DECISIONS_FILE} in ${row.originRoot} cannot be read (line ${problems[0]!.line ?? '?'}: ${problems[0]!.reason}); fix it by hand first: nothing was written`);
+  const text = withDecision(decisions, { agent: row.agent, skill: row.skill, claim: row.claimHash, verdict, by: input.actor, at: new Date().toISOString(), ...(input.note ? { note: input.note } : {}) });
+  return writeLogged(db, row.originRoot, DECISIONS_FILE, Buffer.from(text, 'utf8'), {
+    actor: input.actor,
+    action: input.verdict,
+    key: `${row.agent}/${row.skill}`,
+    detail: `${verdict} ${row.agent}'s claim on ${row.skill}${input.note ? `: ${input.note}` : ''}`,
+  });
+}
+
+export interface ClaimInput {
+  agent: string;
+  skill: string;
+  category: string;
+  level: SkillLevel;
+  docPath: string;
+  claim?: string | undefined;
+  aliases?: string[] | undefined;
+  actor: string;
+}
+
+/** Adds or replaces the agent's claim in its registry file; it lands as pending. */
+export async function registerClaim(db: Db, settings: SkillSettings, input: ClaimInput): Promise<number> {
+  const root = db.prepare(`SELECT r.path FROM files f JOIN roots r ON r.id = f.root_id WHERE r.scoped = 1 AND f.rel_path GLOB ? LIMIT 1`).pluck().get(`user/${input.agent}/*`) as string | undefined;
+  if (!root) throw new BadRequest(`unknown agent "${input.agent}": an agent is known by its user/${input.agent}/ folder in a scoped root`);
+  const skill = skillSlug(input.skill);
+  if (!skill) throw new BadRequest(`"${input.skill}" is not a skill name`);
+  if (!settings.categories.includes(input.category)) throw new BadRequest(`unknown category "${input.category}": one of ${settings.categories.join(', ')}`);
+  if (escapesRoot(input.docPath)) throw new BadRequest(`docPath ${input.docPath} leaves the root: evidence must be a page or file in the wiki`);
+  if (input.level === 'expert' && !resolveEvidence(db, root, input.agent, input.docPath)) {
+    throw new BadRequest(`an expert claim needs evidence that exists: ${input.docPath} is no page or file in the wiki. Nothing was written`);
+  }
+  const rel = path.posix.join('user', input.agent, REGISTRY_FILE);
+  const file = path.join(root, rel);
+  const doc = parseDocument(fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '');
+  if (doc.errors.length) throw new BadRequest(`${rel} has malformed YAML (line ${doc.errors[0]!.linePos?.[0]?.line ?? '?'}): fix it by hand first; nothing was written`);
+  if (doc.contents === null) doc.contents = doc.createNode({}) as never;
+  const top: unknown = doc.contents;
+  if (!isMap(top)) throw new BadRequest(`${rel} is not a mapping: fix it by hand first; nothing was written`);
+  if (!top.has('skills')) top.set('skills', new YAMLSeq());
+  const skills: unknown = top.get('skills', true);
+  if (!isSeq(skills)) throw new BadRequest(`${rel}: skills is not a list; fix it by hand first`);
+  const entry = { skill, category: input.category, level: input.level, docPath: input.docPath, ...(input.claim ? { claim: input.claim } : {}), ...(input.aliases?.length ? { aliases: input.aliases } : {}) };
+  const at = skills.items.findIndex((i) => isMap(i) && skillSlug(String(i.get('skill') ?? '')) === skill);
+  if (at >= 0) skills.items[at] = doc.createNode(entry);
+  else skills.items.push(doc.createNode(entry));
+  return writeLogged(db, root, rel, Buffer.from(doc.toString({ lineWidth: 0 }), 'utf8'), {
+    actor: input.actor,
+    action: 'register',
+    key: `${input.agent}/${skill}`,
+    detail: `${input.agent} claims ${input.level} in ${skill} (${claimHash(input.agent, { skill, category: input.category, level: input.level, docPath: input.docPath, claim: input.claim ?? null })})`,
+  });
+}

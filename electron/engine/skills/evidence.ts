@@ -1,0 +1,35 @@
+// What a registration's docPath points at: a page by key (the agent's own first, then a global
+// one), or a page or file by its path in the root of the registry file. A path that leaves the
+// root is refused; one that names nothing the index holds is evidence missing.
+import path from 'node:path';
+import type { Db } from '../store/database.ts';
+import { findPageRow } from '../graph/page-view.ts';
+
+export interface Evidence {
+  root: string;
+  path: string;
+  key: string | null;
+  pageId: number | null;
+}
+
+/** A path that leaves the root (absolute, or `..` past it): never followed. */
+export function escapesRoot(docPath: string): boolean {
+  const norm = path.posix.normalize(docPath.replace(/\\/g, '/'));
+  return path.posix.isAbsolute(norm) || /^[a-z]:/i.test(docPath) || norm === '..' || norm.startsWith('../');
+}
+
+export function resolveEvidence(db: Db, root: string, agent: string, docPath: string): Evidence | null {
+  const text = docPath.trim();
+  if (!text.includes('/') && !/\.[a-z0-9]+$/i.test(text)) {
+    const page = findPageRow(db, text, agent);
+    return page ? { root: page.root, path: page.path, key: page.key, pageId: page.id } : null;
+  }
+  const rel = path.posix.normalize(text.replace(/\\/g, '/').replace(/^\.\//, ''));
+  const row = db
+    .prepare(
+      `SELECT f.rel_path AS path, p.key, p.id AS pageId FROM files f JOIN roots r ON r.id = f.root_id LEFT JOIN pages p ON p.file_id = f.id
+       WHERE r.path = ? AND f.rel_lower IN (?, ?) AND f.status IN ('indexed', 'attachment')`,
+    )
+    .get(root, rel.toLowerCase(), `${rel.toLowerCase()}.md`) as { path: string; key: string | null; pageId: number | null } | undefined;
+  return row ? { root, path: row.path, key: row.key, pageId: row.pageId } : null;
+}

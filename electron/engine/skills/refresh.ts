@@ -1,0 +1,209 @@
+// The registry, derived after every indexing run from what the wiki holds: agents (each user/<agent>/
+// space, and those the config names), their registry files, the manifests of their project folders,
+// and the decisions people made. Everything is read first; the rows are then written in one short
+// transaction. A registration whose source went is kept as withdrawn, one whose evidence went as
+// invalid (for an expert claim) — never deleted.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { SkillLevel, SkillStatus } from '../../../shared/skills.ts';
+import type { SkillSettings } from '../config/settings.ts';
+import type { Db } from '../store/database.ts';
+import { readDecisions, DECISIONS_FILE, type Decision } from './decisions.ts';
+import { escapesRoot, resolveEvidence, type Evidence } from './evidence.ts';
+import { inferSkills } from './inference.ts';
+import { readManifests } from './manifests.ts';
+import { readRegistryFile, REGISTRY_FILE, type ClaimEntry } from './registry-file.ts';
+
+interface AgentFacts {
+  id: string;
+  name: string;
+  root: string | null;
+  projects: string[];
+}
+
+interface Row {
+  agent: string;
+  skill: string;
+  tier: 'auto' | 'explicit';
+  category: string;
+  aliases: string[];
+  level: SkillLevel;
+  docPath: string | null;
+  claim: string | null;
+  claimHash: string;
+  status: SkillStatus;
+  reason: string | null;
+  origin: string;
+  originRoot: string | null;
+  evidence: Evidence | null;
+  decision: Decision | null;
+}
+
+interface Problem {
+  path: string;
+  line: number | null;
+  reason: string;
+}
+
+/** The version of a claim a decision is about: any change to what is claimed asks for a decision again. */
+export function claimHash(agent: string, e: Pick<ClaimEntry, 'skill' | 'category' | 'level' | 'docPath' | 'claim'>): string {
+  return crypto.createHash('sha1').update(JSON.stringify([agent, e.skill, e.category, e.level, e.docPath, e.claim ?? ''])).digest('hex').slice(0, 16);
+}
+
+/** Reads the registry's sources and rewrites its rows; call outside a transaction (it reads files), pass `write` the transaction. */
+export function gatherRegistry(db: Db, settings: SkillSettings): { agents: AgentFacts[]; rows: Row[]; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const agents = findAgents(db, settings);
+  const rows: Row[] = [];
+  const decisionsByRoot = new Map<string, Decision[]>();
+  const decisionsOf = (root: string) => {
+    if (!decisionsByRoot.has(root)) {
+      const read = readDecisions(root);
+      for (const p of read.problems) problems.push({ path: path.join(root, DECISIONS_FILE), ...p });
+      decisionsByRoot.set(root, read.decisions);
+    }
+    return decisionsByRoot.get(root)!;
+  };
+  for (const agent of agents) {
+    const projects = [...agent.projects];
+    if (agent.root) {
+      const rel = path.posix.join('user', agent.id, REGISTRY_FILE);
+      const file = path.join(agent.root, rel);
+      if (fs.existsSync(file)) {
+        const reg = readRegistryFile(fs.readFileSync(file, 'utf8'), settings.categories);
+        for (const p of reg.problems) problems.push({ path: file, ...p });
+        if (reg.name) agent.name = reg.name;
+        for (const p of reg.projects) {
+          const folder = path.resolve(path.dirname(file), p.path);
+          const inside = path.relative(agent.root, folder);
+          if (inside.startsWith('..') || path.isAbsolute(inside)) problems.push({ path: file, line: p.line, reason: `project folder ${p.path} is outside the root: list it under "agents" in the config file instead` });
+          else projects.push(folder);
+        }
+        for (const e of reg.entries) rows.push(explicitRow(db, agent, e, `${rel}:${e.line}`, decisionsOf(agent.root), problems, file));
+      }
+    }
+    agent.projects = [...new Set(projects)];
+    for (const folder of agent.projects) {
+      const { facts, problems: bad } = readManifests(folder);
+      for (const p of bad) problems.push({ path: p.file, line: p.line, reason: p.reason });
+      for (const s of inferSkills(facts, settings.mappings)) {
+        if (!settings.categories.includes(s.category)) continue;
+        rows.push({
+          agent: agent.id,
+          skill: s.skill,
+          tier: 'auto',
+          category: s.category,
+          aliases: [],
+          level: 'familiar',
+          docPath: null,
+          claim: null,
+          claimHash: 'inferred',
+          status: 'approved',
+          reason: `inferred: ${s.because}`,
+          origin: s.file,
+          originRoot: null,
+          evidence: null,
+          decision: null,
+        });
+      }
+    }
+  }
+  return { agents, rows: dedupe(rows), problems };
+}
+
+function explicitRow(db: Db, agent: AgentFacts, e: ClaimEntry, origin: string, decisions: Decision[], problems: Problem[], file: string): Row {
+  const hash = claimHash(agent.id, e);
+  const base = { agent: agent.id, skill: e.skill, tier: 'explicit' as const, category: e.category, aliases: e.aliases, level: e.level, docPath: e.docPath, claim: e.claim, claimHash: hash, origin, originRoot: agent.root };
+  if (escapesRoot(e.docPath)) {
+    problems.push({ path: file, line: e.line, reason: `docPath ${e.docPath} leaves the root: evidence must be in the wiki` });
+    return { ...base, status: 'invalid', reason: `docPath ${e.docPath} leaves the root`, evidence: null, decision: null };
+  }
+  const evidence = resolveEvidence(db, agent.root!, agent.id, e.docPath);
+  const decided = decisions.find((d) => d.agent === agent.id && d.skill === e.skill) ?? null;
+  const current = decided && decided.claim === hash ? decided : null;
+  if (!evidence && e.level === 'expert') {
+    return { ...base, status: 'invalid', reason: `evidence missing: ${e.docPath} is no page or file in the wiki, and an expert claim needs one`, evidence: null, decision: current };
+  }
+  if (current) return { ...base, status: current.verdict, reason: evidence ? null : `evidence missing: ${e.docPath} is no page or file in the wiki`, evidence, decision: current };
+  const waiting = decided ? `changed since it was ${decided.verdict} by ${decided.by} on ${decided.at.slice(0, 10)}: waiting for a decision again` : 'waiting for a person to approve or reject it';
+  return { ...base, status: 'pending', reason: evidence ? waiting : `evidence missing: ${e.docPath} is no page or file in the wiki; ${waiting}`, evidence, decision: null };
+}
+
+/** Every agent: each user/<agent>/ space (a page or a registry file there), then the config's. */
+function findAgents(db: Db, settings: SkillSettings): AgentFacts[] {
+  const rows = db
+    .prepare(
+      `SELECT DISTINCT r.path AS root, substr(f.rel_path, 6, instr(substr(f.rel_path, 6), '/') - 1) AS id
+       FROM files f JOIN roots r ON r.id = f.root_id
+       WHERE r.scoped = 1 AND f.rel_path GLOB 'user/?*/*' ORDER BY r.path, id`,
+    )
+    .all() as { root: string; id: string }[];
+  const agents = new Map<string, AgentFacts>();
+  for (const r of rows) if (r.id && !agents.has(r.id)) agents.set(r.id, { id: r.id, name: r.id, root: r.root, projects: [] });
+  for (const [id, a] of Object.entries(settings.agents)) {
+    const known = agents.get(id) ?? { id, name: id, root: null, projects: [] };
+    agents.set(id, { ...known, name: a.name ?? known.name, projects: [...known.projects, ...a.projects] });
+  }
+  return [...agents.values()];
+}
+
+function dedupe(rows: Row[]): Row[] {
+  const seen = new Set<string>();
+  return rows.filter((r) => {
+    const k = `${r.agent}\0${r.skill}\0${r.tier}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/** Writes the gathered registry: rows upserted by (agent, skill, tier), rows no longer found withdrawn. Inside a write transaction. */
+export function writeRegistry(db: Db, gathered: ReturnType<typeof gatherRegistry>): void {
+  const upsert = db.prepare(
+    `INSERT INTO registrations (agent, skill, tier, category, aliases, level, doc_path, claim, claim_hash, status, reason, origin, origin_root,
+       evidence_root, evidence_path, evidence_page_id, decided_by, decided_at, note)
+     VALUES (@agent, @skill, @tier, @category, @aliases, @level, @docPath, @claim, @claimHash, @status, @reason, @origin, @originRoot,
+       @evidenceRoot, @evidencePath, @evidencePageId, @decidedBy, @decidedAt, @note)
+     ON CONFLICT (agent, skill, tier) DO UPDATE SET category = excluded.category, aliases = excluded.aliases, level = excluded.level,
+       doc_path = excluded.doc_path, claim = excluded.claim, claim_hash = excluded.claim_hash, status = excluded.status, reason = excluded.reason,
+       origin = excluded.origin, origin_root = excluded.origin_root, evidence_root = excluded.evidence_root, evidence_path = excluded.evidence_path,
+       evidence_page_id = excluded.evidence_page_id, decided_by = excluded.decided_by, decided_at = excluded.decided_at, note = excluded.note`,
+  );
+  const seen = new Set<string>();
+  for (const r of gathered.rows) {
+    seen.add(`${r.agent}\0${r.skill}\0${r.tier}`);
+    upsert.run({
+      agent: r.agent,
+      skill: r.skill,
+      tier: r.tier,
+      category: r.category,
+      aliases: JSON.stringify(r.aliases),
+      level: r.level,
+      docPath: r.docPath,
+      claim: r.claim,
+      claimHash: r.claimHash,
+      status: r.status,
+      reason: r.reason,
+      origin: r.origin,
+      originRoot: r.originRoot,
+      evidenceRoot: r.evidence?.root ?? null,
+      evidencePath: r.evidence?.path ?? null,
+      evidencePageId: r.evidence?.pageId ?? null,
+      decidedBy: r.decision?.by ?? null,
+      decidedAt: r.decision?.at ?? null,
+      note: r.decision?.note ?? null,
+    });
+  }
+  const withdraw = db.prepare(`UPDATE registrations SET status = 'withdrawn', reason = ? WHERE id = ?`);
+  for (const old of db.prepare(`SELECT id, agent, skill, tier, status FROM registrations`).all() as { id: number; agent: string; skill: string; tier: string; status: string }[]) {
+    if (seen.has(`${old.agent}\0${old.skill}\0${old.tier}`) || old.status === 'withdrawn') continue;
+    withdraw.run(old.tier === 'auto' ? 'no longer implied by the project manifests' : `no longer in user/${old.agent}/${REGISTRY_FILE}`, old.id);
+  }
+  db.prepare(`DELETE FROM skill_agents`).run();
+  const agent = db.prepare(`INSERT INTO skill_agents (id, name, projects) VALUES (?, ?, ?)`);
+  for (const a of gathered.agents) agent.run(a.id, a.name, JSON.stringify(a.projects));
+  db.prepare(`DELETE FROM skill_problems`).run();
+  const problem = db.prepare(`INSERT INTO skill_problems (path, line, reason) VALUES (?, ?, ?)`);
+  for (const p of gathered.problems) problem.run(p.path, p.line, p.reason);
+}
