@@ -8,6 +8,7 @@ import './styles/page.css';
 import './styles/status.css';
 import './styles/curation.css';
 import './styles/graph.css';
+import './styles/skills.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

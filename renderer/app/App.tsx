@@ -4,6 +4,7 @@ import { FOCUS_SEARCH_EVENT } from '../components/SearchBox.tsx';
 import { Nav } from '../components/Nav.tsx';
 import { CompareScreen } from '../screens/CompareScreen.tsx';
 import { GraphScreen } from '../screens/GraphScreen.tsx';
+import { SkillsScreen } from '../screens/SkillsScreen.tsx';
 import { AuditScreen } from '../screens/AuditScreen.tsx';
 import { LinksScreen } from '../screens/LinksScreen.tsx';
 import { PageScreen } from '../screens/PageScreen.tsx';
@@ -31,6 +32,8 @@ function Screen({ route }: { route: Route }) {
       return <AuditScreen />;
     case 'graph':
       return <GraphScreen params={route.params} />;
+    case 'skills':
+      return <SkillsScreen params={route.params} />;
   }
 }
 
@@ -54,7 +57,7 @@ export function App() {
   }, [route.screen]);
 
   useEffect(() => {
-    const titles = { search: 'Search', compare: 'Compare modes', page: 'Page', status: 'Index status', links: 'Broken links', stale: 'Stale pages', audit: 'Audit log', graph: 'Graph' } as const;
+    const titles = { search: 'Search', compare: 'Compare modes', page: 'Page', status: 'Index status', links: 'Broken links', stale: 'Stale pages', audit: 'Audit log', graph: 'Graph', skills: 'Skills' } as const;
     document.title = `${route.screen === 'page' ? route.key : titles[route.screen]} — Cairn`;
   }, [route]);
 

@@ -11,7 +11,8 @@ export type Route =
   | { screen: 'links'; params: URLSearchParams }
   | { screen: 'stale'; params: URLSearchParams }
   | { screen: 'audit'; params: URLSearchParams }
-  | { screen: 'graph'; params: URLSearchParams };
+  | { screen: 'graph'; params: URLSearchParams }
+  | { screen: 'skills'; params: URLSearchParams };
 
 export function parseHash(hash: string): Route {
   const raw = hash.replace(/^#\/?/, '');
@@ -31,6 +32,7 @@ export function parseHash(hash: string): Route {
     case 'stale':
     case 'audit':
     case 'graph':
+    case 'skills':
       return { screen: head, params };
     default:
       return { screen: 'search', params };
@@ -48,7 +50,7 @@ export function pageHref(key: string, opts: { heading?: string | null; agent?: s
   return `#/page/${encodeURIComponent(key)}${s ? `?${s}` : ''}`;
 }
 
-export function screenHref(screen: 'search' | 'compare' | 'status' | 'links' | 'stale' | 'audit' | 'graph', params?: Record<string, string | undefined>): string {
+export function screenHref(screen: 'search' | 'compare' | 'status' | 'links' | 'stale' | 'audit' | 'graph' | 'skills', params?: Record<string, string | undefined>): string {
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(params ?? {})) if (v) search.set(k, v);
   const s = search.toString();
