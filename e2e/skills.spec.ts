@@ -60,6 +60,7 @@ test('a claim whose evidence is missing says so and cannot be approved as expert
   await expect(claim.getByRole('button', { name: /^Approve/ })).toBeDisabled();
   await page.keyboard.press('a');
   await expect(claim).toBeVisible();
+  await expect(claim.getByRole('alert')).toHaveCount(0);
 
   await page.getByRole('tab', { name: 'Registry' }).click();
   await expect(page.locator('tr[data-status="invalid"]')).toContainText('graph-layout');
@@ -76,4 +77,8 @@ test('a claim whose evidence is missing says so and cannot be approved as expert
   await page.getByRole('combobox', { name: 'Status' }).selectOption('rejected');
   await expect(page.getByRole('table', { name: 'Registrations' }).locator('tbody tr')).toHaveCount(1);
   await expect(page.getByRole('table', { name: 'Registrations' })).toContainText('fts5-query-syntax');
+  // written after the a pressed on the invalid claim: that one sent nothing
+  const decisions = fs.readFileSync(path.join(own.wiki, '.cairn', 'skill-decisions.yaml'), 'utf8');
+  expect(decisions).toMatch(/skill: fts5-query-syntax\n {2}claim: [0-9a-f]{16}\n {2}verdict: rejected/);
+  expect(decisions).not.toContain('graph-layout');
 });

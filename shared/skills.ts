@@ -14,7 +14,7 @@ export type SkillStatus = z.infer<typeof SkillStatus>;
 
 /** How often the rest of the wiki leans on a registration's evidence: what keeps self-assessed levels honest. */
 export const Calibration = z.object({
-  citations: z.number().int().describe('links to the evidence page from pages of other agents (or no agent)'),
+  citations: z.number().int().describe('pages of other agents (or of no agent) that link to the evidence page'),
   citingAgents: z.number().int().describe('how many other agents those pages belong to'),
   outcomes: z.number().int().nullable().describe('search results that led to it and were used (outcome events; null until they are recorded)'),
 });
@@ -34,6 +34,7 @@ export const Registration = z.object({
     .nullable()
     .describe('what docPath resolves to now (null: nothing)'),
   claim: z.string().nullable(),
+  claimHash: z.string().describe('the version of the claim: a decision sent with it is refused if the claim changed since'),
   status: SkillStatus,
   reason: z.string().nullable().describe('why it is invalid, withdrawn or inferred, in words'),
   origin: z.string().describe('where it came from: registry file and line, a manifest, or the API'),
@@ -52,9 +53,14 @@ export const SkillAgent = z.object({
 export type SkillAgent = z.infer<typeof SkillAgent>;
 
 const Name = z.string().min(1).max(200);
+/** An agent is its user/<agent>/ folder: one path segment, no glob or dot-only names. */
+export const AgentName = z
+  .string()
+  .max(100)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'an agent name is letters, digits, dot, dash or underscore, starting with a letter or digit');
 
 export const SkillsRequest = z.object({
-  agent: Name.optional(),
+  agent: AgentName.optional(),
   status: SkillStatus.optional(),
   tier: z.enum(SKILL_TIERS).optional(),
   category: Name.optional(),
@@ -70,13 +76,14 @@ export const SkillsResponse = z.object({
 
 export const DecideSkillRequest = z.object({
   id: z.number().int().min(1),
+  claimHash: z.string().max(64).optional().describe('the version of the claim the person saw (Registration.claimHash)'),
   verdict: z.enum(['approve', 'reject']),
   note: z.string().max(2000).optional(),
   actor: Name,
 });
 
 export const RegisterSkillRequest = z.object({
-  agent: Name,
+  agent: AgentName,
   skill: Name,
   category: Name,
   level: SkillLevel,

@@ -163,7 +163,6 @@ export class Engine implements CairnApi {
     return report;
   }
 
-  /** Derived from pages, links and the disk, so recomputed after every run (a crash before it only delays it). */
   /** The skill registry, derived from the registry files, manifests and decisions (skills/refresh.ts). */
   private async refreshRegistry(): Promise<void> {
     const { gatherRegistry, writeRegistry } = await import('./skills/refresh.ts');
@@ -183,7 +182,7 @@ export class Engine implements CairnApi {
     // free text falls back to hybrid search over the experts' pages; the model loads only then
     const searchPages = async (q: string) => {
       if (!this.semantic.embedder) await this.loadModel();
-      const found = await this.search({ query: q, k: 20 });
+      const found = await this.search({ query: q, k: 50 });
       const ids = this.db.prepare(`SELECT p.id FROM pages p JOIN files f ON f.id = p.file_id JOIN roots r ON r.id = f.root_id WHERE r.path = ? AND f.rel_path = ?`);
       return found.results.map((x) => ids.pluck().get(x.root, x.path) as number).filter((id) => id !== undefined);
     };
@@ -204,9 +203,9 @@ export class Engine implements CairnApi {
     this.assertWritable();
     const { registerClaim } = await import('./skills/decide.ts');
     const { skillSlug } = await import('./skills/slug.ts');
-    await this.guard(() => registerClaim(this.db, this.settings.skills, r));
+    const file = await this.guard(() => registerClaim(this.db, this.settings.skills, r));
     // the registry file is a file of the wiki: indexing it refreshes the registry
-    await this.reindex();
+    await this.reindexPaths([file]);
     const row = this.db.prepare(`SELECT id FROM registrations WHERE agent = ? AND skill = ? AND tier = 'explicit'`).pluck().get(r.agent, skillSlug(r.skill)) as number | undefined;
     if (row === undefined) throw new Error(`the claim was written but the registry did not pick it up; see \`cairn skills\` for problems`);
     return this.registration(row);
@@ -219,6 +218,7 @@ export class Engine implements CairnApi {
     return one;
   }
 
+  /** Derived from pages, links and the disk, so recomputed after every run (a crash before it only delays it). */
   private async refreshStaleness(): Promise<void> {
     const { findStale, recordStale } = await import('./curation/staleness.ts');
     const now = new Date();

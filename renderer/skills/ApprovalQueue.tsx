@@ -19,10 +19,10 @@ export function ApprovalQueue({ all, onDecided }: { all: Registration[]; onDecid
   const noteBox = useRef<HTMLTextAreaElement>(null);
   const current = pending[Math.min(at, pending.length - 1)] ?? null;
   const decide = (verdict: 'approve' | 'reject') => {
-    if (!current || busy) return;
+    if (!current || busy || (verdict === 'approve' && current.status === 'invalid')) return;
     setBusy(true);
     setError(null);
-    cairn.decideSkill({ id: current.id, verdict, note: note.trim() || undefined, actor: APP_ACTOR }).then(
+    cairn.decideSkill({ id: current.id, claimHash: current.claimHash, verdict, note: note.trim() || undefined, actor: APP_ACTOR }).then(
       () => {
         setBusy(false);
         setNote('');

@@ -30,7 +30,8 @@ export function Evidence({ registration }: { registration: Registration }) {
         Evidence: <a href={pageHref(evidence.key, { agent })}>{evidence.path}</a>
       </p>
       {page.error && <ErrorNote message={page.error} />}
-      {page.value && <Markdown page={page.value} heading={null} />}
+      {/* the key is looked up as the agent sees it; only the very page the registry resolved is shown as evidence */}
+      {page.value && (page.value.root === evidence.root && page.value.path === evidence.path ? <Markdown page={page.value} heading={null} /> : <ErrorNote message={`${evidence.key} now opens ${page.value.path}, not the evidence ${evidence.path}: open the file to read it`} />)}
     </section>
   );
 }

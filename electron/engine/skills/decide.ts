@@ -10,13 +10,12 @@ import type { SkillLevel } from '../../../shared/skills.ts';
 import type { SkillSettings } from '../config/settings.ts';
 import type { Db } from '../store/database.ts';
 import { writeTransaction } from '../store/write-lock.ts';
-import { hashOnDisk, replaceAtomically, sha1 } from '../curation/atomic-file.ts';
+import { replaceAtomically, sha1 } from '../curation/atomic-file.ts';
 import { appendAudit } from '../curation/audit.ts';
 import { checked } from '../curation/page-place.ts';
 import { WriteConflict } from '../curation/write-page.ts';
-import { DECISIONS_FILE, readDecisions, withDecision } from './decisions.ts';
+import { DECISIONS_FILE, parseDecisions, withDecision } from './decisions.ts';
 import { escapesRoot, resolveEvidence } from './evidence.ts';
-import { claimHash } from './refresh.ts';
 import { REGISTRY_FILE } from './registry-file.ts';
 import { skillSlug } from './slug.ts';
 
@@ -30,35 +29,38 @@ interface RegistrationRow {
   originRoot: string | null;
 }
 
-/** Writes `bytes` to root/rel as one logged write; returns the audit id. */
-async function writeLogged(db: Db, root: string, rel: string, bytes: Buffer, log: { actor: string; action: 'register' | 'approve' | 'reject'; key: string; detail: string }): Promise<number> {
-  const exists = fs.existsSync(path.join(root, rel));
-  const place = checked(root, rel, exists);
-  const before = exists ? fs.readFileSync(place.abs) : null;
-  const hashBefore = before ? sha1(before) : null;
+/** One logged write of root/rel: `make` turns the bytes on disk (read under the write lock, so no
+ * concurrent write is lost) into the new bytes; returns the audit id. */
+async function writeLogged(db: Db, root: string, rel: string, make: (before: Buffer | null) => Buffer, log: { actor: string; action: 'register' | 'approve' | 'reject'; key: string; detail: string }): Promise<number> {
+  const place = checked(root, rel, fs.existsSync(path.join(root, rel)));
   return writeTransaction(db, () => {
-    if (hashOnDisk(place.abs) !== hashBefore) throw new WriteConflict(rel);
+    const before = fs.existsSync(place.abs) ? fs.readFileSync(place.abs) : null;
+    const bytes = make(before);
     replaceAtomically(place.abs, bytes);
-    return appendAudit(db, { actor: log.actor, action: log.action, root, path: rel, key: log.key, hashBefore, hashAfter: sha1(bytes), textBefore: before, detail: log.detail });
+    return appendAudit(db, { actor: log.actor, action: log.action, root, path: rel, key: log.key, hashBefore: before ? sha1(before) : null, hashAfter: sha1(bytes), textBefore: before, detail: log.detail });
   });
 }
 
-export async function decideClaim(db: Db, input: { id: number; verdict: 'approve' | 'reject'; note?: string | undefined; actor: string }): Promise<number> {
+export async function decideClaim(db: Db, input: { id: number; claimHash?: string | undefined; verdict: 'approve' | 'reject'; note?: string | undefined; actor: string }): Promise<number> {
   const row = db.prepare(`SELECT id, agent, skill, tier, status, claim_hash AS claimHash, origin_root AS originRoot FROM registrations WHERE id = ?`).get(input.id) as RegistrationRow | undefined;
   if (!row) throw new BadRequest(`no registration ${input.id}; list them with \`cairn skills\``);
   if (row.tier !== 'explicit' || !row.originRoot) throw new BadRequest(`registration ${input.id} is inferred from manifests: there is nothing to decide`);
+  if (input.claimHash !== undefined && input.claimHash !== row.claimHash) throw new WriteConflict(`the claim`, `${row.agent}'s claim on ${row.skill} changed since you saw it: look at it again before deciding. Nothing was written`);
   if (row.status === 'withdrawn') throw new BadRequest(`registration ${input.id} was withdrawn (it is no longer in the agent's registry file)`);
   if (row.status === 'invalid' && input.verdict === 'approve') throw new BadRequest(`registration ${input.id} cannot be approved: its evidence is missing (an expert claim needs a page that shows the work)`);
   const verdict = input.verdict === 'approve' ? 'approved' : 'rejected';
-  const { decisions, problems } = readDecisions(row.originRoot);
-  if (problems.length) throw new BadRequest(`${DECISIONS_FILE} in ${row.originRoot} cannot be read (line ${problems[0]!.line ?? '?'}: ${problems[0]!.reason}); fix it by hand first: nothing was written`);
-  const text = withDecision(decisions, { agent: row.agent, skill: row.skill, claim: row.claimHash, verdict, by: input.actor, at: new Date().toISOString(), ...(input.note ? { note: input.note } : {}) });
-  return writeLogged(db, row.originRoot, DECISIONS_FILE, Buffer.from(text, 'utf8'), {
-    actor: input.actor,
-    action: input.verdict,
-    key: `${row.agent}/${row.skill}`,
-    detail: `${verdict} ${row.agent}'s claim on ${row.skill}${input.note ? `: ${input.note}` : ''}`,
-  });
+  const decision = { agent: row.agent, skill: row.skill, claim: row.claimHash, verdict, by: input.actor, at: new Date().toISOString(), ...(input.note ? { note: input.note } : {}) } as const;
+  return writeLogged(
+    db,
+    row.originRoot,
+    DECISIONS_FILE,
+    (before) => {
+      const { decisions, problems } = parseDecisions(before?.toString('utf8') ?? '');
+      if (problems.length) throw new BadRequest(`${DECISIONS_FILE} in ${row.originRoot} cannot be read (line ${problems[0]!.line ?? '?'}: ${problems[0]!.reason}); fix it by hand first: nothing was written`);
+      return Buffer.from(withDecision(decisions, decision), 'utf8');
+    },
+    { actor: input.actor, action: input.verdict, key: `${row.agent}/${row.skill}`, detail: `${verdict} ${row.agent}'s claim on ${row.skill}${input.note ? `: ${input.note}` : ''}` },
+  );
 }
 
 export interface ClaimInput {
@@ -72,9 +74,20 @@ export interface ClaimInput {
   actor: string;
 }
 
-/** Adds or replaces the agent's claim in its registry file; it lands as pending. */
-export async function registerClaim(db: Db, settings: SkillSettings, input: ClaimInput): Promise<number> {
-  const root = db.prepare(`SELECT r.path FROM files f JOIN roots r ON r.id = f.root_id WHERE r.scoped = 1 AND f.rel_path GLOB ? LIMIT 1`).pluck().get(`user/${input.agent}/*`) as string | undefined;
+/** The root holding the agent's space: the first, in path order, as the registry reads it (refresh.ts). */
+export function agentRoot(db: Db, agent: string): string | undefined {
+  const prefix = `user/${agent}/`;
+  return db
+    .prepare(`SELECT r.path FROM files f JOIN roots r ON r.id = f.root_id WHERE r.scoped = 1 AND substr(f.rel_path, 1, length(@prefix)) = @prefix ORDER BY r.path LIMIT 1`)
+    .pluck()
+    .get({ prefix }) as string | undefined;
+}
+
+/** Adds or replaces the agent's claim in its registry file, where it lands as pending; returns the file.
+ * An agent registers its own skills only. */
+export async function registerClaim(db: Db, settings: SkillSettings, input: ClaimInput): Promise<string> {
+  if (input.actor !== input.agent) throw new BadRequest(`an agent registers its own skills: ${input.actor} cannot register for ${input.agent}`);
+  const root = agentRoot(db, input.agent);
   if (!root) throw new BadRequest(`unknown agent "${input.agent}": an agent is known by its user/${input.agent}/ folder in a scoped root`);
   const skill = skillSlug(input.skill);
   if (!skill) throw new BadRequest(`"${input.skill}" is not a skill name`);
@@ -84,8 +97,19 @@ export async function registerClaim(db: Db, settings: SkillSettings, input: Clai
     throw new BadRequest(`an expert claim needs evidence that exists: ${input.docPath} is no page or file in the wiki. Nothing was written`);
   }
   const rel = path.posix.join('user', input.agent, REGISTRY_FILE);
-  const file = path.join(root, rel);
-  const doc = parseDocument(fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '');
+  const entry = { skill, category: input.category, level: input.level, docPath: input.docPath, ...(input.claim ? { claim: input.claim } : {}), ...(input.aliases?.length ? { aliases: input.aliases } : {}) };
+  await writeLogged(db, root, rel, (before) => Buffer.from(withClaim(before?.toString('utf8') ?? '', rel, entry), 'utf8'), {
+    actor: input.actor,
+    action: 'register',
+    key: `${input.agent}/${skill}`,
+    detail: `${input.agent} claims ${input.level} in ${skill}`,
+  });
+  return path.join(root, rel);
+}
+
+/** The registry file's text with the entry in place of one for the same skill, comments and order kept. */
+function withClaim(text: string, rel: string, entry: { skill: string } & Record<string, unknown>): string {
+  const doc = parseDocument(text);
   if (doc.errors.length) throw new BadRequest(`${rel} has malformed YAML (line ${doc.errors[0]!.linePos?.[0]?.line ?? '?'}): fix it by hand first; nothing was written`);
   if (doc.contents === null) doc.contents = doc.createNode({}) as never;
   const top: unknown = doc.contents;
@@ -93,14 +117,8 @@ export async function registerClaim(db: Db, settings: SkillSettings, input: Clai
   if (!top.has('skills')) top.set('skills', new YAMLSeq());
   const skills: unknown = top.get('skills', true);
   if (!isSeq(skills)) throw new BadRequest(`${rel}: skills is not a list; fix it by hand first`);
-  const entry = { skill, category: input.category, level: input.level, docPath: input.docPath, ...(input.claim ? { claim: input.claim } : {}), ...(input.aliases?.length ? { aliases: input.aliases } : {}) };
-  const at = skills.items.findIndex((i) => isMap(i) && skillSlug(String(i.get('skill') ?? '')) === skill);
+  const at = skills.items.findIndex((i) => isMap(i) && skillSlug(String(i.get('skill') ?? '')) === entry.skill);
   if (at >= 0) skills.items[at] = doc.createNode(entry);
   else skills.items.push(doc.createNode(entry));
-  return writeLogged(db, root, rel, Buffer.from(doc.toString({ lineWidth: 0 }), 'utf8'), {
-    actor: input.actor,
-    action: 'register',
-    key: `${input.agent}/${skill}`,
-    detail: `${input.agent} claims ${input.level} in ${skill} (${claimHash(input.agent, { skill, category: input.category, level: input.level, docPath: input.docPath, claim: input.claim ?? null })})`,
-  });
+  return doc.toString({ lineWidth: 0 });
 }

@@ -27,21 +27,33 @@ const HEADER = `# Decisions people made on skill claims, written by Cairn (the S
 # Each names the claim it decided by its hash: a claim changed since waits for a decision again.
 `;
 
-export function readDecisions(root: string): { decisions: Decision[]; problems: { line: number | null; reason: string }[] } {
+type Problem = { line: number | null; reason: string };
+
+/** The decisions file at the root; anything that is not a readable regular file is a problem, never a crash. */
+export function readDecisions(root: string): { decisions: Decision[]; problems: Problem[] } {
   const file = path.join(root, DECISIONS_FILE);
-  let text: string;
+  let stat: fs.Stats;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    stat = fs.lstatSync(file);
   } catch {
     return { decisions: [], problems: [] };
   }
+  if (!stat.isFile()) return { decisions: [], problems: [{ line: null, reason: 'not a file: the decisions file must be a YAML file' }] };
+  try {
+    return parseDecisions(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    return { decisions: [], problems: [{ line: null, reason: `cannot be read: ${(error as Error).message}` }] };
+  }
+}
+
+export function parseDecisions(text: string): { decisions: Decision[]; problems: Problem[] } {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: true });
   if (doc.errors.length) return { decisions: [], problems: [{ line: doc.errors[0]!.linePos?.[0]?.line ?? null, reason: `malformed YAML: ${doc.errors[0]!.message.split('\n')[0]}` }] };
   const decisions: Decision[] = [];
-  const problems: { line: number | null; reason: string }[] = [];
-  const items = isSeq(doc.contents) ? doc.contents.items : [];
-  for (const item of items) {
+  const problems: Problem[] = [];
+  if (doc.contents !== null && !isSeq(doc.contents)) return { decisions, problems: [{ line: 1, reason: 'not a list of decisions' }] };
+  for (const item of isSeq(doc.contents) ? doc.contents.items : []) {
     const parsed = Decision.safeParse((item as Node).toJSON());
     const line = (item as Node).range ? lines.linePos((item as Node).range![0]).line : null;
     if (parsed.success) decisions.push(parsed.data);

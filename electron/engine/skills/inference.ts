@@ -120,9 +120,14 @@ export function inferSkills(manifests: ManifestFacts[], extra: MappingTable = {}
     const language = LANGUAGE[mf.ecosystem];
     if (language) add(language, `${name} is a ${mf.ecosystem === 'docker' ? 'Docker build' : `${language.skill} project`}`, mf.file);
     for (const dep of mf.dependencies) {
-      const map = table[`${mf.ecosystem}:${dep}`] ?? table[dep];
+      const map = own(table, `${mf.ecosystem}:${dep}`) ?? own(table, dep);
       if (map) add(map, `${name} depends on ${dep}`, mf.file);
     }
   }
   return [...out.values()];
+}
+
+/** Only the table's own entries: a dependency named `constructor` or `__proto__` is just a name. */
+function own(table: MappingTable, key: string): SkillMapping | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
 }

@@ -1,7 +1,8 @@
 // Reading the registry: registrations with their calibration signal, and "who is the expert for
 // X?" — by skill, alias, words of a skill's name, or else through search, the pages that answer
 // the question and whose registrations point at them. Only approved registrations answer (auto
-// ones are approved by nature), ranked by level, then calibration, then claimed before inferred.
+// ones are approved by nature), ranked by level, then calibration (other agents citing the evidence, then
+// pages citing it), then claimed before inferred.
 import type { Calibration, Expert, ExpertResponse, Registration, SkillAgent } from '../../../shared/skills.ts';
 import type { Db } from '../store/database.ts';
 import { skillSlug } from './slug.ts';
@@ -20,6 +21,7 @@ interface RegistrationRow {
   evidencePageId: number | null;
   evidenceKey: string | null;
   claim: string | null;
+  claimHash: string;
   status: Registration['status'];
   reason: string | null;
   origin: string;
@@ -29,7 +31,7 @@ interface RegistrationRow {
 }
 
 const SELECT = `SELECT g.id, g.agent, g.skill, g.category, g.aliases, g.tier, g.level, g.doc_path AS docPath, g.evidence_root AS evidenceRoot,
-  g.evidence_path AS evidencePath, g.evidence_page_id AS evidencePageId, p.key AS evidenceKey, g.claim, g.status, g.reason, g.origin,
+  g.evidence_path AS evidencePath, g.evidence_page_id AS evidencePageId, p.key AS evidenceKey, g.claim, g.claim_hash AS claimHash, g.status, g.reason, g.origin,
   g.decided_by AS decidedBy, g.decided_at AS decidedAt, g.note
   FROM registrations g LEFT JOIN pages p ON p.id = g.evidence_page_id`;
 
@@ -62,6 +64,7 @@ export function listRegistrations(db: Db, f: RegistrationFilter = {}): Registrat
     docPath: r.docPath,
     evidence: r.evidenceRoot && r.evidencePath ? { root: r.evidenceRoot, path: r.evidencePath, key: r.evidenceKey } : null,
     claim: r.claim,
+    claimHash: r.claimHash,
     status: r.status,
     reason: r.reason,
     origin: r.origin,
@@ -80,10 +83,11 @@ export function listProblems(db: Db): { path: string; line: number | null; reaso
   return db.prepare(`SELECT path, line, reason FROM skill_problems ORDER BY path, line`).all() as { path: string; line: number | null; reason: string }[];
 }
 
-/** Links to the evidence page from pages that are not the agent's own (its user space, or owner: it). */
+/** Pages that link to the evidence and are not the agent's own (its user space, or owner: it), and the
+ * agents they belong to: counted by page and by agent, so one page repeating a link fifty times is one. */
 function calibration(db: Db): (agent: string, pageId: number | null) => Calibration {
   const q = db.prepare(
-    `SELECT count(*) AS citations, count(DISTINCT coalesce(s.agent, s.owner)) AS citingAgents
+    `SELECT count(DISTINCT l.page_id) AS citations, count(DISTINCT coalesce(s.agent, s.owner)) AS citingAgents
      FROM links l JOIN pages s ON s.id = l.page_id
      WHERE l.target_page_id = @page AND l.page_id != @page AND coalesce(s.agent, '') != @agent AND coalesce(s.owner, '') != @agent`,
   );
@@ -104,7 +108,8 @@ export async function findExperts(db: Db, domain: string, limit: number, searchP
   const inWords = (name: string) => `-${name}-`.includes(`-${slug}-`);
   let hits = slug ? approved.filter((r) => inWords(r.skill) || r.aliases.some(inWords)) : [];
   let by: ExpertResponse['matched']['by'] = hits.some((r) => r.skill === slug) ? 'skill' : hits.some((r) => r.aliases.includes(slug)) ? 'alias' : hits.length ? 'words' : 'none';
-  if (!hits.length) {
+  // the search fallback loads the model: only worth it when some approved registration has an evidence page
+  if (!hits.length && approved.some((r) => r.evidence?.key)) {
     const pages = await searchPages(domain);
     const rank = new Map(pages.map((id, i) => [id, i]));
     const withPages = approved.map((r) => ({ r, page: evidencePage(db, r.id) }));
@@ -112,7 +117,7 @@ export async function findExperts(db: Db, domain: string, limit: number, searchP
     if (hits.length) by = 'search';
   }
   const experts: Expert[] = hits
-    .sort((a, b) => LEVEL_RANK[b.level] - LEVEL_RANK[a.level] || b.calibration.citations - a.calibration.citations || (a.tier === b.tier ? 0 : a.tier === 'explicit' ? -1 : 1) || a.agent.localeCompare(b.agent))
+    .sort((a, b) => LEVEL_RANK[b.level] - LEVEL_RANK[a.level] || b.calibration.citingAgents - a.calibration.citingAgents || b.calibration.citations - a.calibration.citations || (a.tier === b.tier ? 0 : a.tier === 'explicit' ? -1 : 1) || a.agent.localeCompare(b.agent))
     .slice(0, limit)
     .map((r) => ({ id: r.id, agent: r.agent, skill: r.skill, level: r.level, tier: r.tier, docPath: r.docPath, evidence: r.evidence, calibration: r.calibration }));
   const pending = (db.prepare(`SELECT count(*) FROM registrations WHERE status = 'pending' AND (skill = ? OR aliases LIKE ?)`).pluck().get(slug, `%"${slug}"%`) as number) ?? 0;

@@ -40,6 +40,7 @@ const READERS: Record<string, { ecosystem: Ecosystem; read: Reader }> = {
 };
 
 export const MANIFEST_FILES = Object.keys(READERS);
+export const MAX_MANIFEST_BYTES = 1024 * 1024;
 
 /** The manifests at the top of a project folder (where each ecosystem puts them). */
 export function readManifests(folder: string): { facts: ManifestFacts[]; problems: ManifestProblem[] } {
@@ -49,7 +50,13 @@ export function readManifests(folder: string): { facts: ManifestFacts[]; problem
     const file = path.join(folder, name);
     let text: string;
     try {
-      if (!fs.statSync(file).isFile()) continue;
+      // a regular file of sensible size: not a symlink out of the wiki, not a FIFO that blocks the run
+      const stat = fs.lstatSync(file);
+      if (!stat.isFile()) continue;
+      if (stat.size > MAX_MANIFEST_BYTES) {
+        problems.push({ file, line: null, reason: `${name} is larger than ${MAX_MANIFEST_BYTES / 1024 / 1024} MB: not read` });
+        continue;
+      }
       text = fs.readFileSync(file, 'utf8');
     } catch {
       continue;

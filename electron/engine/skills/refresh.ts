@@ -46,15 +46,18 @@ interface Problem {
   reason: string;
 }
 
-/** The version of a claim a decision is about: any change to what is claimed asks for a decision again. */
-export function claimHash(agent: string, e: Pick<ClaimEntry, 'skill' | 'category' | 'level' | 'docPath' | 'claim'>): string {
-  return crypto.createHash('sha1').update(JSON.stringify([agent, e.skill, e.category, e.level, e.docPath, e.claim ?? ''])).digest('hex').slice(0, 16);
+/** The version of a claim a decision is about: any change to what is claimed (aliases included) or to the
+ * page its evidence resolves to asks for a decision again. */
+export function claimHash(agent: string, e: Pick<ClaimEntry, 'skill' | 'category' | 'level' | 'docPath' | 'claim' | 'aliases'>, evidence: Pick<Evidence, 'path'> | null): string {
+  // the evidence by its path in the root, so that moving the whole wiki keeps every decision
+  const what = [agent, e.skill, e.category, e.level, e.docPath, e.claim ?? '', [...e.aliases].sort(), evidence?.path ?? null];
+  return crypto.createHash('sha1').update(JSON.stringify(what)).digest('hex').slice(0, 16);
 }
 
-/** Reads the registry's sources and rewrites its rows; call outside a transaction (it reads files), pass `write` the transaction. */
+/** Reads the registry's sources; call outside a transaction (it reads files) and hand the result to writeRegistry. */
 export function gatherRegistry(db: Db, settings: SkillSettings): { agents: AgentFacts[]; rows: Row[]; problems: Problem[] } {
   const problems: Problem[] = [];
-  const agents = findAgents(db, settings);
+  const agents = findAgents(db, settings, problems);
   const rows: Row[] = [];
   const decisionsByRoot = new Map<string, Decision[]>();
   const decisionsOf = (root: string) => {
@@ -66,60 +69,83 @@ export function gatherRegistry(db: Db, settings: SkillSettings): { agents: Agent
     return decisionsByRoot.get(root)!;
   };
   for (const agent of agents) {
-    const projects = [...agent.projects];
-    if (agent.root) {
-      const rel = path.posix.join('user', agent.id, REGISTRY_FILE);
-      const file = path.join(agent.root, rel);
-      if (fs.existsSync(file)) {
-        const reg = readRegistryFile(fs.readFileSync(file, 'utf8'), settings.categories);
-        for (const p of reg.problems) problems.push({ path: file, ...p });
-        if (reg.name) agent.name = reg.name;
-        for (const p of reg.projects) {
-          const folder = path.resolve(path.dirname(file), p.path);
-          const inside = path.relative(agent.root, folder);
-          if (inside.startsWith('..') || path.isAbsolute(inside)) problems.push({ path: file, line: p.line, reason: `project folder ${p.path} is outside the root: list it under "agents" in the config file instead` });
-          else projects.push(folder);
-        }
-        for (const e of reg.entries) rows.push(explicitRow(db, agent, e, `${rel}:${e.line}`, decisionsOf(agent.root), problems, file));
-      }
-    }
-    agent.projects = [...new Set(projects)];
-    for (const folder of agent.projects) {
-      const { facts, problems: bad } = readManifests(folder);
-      for (const p of bad) problems.push({ path: p.file, line: p.line, reason: p.reason });
-      for (const s of inferSkills(facts, settings.mappings)) {
-        if (!settings.categories.includes(s.category)) continue;
-        rows.push({
-          agent: agent.id,
-          skill: s.skill,
-          tier: 'auto',
-          category: s.category,
-          aliases: [],
-          level: 'familiar',
-          docPath: null,
-          claim: null,
-          claimHash: 'inferred',
-          status: 'approved',
-          reason: `inferred: ${s.because}`,
-          origin: s.file,
-          originRoot: null,
-          evidence: null,
-          decision: null,
-        });
-      }
+    // one agent's unreadable sources are its problem, reported; the others still load
+    try {
+      const projects = [...agent.projects];
+      if (agent.root) projects.push(...readAgentFile(db, agent, settings, decisionsOf, rows, problems));
+      agent.projects = [...new Set(projects)];
+      for (const folder of agent.projects) rows.push(...inferredRows(agent, folder, settings, problems));
+    } catch (error) {
+      problems.push({ path: agent.root ? path.join(agent.root, 'user', agent.id) : agent.id, line: null, reason: `could not be read: ${(error as Error).message}` });
     }
   }
   return { agents, rows: dedupe(rows), problems };
 }
 
+const MAX_REGISTRY_BYTES = 1024 * 1024;
+
+/** The agent's user/<agent>/skills.yaml: its claims go into `rows`; returns the project folders it names. */
+function readAgentFile(db: Db, agent: AgentFacts, settings: SkillSettings, decisionsOf: (root: string) => Decision[], rows: Row[], problems: Problem[]): string[] {
+  const rel = path.posix.join('user', agent.id, REGISTRY_FILE);
+  const file = path.join(agent.root!, rel);
+  const stat = fs.lstatSync(file, { throwIfNoEntry: false });
+  if (!stat) return [];
+  if (!stat.isFile()) {
+    problems.push({ path: file, line: null, reason: 'not a file: a registry file must be a YAML file' });
+    return [];
+  }
+  if (stat.size > MAX_REGISTRY_BYTES) {
+    problems.push({ path: file, line: null, reason: `larger than ${MAX_REGISTRY_BYTES / 1024 / 1024} MB: not read` });
+    return [];
+  }
+  const reg = readRegistryFile(fs.readFileSync(file, 'utf8'), settings.categories);
+  for (const p of reg.problems) problems.push({ path: file, ...p });
+  if (reg.name) agent.name = reg.name;
+  const projects: string[] = [];
+  for (const p of reg.projects) {
+    const folder = path.resolve(path.dirname(file), p.path);
+    const inside = path.relative(agent.root!, folder);
+    if (inside.startsWith('..') || path.isAbsolute(inside)) problems.push({ path: file, line: p.line, reason: `project folder ${p.path} is outside the root: list it under "agents" in the config file instead` });
+    else projects.push(folder);
+  }
+  for (const e of reg.entries) rows.push(explicitRow(db, agent, e, `${rel}:${e.line}`, decisionsOf(agent.root!), problems, file));
+  return projects;
+}
+
+/** Auto registrations from a project folder's manifests: familiar, approved by nature, labelled inferred. */
+function inferredRows(agent: AgentFacts, folder: string, settings: SkillSettings, problems: Problem[]): Row[] {
+  const { facts, problems: bad } = readManifests(folder);
+  for (const p of bad) problems.push({ path: p.file, line: p.line, reason: p.reason });
+  return inferSkills(facts, settings.mappings)
+    .filter((s) => settings.categories.includes(s.category))
+    .map((s) => ({
+      agent: agent.id,
+      skill: s.skill,
+      tier: 'auto' as const,
+      category: s.category,
+      aliases: [],
+      level: 'familiar' as const,
+      docPath: null,
+      claim: null,
+      claimHash: 'inferred',
+      status: 'approved' as const,
+      reason: `inferred: ${s.because}`,
+      origin: s.file,
+      originRoot: null,
+      evidence: null,
+      decision: null,
+    }));
+}
+
 function explicitRow(db: Db, agent: AgentFacts, e: ClaimEntry, origin: string, decisions: Decision[], problems: Problem[], file: string): Row {
-  const hash = claimHash(agent.id, e);
+  const escapes = escapesRoot(e.docPath);
+  const evidence = escapes ? null : resolveEvidence(db, agent.root!, agent.id, e.docPath);
+  const hash = claimHash(agent.id, e, evidence);
   const base = { agent: agent.id, skill: e.skill, tier: 'explicit' as const, category: e.category, aliases: e.aliases, level: e.level, docPath: e.docPath, claim: e.claim, claimHash: hash, origin, originRoot: agent.root };
-  if (escapesRoot(e.docPath)) {
+  if (escapes) {
     problems.push({ path: file, line: e.line, reason: `docPath ${e.docPath} leaves the root: evidence must be in the wiki` });
     return { ...base, status: 'invalid', reason: `docPath ${e.docPath} leaves the root`, evidence: null, decision: null };
   }
-  const evidence = resolveEvidence(db, agent.root!, agent.id, e.docPath);
   const decided = decisions.find((d) => d.agent === agent.id && d.skill === e.skill) ?? null;
   const current = decided && decided.claim === hash ? decided : null;
   if (!evidence && e.level === 'expert') {
@@ -130,8 +156,9 @@ function explicitRow(db: Db, agent: AgentFacts, e: ClaimEntry, origin: string, d
   return { ...base, status: 'pending', reason: evidence ? waiting : `evidence missing: ${e.docPath} is no page or file in the wiki; ${waiting}`, evidence, decision: null };
 }
 
-/** Every agent: each user/<agent>/ space (a page or a registry file there), then the config's. */
-function findAgents(db: Db, settings: SkillSettings): AgentFacts[] {
+/** Every agent: each user/<agent>/ space (a page or a registry file there), then the config's. An
+ * agent's space in a second root is reported and left out: one agent, one registry file. */
+function findAgents(db: Db, settings: SkillSettings, problems: Problem[]): AgentFacts[] {
   const rows = db
     .prepare(
       `SELECT DISTINCT r.path AS root, substr(f.rel_path, 6, instr(substr(f.rel_path, 6), '/') - 1) AS id
@@ -140,7 +167,12 @@ function findAgents(db: Db, settings: SkillSettings): AgentFacts[] {
     )
     .all() as { root: string; id: string }[];
   const agents = new Map<string, AgentFacts>();
-  for (const r of rows) if (r.id && !agents.has(r.id)) agents.set(r.id, { id: r.id, name: r.id, root: r.root, projects: [] });
+  for (const r of rows) {
+    if (!r.id) continue;
+    const first = agents.get(r.id);
+    if (!first) agents.set(r.id, { id: r.id, name: r.id, root: r.root, projects: [] });
+    else problems.push({ path: path.join(r.root, 'user', r.id), line: null, reason: `agent ${r.id} already has its space in ${first.root}: this one is left out of the registry` });
+  }
   for (const [id, a] of Object.entries(settings.agents)) {
     const known = agents.get(id) ?? { id, name: id, root: null, projects: [] };
     agents.set(id, { ...known, name: a.name ?? known.name, projects: [...known.projects, ...a.projects] });

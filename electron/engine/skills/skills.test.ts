@@ -169,9 +169,9 @@ describe('expert ranking', () => {
     await e.reindex();
     for (const r of (await e.skills({ status: 'pending' })).registrations) await e.decideSkill({ id: r.id, verdict: 'approve', actor: 'alice' });
     const { experts } = await e.expert({ domain: 'sqlite-vec' });
-    // ada's evidence is cited by bob's page (twice) and an agentless page, not by her own notes; bob's twice by carol;
-    // carol claims ada's page, so ada's notes count for her too (4)
-    expect(experts.map((x) => `${x.agent} ${x.level} ${x.tier} ${x.calibration.citations}`)).toEqual(['ada expert explicit 3', 'bob expert explicit 2', 'carol proficient explicit 4']);
+    // pages citing the evidence, each once: ada's by bob's page (linking twice) and an agentless page, not by her own
+    // notes; bob's by carol's page; carol claims ada's page, so ada's notes count for her too (3)
+    expect(experts.map((x) => `${x.agent} ${x.level} ${x.tier} ${x.calibration.citations}`)).toEqual(['ada expert explicit 2', 'bob expert explicit 1', 'carol proficient explicit 3']);
     const sqlite = (await e.expert({ domain: 'sqlite' })).experts.map((x) => `${x.agent} ${x.skill} ${x.tier}`);
     expect(sqlite.slice(0, 2)).toEqual(['ada sqlite-vec explicit', 'bob sqlite-vec explicit']);
     expect(sqlite).toContain('bob sqlite explicit');
@@ -225,10 +225,88 @@ describe('bad input', () => {
     expect(r).toMatchObject({ agent: 'bob', skill: 'oauth-tokens', status: 'pending', evidence: { path: 'user/bob/oauth-notes.md' } });
     expect(fs.readFileSync(path.join(fx.root, 'user/bob/skills.yaml'), 'utf8')).toBe('skills:\n  - skill: oauth-tokens\n    category: backend\n    level: proficient\n    docPath: oauth-notes\n    claim: traced the 401\n');
     expect((await e.audit({ action: 'register' })).entries[0]).toMatchObject({ actor: 'bob', key: 'bob/oauth-tokens' });
-    await expect(e.registerSkill({ ...claim, agent: 'mallory' })).rejects.toThrow('unknown agent "mallory"');
+    await expect(e.registerSkill({ ...claim, agent: 'mallory', actor: 'mallory' })).rejects.toThrow('unknown agent "mallory"');
     await expect(e.registerSkill({ ...claim, category: 'kitchen' })).rejects.toThrow('unknown category "kitchen"');
     await expect(e.registerSkill({ ...claim, level: 'expert', docPath: 'nowhere' })).rejects.toThrow(/an expert claim needs evidence that exists: nowhere/);
     await expect(e.registerSkill({ ...claim, docPath: '../../secret.md' })).rejects.toThrow('leaves the root');
     await expect(e.registerSkill({ ...claim, level: 'guru' as never })).rejects.toThrow(/registerSkill: bad "level"/);
   });
 });
+
+describe('found in review', () => {
+  it('an approved claim whose aliases or evidence change waits for a decision again', async () => {
+    fx = makeFixture({ ...WIKI, 'global/vec-two.md': '# Vec two\n' });
+    const e = fx.engine();
+    await e.reindex();
+    const vec = find((await e.skills({})).registrations, 'ada', 'sqlite-vec')!;
+    await e.decideSkill({ id: vec.id, verdict: 'approve', actor: 'alice' });
+    const file = path.join(fx.root, 'user/ada/skills.yaml');
+    const text = fs.readFileSync(file, 'utf8');
+    fx.write('user/ada/skills.yaml', text.replace('aliases: [vec0]', 'aliases: [vec0, kubernetes, payments]'));
+    await e.reindex();
+    expect(find((await e.skills({})).registrations, 'ada', 'sqlite-vec')!.status).toBe('pending');
+    expect((await e.expert({ domain: 'kubernetes' })).experts).toEqual([]);
+  });
+
+  it('a decision names the version of the claim the person saw: a claim changed since is refused', async () => {
+    fx = makeFixture(WIKI);
+    const e = fx.engine();
+    await e.reindex();
+    const seen = find((await e.skills({})).registrations, 'ada', 'sqlite-vec')!;
+    fx.write('user/ada/skills.yaml', fs.readFileSync(path.join(fx.root, 'user/ada/skills.yaml'), 'utf8').replace('level: expert\n    docPath: vec-lesson', 'level: proficient\n    docPath: vec-lesson'));
+    await e.reindex();
+    await expect(e.decideSkill({ id: seen.id, claimHash: seen.claimHash, verdict: 'approve', actor: 'alice' })).rejects.toThrow(/changed since you saw it/);
+    expect(find((await e.skills({})).registrations, 'ada', 'sqlite-vec')!.status).toBe('pending');
+  });
+
+  it('two decisions at once are both kept', async () => {
+    fx = makeFixture({ ...WIKI, 'user/bob/skills.yaml': yaml('skills:', '  - { skill: oauth, category: backend, level: proficient, docPath: oauth-notes }') });
+    const e = fx.engine();
+    await e.reindex();
+    const pending = (await e.skills({ status: 'pending' })).registrations;
+    expect(pending.length).toBeGreaterThanOrEqual(2);
+    await Promise.all(pending.map((r) => e.decideSkill({ id: r.id, verdict: 'approve', actor: 'alice' })));
+    expect((await e.skills({ status: 'pending' })).registrations).toEqual([]);
+  });
+
+  it('input that used to fail the whole run is reported and the run goes on', async () => {
+    fx = makeFixture({ ...WIKI, 'user/ada/skills.yaml': yaml('projects: [../../code/app]'), 'code/app/requirements.txt': 'constructor\n__proto__\nflask\n', 'code/app/package.json': '{"dependencies": {"__proto__": "1", "toString": "1", "react": "1"}}' });
+    fx.write('user/bob/skills.yaml/inner.md', '# a folder named like a registry file\n');
+    const e = fx.engine();
+    const report = await e.reindex();
+    expect(report.failed).toBe(0);
+    const { registrations, problems } = await e.skills({});
+    expect(registrations.map((r) => r.skill)).toEqual(expect.arrayContaining(['flask', 'react']));
+    expect(problems).toContainEqual({ path: path.join(fx.root, 'user/bob/skills.yaml'), line: null, reason: 'not a file: a registry file must be a YAML file' });
+  });
+
+  it('an agent registers only its own skills, and a name that is not an agent name is refused', async () => {
+    fx = makeFixture(WIKI);
+    const e = fx.engine();
+    await e.reindex();
+    const claim = { agent: 'ada', skill: 'x', category: 'backend', level: 'familiar' as const, docPath: 'vec-lesson', actor: 'ada' };
+    await expect(e.registerSkill({ ...claim, actor: 'mallory' })).rejects.toThrow('an agent registers its own skills: mallory cannot register for ada');
+    for (const agent of ['*', 'a*', '[a]da', '?da', '..', 'ada/../bob', '']) {
+      await expect(e.registerSkill({ ...claim, agent, actor: agent })).rejects.toThrow(/registerSkill: bad "agent"/);
+    }
+    expect(fs.existsSync(path.join(fx.root, 'user/*'))).toBe(false);
+  });
+
+  it('calibration counts other agents and distinct pages: one page linking fifty times does not outrank two agents', async () => {
+    const spam = Array.from({ length: 50 }, () => '[[mal-doc]]').join(' ');
+    fx = makeFixture({
+      ...WIKI,
+      'global/mal-doc.md': '# Mal doc\n',
+      'global/spam.md': `# Spam\n${spam}\n`,
+      'global/by-bob.md': '---\nowner: bob\n---\n# By bob\n[[vec-lesson]]\n',
+      'global/by-carol.md': '---\nowner: carol\n---\n# By carol\n[[vec-lesson]]\n',
+      'user/mal/skills.yaml': yaml('skills:', '  - { skill: sqlite-vec, category: backend, level: expert, docPath: mal-doc }'),
+    });
+    const e = fx.engine();
+    await e.reindex();
+    for (const r of (await e.skills({ status: 'pending' })).registrations) await e.decideSkill({ id: r.id, verdict: 'approve', actor: 'alice' });
+    const { experts } = await e.expert({ domain: 'sqlite-vec' });
+    expect(experts.map((x) => `${x.agent} ${x.calibration.citingAgents} ${x.calibration.citations}`)).toEqual(['ada 2 4', 'mal 0 1']);
+  });
+});
+
