@@ -2,7 +2,6 @@
 // and of its response; Electron IPC, HTTP routes, MCP tools and the renderer's client are derived
 // from this table, never written once per method.
 import { z } from 'zod';
-import { BadRequest } from './errors.ts';
 import { IndexReport, IndexProgress } from './indexing.ts';
 import { AUDIT_ACTIONS, AuditEntry, LinkFinding, Page, PageSummary, SourceChange, StalePage } from './page.ts';
 import { SearchRequest, SearchResponse } from './search.ts';
@@ -138,16 +137,6 @@ export type MethodName = keyof Contract;
 export type Request<M extends MethodName> = z.input<Contract[M]['request']>;
 export type Response<M extends MethodName> = z.output<Contract[M]['response']>;
 
-/** What every door exposes: one async function per contract method. */
-export type CairnApi = { [M in MethodName]: (request: Request<M>) => Promise<Response<M>> };
-
-export { BadRequest };
-
-export function parseRequest<M extends MethodName>(name: M, input: unknown): z.output<Contract[M]['request']> {
-  const result = contract[name].request.safeParse(input ?? {});
-  if (!result.success) {
-    const issue = result.error.issues[0]!;
-    throw new BadRequest(`${name}: bad "${issue.path.join('.') || 'request'}": ${issue.message}`);
-  }
-  return result.data as z.output<Contract[M]['request']>;
-}
+/** What every door exposes: one async function per contract method; a request whose every field is
+ * optional may be left out. */
+export type CairnApi = { [M in MethodName]: {} extends Request<M> ? (request?: Request<M>) => Promise<Response<M>> : (request: Request<M>) => Promise<Response<M>> };

@@ -72,6 +72,7 @@ export const LinkFinding = z.object({
   root: z.string(),
   source: z.string().describe('path of the linking page, relative to its root'),
   sourceKey: z.string(),
+  scope: Scope.describe("the linking page's scope: a fix to a user page is made in that agent's space"),
   line: z.number().int(),
   target: z.string(),
   anchor: z.string().nullable(),

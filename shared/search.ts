@@ -40,7 +40,10 @@ export const SearchFilters = z.object({
 export type SearchFilters = z.infer<typeof SearchFilters>;
 
 export const SearchRequest = z.object({
-  query: z.string().describe('free text; any text is valid, operators are taken literally'),
+  query: z
+    .string()
+    .max(MAX_QUERY_CHARS, `the query is longer than ${MAX_QUERY_CHARS} characters: search for its key words instead`)
+    .describe('free text; any text is valid, operators are taken literally'),
   mode: Mode.default('hybrid'),
   k: z.number().int().min(1).max(MAX_RESULTS).default(10).describe('how many results'),
   fusion: Fusion.optional().describe("default: the embedding model's"),
@@ -76,13 +79,35 @@ export const SearchResult = z.object({
 });
 export type SearchResult = z.infer<typeof SearchResult>;
 
-export const LaneStatus = z.object({
-  status: z.string().describe('ok | failed: <reason> | skipped: <reason>'),
-  ms: z.number(),
-  weight: z.number(),
-  candidates: z.number().int(),
-});
+/** Why a lane did not run, as a code a screen or a script can branch on (the message is for people). */
+export const LANE_REASONS = ['no-terms', 'empty-query', 'no-model', 'no-vectors', 'unknown-words', 'error', 'timeout'] as const;
+export const LaneReason = z.enum(LANE_REASONS);
+export type LaneReason = z.infer<typeof LaneReason>;
+
+const LaneFigures = { ms: z.number(), weight: z.number(), candidates: z.number().int() };
+export const LaneStatus = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('ok'), ...LaneFigures }),
+  z.object({
+    state: z.enum(['skipped', 'failed', 'timeout']).describe('skipped: nothing to do for this query; failed: an error; timeout: too slow'),
+    reason: LaneReason,
+    message: z.string(),
+    ...LaneFigures,
+  }),
+]);
 export type LaneStatus = z.infer<typeof LaneStatus>;
+export type LaneState = LaneStatus['state'];
+
+/** A lane's status in words: `ok`, or its state and why. */
+export function describeLaneStatus(s: LaneStatus): string {
+  return s.state === 'ok' ? 'ok' : `${s.state}: ${s.message}`;
+}
+
+/** Why a search answers with no results, when that is the answer. */
+export const SearchNotice = z.object({
+  kind: z.enum(['empty-query', 'no-lane-ran', 'no-match']),
+  message: z.string(),
+});
+export type SearchNotice = z.infer<typeof SearchNotice>;
 
 export const SearchResponse = z.object({
   query: z.string(),
@@ -93,7 +118,7 @@ export const SearchResponse = z.object({
   model: z.string().nullable(),
   results: z.array(SearchResult),
   lanes: z.partialRecord(Lane, LaneStatus),
-  notice: z.string().nullable().describe('why there are no results, when that is the answer'),
+  notice: SearchNotice.nullable().describe('why there are no results, when that is the answer'),
   ms: z.number(),
 });
 export type SearchResponse = z.infer<typeof SearchResponse>;

@@ -106,7 +106,7 @@ async function searchWhileBuilding(modelless: string, root: string, queries: str
     const run = engine.reindex().finally(() => (done = true));
     for (let i = 0; !done; i++) {
       const t = performance.now();
-      await engine.search({ query: queries[i % queries.length]!, mode: 'lexical', k: 10 });
+      await engine.search({ query: queries[i % queries.length]!, mode: 'lexical', k: 10, filters: {} });
       ms.push(performance.now() - t);
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -126,7 +126,7 @@ async function warm(db: string, queries: string[]): Promise<void> {
       const ms: number[] = [];
       for (const query of queries.slice(0, 300)) {
         const t = performance.now();
-        await engine.search({ query, mode, k: 10 });
+        await engine.search({ query, mode, k: 10, filters: {} });
         ms.push(performance.now() - t);
       }
       row([`warm ${mode} search, SciFact (300 queries, one process)`, `p50 ${pct(ms, 50).toFixed(1)} ms`, `p95 ${pct(ms, 95).toFixed(1)} ms`, '']);

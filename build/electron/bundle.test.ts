@@ -132,10 +132,11 @@ describe('the preload bundle', () => {
     expect(invoked.at(-1)).toEqual({ channel: methodChannel('status'), args: [{}] });
   });
 
-  it('rejects with the engine’s own message when the main process refuses a request', async () => {
-    const { cairn } = loadPreload(() => ({ ok: false, error: 'search: bad "query": expected string', name: 'BadRequest' }));
-    const failure = await cairn.search({ query: 1 } as never).catch((err: Error) => err);
-    expect(failure).toMatchObject({ message: 'search: bad "query": expected string', name: 'BadRequest' });
+  it('rejects with the error body as a plain object, which contextBridge copies whole (an Error would lose its code)', async () => {
+    const { cairn } = loadPreload(() => ({ ok: false, error: 'search: bad "query": expected string', code: 'bad-request' }));
+    const failure = await cairn.search({ query: 1 } as never).catch((err: unknown) => err);
+    expect(failure).not.toBeInstanceOf(Error);
+    expect(failure).toEqual({ error: 'search: bad "query": expected string', code: 'bad-request' });
   });
 
   it('subscribes to engine events and unsubscribes', () => {

@@ -236,8 +236,8 @@ describe('IPC', () => {
   });
 
   it('refuses a request the contract rejects, with the contract’s message', async () => {
-    expect(await call(methodChannel('getPage'), { key: '' })).toMatchObject({ ok: false, name: 'BadRequest', error: expect.stringMatching(/^getPage: bad "key"/) });
-    expect(await call(methodChannel('links'), { kind: 'everything' })).toMatchObject({ ok: false, name: 'BadRequest' });
+    expect(await call(methodChannel('getPage'), { key: '' })).toMatchObject({ ok: false, code: 'bad-request', error: expect.stringMatching(/^getPage: bad "key"/) });
+    expect(await call(methodChannel('links'), { kind: 'everything' })).toMatchObject({ ok: false, code: 'bad-request' });
   });
 
   it('refuses calls from anything but the app’s own page', async () => {

@@ -73,9 +73,11 @@ describe('cairn search', () => {
   it.each([
     [['--weights', 'lexical=1.5,semantic'], /--weights: "semantic" is not lane=number/],
     [['--weights', 'lexicon=1'], /--weights: unknown lane "lexicon"/],
-    [['--mode', 'fuzzy'], /--mode must be one of hybrid, lexical, semantic, token/],
-    [['--k', '0'], /--k must be a whole number from 1 to 200/],
-    [['--fusion', 'max'], /--fusion must be rrf or convex/],
+    [['--mode', 'fuzzy'], /search: bad "mode": Invalid option: expected one of "hybrid"\|"lexical"\|"semantic"\|"token"/],
+    [['--k', '0'], /search: bad "k": Too small: expected number to be >=1/],
+    [['--k', 'many'], /--k must be a number, got "many"/],
+    [['--fusion', 'max'], /search: bad "fusion": Invalid option: expected one of "rrf"\|"convex"/],
+    [['--rrf-k', '0'], /search: bad "rrfK": Too small/],
   ])('rejects %j with a clear message', (extra, message) => {
     const r = cairn(['search', 'fusion', ...extra]);
     expect(r.code).toBe(2);

@@ -1,7 +1,7 @@
 // `cairn stale`, `cairn review`, `cairn archive`, `cairn audit`: the curation methods of the contract on the
 // command line, through the same write path as the app (validated, atomic, logged).
 import os from 'node:os';
-import { COMMON_OPTIONS, intOption, parse, UsageError } from './args.ts';
+import { COMMON_OPTIONS, numberOption, parse, UsageError } from './args.ts';
 import { ensureIndexed, openSession } from './session.ts';
 
 const WRITE_OPTIONS = { ...COMMON_OPTIONS, agent: { type: 'string' }, actor: { type: 'string' } } as const;
@@ -29,7 +29,7 @@ export async function runAudit(args: string[]): Promise<number> {
   const { values } = parse(args, { ...COMMON_OPTIONS, actor: { type: 'string' }, key: { type: 'string' }, limit: { type: 'string' } });
   const engine = await openSession({ db: values.db, model: values.model });
   try {
-    const { entries } = await engine.audit({ actor: values.actor, key: values.key, limit: intOption(values.limit, 'limit', 1, 1000) });
+    const { entries } = await engine.audit({ actor: values.actor, key: values.key, limit: numberOption(values.limit, 'limit') });
     if (values.json) process.stdout.write(`${JSON.stringify(entries, null, 2)}\n`);
     else process.stdout.write(entries.map((e) => `${e.id}\t${e.at}\t${e.actor}\t${e.action}\t${e.path}\t${e.hashBefore?.slice(0, 8) ?? '-'} -> ${e.hashAfter?.slice(0, 8) ?? 'removed'}${e.detail ? `\t${e.detail}` : ''}\n`).join('') || 'the audit log is empty\n');
     return 0;

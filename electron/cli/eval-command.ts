@@ -1,13 +1,13 @@
 // `cairn eval`: retrieval quality on a labelled BEIR-format collection, every mode, with latency.
 import path from 'node:path';
 import envPaths from 'env-paths';
-import { MODES } from '../../shared/search.ts';
+import { MODES, type Fusion } from '../../shared/search.ts';
 import { loadBeir, splitQueries } from '../engine/eval/beir.ts';
 import { writeCorpusPages } from '../engine/eval/corpus-pages.ts';
 import { collectLaneRuns, evaluateModes } from '../engine/eval/run-eval.ts';
 import { tuneFusion } from '../engine/eval/tune.ts';
-import { COMMON_OPTIONS, intOption, parse, UsageError } from './args.ts';
-import { checkedFusion, parseWeights } from './search-command.ts';
+import { COMMON_OPTIONS, numberOption, parse, UsageError } from './args.ts';
+import { parseWeights } from './search-command.ts';
 import { openSession, withProgressBar } from './session.ts';
 
 const fmt = (x: number) => x.toFixed(3);
@@ -39,7 +39,7 @@ export async function runEval(args: string[]): Promise<number> {
     engine.keepVectorsInMemory();
     await engine.loadModel();
     const queries = splitQueries(set.queries, values.split as 'all' | 'tune' | 'heldout');
-    const fusion = { weights: parseWeights(values.weights), fusion: checkedFusion(values.fusion), rrfK: intOption(values['rrf-k'], 'rrf-k', 1, 10_000) };
+    const fusion = { weights: parseWeights(values.weights), fusion: values.fusion as Fusion | undefined, rrfK: numberOption(values['rrf-k'], 'rrf-k') };
     const modes = await evaluateModes(engine, queries, set.qrels, keyToId, fusion, progressLine('searching'));
     const report: Record<string, unknown> = { queries: queries.length, split: values.split, model: engine.semantic.embedder?.info.id ?? null, fusion: { ...engine.fusionDefaults(), ...dropUndefined(fusion) }, modes };
     if (values.tune) {
@@ -59,7 +59,7 @@ interface EvalReport {
   split: string;
   model: string | null;
   fusion: { fusion: string; weights: Record<string, number>; rrfK: number };
-  modes: Record<string, { ndcg10: number; recall100: number; mrr10: number; p50_ms: number; p95_ms: number; status: string }>;
+  modes: Record<string, { ndcg10: number; recall100: number; mrr10: number; p50_ms: number; p95_ms: number; laneProblem: string | null }>;
   tuned?: ReturnType<typeof tuneFusion>;
 }
 
@@ -70,7 +70,7 @@ function evalText(r: EvalReport): string {
     'mode       nDCG@10  R@100   MRR@10  p50 ms  p95 ms  (latency: top-10 searches, query embedding included)',
     ...MODES.map((m) => {
       const x = r.modes[m]!;
-      return `${m.padEnd(10)} ${fmt(x.ndcg10)}    ${fmt(x.recall100)}   ${fmt(x.mrr10)}   ${String(x.p50_ms).padStart(6)}  ${String(x.p95_ms).padStart(6)}${x.status === 'ok' ? '' : `  (${x.status})`}`;
+      return `${m.padEnd(10)} ${fmt(x.ndcg10)}    ${fmt(x.recall100)}   ${fmt(x.mrr10)}   ${String(x.p50_ms).padStart(6)}  ${String(x.p95_ms).padStart(6)}${x.laneProblem === null ? '' : `  (${x.laneProblem})`}`;
     }),
   ];
   if (r.tuned) {

@@ -2,7 +2,7 @@
 // command line, through the same contract methods (validated, atomic, logged, undoable).
 import type { FileChange } from '../../shared/fixes.ts';
 import { FIX_ACTIONS } from '../../shared/fixes.ts';
-import { COMMON_OPTIONS, intOption, parse, UsageError } from './args.ts';
+import { COMMON_OPTIONS, numberOption, parse, UsageError } from './args.ts';
 import { actorOf } from './curation-commands.ts';
 import { ensureIndexed, openSession } from './session.ts';
 
@@ -11,7 +11,7 @@ function pageAndLine(spec: string): { key: string; line: number } {
   const m = /^(.+):(\d+)$/.exec(spec);
   if (!m) throw new UsageError(`say which link as PAGE:LINE (e.g. fusion:51), got "${spec}"`);
   const key = m[1]!.replace(/\.md$/i, '').split('/').pop()!;
-  return { key, line: intOption(m[2], 'line', 1, 10_000_000)! };
+  return { key, line: numberOption(m[2], 'line')! };
 }
 
 function printChanges(changes: FileChange[]): string {
@@ -46,7 +46,7 @@ export async function runFix(args: string[]): Promise<number> {
 export async function runUndo(args: string[]): Promise<number> {
   const { values, positionals } = parse(args, { ...COMMON_OPTIONS, actor: { type: 'string' } });
   if (positionals.length !== 1) throw new UsageError('cairn undo takes one audit entry id, e.g. `cairn undo 12` (ids: `cairn audit`)');
-  const id = intOption(positionals[0], 'id', 1, Number.MAX_SAFE_INTEGER)!;
+  const id = numberOption(positionals[0], 'id')!;
   const engine = await openSession({ db: values.db, model: values.model });
   try {
     const r = await engine.undo({ id, actor: actorOf(values.actor) });

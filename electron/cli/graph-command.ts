@@ -1,7 +1,7 @@
 // `cairn graph`: the reference graph, around a page or whole, as JSON or GraphML for other tools,
 // or as a summary; the same contract method the Graph view draws.
 import type { GraphResponse } from '../../shared/graph.ts';
-import { COMMON_OPTIONS, intOption, parse, UsageError } from './args.ts';
+import { COMMON_OPTIONS, numberOption, parse, UsageError } from './args.ts';
 import { toGraphml } from './graphml.ts';
 import { ensureIndexed, openSession } from './session.ts';
 
@@ -15,8 +15,8 @@ export async function runGraph(args: string[]): Promise<number> {
     await ensureIndexed(engine);
     const graph = await engine.graph({
       around: values.around ? { key: values.around, agent: values.agent ?? null } : null,
-      depth: intOption(values.depth, 'depth', 1, 3),
-      limit: intOption(values.limit, 'limit', 1, 100_000),
+      depth: numberOption(values.depth, 'depth'),
+      limit: numberOption(values.limit, 'limit'),
     });
     if (values.graphml) process.stdout.write(toGraphml(graph));
     else if (values.json) process.stdout.write(`${JSON.stringify(graph, null, 2)}\n`);

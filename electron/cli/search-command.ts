@@ -1,6 +1,7 @@
 // `cairn search`: the search contract on the command line, with each lane's rank shown.
-import { LANES, MODES, type Lane, type LaneWeights, type SearchResponse } from '../../shared/search.ts';
-import { COMMON_OPTIONS, intOption, parse, UsageError } from './args.ts';
+import { describeLaneStatus, LANES, type Lane, type LaneWeights, type SearchResponse } from '../../shared/search.ts';
+import { parseRequest } from '../../shared/dispatch.ts';
+import { COMMON_OPTIONS, numberOption, parse, UsageError } from './args.ts';
 import { ensureIndexed, openSession } from './session.ts';
 
 export const SEARCH_OPTIONS = {
@@ -33,42 +34,34 @@ export function parseWeights(text: string | undefined): Partial<LaneWeights> | u
   return out;
 }
 
-export function checkedMode(mode: string): (typeof MODES)[number] {
-  if (!(MODES as readonly string[]).includes(mode)) throw new UsageError(`--mode must be one of ${MODES.join(', ')}, got "${mode}"`);
-  return mode as (typeof MODES)[number];
-}
-
-export function checkedFusion(fusion: string | undefined): 'rrf' | 'convex' | undefined {
-  if (fusion !== undefined && fusion !== 'rrf' && fusion !== 'convex') throw new UsageError(`--fusion must be rrf or convex, got "${fusion}"`);
-  return fusion;
-}
-
 export async function runSearch(args: string[]): Promise<number> {
   const { values, positionals } = parse(args, SEARCH_OPTIONS);
   if (positionals.length !== 1) throw new UsageError('cairn search takes one quoted query, e.g. cairn search "token refresh"');
+  // parsed once, here at the door, before any indexing: a bad flag is refused at once, naming the
+  // field as the contract does; the engine then takes the parsed request
+  const request = parseRequest('search', {
+    query: positionals[0]!,
+    mode: values.mode,
+    k: numberOption(values.k, 'k'),
+    weights: parseWeights(values.weights),
+    fusion: values.fusion,
+    rrfK: numberOption(values['rrf-k'], 'rrf-k'),
+    filters: {
+      tags: values.tag,
+      agent: values.agent,
+      scope: values.scope,
+      tier: values.tier,
+      pathPrefix: values.path,
+      updatedAfter: values.after,
+      updatedBefore: values.before,
+    },
+  });
   const engine = await openSession({ db: values.db, model: values.model });
   try {
     await ensureIndexed(engine);
-    const mode = checkedMode(values.mode);
     // lexical and token search need no model: loading it is a third of a cold start
-    if (mode === 'hybrid' || mode === 'semantic') await engine.loadModel();
-    const response = await engine.search({
-      query: positionals[0]!,
-      mode,
-      k: intOption(values.k, 'k', 1, 200),
-      weights: parseWeights(values.weights),
-      fusion: checkedFusion(values.fusion),
-      rrfK: intOption(values['rrf-k'], 'rrf-k', 1, 10_000),
-      filters: {
-        tags: values.tag,
-        agent: values.agent,
-        scope: values.scope as 'global' | 'user' | undefined,
-        tier: values.tier as ('wiki' | 'doc' | 'reflection' | 'raw')[] | undefined,
-        pathPrefix: values.path,
-        updatedAfter: values.after,
-        updatedBefore: values.before,
-      },
-    });
+    if (request.mode === 'hybrid' || request.mode === 'semantic') await engine.loadModel();
+    const response = await engine.engine.search(request);
     process.stdout.write(values.json ? `${JSON.stringify(response, null, 2)}\n` : searchText(response));
     return 0;
   } finally {
@@ -77,9 +70,9 @@ export async function runSearch(args: string[]): Promise<number> {
 }
 
 function searchText(r: SearchResponse): string {
-  const lanes = Object.entries(r.lanes).map(([lane, s]) => `${lane} ${s.status} (${s.ms} ms, weight ${s.weight})`);
+  const lanes = Object.entries(r.lanes).map(([lane, s]) => `${lane} ${describeLaneStatus(s)} (${s.ms} ms, weight ${s.weight})`);
   const head = `${r.mode} search, ${r.fusion}${r.fusion === 'rrf' ? ` k=${r.rrfK}` : ''}, model ${r.model ?? 'none'}: ${lanes.join('; ')}\n`;
-  if (r.results.length === 0) return `${head}${r.notice ?? 'no results'}\n`;
+  if (r.results.length === 0) return `${head}${r.notice?.message ?? 'no results'}\n`;
   const rows = r.results.map((res, i) => {
     const ranks = (Object.keys(r.lanes) as Lane[]).map((l) => `${l[0]!.toUpperCase()}${res.lanes[l]?.rank ?? '-'}`).join(' ');
     return `${String(i + 1).padStart(2)}. ${res.score.toFixed(4)}  ${ranks.padEnd(14)} ${res.title}  (${res.path}${res.heading ? ` § ${res.heading}` : ''})${res.always ? '  [always]' : ''}\n      ${res.snippet}`;

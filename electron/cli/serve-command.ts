@@ -2,7 +2,7 @@
 import { watchRoots } from '../engine/ingest/watch.ts';
 import { startServer } from '../server/serve.ts';
 import { ensureRenderer } from '../../build/renderer/ensure-renderer.mjs';
-import { COMMON_OPTIONS, intOption, parse } from './args.ts';
+import { COMMON_OPTIONS, numberOption, parse } from './args.ts';
 import { openSession } from './session.ts';
 
 export async function runServe(args: string[]): Promise<number> {
@@ -19,12 +19,12 @@ export async function runServe(args: string[]): Promise<number> {
     if (!ui.ok) process.stderr.write(`cairn: ${ui.reason}; serving the API only\n`);
   }
   const engine = await openSession({ roots: positionals, db: values.db, model: values.model, announce: true });
-  const server = await startServer(engine, { port: intOption(values.port, 'port', 0, 65535)!, host: values.host, allowHosts: values['allow-host'] });
+  const server = await startServer(engine.engine, { port: numberOption(values.port, 'port')!, host: values.host, allowHosts: values['allow-host'] });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : values.port;
   process.stdout.write(`Cairn is serving on http://${values.host.includes(":") ? `[${values.host}]` : values.host}:${port}/\n`);
   if (engine.db.readonly) process.stderr.write(`cairn: the index ${engine.settings.db} is read-only: serving search, links and pages; not indexing or watching\n`);
-  const watcher = values['no-watch'] || engine.db.readonly ? null : watchRoots(engine, (err) => process.stderr.write(`cairn: indexing after a change failed: ${err.message}\n`));
+  const watcher = values['no-watch'] || engine.db.readonly ? null : watchRoots(engine.engine, (err) => process.stderr.write(`cairn: indexing after a change failed: ${err.message}\n`));
   void watcher?.ready.then(() => process.stderr.write(`cairn: watching ${engine.settings.roots.join(', ')} for changes\n`));
   if (!engine.db.readonly) {
     void engine.reindex().then(

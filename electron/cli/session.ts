@@ -1,8 +1,9 @@
-// Opens the engine for a command: resolves settings (naming which source won), and builds the
+// Opens the engine for a command (its contract methods through dispatch, as every door calls them): resolves settings (naming which source won), and builds the
 // index on first use so that `npx cairn links --dangling` works on a fresh checkout.
 import type { IndexProgress } from '../../shared/indexing.ts';
 import { resolveSettings, DEMO_WIKI, type Settings } from '../engine/config/settings.ts';
 import { Engine } from '../engine/engine.ts';
+import { engineApi, type EngineApi } from '../engine/engine-api.ts';
 
 const SOURCE_TEXT = { cli: 'command line', env: 'environment', config: 'config file', default: 'default' } as const;
 
@@ -12,13 +13,13 @@ export function describeSettings(s: Settings): string {
 }
 
 /** `announce`: say which roots and database were chosen, and why (commands that index do). */
-export async function openSession(opts: { roots?: string[]; db?: string | undefined; model?: string | undefined; announce?: boolean }): Promise<Engine> {
+export async function openSession(opts: { roots?: string[]; db?: string | undefined; model?: string | undefined; announce?: boolean }): Promise<EngineApi> {
   const settings = resolveSettings({ roots: opts.roots, db: opts.db, model: opts.model });
   if (opts.announce) process.stderr.write(describeSettings(settings));
-  return Engine.open(settings);
+  return engineApi(Engine.open(settings));
 }
 
-export async function ensureIndexed(engine: Engine): Promise<void> {
+export async function ensureIndexed(engine: EngineApi): Promise<void> {
   if (!engine.isEmpty()) return;
   process.stderr.write(`${describeSettings(engine.settings)}cairn: no index yet, building it first\n`);
   await withProgressBar(engine, () => engine.reindex());
@@ -26,7 +27,7 @@ export async function ensureIndexed(engine: Engine): Promise<void> {
 
 /** Draws a one-line progress bar on stderr while `work` runs when stderr is a terminal; elsewhere (a
  * log, a pipe) prints one line as each phase begins. */
-export async function withProgressBar<T>(engine: Engine, work: () => Promise<T>): Promise<T> {
+export async function withProgressBar<T>(engine: Pick<EngineApi, 'events'>, work: () => Promise<T>): Promise<T> {
   const tty = process.stderr.isTTY;
   let phase: IndexProgress['phase'] | null = null;
   const draw = (p: IndexProgress) => {

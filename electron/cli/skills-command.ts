@@ -1,7 +1,7 @@
 // `cairn skills` and `cairn expert`: the skill registry on the command line — list registrations,
 // approve or reject a claim, ask who the expert for a domain is — through the contract's methods.
 import { SKILL_STATUSES } from '../../shared/skills.ts';
-import { COMMON_OPTIONS, intOption, parse, UsageError } from './args.ts';
+import { COMMON_OPTIONS, numberOption, parse, UsageError } from './args.ts';
 import { actorOf } from './curation-commands.ts';
 import { printJson } from './output.ts';
 import { ensureIndexed, openSession } from './session.ts';
@@ -16,7 +16,7 @@ export async function runSkills(args: string[]): Promise<number> {
     await ensureIndexed(engine);
     if (verb) {
       if (positionals.length !== 2) throw new UsageError(`say which registration: cairn skills ${verb} ID --note "…" (ids: cairn skills --status pending)`);
-      const r = await engine.decideSkill({ id: intOption(id, 'id', 1, Number.MAX_SAFE_INTEGER)!, verdict: verb, note: values.note, actor: actorOf(values.actor) });
+      const r = await engine.decideSkill({ id: numberOption(id, 'id')!, verdict: verb, note: values.note, actor: actorOf(values.actor) });
       if (values.json) printJson(r);
       else process.stdout.write(`${r.status} #${r.id}: ${r.agent} in ${r.skill} (${r.level})${r.note ? ` — ${r.note}` : ''}\n`);
       return 0;
@@ -44,7 +44,7 @@ export async function runExpert(args: string[]): Promise<number> {
   const engine = await openSession({ db: values.db, model: values.model });
   try {
     await ensureIndexed(engine);
-    const r = await engine.expert({ domain: positionals[0]!, limit: intOption(values.limit, 'limit', 1, 100) });
+    const r = await engine.expert({ domain: positionals[0]!, limit: numberOption(values.limit, 'limit') });
     if (values.json) {
       printJson(r.experts.map(({ agent, skill, level, tier, docPath, calibration }) => ({ agent, skill, level, tier, docPath, calibration })));
       if (r.warning) process.stderr.write(`cairn: ${r.warning}\n`);

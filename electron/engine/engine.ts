@@ -5,8 +5,9 @@
 // model builder stay on disk).
 import { EventEmitter } from 'node:events';
 import path from 'node:path';
-import type { CairnApi, Request, Response } from '../../shared/contract.ts';
-import { BadRequest, parseRequest } from '../../shared/contract.ts';
+import type { Response } from '../../shared/contract.ts';
+import type { CairnService, Parsed } from '../../shared/dispatch.ts';
+import { BadRequest, CairnError, NotFound } from '../../shared/errors.ts';
 import type { IndexProgress, IndexReport } from '../../shared/indexing.ts';
 import type { FusionDefaults } from '../../shared/search.ts';
 import { HUB_CACHE, SHIPPED_MODEL, type Settings } from './config/settings.ts';
@@ -30,7 +31,7 @@ export interface EngineEvents {
   pagesChanged: [IndexReport];
 }
 
-export class Engine implements CairnApi {
+export class Engine implements CairnService {
   readonly events = new EventEmitter<EngineEvents>();
   readonly semantic: SemanticIndex;
   private indexing: IndexProgress | null = null;
@@ -89,8 +90,7 @@ export class Engine implements CairnApi {
   }
 
   /** Indexes the configured roots. One run at a time: a call while a full run is under way joins it. */
-  reindex(request: Request<'reindex'> = {}): Promise<IndexReport> {
-    parseRequest('reindex', request);
+  reindex(_request: Parsed<'reindex'> = {}): Promise<IndexReport> {
     if (this.running && this.runningFull) return this.running;
     return this.schedule(null);
   }
@@ -170,27 +170,24 @@ export class Engine implements CairnApi {
     await writeTransaction(this.db, () => writeRegistry(this.db, gathered));
   }
 
-  async skills(request: Request<'skills'>): Promise<Response<'skills'>> {
-    const r = parseRequest('skills', request);
+  async skills(r: Parsed<'skills'>): Promise<Response<'skills'>> {
     const { listAgents, listProblems, listRegistrations } = await import('./skills/lookup.ts');
     return this.guard(() => ({ registrations: listRegistrations(this.db, r), agents: listAgents(this.db), categories: this.settings.skills.categories, problems: listProblems(this.db) }));
   }
 
-  async expert(request: Request<'expert'>): Promise<Response<'expert'>> {
-    const r = parseRequest('expert', request);
+  async expert(r: Parsed<'expert'>): Promise<Response<'expert'>> {
     const { findExperts } = await import('./skills/lookup.ts');
     // free text falls back to hybrid search over the experts' pages; the model loads only then
     const searchPages = async (q: string) => {
       if (!this.semantic.embedder) await this.loadModel();
-      const found = await this.search({ query: q, k: 50 });
+      const found = await this.search({ query: q, mode: 'hybrid', k: 50, filters: {} });
       const ids = this.db.prepare(`SELECT p.id FROM pages p JOIN files f ON f.id = p.file_id JOIN roots r ON r.id = f.root_id WHERE r.path = ? AND f.rel_path = ?`);
       return found.results.map((x) => ids.pluck().get(x.root, x.path) as number).filter((id) => id !== undefined);
     };
     return this.guard(() => findExperts(this.db, r.domain, r.limit, searchPages));
   }
 
-  async decideSkill(request: Request<'decideSkill'>): Promise<Response<'decideSkill'>> {
-    const r = parseRequest('decideSkill', request);
+  async decideSkill(r: Parsed<'decideSkill'>): Promise<Response<'decideSkill'>> {
     this.assertWritable();
     const { decideClaim } = await import('./skills/decide.ts');
     await this.guard(() => decideClaim(this.db, r));
@@ -198,8 +195,7 @@ export class Engine implements CairnApi {
     return this.registration(r.id);
   }
 
-  async registerSkill(request: Request<'registerSkill'>): Promise<Response<'registerSkill'>> {
-    const r = parseRequest('registerSkill', request);
+  async registerSkill(r: Parsed<'registerSkill'>): Promise<Response<'registerSkill'>> {
     this.assertWritable();
     const { registerClaim } = await import('./skills/decide.ts');
     const { skillSlug } = await import('./skills/slug.ts');
@@ -214,7 +210,7 @@ export class Engine implements CairnApi {
   private async registration(id: number) {
     const { listRegistrations } = await import('./skills/lookup.ts');
     const [one] = listRegistrations(this.db, { id });
-    if (!one) throw new BadRequest(`no registration ${id}`);
+    if (!one) throw new NotFound(`no registration ${id}`);
     return one;
   }
 
@@ -226,14 +222,12 @@ export class Engine implements CairnApi {
     await writeTransaction(this.db, () => recordStale(this.db, stale, now));
   }
 
-  async stalePages(request: Request<'stalePages'>): Promise<Response<'stalePages'>> {
-    parseRequest('stalePages', request);
+  async stalePages(_request: Parsed<'stalePages'>): Promise<Response<'stalePages'>> {
     const { stalePages } = await import('./curation/staleness.ts');
     return this.guard(() => ({ pages: stalePages(this.db) }));
   }
 
-  async sourceChanges(request: Request<'sourceChanges'>): Promise<Response<'sourceChanges'>> {
-    const r = parseRequest('sourceChanges', request);
+  async sourceChanges(r: Parsed<'sourceChanges'>): Promise<Response<'sourceChanges'>> {
     const { sourceChanges } = await import('./curation/source-changes.ts');
     return this.guard(() => sourceChanges(this.db, r.key, r.agent ?? null));
   }
@@ -253,28 +247,23 @@ export class Engine implements CairnApi {
     report.semanticMs = Date.now() - before;
   }
 
-  async writePage(request: Request<'writePage'>): Promise<Response<'writePage'>> {
-    const r = parseRequest('writePage', request);
+  async writePage(r: Parsed<'writePage'>): Promise<Response<'writePage'>> {
     return this.write({ key: r.key, agent: r.agent ?? null, root: r.root, path: r.path, fields: r.frontmatter ?? {}, body: r.body, actor: r.actor, baseHash: r.baseHash, action: 'write' });
   }
 
-  async reviewPage(request: Request<'reviewPage'>): Promise<Response<'reviewPage'>> {
-    const r = parseRequest('reviewPage', request);
+  async reviewPage(r: Parsed<'reviewPage'>): Promise<Response<'reviewPage'>> {
     return this.write({ key: r.key, agent: r.agent ?? null, fields: { reviewed: today() }, actor: r.actor, baseHash: r.baseHash, action: 'review' });
   }
 
-  async archivePage(request: Request<'archivePage'>): Promise<Response<'archivePage'>> {
-    const r = parseRequest('archivePage', request);
+  async archivePage(r: Parsed<'archivePage'>): Promise<Response<'archivePage'>> {
     return this.write({ key: r.key, agent: r.agent ?? null, fields: { archived_since: today() }, actor: r.actor, baseHash: r.baseHash, action: 'archive' });
   }
 
-  async audit(request: Request<'audit'>): Promise<Response<'audit'>> {
-    const r = parseRequest('audit', request);
+  async audit(r: Parsed<'audit'>): Promise<Response<'audit'>> {
     return this.guard(() => ({ entries: readAudit(this.db, r) }));
   }
 
-  async fixLink(request: Request<'fixLink'>): Promise<Response<'fixLink'>> {
-    const r = parseRequest('fixLink', request);
+  async fixLink(r: Parsed<'fixLink'>): Promise<Response<'fixLink'>> {
     const { planFix } = await import('./curation/link-fix.ts');
     const plan = await this.guard(() => planFix(this.db, r));
     if (r.dryRun) return { changes: [plan.change], applied: false, auditId: null };
@@ -282,8 +271,7 @@ export class Engine implements CairnApi {
     return { changes: [plan.change], applied: true, auditId: result.auditId };
   }
 
-  async suggestTargets(request: Request<'suggestTargets'>): Promise<Response<'suggestTargets'>> {
-    const r = parseRequest('suggestTargets', request);
+  async suggestTargets(r: Parsed<'suggestTargets'>): Promise<Response<'suggestTargets'>> {
     const { targetSuggester } = await import('./curation/suggest.ts');
     return this.guard(() => {
       const suggest = targetSuggester(this.db, r.agent ?? null);
@@ -291,8 +279,7 @@ export class Engine implements CairnApi {
     });
   }
 
-  async undo(request: Request<'undo'>): Promise<Response<'undo'>> {
-    const r = parseRequest('undo', request);
+  async undo(r: Parsed<'undo'>): Promise<Response<'undo'>> {
     this.assertWritable();
     const { undoWrite } = await import('./curation/undo.ts');
     const result = await this.guard(() => undoWrite(this.db, this.writableRoots(), r.id, r.actor));
@@ -316,7 +303,7 @@ export class Engine implements CairnApi {
   }
 
   private assertWritable(): void {
-    if (this.db.readonly) throw new Error(`the index database ${this.settings.db} is read-only: search, links and pages work, but indexing needs write access to it and its folder`);
+    if (this.db.readonly) throw new CairnError('read-only', `the index database ${this.settings.db} is read-only: search, links and pages work, but indexing needs write access to it and its folder`);
   }
 
   /** A damaged index file is named, with what to do about it, whichever method ran into it. */
@@ -328,29 +315,25 @@ export class Engine implements CairnApi {
     }
   }
 
-  async search(request: Request<'search'>): Promise<Response<'search'>> {
-    return this.guard(() => search({ db: this.db, semantic: this.semantic, defaults: this.fusionDefaults() }, request));
+  async search(r: Parsed<'search'>): Promise<Response<'search'>> {
+    return this.guard(() => search({ db: this.db, semantic: this.semantic, defaults: this.fusionDefaults() }, r));
   }
 
-  async getPage(request: Request<'getPage'>): Promise<Response<'getPage'>> {
-    const { key, agent } = parseRequest('getPage', request);
-    return this.guard(() => pageView(this.db, key, agent ?? null));
+  async getPage(r: Parsed<'getPage'>): Promise<Response<'getPage'>> {
+    return this.guard(() => pageView(this.db, r.key, r.agent ?? null));
   }
 
-  async attachment(request: Request<'attachment'>): Promise<Response<'attachment'>> {
-    const r = parseRequest('attachment', request);
+  async attachment(r: Parsed<'attachment'>): Promise<Response<'attachment'>> {
     return this.guard(() => readAttachment(this.db, r.root, r.path));
   }
 
-  async graph(request: Request<'graph'>): Promise<Response<'graph'>> {
-    const r = parseRequest('graph', request);
+  async graph(r: Parsed<'graph'>): Promise<Response<'graph'>> {
     const around = r.around ? { key: r.around.key, agent: r.around.agent ?? null } : null;
     const { referenceGraph } = await import('./graph/reference-graph.ts');
     return this.guard(() => referenceGraph(this.db, { around, depth: r.depth, limit: r.limit }));
   }
 
-  async links(request: Request<'links'>): Promise<Response<'links'>> {
-    const { kind } = parseRequest('links', request);
+  async links({ kind }: Parsed<'links'>): Promise<Response<'links'>> {
     if (kind === 'orphans') return this.guard(() => ({ findings: [], orphans: orphanPages(this.db) }));
     const reasons = kind === 'dangling' ? ['missing-page' as const] : kind === 'anchors' ? ['missing-anchor' as const] : ['missing-page' as const, 'missing-anchor' as const];
     return this.guard(() => ({ findings: brokenLinks(this.db, reasons), orphans: [] }));

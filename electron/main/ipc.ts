@@ -2,7 +2,9 @@
 // contract table and validated by its schemas; the engine's events pushed to every window; the
 // two desktop actions, limited to files inside the wiki's roots.
 import { BrowserWindow, ipcMain, shell, type IpcMainInvokeEvent } from 'electron';
-import { contract, parseRequest, type MethodName } from '../../shared/contract.ts';
+import { contract, type MethodName } from '../../shared/contract.ts';
+import { dispatch, outcomeBody } from '../../shared/dispatch.ts';
+import { errorBody } from '../../shared/errors.ts';
 import { DESKTOP_CHANNELS, EVENT_NAMES, eventChannel, methodChannel, type EventName } from '../../shared/bridge.ts';
 import type { Engine } from '../engine/engine.ts';
 import type { IpcResult } from '../preload/ipc-result.ts';
@@ -14,21 +16,20 @@ function assertFromApp(event: IpcMainInvokeEvent): void {
   if (!isAppUrl(url)) throw new Error(`refused an IPC call from ${url || 'a destroyed frame'}`);
 }
 
-/** Runs `work` and answers with an IpcResult, so the renderer sees the error's own message. */
-async function answer(event: IpcMainInvokeEvent, work: () => unknown): Promise<IpcResult> {
+/** Runs `work` and answers with an IpcResult, so the renderer sees the error's own message and code. */
+async function answer(event: IpcMainInvokeEvent, work: () => Promise<IpcResult>): Promise<IpcResult> {
   try {
     assertFromApp(event);
-    return { ok: true, value: await work() };
+    return await work();
   } catch (err) {
-    const e = err instanceof Error ? err : new Error(String(err));
-    return { ok: false, error: e.message, name: e.name };
+    return { ok: false, ...errorBody(err) };
   }
 }
 
+/** One handler per contract method; each hands its input to dispatch, which parses it once. */
 export function handleContract(engine: Engine): void {
   for (const name of Object.keys(contract) as MethodName[]) {
-    const method = engine[name] as (request: unknown) => Promise<unknown>;
-    ipcMain.handle(methodChannel(name), (event, input: unknown) => answer(event, () => method.call(engine, parseRequest(name, input))));
+    ipcMain.handle(methodChannel(name), (event, input: unknown) => answer(event, async () => outcomeBody(await dispatch(engine, name, input))));
   }
 }
 
@@ -55,6 +56,7 @@ export function handleDesktopActions(roots: () => readonly string[]): void {
         const target = desktopTarget(roots(), input, action);
         if ('error' in target) throw new Error(target.error);
         await run(target.path);
+        return { ok: true, value: undefined };
       }),
     );
   act('openInEditor', async (file) => {

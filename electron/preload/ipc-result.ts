@@ -1,12 +1,14 @@
 // How an IPC call's outcome crosses the process boundary. Electron would wrap a thrown error's
 // message in "Error invoking remote method '…': …", so the main process answers with this
-// envelope instead and the preload re-throws the error with the engine's own message, which
-// names the field or the file at fault (the same text the HTTP door answers with).
-export type IpcResult = { ok: true; value: unknown } | { ok: false; error: string; name: string };
+// envelope instead (shared/dispatch.ts outcomeBody). The preload rejects with the error's body,
+// a plain object: contextBridge copies plain objects whole but keeps only an Error's message,
+// and the renderer needs the code (renderer/api/client.ts turns the body back into a CairnError).
+import type { ErrorBody } from '../../shared/errors.ts';
+
+export type IpcResult = { ok: true; value: unknown } | ({ ok: false } & ErrorBody);
 
 export function unwrap(result: IpcResult): unknown {
   if (result.ok) return result.value;
-  const err = new Error(result.error);
-  err.name = result.name;
-  throw err;
+  const { ok: _ok, ...body } = result;
+  throw body satisfies ErrorBody;
 }

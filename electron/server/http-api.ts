@@ -1,19 +1,29 @@
 // The contract over HTTP: POST /api/<method> with the request as JSON, answered with the
 // response as JSON. Routes are derived from the contract table, validated by its schemas.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BadRequest, contract, type MethodName } from '../../shared/contract.ts';
-import type { Engine } from '../engine/engine.ts';
+import { contract } from '../../shared/contract.ts';
+import { dispatch, isMethod, type CairnService } from '../../shared/dispatch.ts';
+import { errorBody, type ErrorCode } from '../../shared/errors.ts';
 import { jsonBodyRefusal } from './request-guard.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 class BodyTooLarge extends Error {}
 
-export function isMethod(name: string): name is MethodName {
-  return Object.hasOwn(contract, name);
-}
+/** How each typed error is answered over HTTP. */
+export const HTTP_STATUS: Record<ErrorCode, number> = {
+  'bad-request': 400,
+  unauthorized: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'too-large': 413,
+  'missing-refs': 422,
+  'read-only': 503,
+  internal: 500,
+};
 
-export async function handleApi(engine: Engine, req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
+export async function handleApi(service: CairnService, req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
   if (!isMethod(name)) return json(res, 404, { error: `no such method "${name}"; methods: ${Object.keys(contract).join(', ')}` });
   if (req.method !== 'POST') return json(res, 405, { error: `use POST /api/${name} with a JSON body` }, { allow: 'POST' });
   const refused = jsonBodyRefusal(req);
@@ -26,13 +36,9 @@ export async function handleApi(engine: Engine, req: IncomingMessage, res: Serve
     if (err instanceof BodyTooLarge) return json(res, 413, { error: err.message }, { connection: 'close' });
     return json(res, 400, { error: `the request body is not JSON: ${(err as Error).message}` });
   }
-  try {
-    const call = engine[name] as (r: unknown) => Promise<unknown>;
-    json(res, 200, await call.call(engine, body));
-  } catch (err) {
-    if (err instanceof BadRequest) json(res, err.name === 'WriteConflict' ? 409 : 400, { error: err.message });
-    else json(res, 500, { error: (err as Error).message });
-  }
+  const outcome = await dispatch(service, name, body);
+  if (outcome.ok) json(res, 200, outcome.value);
+  else json(res, HTTP_STATUS[outcome.error.code], errorBody(outcome.error));
 }
 
 /** The body as text, or BodyTooLarge as soon as it passes MAX_BODY_BYTES (the rest is read and dropped). */

@@ -75,7 +75,7 @@ describe('cairn serve, attacked', () => {
     }
     const status = await api<{ roots: string[]; pages: number }>(server.url, 'status');
     expect(status.body).toMatchObject({ roots: [fx.root], pages: 2 });
-    expect((await api(server.url, 'getPage', { key: 'secret' })).status).toBe(400);
+    expect((await api(server.url, 'getPage', { key: 'secret' })).status).toBe(404);
     expect((await api(server.url, 'getPage', { key: 'a' })).status).toBe(200);
   });
 

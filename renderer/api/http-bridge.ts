@@ -3,17 +3,7 @@
 // engine's events read from the server-sent event stream at /api/events.
 import { contract, type CairnApi, type MethodName } from '../../shared/contract.ts';
 import { EVENT_NAMES, type CairnBridge, type CairnEvents, type EventName } from '../../shared/bridge.ts';
-
-/** A call the server answered with an error: its message, and the HTTP status. */
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
+import { CairnError, errorFromBody } from '../../shared/errors.ts';
 
 function endpoint(path: string): string {
   return new URL(`api/${path}`, document.baseURI).href;
@@ -28,7 +18,7 @@ async function post(name: MethodName, request: unknown): Promise<unknown> {
       body: JSON.stringify(request ?? {}),
     });
   } catch (err) {
-    throw new ApiError(`${name}: the Cairn server did not answer (${(err as Error).message})`, 0);
+    throw new CairnError('internal', `${name}: the Cairn server did not answer (${(err as Error).message})`);
   }
   const text = await res.text();
   let body: unknown = null;
@@ -37,11 +27,8 @@ async function post(name: MethodName, request: unknown): Promise<unknown> {
   } catch {
     /* not JSON: reported below */
   }
-  if (!res.ok) {
-    const message = body && typeof body === 'object' && 'error' in body ? String(body.error) : `${name}: HTTP ${res.status} ${text.slice(0, 200)}`;
-    throw new ApiError(message, res.status);
-  }
-  if (body === null) throw new ApiError(`${name}: the server's answer is not JSON`, res.status);
+  if (!res.ok) throw errorFromBody(body, `${name}: HTTP ${res.status} ${text.slice(0, 200)}`);
+  if (body === null) throw new CairnError('internal', `${name}: the server's answer is not JSON`);
   return body;
 }
 

@@ -24,7 +24,7 @@ export function CompareColumn({ side, mode, onMode, response, error, other }: Pr
       <ModeSwitch value={mode} onChange={onMode} name={`mode-${side}`} label={`${side === 'left' ? 'Left' : 'Right'} mode`} />
       {error && <ErrorNote message={error} />}
       {response && <LaneNotices lanes={response.lanes} />}
-      {response && response.results.length === 0 && <EmptyState title={response.notice ?? 'No page matches'} icon="∅" />}
+      {response && response.results.length === 0 && <EmptyState title={response.notice?.message ?? 'No page matches'} icon="∅" />}
       {response && response.results.length > 0 && (
         <ol className="compare-list" data-query={response.query}>
           {response.results.map((r, i) => {

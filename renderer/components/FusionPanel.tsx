@@ -2,7 +2,7 @@
 // re-ranks the returned results at once, client-side; "Reset" goes back to the weights that
 // belong to the embedding model in use.
 import type { Lane, LaneStatus } from '../../shared/search.ts';
-import { LANES, LANE_HINT, LANE_LABEL, laneColor, laneState } from '../search/lanes.ts';
+import { LANES, LANE_HINT, LANE_LABEL, isDropped, laneColor, laneState } from '../search/lanes.ts';
 import { sameLens, type FusionLens } from '../search/rerank.ts';
 import { WeightSlider } from './WeightSlider.tsx';
 
@@ -42,7 +42,7 @@ export function FusionPanel({ lens, defaults, statuses, model, onChange }: Props
       <p className="formula">{lens.fusion === 'rrf' ? 'score = Σ weight ÷ (k + rank)' : 'score = Σ weight × normalized score'}</p>
       {LANES.map((lane) => {
         const state = laneState(statuses[lane]);
-        const off = state.state === 'failed' || state.state === 'skipped' ? `${state.state}: ${state.reason}` : state.state === 'absent' ? 'not run in this mode' : undefined;
+        const off = isDropped(state) ? `${state.state}: ${state.reason}` : state.state === 'absent' ? 'not run in this mode' : undefined;
         return (
           <WeightSlider
             key={lane}

@@ -1,12 +1,12 @@
 // Lanes that failed or were skipped, with the engine's reason, above the results: a dropped
 // lane changes the ranking, so it must never pass unnoticed.
 import type { Lane, LaneStatus } from '../../shared/search.ts';
-import { LANES, LANE_LABEL, laneState } from '../search/lanes.ts';
+import { LANES, LANE_LABEL, isDropped, laneState } from '../search/lanes.ts';
 
 export function LaneNotices({ lanes }: { lanes: Partial<Record<Lane, LaneStatus>> }) {
   const dropped = LANES.flatMap((lane) => {
     const s = laneState(lanes[lane]);
-    return s.state === 'failed' || s.state === 'skipped' ? [{ lane, ...s }] : [];
+    return isDropped(s) ? [{ lane, ...s }] : [];
   });
   if (dropped.length === 0) return null;
   return (

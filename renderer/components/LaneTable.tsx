@@ -1,7 +1,7 @@
 // Why one result ranked where it did, lane by lane: its rank in the lane, the lane's raw score,
 // the normalized score (what convex fusion uses) and what the lane added to the fused score.
 import type { Fusion, Lane, LaneHit, LaneStatus } from '../../shared/search.ts';
-import { LANES, LANE_LABEL, formatScore, laneState } from '../search/lanes.ts';
+import { LANES, LANE_LABEL, formatScore, isDropped, laneState } from '../search/lanes.ts';
 
 interface Props {
   hits: Partial<Record<Lane, LaneHit>>;
@@ -34,7 +34,7 @@ export function LaneTable({ hits, statuses, fusion }: Props) {
         {rows.map((lane) => {
           const state = laneState(statuses[lane]);
           const hit = hits[lane];
-          if (state.state === 'failed' || state.state === 'skipped') {
+          if (isDropped(state)) {
             return (
               <tr key={lane} className="lane-row dropped" data-lane={lane} data-state={state.state}>
                 <th scope="row">

@@ -1,6 +1,7 @@
 // The embedding model in use and how each lane is doing. The last run names the model and what
 // happened to it; a one-result probe search says whether the semantic lane runs now, and why not.
 import type { Status } from '../../shared/contract.ts';
+import { describeLaneStatus } from '../../shared/search.ts';
 import { cairn } from '../api/client.ts';
 import { useStatus } from '../app/status-context.tsx';
 import { useAsync } from '../hooks/useAsync.ts';
@@ -10,14 +11,14 @@ export function ModelInfo({ lastRun }: { lastRun: Status['lastRun'] }) {
   const { generation } = useStatus();
   const { value, error } = useAsync(() => cairn.search({ query: 'cairn', k: 1 }), [generation]);
   const model = value?.model ?? lastRun?.model ?? null;
-  const semantic = value?.lanes.semantic?.status;
+  const semantic = value?.lanes.semantic;
   return (
     <section className="panel" aria-label="Embedding model">
       <h2>Embedding model</h2>
       {error && <p className="warning">{error}</p>}
       <p className="model-name" data-model={model ?? ''}>
         {model ? <code>{model}</code> : <strong>none loaded</strong>}
-        {semantic && semantic !== 'ok' && <span className="muted"> — semantic lane {semantic}</span>}
+        {semantic && semantic.state !== 'ok' && <span className="muted"> — semantic lane {describeLaneStatus(semantic)}</span>}
       </p>
       {lastRun?.modelNote && <p className="muted small">Last run: {lastRun.modelNote}</p>}
       {value && (

@@ -1,10 +1,13 @@
 // Loads something from the API and keeps the latest answer: stale answers (from an older
 // request that finished late) are dropped, and the last good value stays while reloading.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { CairnError, type ErrorCode } from '../../shared/errors.ts';
 
 export interface AsyncState<T> {
   value: T | null;
   error: string | null;
+  /** the failed call's code, so a screen tells 'not-found' from a failure without reading prose */
+  errorCode: ErrorCode | null;
   loading: boolean;
   reload: () => void;
 }
@@ -12,6 +15,7 @@ export interface AsyncState<T> {
 export function useAsync<T>(load: (() => Promise<T>) | null, deps: readonly unknown[]): AsyncState<T> {
   const [value, setValue] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [errorCode, setErrorCode] = useState<ErrorCode | null>(null);
   const [loading, setLoading] = useState(load !== null);
   const [tick, setTick] = useState(0);
   const latest = useRef(0);
@@ -27,16 +31,18 @@ export function useAsync<T>(load: (() => Promise<T>) | null, deps: readonly unkn
         if (id !== latest.current) return;
         setValue(v);
         setError(null);
+        setErrorCode(null);
         setLoading(false);
       },
       (err: unknown) => {
         if (id !== latest.current) return;
         setError(err instanceof Error ? err.message : String(err));
+        setErrorCode(err instanceof CairnError ? err.code : 'internal');
         setLoading(false);
       },
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [...deps, tick]);
   const reload = useCallback(() => setTick((t) => t + 1), []);
-  return { value, error, loading, reload };
+  return { value, error, errorCode, loading, reload };
 }

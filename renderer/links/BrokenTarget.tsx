@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { TargetSuggestion } from '../../shared/fixes.ts';
 import type { LinkFinding } from '../../shared/page.ts';
 import { pageHref } from '../app/route.ts';
-import { agentOf, type FixFlow } from './fix-flow.ts';
+import type { FixFlow } from './fix-flow.ts';
 
 /** A target with a file extension other than .md names an attachment: a stub page would not fix it. */
 const namesFile = (target: string) => /\.(?!md$)[a-z0-9]{1,5}$/i.test(target);
@@ -33,7 +33,7 @@ export function BrokenTarget({ target, findings, suggestions, flow }: { target: 
       )}
       <ul className="broken-links">
         {findings.map((f) => {
-          const base = { key: f.sourceKey, agent: agentOf(f.source), line: f.line, target: f.target, kind: f.kind };
+          const base = { key: f.sourceKey, agent: f.scope.agent, line: f.line, target: f.target, kind: f.kind };
           return (
             <li key={`${f.root}/${f.source}:${f.line}:${f.kind}`} className="broken-link">
               <span>

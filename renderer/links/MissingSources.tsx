@@ -2,7 +2,7 @@
 // the new path, so the fix offered is to drop the entry (the page is also listed as stale).
 import type { LinkFinding } from '../../shared/page.ts';
 import { pageHref } from '../app/route.ts';
-import { agentOf, type FixFlow } from './fix-flow.ts';
+import type { FixFlow } from './fix-flow.ts';
 
 export function MissingSources({ findings, flow }: { findings: LinkFinding[]; flow: FixFlow }) {
   return (
@@ -23,7 +23,7 @@ export function MissingSources({ findings, flow }: { findings: LinkFinding[]; fl
           {findings.map((f) => (
             <tr key={`${f.root}/${f.source}:${f.line}:${f.target}`}>
               <td>
-                <a href={pageHref(f.sourceKey, { agent: agentOf(f.source) })}>{f.sourceKey}</a>{' '}
+                <a href={pageHref(f.sourceKey, { agent: f.scope.agent })}>{f.sourceKey}</a>{' '}
                 <code className="muted">
                   {f.source}:{f.line}
                 </code>
@@ -32,7 +32,7 @@ export function MissingSources({ findings, flow }: { findings: LinkFinding[]; fl
                 <code>{f.target}</code>
               </td>
               <td className="actions">
-                <button type="button" className="button small ghost" disabled={flow.busy} onClick={() => flow.propose({ key: f.sourceKey, agent: agentOf(f.source), line: f.line, target: f.target, kind: f.kind, action: 'remove' })}>
+                <button type="button" className="button small ghost" disabled={flow.busy} onClick={() => flow.propose({ key: f.sourceKey, agent: f.scope.agent, line: f.line, target: f.target, kind: f.kind, action: 'remove' })}>
                   Remove
                 </button>
               </td>

@@ -19,9 +19,6 @@ export interface FixFlow {
   undo(): void;
 }
 
-/** A finding's page is an agent's own when it lives under user/<agent>/. */
-export const agentOf = (source: string) => /^user\/([^/]+)\//.exec(source)?.[1] ?? null;
-
 export function describeFix(r: FixRequest): string {
   if (r.action === 'retarget') return `Point the link to “${r.target}” at ${r.to}`;
   if (r.action === 'stub') return `Create a stub page for “${r.target}”`;

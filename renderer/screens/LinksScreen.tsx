@@ -10,7 +10,7 @@ import { useAsync } from '../hooks/useAsync.ts';
 import { BrokenTarget } from '../links/BrokenTarget.tsx';
 import { MissingSources } from '../links/MissingSources.tsx';
 import { FixPreview } from '../links/FixPreview.tsx';
-import { agentOf, useFixFlow } from '../links/fix-flow.ts';
+import { useFixFlow } from '../links/fix-flow.ts';
 import { OrphanList } from '../links/OrphanList.tsx';
 
 /** The engine suggests for at most this many targets per request. */
@@ -90,7 +90,7 @@ function AnchorTable({ findings }: { findings: LinkFinding[] }) {
           {findings.map((f, i) => (
             <tr key={i} data-reason={f.reason}>
               <td>
-                <a href={pageHref(f.sourceKey, { agent: agentOf(f.source) })}>{f.sourceKey}</a>{' '}
+                <a href={pageHref(f.sourceKey, { agent: f.scope.agent })}>{f.sourceKey}</a>{' '}
                 <code className="muted">
                   {f.source}:{f.line}
                 </code>

@@ -23,10 +23,10 @@ export function PageScreen({ pageKey, params }: { pageKey: string; params: URLSe
   const tab = params.get('tab') === 'graph' ? 'graph' : 'page';
   const depth = depthParam(params);
   const { generation } = useStatus();
-  const { value: page, error, loading, reload } = useAsync(() => cairn.getPage({ key: pageKey, agent }), [pageKey, agent, generation]);
+  const { value: page, error, errorCode, loading, reload } = useAsync(() => cairn.getPage({ key: pageKey, agent }), [pageKey, agent, generation]);
 
   if (error && (!page || page.key !== pageKey)) {
-    const missing = /no page|not found|unknown/i.test(error);
+    const missing = errorCode === 'not-found';
     return (
       <div className="screen page-screen">
         {missing ? (

@@ -1,7 +1,7 @@
 // Search: type, pick a mode and filters, and see why every result ranked where it did; the
 // fusion panel re-ranks the answer live. The query lives in the URL (#/search?q=…).
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { Mode } from '../../shared/search.ts';
+import type { Mode, SearchNotice } from '../../shared/search.ts';
 import { navigate, pageHref, screenHref } from '../app/route.ts';
 import { useStatus } from '../app/status-context.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
@@ -125,11 +125,11 @@ export function SearchScreen({ params }: { params: URLSearchParams }) {
   );
 }
 
-function NoResults({ notice, mode, filtered, onMode, onClear }: { notice: string | null; mode: Mode; filtered: boolean; onMode: (m: Mode) => void; onClear: () => void }) {
-  if (notice?.startsWith('no lane could run')) {
+function NoResults({ notice, mode, filtered, onMode, onClear }: { notice: SearchNotice | null; mode: Mode; filtered: boolean; onMode: (m: Mode) => void; onClear: () => void }) {
+  if (notice?.kind === 'no-lane-ran') {
     return (
       <EmptyState title={`No lane could run in ${mode} mode`} icon="⊘">
-        <p>{notice.replace(/^no lane could run:\s*/, '')}.</p>
+        <p>{notice.message}.</p>
         <p>
           <button type="button" className="button small" onClick={() => onMode('hybrid')}>
             Search in hybrid mode

@@ -1,5 +1,5 @@
 // What the app says and draws for each lane: its name, its colour (a CSS variable, so the
-// themes can tune it), and what its status string means.
+// themes can tune it).
 import { LANES, type Lane, type LaneStatus } from '../../shared/search.ts';
 
 export { LANES };
@@ -12,18 +12,19 @@ export const LANE_HINT: Record<Lane, string> = {
 };
 export const laneColor = (lane: Lane) => `var(--lane-${lane})`;
 
-export type LaneState = { state: 'ok' } | { state: 'failed' | 'skipped'; reason: string } | { state: 'absent' };
+export type LaneView = { state: 'ok' } | { state: 'failed' | 'skipped' | 'timeout'; reason: string } | { state: 'absent' };
 
-export function laneState(status: LaneStatus | undefined): LaneState {
+/** How a lane did, for drawing: `absent` when the mode did not run it. */
+export function laneState(status: LaneStatus | undefined): LaneView {
   if (!status) return { state: 'absent' };
-  const m = /^(failed|skipped):\s*(.*)$/s.exec(status.status);
-  if (m) return { state: m[1] as 'failed' | 'skipped', reason: m[2] || 'no reason given' };
-  return { state: 'ok' };
+  return status.state === 'ok' ? { state: 'ok' } : { state: status.state, reason: status.message };
 }
+
+export const isDropped = (v: LaneView): v is Extract<LaneView, { reason: string }> => 'reason' in v;
 
 /** Lanes the response says ran. */
 export function lanesThatRan(lanes: Partial<Record<Lane, LaneStatus>>): Lane[] {
-  return LANES.filter((l) => laneState(lanes[l]).state === 'ok');
+  return LANES.filter((l) => lanes[l]?.state === 'ok');
 }
 
 export function formatScore(n: number | null | undefined, digits = 3): string {

@@ -2,7 +2,7 @@
 // line, so every other byte — key order, comments, quoting, blank lines, the body, CRLF line
 // endings — stays as the user wrote it.
 import { Document, isCollection, isMap, isScalar, parseDocument, type Pair } from 'yaml';
-import { BadRequest } from '../../../shared/contract.ts';
+import { BadRequest } from '../../../shared/errors.ts';
 import { splitFrontmatter } from '../ingest/parse/frontmatter.ts';
 
 /** Field values to set; `null` removes the field. */

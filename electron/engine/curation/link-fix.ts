@@ -3,7 +3,7 @@
 // and handed to the one write path with that file's hash, so a change in between is a conflict.
 import fs from 'node:fs';
 import path from 'node:path';
-import { BadRequest } from '../../../shared/contract.ts';
+import { BadRequest } from '../../../shared/errors.ts';
 import type { FileChange, FixLinkRequest } from '../../../shared/fixes.ts';
 import type { LinkKind } from '../../../shared/page.ts';
 import type { Db } from '../store/database.ts';

@@ -2,7 +2,7 @@
 // root, never through a symlink, never onto a file the index does not know.
 import fs from 'node:fs';
 import path from 'node:path';
-import { BadRequest } from '../../../shared/contract.ts';
+import { BadRequest } from '../../../shared/errors.ts';
 import type { Db } from '../store/database.ts';
 import { findPageRow } from '../graph/page-view.ts';
 import { isScopedRoot, keyOf, scopeOf } from '../ingest/scope.ts';

@@ -1,7 +1,7 @@
 // What changed in a page's sources since a person last vouched for the page: the reviewer reads
 // the commit subjects to decide whether the page still holds.
 import path from 'node:path';
-import { BadRequest } from '../../../shared/contract.ts';
+import { BadRequest } from '../../../shared/errors.ts';
 import type { SourceChange } from '../../../shared/page.ts';
 import type { Db } from '../store/database.ts';
 import { findPageRow } from '../graph/page-view.ts';

@@ -4,13 +4,12 @@
 // only of bytes Cairn itself wrote and no one has touched since.
 import fs from 'node:fs';
 import path from 'node:path';
-import { BadRequest } from '../../../shared/contract.ts';
+import { BadRequest, NotFound, WriteConflict } from '../../../shared/errors.ts';
 import type { Db } from '../store/database.ts';
 import { writeTransaction } from '../store/write-lock.ts';
 import { hashOnDisk, replaceAtomically } from './atomic-file.ts';
 import { appendAudit, auditEntry } from './audit.ts';
 import { checked } from './page-place.ts';
-import { WriteConflict } from './write-page.ts';
 
 export interface UndoResult {
   root: string;
@@ -22,7 +21,7 @@ export interface UndoResult {
 
 export async function undoWrite(db: Db, roots: readonly string[], id: number, actor: string): Promise<UndoResult> {
   const entry = auditEntry(db, id);
-  if (!entry) throw new BadRequest(`no audit entry ${id}; list them with \`cairn audit\``);
+  if (!entry) throw new NotFound(`no audit entry ${id}; list them with \`cairn audit\``);
   if (!entry.undoable) throw new BadRequest(`audit entry ${id} was logged before Cairn kept the bytes a write replaced, so it cannot be undone`);
   if (!roots.includes(entry.root)) throw new BadRequest(`${entry.root} is not a configured root: Cairn writes only into its roots`);
   const exists = fs.existsSync(path.join(entry.root, entry.path));

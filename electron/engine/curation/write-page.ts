@@ -4,7 +4,7 @@
 // the rename and the audit entry under the database's write lock, so two Cairn writers never
 // interleave. The caller re-indexes the page.
 import fs from 'node:fs';
-import { BadRequest } from '../../../shared/contract.ts';
+import { BadRequest, MissingRefs, WriteConflict } from '../../../shared/errors.ts';
 import type { AuditEntry } from '../../../shared/page.ts';
 import type { Db } from '../store/database.ts';
 import { writeTransaction } from '../store/write-lock.ts';
@@ -44,14 +44,6 @@ export interface WriteResult {
   hashBefore: string | null;
   hashAfter: string;
   auditId: number;
-}
-
-/** The file changed since the writer read it: nothing was written, and nothing of either side is lost. */
-export class WriteConflict extends BadRequest {
-  constructor(file: string, message = `${file} changed since you read it (another writer, an editor or a pull): nothing was written; read it again and reapply your change`) {
-    super(message);
-    this.name = 'WriteConflict';
-  }
 }
 
 /** `roots`: where Cairn may write, the first being where new pages go by default. */
@@ -103,5 +95,5 @@ function refuseNewDanglingLinks(db: Db, place: Place, key: string, oldText: stri
   };
   const before = missing(oldText);
   const added = [...missing(text)].filter((t) => !before.has(t));
-  if (added.length) throw new BadRequest(`refused: the page links to ${added.length === 1 ? 'a page that does not exist' : 'pages that do not exist'}: ${added.join(', ')}. Nothing was written; create ${added.length === 1 ? 'it' : 'them'} first or fix the link${added.length === 1 ? '' : 's'}`);
+  if (added.length) throw new MissingRefs(`refused: the page links to ${added.length === 1 ? 'a page that does not exist' : 'pages that do not exist'}: ${added.join(', ')}. Nothing was written; create ${added.length === 1 ? 'it' : 'them'} first or fix the link${added.length === 1 ? '' : 's'}`, added);
 }

@@ -1,14 +1,15 @@
 // Runs labelled queries through search in every mode and scores the rankings.
 import { fuse, type LaneCandidate } from '../../../shared/fusion.ts';
-import { LANES, MODES, type Fusion, type FusionDefaults, type Lane, type LaneWeights, type Mode } from '../../../shared/search.ts';
-import type { Engine } from '../engine.ts';
+import type { CairnApi } from '../../../shared/contract.ts';
+import { describeLaneStatus, LANES, MODES, type Fusion, type FusionDefaults, type Lane, type LaneWeights, type Mode } from '../../../shared/search.ts';
 import type { BeirQuery } from './beir.ts';
 import { meanMetrics, percentile, scoreRanking, type Qrels, type RankMetrics } from './metrics.ts';
 
 export interface ModeFigures extends RankMetrics {
   p50_ms: number;
   p95_ms: number;
-  status: string;
+  /** how the mode's lane did when it did not run (null: it always ran, or had only no searchable words) */
+  laneProblem: string | null;
 }
 
 export interface LaneRuns {
@@ -21,7 +22,7 @@ const DEPTH = 100;
 const LATENCY_K = 10;
 
 export async function evaluateModes(
-  engine: Engine,
+  api: Pick<CairnApi, 'search'>,
   queries: BeirQuery[],
   qrels: Qrels,
   keyToId: Map<string, string>,
@@ -33,33 +34,33 @@ export async function evaluateModes(
   for (const mode of MODES) {
     const metrics: RankMetrics[] = [];
     const ms: number[] = [];
-    let status = 'ok';
+    let laneProblem: string | null = null;
     for (const q of queries) {
       // latency as an agent sees it (top 10); the ranking is scored 100 deep for Recall@100
       const t0 = performance.now();
-      await engine.search({ query: q.text, mode, k: LATENCY_K, ...fusion });
+      await api.search({ query: q.text, mode, k: LATENCY_K, ...fusion });
       ms.push(performance.now() - t0);
-      const r = await engine.search({ query: q.text, mode, k: DEPTH, ...fusion });
-      const laneStatus = r.lanes[mode as Lane]?.status;
-      if (laneStatus && laneStatus !== 'ok' && !laneStatus.startsWith('skipped: no searchable')) status = laneStatus;
+      const r = await api.search({ query: q.text, mode, k: DEPTH, ...fusion });
+      const lane = r.lanes[mode as Lane];
+      if (lane && lane.state !== 'ok' && lane.reason !== 'no-terms') laneProblem = describeLaneStatus(lane);
       metrics.push(scoreRanking(r.results.map((x) => keyToId.get(x.key) ?? x.key), qrels.get(q.id) ?? new Map()));
       onQuery?.(++done, queries.length * MODES.length);
     }
-    out[mode] = { ...meanMetrics(metrics), p50_ms: round(percentile(ms, 50)), p95_ms: round(percentile(ms, 95)), status };
+    out[mode] = { ...meanMetrics(metrics), p50_ms: round(percentile(ms, 50)), p95_ms: round(percentile(ms, 95)), laneProblem };
   }
   return out;
 }
 
 /** Each lane's candidates for every query, fetched once so that any fusion can be scored offline. */
-export async function collectLaneRuns(engine: Engine, queries: BeirQuery[]): Promise<LaneRuns> {
+export async function collectLaneRuns(api: Pick<CairnApi, 'search'>, queries: BeirQuery[]): Promise<LaneRuns> {
   const lanes = new Map<string, Partial<Record<Lane, LaneCandidate[]>>>();
   const keys = new Map<number, string>();
   const idOf = new Map<string, number>();
   for (const q of queries) {
     const perLane: Partial<Record<Lane, LaneCandidate[]>> = {};
     for (const lane of LANES) {
-      const r = await engine.search({ query: q.text, mode: lane, k: DEPTH });
-      if (r.lanes[lane]?.status !== 'ok') continue;
+      const r = await api.search({ query: q.text, mode: lane, k: DEPTH });
+      if (r.lanes[lane]?.state !== 'ok') continue;
       perLane[lane] = r.results.map((x) => {
         const id = idOf.get(x.key) ?? idOf.size;
         idOf.set(x.key, id);

@@ -2,7 +2,7 @@
 // of that root, never through a symlink, never a type a browser would run, and never a huge one.
 import fs from 'node:fs';
 import path from 'node:path';
-import { BadRequest } from '../../../shared/contract.ts';
+import { BadRequest } from '../../../shared/errors.ts';
 import type { Db } from '../store/database.ts';
 
 /** Image types a page may show; an SVG is drawn through <img>, where its scripts never run. */

@@ -4,17 +4,23 @@ import type { PageSummary } from '../../../shared/page.ts';
 import type { Db } from '../store/database.ts';
 import { PAGE_FROM, PAGE_SUMMARY_COLUMNS, toPageSummary, type PageSummaryRow } from './page-rows.ts';
 
-const FINDING = `SELECT r.path AS root, f.rel_path AS source, p.key AS sourceKey, l.line, l.target, l.anchor, l.kind, l.reason
+const FINDING = `SELECT r.path AS root, f.rel_path AS source, p.key AS sourceKey, p.scope, p.agent, l.line, l.target, l.anchor, l.kind, l.reason
   FROM links l JOIN pages p ON p.id = l.page_id JOIN files f ON f.id = p.file_id JOIN roots r ON r.id = f.root_id`;
 const ORDER = `ORDER BY r.path, f.rel_path, l.line, l.ord`;
 
+type FindingRow = Omit<LinkFinding, 'scope'> & { scope: 'global' | 'user'; agent: string | null };
+
+const toFinding = ({ scope, agent, ...rest }: FindingRow): LinkFinding => ({ ...rest, scope: { kind: scope, agent } });
+
 export function brokenLinks(db: Db, reasons: ('missing-page' | 'missing-anchor')[]): LinkFinding[] {
-  return db.prepare(`${FINDING} WHERE l.reason IN (SELECT value FROM json_each(?)) ${ORDER}`).all(JSON.stringify(reasons)) as LinkFinding[];
+  const rows = db.prepare(`${FINDING} WHERE l.reason IN (SELECT value FROM json_each(?)) ${ORDER}`).all(JSON.stringify(reasons)) as FindingRow[];
+  return rows.map(toFinding);
 }
 
 /** These links, as findings (the first `limit`). */
 export function linkFindings(db: Db, ids: number[], limit: number): LinkFinding[] {
-  return db.prepare(`${FINDING} WHERE l.id IN (SELECT value FROM json_each(?)) ${ORDER} LIMIT ?`).all(JSON.stringify(ids), limit) as LinkFinding[];
+  const rows = db.prepare(`${FINDING} WHERE l.id IN (SELECT value FROM json_each(?)) ${ORDER} LIMIT ?`).all(JSON.stringify(ids), limit) as FindingRow[];
+  return rows.map(toFinding);
 }
 
 /** Pages that no other page links to (a page linking itself does not count). */

@@ -1,6 +1,6 @@
 // One page as the contract's Page: what it says, where it links, and who links to it.
 import type { Link, Page } from '../../../shared/page.ts';
-import { BadRequest } from '../../../shared/contract.ts';
+import { NotFound } from '../../../shared/errors.ts';
 import type { Db } from '../store/database.ts';
 import { PAGE_FROM, PAGE_SUMMARY_COLUMNS, toPageSummary, type PageSummaryRow } from './page-rows.ts';
 
@@ -46,7 +46,7 @@ export function findPageRow(db: Db, key: string, agent: string | null): PageRow 
 
 export function pageView(db: Db, key: string, agent: string | null): Page {
   const row = findPageRow(db, key, agent);
-  if (!row) throw new BadRequest(`no page with key "${key}"${agent ? ` for agent ${agent}` : ''}; list pages with \`cairn search\``);
+  if (!row) throw new NotFound(`no page with key "${key}"${agent ? ` for agent ${agent}` : ''}; list pages with \`cairn search\``);
   const links = db.prepare(`SELECT ${LINK_COLUMNS} ${LINK_FROM} WHERE l.page_id = ? ORDER BY l.ord`).all(row.id) as LinkRow[];
   const backlinks = db
     .prepare(`SELECT ${LINK_COLUMNS} ${LINK_FROM} WHERE l.target_page_id = ? AND l.page_id != ? ORDER BY sf.rel_path, l.line`)

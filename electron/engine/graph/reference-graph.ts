@@ -4,7 +4,7 @@
 // `depth` links of a centre page, following links both ways; an agent's view of a neighbourhood
 // leaves out other agents' spaces and the global pages its own shadow, as search does.
 import type { GraphEdge, GraphNode, GraphResponse } from '../../../shared/graph.ts';
-import { BadRequest } from '../../../shared/contract.ts';
+import { BadRequest } from '../../../shared/errors.ts';
 import type { Db } from '../store/database.ts';
 import { readEdges, readPages, type EdgeRow, type PageRow } from './graph-rows.ts';
 import { findPageRow } from './page-view.ts';

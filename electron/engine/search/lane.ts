@@ -1,4 +1,5 @@
 // What a lane gives the fusion: pages, best first, each with its raw score and the chunk that won it.
+import type { LaneReason } from '../../../shared/search.ts';
 import type { Db } from '../store/database.ts';
 import type { PageCondition } from './filters.ts';
 
@@ -16,8 +17,15 @@ export interface LaneQuery {
   limit: number;
 }
 
-/** Thrown for a lane that has nothing to do for this query: reported as `skipped: <reason>`. */
-export class LaneSkipped extends Error {}
+/** Thrown for a lane that has nothing to do for this query: reported as skipped, with the reason's code. */
+export class LaneSkipped extends Error {
+  constructor(
+    readonly reason: Exclude<LaneReason, 'error' | 'timeout'>,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 /** Chunk hits arrive best first; a page keeps its best chunk. */
 export function rollUpToPages(chunks: Iterable<PageHit>, limit: number): PageHit[] {

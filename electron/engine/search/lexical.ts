@@ -13,7 +13,7 @@ const CHUNKS_PER_PAGE = 4;
 
 export function lexicalLane(q: LaneQuery, filtered: boolean): PageHit[] {
   const match = ftsMatchExpression(q.text);
-  if (!match) throw new LaneSkipped('no searchable words (only stop-words or punctuation)');
+  if (!match) throw new LaneSkipped('no-terms', 'no searchable words (only stop-words or punctuation)');
   // Ranking inside FTS5 first and joining after is several times faster than letting the planner
   // join every match; a filtered search ranks within the filter instead, so it never comes up short.
   const sql = filtered

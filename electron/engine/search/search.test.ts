@@ -1,10 +1,10 @@
 // Search on a real index built from files: lanes, dropped lanes, filters, and every bad input.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
-import type { Engine } from '../engine.ts';
+import type { TestEngine } from '../testing/wiki-fixture.ts';
 
 let fx: Fixture;
-let e: Engine;
+let e: TestEngine;
 
 const page = (fm: Record<string, string>, body: string) => `---\n${Object.entries(fm).map(([k, v]) => `${k}: ${v}`).join('\n')}\n---\n${body}\n`;
 
@@ -29,7 +29,7 @@ describe('lanes', () => {
   it('the lexical lane ranks the page with the exact term first', async () => {
     const r = await e.search({ query: 'BM25', mode: 'lexical' });
     expect(r.results[0]!.path).toBe('global/bm25.md');
-    expect(r.lanes.lexical!.status).toBe('ok');
+    expect(r.lanes.lexical!.state).toBe('ok');
     expect(r.results[0]!.lanes.lexical!.rank).toBe(1);
     expect(r.results[0]!.snippet).toMatch(/BM25 weighs term frequency/);
   });
@@ -48,7 +48,7 @@ describe('lanes', () => {
 
   it('without a model the semantic lane is skipped, named, and left out of the fusion', async () => {
     const r = await e.search({ query: 'BM25 ranking' });
-    expect(r.lanes.semantic!.status).toMatch(/^skipped: /);
+    expect(r.lanes.semantic).toMatchObject({ state: 'skipped', reason: 'no-model' });
     expect(r.results.every((x) => x.lanes.semantic === undefined)).toBe(true);
     const top = r.results[0]!;
     const w = r.weights;
@@ -59,8 +59,8 @@ describe('lanes', () => {
     const broken = fx.engine();
     broken.db.exec('DROP TABLE page_terms');
     const r = await broken.search({ query: 'BM25' });
-    expect(r.lanes.token!.status).toMatch(/^failed: .*page_terms/);
-    expect(r.lanes.lexical!.status).toBe('ok');
+    expect(r.lanes.token).toMatchObject({ state: 'failed', reason: 'error', message: expect.stringMatching(/page_terms/) });
+    expect(r.lanes.lexical!.state).toBe('ok');
     expect(r.results[0]!.path).toBe('global/bm25.md');
     broken.close();
   });
@@ -99,7 +99,7 @@ describe('bad input never crashes and never reaches FTS5 as syntax', () => {
     ['emoji', '🔥 BM25 🚀'],
   ])('%s', async (_name, query) => {
     const r = await e.search({ query });
-    expect(r.lanes.lexical!.status).toBe('ok');
+    expect(r.lanes.lexical!.state).toBe('ok');
   });
 
   it.each([
@@ -109,16 +109,16 @@ describe('bad input never crashes and never reaches FTS5 as syntax', () => {
   ])('%s: an empty answer that says why', async (_name, query) => {
     const r = await e.search({ query });
     expect(r.results).toEqual([]);
-    expect(r.lanes.lexical!.status).toMatch(/^skipped: no searchable words/);
-    expect(r.notice).toMatch(/no lane could run/);
+    expect(r.lanes.lexical).toMatchObject({ state: 'skipped', reason: 'no-terms', message: expect.stringMatching(/^no searchable words/) });
+    expect(r.notice).toMatchObject({ kind: 'no-lane-ran' });
   });
 
   it('an empty query says what to do', async () => {
-    expect(await e.search({ query: '   ' })).toMatchObject({ results: [], notice: 'type something to search for' });
+    expect(await e.search({ query: '   ' })).toMatchObject({ results: [], notice: { kind: 'empty-query', message: 'type something to search for' } });
   });
 
   it.each([
-    [{ query: 'x'.repeat(10_000) }, /the query is 10000 characters; the limit is 2000/],
+    [{ query: 'x'.repeat(10_000) }, /bad "query": the query is longer than 2000 characters/],
     [{ query: 'bm25', k: 0 }, /bad "k"/],
     [{ query: 'bm25', k: 10_000 }, /bad "k"/],
     [{ query: 'bm25', mode: 'fuzzy' }, /bad "mode"/],

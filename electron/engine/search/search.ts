@@ -1,9 +1,8 @@
 // One search: run the lanes the mode asks for, note each lane's status and time, fuse, explain.
 // A lane that fails or has nothing to do is dropped from the fusion, never counted as zero.
 import { fuse, type LaneCandidate } from '../../../shared/fusion.ts';
-import { BadRequest } from '../../../shared/contract.ts';
-import { LANES, MAX_QUERY_CHARS, type FusionDefaults, type Lane, type LaneStatus, type SearchRequest, type SearchResponse, type SearchResult } from '../../../shared/search.ts';
-import { SearchRequest as SearchRequestSchema } from '../../../shared/search.ts';
+import type { Parsed } from '../../../shared/dispatch.ts';
+import { describeLaneStatus, LANES, type FusionDefaults, type Lane, type LaneReason, type LaneStatus, type SearchNotice, type SearchResponse, type SearchResult } from '../../../shared/search.ts';
 import { isDamage, type Db } from '../store/database.ts';
 import { pageCondition } from './filters.ts';
 import { LaneSkipped, type LaneQuery, type PageHit } from './lane.ts';
@@ -22,23 +21,14 @@ export interface SearchDeps {
   defaults: FusionDefaults;
 }
 
-export async function search(deps: SearchDeps, input: SearchRequest): Promise<SearchResponse> {
+export async function search(deps: SearchDeps, req: Parsed<'search'>): Promise<SearchResponse> {
   const started = performance.now();
-  const parsed = SearchRequestSchema.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new BadRequest(`search: bad "${issue.path.join('.') || 'request'}": ${issue.message}`);
-  }
-  const req = parsed.data;
-  if (req.query.length > MAX_QUERY_CHARS) {
-    throw new BadRequest(`search: the query is ${req.query.length} characters; the limit is ${MAX_QUERY_CHARS}. Search for its key words instead`);
-  }
   const fusion = req.fusion ?? deps.defaults.fusion;
   const weights = { ...deps.defaults.weights, ...req.weights };
   const rrfK = req.rrfK ?? deps.defaults.rrfK;
   const base = { query: req.query, mode: req.mode, fusion, weights, rrfK, model: deps.semantic.embedder?.info.id ?? null };
   if (req.query.trim() === '') {
-    return { ...base, results: [], lanes: {}, notice: 'type something to search for', ms: elapsed(started) };
+    return { ...base, results: [], lanes: {}, notice: { kind: 'empty-query', message: 'type something to search for' }, ms: elapsed(started) };
   }
 
   const condition = pageCondition(req.filters);
@@ -55,15 +45,16 @@ export async function search(deps: SearchDeps, input: SearchRequest): Promise<Se
   const hits: Partial<Record<Lane, PageHit[]>> = {};
   for (const lane of wanted) {
     const t0 = performance.now();
-    let status = 'ok';
+    let outcome: LaneOutcome = { state: 'ok' };
     try {
       hits[lane] = await runners[lane]();
     } catch (err) {
       // a damaged index is not one lane's trouble: every answer from it is suspect
       if (isDamage(err)) throw err;
-      status = err instanceof LaneSkipped ? `skipped: ${err.message}` : `failed: ${(err as Error).message}`;
+      outcome = laneFailure(err);
     }
-    lanes[lane] = { status, ms: elapsed(t0), weight: weights[lane], candidates: hits[lane]?.length ?? 0 };
+    const figures = { ms: elapsed(t0), weight: weights[lane], candidates: hits[lane]?.length ?? 0 };
+    lanes[lane] = { ...outcome, ...figures };
   }
 
   const candidates: Partial<Record<Lane, LaneCandidate[]>> = {};
@@ -74,7 +65,12 @@ export async function search(deps: SearchDeps, input: SearchRequest): Promise<Se
   const fused = fuse({ lanes: candidates, keys, method: fusion, weights: fuseWeights, rrfK }).slice(0, req.k);
   const results: SearchResult[] = describeResults(deps.db, fused, hits, req.query);
   const ran = wanted.filter((l) => hits[l]);
-  const notice = ran.length === 0 ? `no lane could run: ${wanted.map((l) => `${l} ${lanes[l]!.status}`).join('; ')}` : results.length === 0 ? 'no page matches' : null;
+  const notice: SearchNotice | null =
+    ran.length === 0
+      ? { kind: 'no-lane-ran', message: wanted.map((l) => `${l} ${describeLaneStatus(lanes[l]!)}`).join('; ') }
+      : results.length === 0
+        ? { kind: 'no-match', message: 'no page matches' }
+        : null;
   return { ...base, results, lanes, notice, ms: elapsed(started) };
 }
 
@@ -84,12 +80,23 @@ function pageKeys(db: Db, lanes: Partial<Record<Lane, LaneCandidate[]>>): Map<nu
   return new Map(rows.map((r) => [r.id, r.key]));
 }
 
+class LaneTimeout extends Error {}
+
+/** A lane's status without its figures. */
+type LaneOutcome = { state: 'ok' } | { state: 'skipped' | 'failed' | 'timeout'; reason: LaneReason; message: string };
+
+function laneFailure(err: unknown): LaneOutcome {
+  if (err instanceof LaneSkipped) return { state: 'skipped', reason: err.reason, message: err.message };
+  if (err instanceof LaneTimeout) return { state: 'timeout', reason: 'timeout', message: err.message };
+  return { state: 'failed', reason: 'error', message: (err as Error).message };
+}
+
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout;
   return Promise.race([
     p.finally(() => clearTimeout(timer)),
     new Promise<T>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+      timer = setTimeout(() => reject(new LaneTimeout(`timed out after ${ms} ms`)), ms);
     }),
   ]);
 }

@@ -21,7 +21,7 @@ describe('semantic lane (shipped GloVe model)', () => {
     const report = await e.reindex();
     expect(report).toMatchObject({ model: 'cairn/glove-wink-100d', embedded: 3 });
     const r = await e.search({ query: 'automobile' });
-    expect(r.lanes.semantic!.status).toBe('ok');
+    expect(r.lanes.semantic!.state).toBe('ok');
     expect(r.results[0]!.path).toBe('vehicles.md');
     expect(r.results[0]!.lanes.semantic!.rank).toBe(1);
     expect(r.results[0]!.lanes.lexical!.rank).toBeNull();
@@ -50,7 +50,7 @@ describe('semantic lane (shipped GloVe model)', () => {
     expect(report.model).toBeNull();
     expect(report.modelNote).toMatch(/could not load the embedding model/);
     const r = await e.search({ query: 'car garage' });
-    expect(r.lanes.semantic!.status).toMatch(/^skipped: could not load the embedding model/);
+    expect(r.lanes.semantic).toMatchObject({ state: 'skipped', reason: 'no-model', message: expect.stringMatching(/^could not load the embedding model/) });
     expect(r.results[0]!.path).toBe('vehicles.md');
   });
 });

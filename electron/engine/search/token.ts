@@ -5,7 +5,7 @@ import { LaneSkipped, type LaneQuery, type PageHit } from './lane.ts';
 
 export function tokenLane(q: LaneQuery): PageHit[] {
   const queryTerms = terms(q.text);
-  if (queryTerms.length === 0) throw new LaneSkipped('no searchable words (only stop-words or punctuation)');
+  if (queryTerms.length === 0) throw new LaneSkipped('no-terms', 'no searchable words (only stop-words or punctuation)');
   // score: the share of query terms the page has, plus a hair (at most 0.001) for the share of the
   // page's terms that matched: among equals the more specific page wins, and the tie-break lives in
   // the score itself, so score-based fusion (convex) keeps the lane's order

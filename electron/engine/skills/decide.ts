@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isMap, isSeq, parseDocument, YAMLSeq } from 'yaml';
-import { BadRequest } from '../../../shared/contract.ts';
+import { BadRequest, NotFound, WriteConflict } from '../../../shared/errors.ts';
 import type { SkillLevel } from '../../../shared/skills.ts';
 import type { SkillSettings } from '../config/settings.ts';
 import type { Db } from '../store/database.ts';
@@ -13,7 +13,6 @@ import { writeTransaction } from '../store/write-lock.ts';
 import { replaceAtomically, sha1 } from '../curation/atomic-file.ts';
 import { appendAudit } from '../curation/audit.ts';
 import { checked } from '../curation/page-place.ts';
-import { WriteConflict } from '../curation/write-page.ts';
 import { DECISIONS_FILE, parseDecisions, withDecision } from './decisions.ts';
 import { escapesRoot, resolveEvidence } from './evidence.ts';
 import { REGISTRY_FILE } from './registry-file.ts';
@@ -43,7 +42,7 @@ async function writeLogged(db: Db, root: string, rel: string, make: (before: Buf
 
 export async function decideClaim(db: Db, input: { id: number; claimHash?: string | undefined; verdict: 'approve' | 'reject'; note?: string | undefined; actor: string }): Promise<number> {
   const row = db.prepare(`SELECT id, agent, skill, tier, status, claim_hash AS claimHash, origin_root AS originRoot FROM registrations WHERE id = ?`).get(input.id) as RegistrationRow | undefined;
-  if (!row) throw new BadRequest(`no registration ${input.id}; list them with \`cairn skills\``);
+  if (!row) throw new NotFound(`no registration ${input.id}; list them with \`cairn skills\``);
   if (row.tier !== 'explicit' || !row.originRoot) throw new BadRequest(`registration ${input.id} is inferred from manifests: there is nothing to decide`);
   if (input.claimHash !== undefined && input.claimHash !== row.claimHash) throw new WriteConflict(`the claim`, `${row.agent}'s claim on ${row.skill} changed since you saw it: look at it again before deciding. Nothing was written`);
   if (row.status === 'withdrawn') throw new BadRequest(`registration ${input.id} was withdrawn (it is no longer in the agent's registry file)`);

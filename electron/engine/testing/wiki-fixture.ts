@@ -4,6 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { resolveSettings, DEFAULT_MAX_FILE_BYTES } from '../config/settings.ts';
 import { Engine } from '../engine.ts';
+import { engineApi, type EngineApi } from '../engine-api.ts';
+
+/** An engine as tests call it: the contract's methods through dispatch, as every door does. */
+export type TestEngine = EngineApi;
 
 export interface Fixture {
   dir: string;
@@ -11,7 +15,7 @@ export interface Fixture {
   db: string;
   write(rel: string, content: string | Buffer): string;
   remove(rel: string): void;
-  engine(opts?: { ignorePatterns?: string[]; maxFileBytes?: number; roots?: string[]; model?: string }): Engine;
+  engine(opts?: { ignorePatterns?: string[]; maxFileBytes?: number; roots?: string[]; model?: string }): TestEngine;
   cleanup(): void;
 }
 
@@ -42,7 +46,7 @@ export function makeFixture(files: Record<string, string | Buffer> = {}): Fixtur
       };
       const e = Engine.open(settings);
       engines.push(e);
-      return e;
+      return engineApi(e);
     },
     cleanup() {
       for (const e of engines) if (e.db.open) e.close();
