@@ -1,9 +1,9 @@
 // `cairn serve`: the UI and the API on 127.0.0.1, the roots watched and re-indexed on change.
-import { watchRoots } from '../engine/ingest/watch.ts';
+import { startHost } from '../host/start-host.ts';
 import { startServer } from '../server/serve.ts';
 import { ensureRenderer } from '../../build/renderer/ensure-renderer.mjs';
 import { COMMON_OPTIONS, numberOption, parse } from './args.ts';
-import { openSession } from './session.ts';
+import { describeSettings } from './session.ts';
 
 export async function runServe(args: string[]): Promise<number> {
   const { values, positionals } = parse(args, {
@@ -18,30 +18,37 @@ export async function runServe(args: string[]): Promise<number> {
     const ui = await ensureRenderer({ log: (line) => process.stderr.write(`cairn: ${line}\n`) });
     if (!ui.ok) process.stderr.write(`cairn: ${ui.reason}; serving the API only\n`);
   }
-  const engine = await openSession({ roots: positionals, db: values.db, model: values.model, announce: true });
-  const server = await startServer(engine.engine, { port: numberOption(values.port, 'port')!, host: values.host, allowHosts: values['allow-host'] });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : values.port;
-  process.stdout.write(`Cairn is serving on http://${values.host.includes(":") ? `[${values.host}]` : values.host}:${port}/\n`);
-  if (engine.db.readonly) process.stderr.write(`cairn: the index ${engine.settings.db} is read-only: serving search, links and pages; not indexing or watching\n`);
-  const watcher = values['no-watch'] || engine.db.readonly ? null : watchRoots(engine.engine, (err) => process.stderr.write(`cairn: indexing after a change failed: ${err.message}\n`));
-  void watcher?.ready.then(() => process.stderr.write(`cairn: watching ${engine.settings.roots.join(', ')} for changes\n`));
-  if (!engine.db.readonly) {
-    void engine.reindex().then(
-      (r) => process.stderr.write(`cairn: indexed ${r.pages} pages (${r.indexed} read, ${r.unchanged} unchanged) in ${(r.ms / 1000).toFixed(2)} s\n`),
-      (err: Error) => process.stderr.write(`cairn: indexing failed: ${err.message}\n`),
-    );
-  }
-  engine.keepVectorsInMemory();
-  void engine.loadModel();
+  const say = (line: string) => process.stderr.write(`cairn: ${line}\n`);
+  const host = await startHost({
+    roots: positionals,
+    db: values.db,
+    model: values.model,
+    watch: !values['no-watch'],
+    loadModel: 'background',
+    attach: async (engine) => {
+      const server = await startServer(engine.engine, { port: numberOption(values.port, 'port')!, host: values.host, allowHosts: values['allow-host'], tokens: engine.settings.tokens });
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : values.port;
+      process.stdout.write(`Cairn is serving on http://${values.host.includes(':') ? `[${values.host}]` : values.host}:${port}/\n`);
+      return () => {
+        server.close();
+        server.closeAllConnections();
+      };
+    },
+    onProgress: (p) => {
+      if (p.kind === 'settings') process.stderr.write(describeSettings(p.settings));
+      else if (p.kind === 'read-only') say(`the index ${p.db} is read-only: serving search, links and pages; not indexing or watching`);
+      else if (p.kind === 'watching') say(`watching ${p.roots.join(', ')} for changes`);
+      else if (p.kind === 'indexed') say(`indexed ${p.report.pages} pages (${p.report.indexed} read, ${p.report.unchanged} unchanged) in ${(p.report.ms / 1000).toFixed(2)} s`);
+      else if (p.kind === 'index-failed') say(`indexing failed: ${p.error.message}`);
+      else if (p.kind === 'change-failed') say(`indexing after a change failed: ${p.error.message}`);
+    },
+  });
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
-  await watcher?.close();
-  server.close();
-  server.closeAllConnections();
-  engine.close();
+  await host.close();
   return 0;
 }

@@ -10,9 +10,9 @@
 import { app, BrowserWindow, dialog } from 'electron';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PACKAGE_ROOT, resolveSettings } from '../engine/config/settings.ts';
-import { Engine } from '../engine/engine.ts';
-import { watchRoots } from '../engine/ingest/watch.ts';
+import { PACKAGE_ROOT } from '../engine/config/settings.ts';
+import type { Engine } from '../engine/engine.ts';
+import { startHost } from '../host/start-host.ts';
 import { forwardEvents, handleContract, handleDesktopActions } from './ipc.ts';
 import { installMenu } from './menu.ts';
 import { parseShellArgs } from './policy.ts';
@@ -36,11 +36,34 @@ if (!app.requestSingleInstanceLock()) {
   app.whenReady().then(start).catch(fail);
 }
 
-function start(): void {
+async function start(): Promise<void> {
   if (isDev && !process.env.CAIRN_SQLITE_BINDING && fs.existsSync(DEV_SQLITE_BINDING)) process.env.CAIRN_SQLITE_BINDING = DEV_SQLITE_BINDING;
   const args = parseShellArgs(process.argv, app.isPackaged);
-  const engine = Engine.open(resolveSettings({ roots: args.roots, db: args.db }));
+  const host = await startHost({
+    roots: args.roots,
+    db: args.db,
+    watch: true,
+    loadModel: 'background',
+    attach: ({ engine }) => attachApp(engine),
+    onProgress: (p) => {
+      if (p.kind === 'read-only') console.error(`cairn: the index ${p.db} is read-only: search, links and pages work; not indexing or watching`);
+      else if (p.kind === 'index-failed') console.error(`cairn: indexing failed: ${p.error.message}`);
+      else if (p.kind === 'change-failed') console.error(`cairn: indexing after a change failed: ${p.error.message}`);
+    },
+  });
 
+  let closed = false;
+  app.on('will-quit', (event) => {
+    if (closed) return;
+    closed = true;
+    event.preventDefault();
+    void host.close().finally(() => app.quit());
+  });
+}
+
+/** The app's wiring to the engine, before anything is indexed (so the window hears the first run);
+ * returns what stops the events on the way out. */
+function attachApp(engine: Engine): () => void {
   denyPermissions();
   serveRenderer(RENDERER_DIR);
   handleContract(engine);
@@ -60,24 +83,7 @@ function start(): void {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
-
-  // a page saved in an editor or written by an agent is re-indexed, and the screens hear of it
-  const watcher = watchRoots(engine, (err) => console.error(`cairn: indexing after a change failed: ${err.message}`));
-  reindex();
-  engine.keepVectorsInMemory();
-  void engine.loadModel();
-
-  let closed = false;
-  app.on('will-quit', (event) => {
-    if (closed) return;
-    closed = true;
-    event.preventDefault();
-    stopEvents();
-    void watcher.close().finally(() => {
-      engine.close();
-      app.quit();
-    });
-  });
+  return stopEvents;
 }
 
 function fail(err: unknown): void {

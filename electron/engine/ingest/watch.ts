@@ -4,7 +4,6 @@
 // whole tree for one saved file. A run that fails (another process held the database for too
 // long, a disk hiccup) keeps its paths and is tried again.
 import { watch, type FSWatcher } from 'chokidar';
-import type { Engine } from '../engine.ts';
 
 export const WATCH_DEBOUNCE_MS = 300;
 /** Past this many changed paths (a `git checkout`), walking the roots is cheaper than looking at each. */
@@ -16,8 +15,15 @@ export interface RootWatcher {
   close(): Promise<void>;
 }
 
-export function watchRoots(engine: Engine, onError: (err: Error) => void = () => {}): RootWatcher {
-  const watcher: FSWatcher = watch(engine.settings.roots, {
+/** What the watcher needs of the engine it serves (the Engine, or an EngineApi): the roots to
+ * watch, and a way to index the paths that changed. */
+export interface WatchedIndex {
+  readonly settings: { readonly roots: readonly string[] };
+  reindexPaths(paths: string[]): Promise<unknown>;
+}
+
+export function watchRoots(engine: WatchedIndex, onError: (err: Error) => void = () => {}): RootWatcher {
+  const watcher: FSWatcher = watch([...engine.settings.roots], {
     ignoreInitial: true,
     // dot-folders hold tooling and caches (.git, .obsidian) that change constantly
     ignored: (p: string) => /(^|[/\\])(\.(?!cairnignore$)[^/\\]+|node_modules)([/\\]|$)/.test(p),
