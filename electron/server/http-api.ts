@@ -1,14 +1,17 @@
 // The contract over HTTP: POST /api/<method> with the request as JSON, answered with the
 // response as JSON. Routes are derived from the contract table, validated by its schemas.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { contract } from '../../shared/contract.ts';
-import { dispatch, isMethod, type CairnService } from '../../shared/dispatch.ts';
+import type { Caller } from '../../shared/caller.ts';
+import { contract, type MethodName } from '../../shared/contract.ts';
+import { dispatch, isMethod, type CairnService, type Outcome } from '../../shared/dispatch.ts';
 import { errorBody, type ErrorCode } from '../../shared/errors.ts';
 import { jsonBodyRefusal } from './request-guard.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 class BodyTooLarge extends Error {}
+
+const PERSON: Caller = { kind: 'person' };
 
 /** How each typed error is answered over HTTP. */
 export const HTTP_STATUS: Record<ErrorCode, number> = {
@@ -23,22 +26,37 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   internal: 500,
 };
 
-export async function handleApi(service: CairnService, req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
+export async function handleApi(service: CairnService, req: IncomingMessage, res: ServerResponse, name: string, caller: Caller = PERSON): Promise<void> {
   if (!isMethod(name)) return json(res, 404, { error: `no such method "${name}"; methods: ${Object.keys(contract).join(', ')}` });
   if (req.method !== 'POST') return json(res, 405, { error: `use POST /api/${name} with a JSON body` }, { allow: 'POST' });
-  const refused = jsonBodyRefusal(req);
-  if (refused) return json(res, refused.status, { error: refused.error });
-  let body: unknown;
-  try {
-    const text = await readBody(req);
-    body = text.trim() ? JSON.parse(text) : {};
-  } catch (err) {
-    if (err instanceof BodyTooLarge) return json(res, 413, { error: err.message }, { connection: 'close' });
-    return json(res, 400, { error: `the request body is not JSON: ${(err as Error).message}` });
-  }
-  const outcome = await dispatch(service, name, body);
+  const body = await readJson(req, res);
+  if (body === NO_BODY) return;
+  answer(res, await dispatch(service, name, body, caller));
+}
+
+/** Answers a dispatched call: its value, or its typed error at the status for its code. */
+export function answer(res: ServerResponse, outcome: Outcome<MethodName>): void {
   if (outcome.ok) json(res, 200, outcome.value);
   else json(res, HTTP_STATUS[outcome.error.code], errorBody(outcome.error));
+}
+
+export const NO_BODY: unique symbol = Symbol('no body');
+
+/** The request's JSON body (`{}` when empty), or NO_BODY once the request has been answered with why not (415, 413, 400). */
+export async function readJson(req: IncomingMessage, res: ServerResponse): Promise<unknown> {
+  const refused = jsonBodyRefusal(req);
+  if (refused) {
+    json(res, refused.status, { error: refused.error });
+    return NO_BODY;
+  }
+  try {
+    const text = await readBody(req);
+    return text.trim() ? JSON.parse(text) : {};
+  } catch (err) {
+    if (err instanceof BodyTooLarge) json(res, 413, { error: err.message }, { connection: 'close' });
+    else json(res, 400, { error: `the request body is not JSON: ${(err as Error).message}` });
+    return NO_BODY;
+  }
 }
 
 /** The body as text, or BodyTooLarge as soon as it passes MAX_BODY_BYTES (the rest is read and dropped). */

@@ -1,5 +1,7 @@
 // `cairn serve`: the app's UI and the contract over HTTP on one port. The same UI the desktop
-// app shows, for a browser (and the end-to-end tests); loopback only.
+// app shows, for a browser (and the end-to-end tests); the wiki API for agents (/api/wiki/…) and
+// its OpenAPI document. Loopback only, unless tokens are configured: then every /api request needs
+// one and runs as its agent.
 //
 // No request can stop the server: each one is handled inside a guard that answers 400 to
 // anything malformed and 500 to anything unexpected, and routing never throws.
@@ -10,8 +12,11 @@ import path from 'node:path';
 import sirv from 'sirv';
 import { PACKAGE_ROOT } from '../engine/config/settings.ts';
 import type { Engine } from '../engine/engine.ts';
+import { bearerAuth } from './bearer.ts';
 import { eventHub } from './event-stream.ts';
 import { handleApi, json } from './http-api.ts';
+import { openApiDocument } from './openapi.ts';
+import { handleWiki, matchRoute } from './wiki-routes.ts';
 import { allowedHosts, isLoopback, refusal } from './request-guard.ts';
 
 export const RENDERER_DIST = path.join(PACKAGE_ROOT, 'dist', 'renderer');
@@ -26,12 +31,19 @@ export interface ServeOptions {
   /** Names besides the loopback ones that requests may use in `Host` (e.g. a name in /etc/hosts for 127.0.0.1). */
   allowHosts?: string[];
   uiDir?: string;
+  /** Bearer token → agent. With tokens, every /api request needs one, and the server may bind beyond loopback. */
+  tokens?: Readonly<Record<string, string>>;
 }
 
 export function startServer(engine: Engine, opts: ServeOptions): Promise<http.Server> {
-  if (!isLoopback(opts.host)) {
-    return Promise.reject(new Error(`--host ${opts.host} is not a loopback address: binding beyond this machine needs per-agent tokens, which Cairn does not have yet; use 127.0.0.1 or ::1`));
+  const tokens = opts.tokens ?? {};
+  if (!isLoopback(opts.host) && !Object.keys(tokens).length) {
+    return Promise.reject(
+      new Error(`--host ${opts.host} is not a loopback address: binding beyond this machine needs per-agent tokens (CAIRN_TOKENS="token=agent,…" or "tokens" in the config file), and none are configured; use 127.0.0.1 or ::1`),
+    );
   }
+  const authenticate = bearerAuth(tokens);
+  let openApi: string | null = null;
   const uiDir = opts.uiDir ?? RENDERER_DIST;
   const hasUi = fs.existsSync(path.join(uiDir, 'index.html'));
   const assets = hasUi ? sirv(uiDir, { single: true, dev: false, etag: true }) : null;
@@ -46,11 +58,28 @@ export function startServer(engine: Engine, opts: ServeOptions): Promise<http.Se
     const refused = refusal(req, hosts);
     if (refused) return json(res, refused.status, { error: refused.error });
     const pathname = target.split(/[?#]/, 1)[0]!;
-    if (pathname === '/api/events') {
-      if (req.method !== 'GET') return json(res, 405, { error: 'use GET /api/events' }, { allow: 'GET' });
-      return events.open(req, res);
+    if (pathname.startsWith('/api/') || pathname === '/api') {
+      const who = authenticate(req);
+      if (!('caller' in who)) return json(res, who.status, { code: 'unauthorized', error: who.error }, { 'www-authenticate': 'Bearer realm="cairn"' });
+      const { caller } = who;
+      if (pathname === '/api/events') {
+        if (req.method !== 'GET') return json(res, 405, { error: 'use GET /api/events' }, { allow: 'GET' });
+        return events.open(req, res);
+      }
+      if (pathname === '/api/openapi.json') {
+        if (req.method !== 'GET') return json(res, 405, { error: 'use GET /api/openapi.json' }, { allow: 'GET' });
+        openApi ??= JSON.stringify(openApiDocument({ tokens: Object.keys(tokens).length > 0 }));
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+        return void res.end(openApi);
+      }
+      if (pathname.startsWith('/api/wiki/')) {
+        const match = matchRoute(req.method ?? '', pathname.slice('/api'.length));
+        if (!match) return json(res, 404, { code: 'not-found', error: `no wiki route ${pathname}; see GET /api/openapi.json` });
+        if (!('route' in match)) return json(res, match.status, { code: match.status === 400 ? 'bad-request' : 'not-found', error: match.error }, match.allow ? { allow: match.allow } : {});
+        return handleWiki(engine, req, res, match, new URLSearchParams(target.slice(pathname.length).split('#', 1)[0]!.replace(/^\?/, '')), caller);
+      }
+      return handleApi(engine, req, res, pathname.slice('/api/'.length), caller);
     }
-    if (pathname.startsWith('/api/')) return handleApi(engine, req, res, pathname.slice('/api/'.length));
     if (req.method !== 'GET' && req.method !== 'HEAD') return json(res, 405, { error: 'the UI answers GET only; the API is POST /api/<method>' }, { allow: 'GET, HEAD' });
     if (assets) return assets(req, res, () => notFound(res));
     res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });

@@ -1,0 +1,105 @@
+// /api/openapi.json: the HTTP API described from the contract itself (OpenAPI 3.1, whose schemas
+// are JSON Schema 2020-12, what z.toJSONSchema writes), so the document cannot drift from the
+// routes: POST /api/<method> for every method, and the /api/wiki routes of the route table.
+import { z } from 'zod';
+import { contract, type MethodName } from '../../shared/contract.ts';
+import { ERROR_CODES } from '../../shared/errors.ts';
+import { liveRoutes, type WikiRoute } from './wiki-routes.ts';
+
+type Json = Record<string, unknown>;
+
+const ErrorBody = z.object({
+  code: z.enum(ERROR_CODES),
+  error: z.string().describe('what is wrong, in a sentence naming the field, file or key'),
+  missing: z.array(z.string()).optional().describe('for a write refused for its links (422): the keys that name no page'),
+});
+
+function schema(s: z.ZodType, io: 'input' | 'output'): Json {
+  const { $schema: _, ...rest } = z.toJSONSchema(s, { io, unrepresentable: 'any' }) as Json;
+  return rest;
+}
+
+const ERRORS: Record<string, string> = {
+  '400': 'the request does not fit the schema (the message names the field)',
+  '401': 'no token, or an unknown one (when the server has tokens)',
+  '403': 'refused: a foreign Host or Origin, or not this caller\'s to do',
+  '404': 'no such page or thing',
+  '409': 'the file changed since baseHash: nothing was written',
+  '413': 'the body is over 1 MB',
+  '415': 'the body is not sent as application/json',
+  '422': 'the write links pages that do not exist (`missing`): nothing was written',
+  '503': 'the index is read-only',
+};
+
+function responses(name: MethodName): Json {
+  const out: Json = { '200': { description: 'the answer', content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}.response` } } } } };
+  for (const [status, description] of Object.entries(ERRORS)) out[status] = { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+  return out;
+}
+
+function wikiOperation(route: WikiRoute, name: MethodName): Json {
+  const op: Json = {
+    operationId: `wiki_${route.verb.toLowerCase()}_${route.path.replace(/[{}+]/g, '').split('/').filter(Boolean).join('_')}`,
+    summary: route.summary ?? contract[name].summary,
+    description: `Answered by the contract method \`${name}\`: ${contract[name].summary}`,
+    tags: ['wiki'],
+    responses: responses(name),
+  };
+  const parameters: Json[] = [];
+  for (const m of route.path.matchAll(/\{(\w+)\+?\}/g)) {
+    parameters.push({ name: m[1], in: 'path', required: true, schema: { type: 'string' }, description: 'percent-encode each segment; `/` separates the folders of a path-style key' });
+  }
+  if (route.from === 'query') {
+    const request = schema(contract[name].request, 'input') as { properties?: Record<string, Json>; required?: string[] };
+    for (const [field, s] of Object.entries(request.properties ?? {})) {
+      if (route.path.includes(`{${field}`)) continue;
+      parameters.push({ name: field, in: 'query', required: (request.required ?? []).includes(field) && !route.build, schema: s });
+    }
+  }
+  if (parameters.length) op.parameters = parameters;
+  if (route.from === 'body') {
+    op.requestBody = { required: true, content: { 'application/json': { schema: route.requestDoc ? schema(route.requestDoc, 'input') : { $ref: `#/components/schemas/${name}.request` } } } };
+  }
+  return op;
+}
+
+export function openApiDocument(opts: { tokens: boolean }): Json {
+  const paths: Record<string, Json> = {};
+  const schemas: Record<string, Json> = { Error: schema(ErrorBody, 'output') };
+  for (const name of Object.keys(contract) as MethodName[]) {
+    schemas[`${name}.request`] = schema(contract[name].request, 'input');
+    schemas[`${name}.response`] = schema(contract[name].response, 'output');
+    paths[`/api/${name}`] = {
+      post: {
+        operationId: name,
+        summary: contract[name].summary,
+        tags: ['contract'],
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}.request` } } } },
+        responses: responses(name),
+      },
+    };
+  }
+  for (const route of liveRoutes()) {
+    const name = route.method as MethodName;
+    const at = `/api${route.path.replace('+}', '}')}`;
+    paths[at] = { ...paths[at], [route.verb.toLowerCase()]: wikiOperation(route, name) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Cairn',
+      version: '1',
+      description: 'The shared markdown wiki for AI agents: every door speaks one contract. POST /api/<method> takes the method\'s request as JSON; /api/wiki/… are path-shaped routes over the same methods.',
+    },
+    paths,
+    components: {
+      schemas,
+      ...(opts.tokens ? { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'a token from CAIRN_TOKENS or the config file; the request runs as its agent' } } } : {}),
+    },
+    ...(opts.tokens ? { security: [{ bearer: [] }] } : {}),
+    tags: [
+      { name: 'contract', description: 'one route per contract method' },
+      { name: 'wiki', description: 'the wiki API for agents, over the same methods' },
+    ],
+  };
+}
