@@ -7,6 +7,7 @@ import { AUDIT_ACTIONS, AuditEntry, LinkFinding, Page, PageSummary, SourceChange
 import { SearchRequest, SearchResponse } from './search.ts';
 import { GraphRequest, GraphResponse } from './graph.ts';
 import { DecideSkillRequest, ExpertRequest, ExpertResponse, Registration, RegisterSkillRequest, SkillsRequest, SkillsResponse } from './skills.ts';
+import { KnowledgeExpertRequest, KnowledgeExpertResponse, QueryOutcomesRequest, QueryOutcomesResponse, RecallRequest, RecallResponse, RecordOutcomeRequest, RecordOutcomeResponse } from './recall.ts';
 import { FixLinkRequest, FixLinkResponse, SuggestRequest, SuggestResponse, UndoRequest } from './fixes.ts';
 
 export const Status = z.object({
@@ -125,6 +126,22 @@ export const contract = {
     RegisterSkillRequest,
     Registration,
   ),
+  knowledgeRecall: method(
+    'Recall for a role: one search per tier the role reads (researcher: raw, reflection, doc; planner: reflection, wiki, doc; implementer and reviewer: wiki, doc; triager: doc, wiki), merged best first; a tier that fails is reported and skipped. Returns a queryId: report what came of it with recordOutcome.',
+    RecallRequest,
+    RecallResponse,
+  ),
+  knowledgeExpert: method(
+    'Everything the wiki knows about a domain: the approved experts with their evidence, canonical pages tagged with it, recent reflections on it, and what came of earlier queries; a warning, not an error, when nothing matches. Returns a query_id for recordOutcome.',
+    KnowledgeExpertRequest,
+    KnowledgeExpertResponse,
+  ),
+  recordOutcome: method(
+    'What came of a recall or expert answer (success, partial, failure, abandoned) and which returned pages were used; this is what tells the registry whose write-ups help.',
+    RecordOutcomeRequest,
+    RecordOutcomeResponse,
+  ),
+  queryOutcomes: method('Earlier recall and expert queries with what they returned and what came of them, with totals and per-page use.', QueryOutcomesRequest, QueryOutcomesResponse),
   audit: method(
     'The audit log, newest first: every write, review and archive, by whom, with content hashes.',
     z.object({ actor: z.string().min(1).max(200).optional(), key: z.string().min(1).max(1000).optional(), action: z.enum(AUDIT_ACTIONS).optional(), limit: z.number().int().min(1).max(1000).default(100) }),

@@ -3,7 +3,10 @@
 // (limits included) and calls the service with typed input. The engine never parses a request.
 import type { z } from 'zod';
 import { contract, type Contract, type CairnApi, type MethodName, type Response } from './contract.ts';
+import { asCaller, type Caller } from './caller.ts';
 import { asCairnError, BadRequest, CairnError, type ErrorBody, errorBody } from './errors.ts';
+
+const PERSON: Caller = { kind: 'person' };
 
 /** A request as the service receives it: parsed, defaults filled in. */
 export type Parsed<M extends MethodName> = z.output<Contract[M]['request']>;
@@ -27,10 +30,10 @@ export function parseRequest<M extends MethodName>(name: M, input: unknown): Par
 }
 
 /** Parses and runs one call; never throws: a refusal or a failure is an outcome with a typed error. */
-export async function dispatch<M extends MethodName>(service: CairnService, name: M, input: unknown): Promise<Outcome<M>> {
+export async function dispatch<M extends MethodName>(service: CairnService, name: M, input: unknown, caller: Caller = PERSON): Promise<Outcome<M>> {
   try {
     if (!isMethod(name)) throw new BadRequest(`no such method "${String(name)}"; methods: ${Object.keys(contract).join(', ')}`);
-    const request = parseRequest(name, input);
+    const request = parseRequest(name, asCaller(caller, name, input));
     const run = service[name] as (r: Parsed<M>) => Promise<Response<M>>;
     return { ok: true, value: await run.call(service, request) };
   } catch (err) {
@@ -44,9 +47,9 @@ export function outcomeBody<M extends MethodName>(outcome: Outcome<M>): { ok: tr
 }
 
 /** The service as a client calls it: raw input in, typed answer out, a CairnError thrown on refusal. */
-export function bindApi(service: CairnService): CairnApi {
+export function bindApi(service: CairnService, caller: Caller = PERSON): CairnApi {
   const call = (name: MethodName) => async (input: unknown) => {
-    const outcome = await dispatch(service, name, input);
+    const outcome = await dispatch(service, name, input, caller);
     if (!outcome.ok) throw outcome.error;
     return outcome.value;
   };

@@ -32,7 +32,7 @@ export const SearchFilters = z.object({
   tags: z.array(z.string().min(1).max(FILTER_TEXT)).max(MAX_FILTER_TAGS).optional().describe('pages having every one of these tags'),
   agent: z.string().min(1).max(FILTER_TEXT).optional().describe("search as this agent: its own pages shadow global ones"),
   scope: z.enum(['global', 'user', 'all']).optional(),
-  tier: z.array(z.enum(TIERS)).max(TIERS.length).optional(),
+  tier: z.array(z.enum(TIERS)).max(TIERS.length).optional().describe('pages of these tiers; a page without a tier counts as wiki'),
   pathPrefix: z.string().min(1).max(FILTER_TEXT).optional(),
   updatedAfter: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date like 2026-01-31').optional(),
   updatedBefore: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date like 2026-01-31').optional(),

@@ -16,7 +16,7 @@ export type SkillStatus = z.infer<typeof SkillStatus>;
 export const Calibration = z.object({
   citations: z.number().int().describe('pages of other agents (or of no agent) that link to the evidence page'),
   citingAgents: z.number().int().describe('how many other agents those pages belong to'),
-  outcomes: z.number().int().nullable().describe('search results that led to it and were used (outcome events; null until they are recorded)'),
+  outcomes: z.number().int().nullable().describe("recall or expert answers that led another agent to the evidence and that it said it used (outcome events; null while none is recorded)"),
 });
 export type Calibration = z.infer<typeof Calibration>;
 

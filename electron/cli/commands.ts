@@ -51,6 +51,11 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'cairn serve [--port 4317] [--host 127.0.0.1|::1] [--allow-host NAME]... [--no-watch] [--db FILE] [ROOT...]',
     load: async () => (await import('./serve-command.ts')).runServe,
   },
+  mcp: {
+    summary: 'an MCP server on stdio for one agent: wiki_search, wiki_read, wiki_write, wiki_links, knowledge_recall, knowledge_expert, skill_register, record_outcome, query_outcomes',
+    usage: 'cairn mcp --agent NAME (or CAIRN_AGENT=NAME) [--no-watch] [--db FILE] [ROOT...]',
+    load: async () => (await import('./mcp-command.ts')).runMcp,
+  },
   eval: {
     summary: 'nDCG@10, Recall@100, MRR@10 and latency of every search mode on labelled queries (BEIR format)',
     usage: 'cairn eval --corpus corpus.jsonl --queries queries.jsonl --qrels qrels.tsv [--split all|tune|heldout] [--tune] [--weights ...] [--fusion rrf|convex] [--rrf-k N] [--db FILE] [--json]',

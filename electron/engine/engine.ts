@@ -10,6 +10,7 @@ import type { CairnService, Parsed } from '../../shared/dispatch.ts';
 import { BadRequest, CairnError, NotFound } from '../../shared/errors.ts';
 import type { IndexProgress, IndexReport } from '../../shared/indexing.ts';
 import type { FusionDefaults } from '../../shared/search.ts';
+import type { Tier } from '../../shared/recall.ts';
 import { HUB_CACHE, SHIPPED_MODEL, type Settings } from './config/settings.ts';
 import { countIndex } from './ingest/counts.ts';
 import { failRun, finishRun, lastRun } from './ingest/runs.ts';
@@ -185,6 +186,36 @@ export class Engine implements CairnService {
       return found.results.map((x) => ids.pluck().get(x.root, x.path) as number).filter((id) => id !== undefined);
     };
     return this.guard(() => findExperts(this.db, r.domain, r.limit, searchPages));
+  }
+
+  /** Recall and expert answers are recorded (outcome events), so they need a writable index. */
+  async knowledgeRecall(r: Parsed<'knowledgeRecall'>): Promise<Response<'knowledgeRecall'>> {
+    this.assertWritable();
+    const { recallByRole } = await import('./recall/recall.ts');
+    const { recordQuery } = await import('./recall/events.ts');
+    const filters = (tier: Tier) => ({ tier: [tier], ...(r.agent ? { agent: r.agent } : {}) });
+    const { tiers, results } = await recallByRole(r, (tier) => this.search({ query: r.query, mode: 'hybrid', k: r.k, filters: filters(tier) }));
+    const queryId = await this.guard(() => recordQuery(this.db, { kind: 'recall', query: r.query, agent: r.agent ?? null, sessionId: null, returned: results.map((x) => x.key) }));
+    return { queryId, query: r.query, role: r.role, tiers, results };
+  }
+
+  async knowledgeExpert(r: Parsed<'knowledgeExpert'>): Promise<Response<'knowledgeExpert'>> {
+    this.assertWritable();
+    const { knowledgeExpert } = await import('./recall/knowledge-expert.ts');
+    const reflections = (domain: string, since: string, k: number, pathPrefix: string | undefined) =>
+      this.search({ query: domain, mode: 'hybrid', k, filters: { tier: ['reflection'], updatedAfter: since, ...(pathPrefix ? { pathPrefix } : {}), ...(r.agent ? { agent: r.agent } : {}) } });
+    return this.guard(() => knowledgeExpert({ db: this.db, experts: (domain, limit) => this.expert({ domain, limit }), reflections }, r));
+  }
+
+  async recordOutcome(r: Parsed<'recordOutcome'>): Promise<Response<'recordOutcome'>> {
+    this.assertWritable();
+    const { recordOutcome } = await import('./recall/events.ts');
+    return this.guard(() => recordOutcome(this.db, r));
+  }
+
+  async queryOutcomes(r: Parsed<'queryOutcomes'>): Promise<Response<'queryOutcomes'>> {
+    const { queryOutcomes } = await import('./recall/events.ts');
+    return this.guard(() => queryOutcomes(this.db, r));
   }
 
   async decideSkill(r: Parsed<'decideSkill'>): Promise<Response<'decideSkill'>> {

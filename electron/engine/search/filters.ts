@@ -27,7 +27,8 @@ export function pageCondition(f: SearchFilters): PageCondition {
     params.push(tag.replace(/^#/, ''));
   }
   if (f.tier?.length) {
-    where.push(`p.tier IN (${f.tier.map(() => '?').join(',')})`);
+    // a page that names no tier is canonical content as far as anyone said: it counts as wiki
+    where.push(`coalesce(p.tier, 'wiki') IN (${f.tier.map(() => '?').join(',')})`);
     params.push(...f.tier);
   }
   if (f.pathPrefix) {

@@ -228,6 +228,30 @@ const STEPS: ReadonlyArray<string> = [
     reason TEXT NOT NULL
   );
   `,
+  // 9: outcome events: each recall and expert answer an agent got (what it returned), and what the
+  // agent later said came of it; query_outcomes aggregates them and calibration counts used pages.
+  `
+  CREATE TABLE query_events (
+    id TEXT PRIMARY KEY,                       -- q- and 16 hex digits, handed to the agent
+    kind TEXT NOT NULL,                        -- recall | expert
+    query TEXT NOT NULL,
+    agent TEXT,
+    session_id TEXT,
+    at TEXT NOT NULL,
+    returned TEXT NOT NULL                     -- JSON array of page keys, in order
+  );
+  CREATE INDEX query_events_query ON query_events(query);
+  CREATE TABLE query_outcomes (
+    id INTEGER PRIMARY KEY,
+    query_id TEXT NOT NULL REFERENCES query_events(id) ON DELETE CASCADE,
+    outcome TEXT NOT NULL,
+    used_keys TEXT NOT NULL,                   -- JSON array of page keys
+    note TEXT,
+    agent TEXT,
+    at TEXT NOT NULL
+  );
+  CREATE INDEX query_outcomes_query ON query_outcomes(query_id);
+  `,
 ];
 
 export const SCHEMA_VERSION = STEPS.length;

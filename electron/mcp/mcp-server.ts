@@ -1,0 +1,49 @@
+// `cairn mcp`: the contract as MCP tools over stdio, for one agent. The server's identity (--agent
+// or CAIRN_AGENT) is the caller of every call: the actor of its writes, the only user/ space it
+// may write, the asker recorded with its recall and expert queries. Every call goes through
+// `dispatch`, so the agent's arguments are checked once, as over HTTP.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { dispatch, type CairnService } from '../../shared/dispatch.ts';
+import type { CairnError } from '../../shared/errors.ts';
+import { inputSchema, TOOLS } from './tools.ts';
+
+export const SERVER_INFO = { name: 'cairn', version: '0.1.0' } as const;
+
+export function mcpServer(service: CairnService, agent: string): Server {
+  const server = new Server(SERVER_INFO, {
+    capabilities: { tools: {} },
+    instructions: `Cairn is the wiki your team of agents shares. You are agent "${agent}". Search it (wiki_search, knowledge_recall) before solving a problem, write up what you learn (wiki_write), and report with record_outcome whether an answer helped.`,
+  });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: Object.entries(TOOLS).map(([name, tool]) => ({ name, description: tool.description, inputSchema: inputSchema(tool) })),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+    const name = request.params.name;
+    const tool = Object.hasOwn(TOOLS, name) ? TOOLS[name]! : null;
+    if (!tool) return failure(`no tool "${name}"; tools: ${Object.keys(TOOLS).join(', ')}`);
+    const args = request.params.arguments ?? {};
+    const { method, input } = tool.route ? tool.route(args, agent) : { method: tool.method, input: args };
+    const outcome = await dispatch(service, method, input, { kind: 'agent', agent });
+    if (!outcome.ok) return failure(describe(outcome.error));
+    const answer = (tool.toAnswer ? tool.toAnswer(outcome.value, args) : outcome.value) as Record<string, unknown>;
+    return { content: [{ type: 'text', text: JSON.stringify(answer, null, 2) }], structuredContent: answer };
+  });
+  return server;
+}
+
+export async function serveMcp(service: CairnService, agent: string, transport: Transport): Promise<Server> {
+  const server = mcpServer(service, agent);
+  await server.connect(transport);
+  return server;
+}
+
+/** The error as the agent reads it: its code, what is wrong, and for refused links the missing keys. */
+function describe(e: CairnError): string {
+  return `${e.code}: ${e.message}${e.missing.length ? `\nmissing: ${e.missing.join(', ')}` : ''}`;
+}
+
+function failure(text: string): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text }] };
+}

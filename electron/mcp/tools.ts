@@ -1,0 +1,102 @@
+// The MCP tools: each is a contract method under the name and with the description an agent
+// reads when it decides what to call. Input schemas are the contract's request schemas as JSON
+// Schema, less the fields the server sets from its own identity (actor, the asking agent);
+// `dispatch` parses what the agent sends, once, exactly as over HTTP or IPC.
+import { z } from 'zod';
+import { contract, type MethodName } from '../../shared/contract.ts';
+
+export interface Tool {
+  method: MethodName;
+  description: string;
+  /** The contract's request schema, or the tool's own where the tool reshapes the request. */
+  schema: z.ZodType;
+  /** Fields the server fills in; hidden from the agent. */
+  hidden: readonly string[];
+  /** The agent's arguments as a contract call (default: this tool's method, the arguments as they are). */
+  route?: (args: Record<string, unknown>, agent: string) => { method: MethodName; input: unknown };
+  /** The answer as the agent sees it (default: the contract's response). */
+  toAnswer?: (value: unknown, args: Record<string, unknown>) => unknown;
+}
+
+// wiki_links answers two contract methods; an unknown kind reaches `links` and is refused there
+const WikiLinks = z.object({ kind: z.enum(['dangling', 'stale']).default('dangling').describe('dangling: links to pages that do not exist; stale: pages that may no longer be true, with reasons') });
+const WikiSearch = contract.search.request.extend({ explain: z.boolean().default(false).describe("true: each result carries every lane's rank, score and contribution") });
+
+export const TOOLS: Record<string, Tool> = {
+  wiki_search: {
+    method: 'search',
+    description:
+      'Search the shared wiki before solving something: another agent may have written it up. Hybrid by default (keywords + embeddings + term overlap). Returns pages best first with a snippet and the best-matching section; read one with wiki_read. Set explain for per-lane ranks; filters narrow by tags, tier, path prefix, dates.',
+    schema: WikiSearch,
+    hidden: [],
+    route: ({ explain: _explain, ...rest }) => ({ method: 'search', input: rest }),
+    toAnswer: (value, args) => (args.explain ? value : withoutLanes(value as { results: { lanes: unknown }[] })),
+  },
+  wiki_read: {
+    method: 'getPage',
+    description: "Read a page by key (as wiki_search returns it): frontmatter, body, headings, links out and backlinks. Your own page under user/<you>/ is shown before a shared one with the same key. The answer's frontmatter and body are what wiki_write takes back.",
+    schema: contract.getPage.request,
+    hidden: [],
+  },
+  wiki_write: {
+    method: 'writePage',
+    description:
+      "Write what you learned so the next agent need not re-solve it: a page by key, setting the frontmatter fields given (null removes one) and replacing the body if given. Every [[link]] and ref must name an existing page, or the write is refused with the missing keys and nothing is written. Pass baseHash (hashAfter of your last write, or the hash you read) to be refused rather than overwrite someone else's change. You write the shared space and user/<you>/ only; the audit log names you.",
+    schema: contract.writePage.request,
+    hidden: ['actor'],
+  },
+  wiki_links: {
+    method: 'links',
+    description: 'Health of the wiki: dangling links (to pages that do not exist, with where they are written) or stale pages (sources changed or gone, links to archived pages, no review for long), to fix what you touch.',
+    schema: WikiLinks,
+    hidden: [],
+    route: (args) => (args.kind === 'stale' ? { method: 'stalePages', input: {} } : { method: 'links', input: { kind: args.kind ?? 'dangling' } }),
+  },
+  knowledge_recall: {
+    method: 'knowledgeRecall',
+    description:
+      'Recall what the wiki knows for your role: researcher reads raw notes, reflections and docs; planner reflections, wiki and docs; implementer and reviewer wiki and docs; triager docs and wiki. One search per tier, merged best first, with lane ranks; a tier that fails is reported, not fatal. Keep the queryId and report with record_outcome whether it helped.',
+    schema: contract.knowledgeRecall.request,
+    hidden: ['agent'],
+  },
+  knowledge_expert: {
+    method: 'knowledgeExpert',
+    description:
+      'Before working in a domain: who is the approved expert (and their write-up), the canonical pages tagged with it, recent reflections on it, and what came of asking before. A warning, not an error, when the wiki knows nothing yet. Keep query_id for record_outcome.',
+    schema: contract.knowledgeExpert.request,
+    hidden: ['agent'],
+  },
+  skill_register: {
+    method: 'registerSkill',
+    description:
+      "Claim a skill so others can find you with knowledge_expert: the skill, its category, your level and docPath, the page that shows the work (an expert claim needs one that exists). It lands as pending until a person approves it.",
+    schema: contract.registerSkill.request,
+    hidden: ['actor', 'agent'],
+    route: (args, agent) => ({ method: 'registerSkill', input: { ...args, agent } }),
+  },
+  record_outcome: {
+    method: 'recordOutcome',
+    description: 'Say what came of a knowledge_recall or knowledge_expert answer: success, partial, failure or abandoned, and which returned pages you used. This is how the wiki learns whose write-ups help.',
+    schema: contract.recordOutcome.request,
+    hidden: ['agent'],
+  },
+  query_outcomes: {
+    method: 'queryOutcomes',
+    description: 'Earlier recall and expert queries (by id, text or agent) with what they returned and what came of them, with totals and how often each page was used.',
+    schema: contract.queryOutcomes.request,
+    hidden: [],
+  },
+};
+
+function withoutLanes(value: { results: { lanes: unknown }[] }) {
+  return { ...value, results: value.results.map(({ lanes: _lanes, ...rest }) => rest) };
+}
+
+/** The tool's input as JSON Schema, less the fields the server sets. */
+export function inputSchema(tool: Tool): { type: 'object'; properties?: Record<string, unknown>; required?: string[] } {
+  const json = z.toJSONSchema(tool.schema, { io: 'input', unrepresentable: 'any' }) as { type: 'object'; properties?: Record<string, unknown>; required?: string[]; $schema?: string };
+  const { $schema: _drop, ...schema } = json;
+  for (const field of tool.hidden) delete schema.properties?.[field];
+  if (schema.required) schema.required = schema.required.filter((f) => !tool.hidden.includes(f));
+  return schema;
+}

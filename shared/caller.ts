@@ -1,0 +1,50 @@
+// Who is calling, for the agent doors (MCP, the HTTP wiki API with tokens). An agent's identity
+// comes from the server's configuration or its token, never from the request: it is the actor of
+// every write it makes, and the only user/<agent>/ space it may write. People (the desktop app,
+// the CLI, the served UI on loopback) keep the requests as they are.
+import type { MethodName } from './contract.ts';
+import { CairnError } from './errors.ts';
+
+export type Caller = { kind: 'person' } | { kind: 'agent'; agent: string };
+
+/** Decisions a person makes about agents' work: an agent may not approve its own claim or undo another's write. */
+export const PERSON_ONLY: readonly MethodName[] = ['decideSkill', 'undo', 'reindex'];
+
+/** Methods whose request names whose space is written (`agent`) and who writes (`actor`). */
+const SCOPED_WRITES: readonly MethodName[] = ['writePage', 'reviewPage', 'archivePage', 'fixLink', 'registerSkill'];
+
+/** Methods that record who asked (`agent`): an agent's own name, whatever the request says. */
+const ASKING: readonly MethodName[] = ['knowledgeRecall', 'knowledgeExpert', 'recordOutcome'];
+
+const forbidden = (message: string) => new CairnError('forbidden', message);
+
+/** The request as this caller may send it: an agent's writes carry its name as the actor and stay
+ * in the shared space or its own; anything else is refused with a sentence that says why. */
+export function asCaller(caller: Caller, name: MethodName, input: unknown): unknown {
+  if (caller.kind === 'person') return input;
+  const { agent } = caller;
+  if (PERSON_ONLY.includes(name)) throw forbidden(`${name}: only a person may do this (in the desktop app or the CLI); agent "${agent}" may not`);
+  const request = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
+  if (ASKING.includes(name)) {
+    if (request.agent !== undefined && request.agent !== null && request.agent !== agent) throw forbidden(`${name}: you ask as agent "${agent}"; "agent" may not name anyone else (leave it out)`);
+    return { ...request, agent };
+  }
+  if (!SCOPED_WRITES.includes(name)) return input;
+  if (request.actor !== undefined && request.actor !== agent) throw forbidden(`${name}: you act as agent "${agent}"; "actor" may not name anyone else (leave it out)`);
+  const space = request.agent;
+  if (space !== undefined && space !== null && space !== agent) throw forbidden(`${name}: agent "${agent}" may write only the shared space and user/${agent}/, not user/${String(space)}/`);
+  if (typeof request.path === 'string') assertOwnPath(name, agent, request.path);
+  return { ...request, actor: agent };
+}
+
+/** A new page's path may not land in another agent's user/ folder, however it is spelled. */
+function assertOwnPath(name: MethodName, agent: string, path: string): void {
+  const parts: string[] = [];
+  for (const part of path.replaceAll('\\', '/').split('/')) {
+    if (part === '..') parts.pop();
+    else if (part && part !== '.') parts.push(part);
+  }
+  if (parts[0]?.toLowerCase() === 'user' && parts.length > 1 && parts[1] !== agent) {
+    throw forbidden(`${name}: agent "${agent}" may write only the shared space and user/${agent}/, not ${parts.slice(0, 2).join('/')}/`);
+  }
+}
