@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import envPaths from 'env-paths';
 import { z } from 'zod';
-import { DEFAULT_SKILL_CATEGORIES } from '../../../shared/skills.ts';
+import { AgentName, DEFAULT_SKILL_CATEGORIES } from '../../../shared/skills.ts';
 
 export type SettingSource = 'cli' | 'env' | 'config' | 'default';
 
@@ -26,6 +26,9 @@ export interface Settings {
   configPath: string;
   /** The skill registry's settings (skills/): categories, extra manifest mappings, agents' project folders. */
   skills: SkillSettings;
+  /** Bearer token → the agent it speaks for (`CAIRN_TOKENS` or the config's `tokens`); empty: no tokens, loopback only. */
+  tokens: Record<string, string>;
+  tokensSource: SettingSource;
 }
 
 export interface SkillSettings {
@@ -35,6 +38,14 @@ export interface SkillSettings {
   /** agents the config names, with their project folders (absolute) */
   agents: Record<string, { name: string | null; projects: string[] }>;
 }
+
+/** A bearer token: long enough not to be guessed, and only characters a header carries as they are. */
+export const Token = z
+  .string()
+  .min(16, 'a token is at least 16 characters (e.g. `openssl rand -hex 24`)')
+  .max(512)
+  .regex(/^[A-Za-z0-9._~+\/-]+=*$/, 'a token is letters, digits and . _ ~ + / - (base64 or hex)');
+export const Tokens = z.record(Token, AgentName);
 
 const ConfigFile = z
   .object({
@@ -47,6 +58,7 @@ const ConfigFile = z
     skillCategories: z.array(z.string().min(1).max(100)).min(1).optional(),
     skillMappings: z.record(z.string().min(1), z.object({ skill: z.string().min(1), category: z.string().min(1) }).strict()).optional(),
     agents: z.record(z.string().min(1), z.object({ name: z.string().min(1).optional(), projects: z.array(z.string().min(1)).optional() }).strict()).optional(),
+    tokens: Tokens.optional().describe('bearer token → agent name: with tokens, every API request needs one and runs as its agent'),
   })
   .strict();
 
@@ -103,6 +115,13 @@ export function resolveSettings(input: SettingsInput = {}): Settings {
         ? [modelPath(config.model, fromConfig), 'config']
         : ['adaptive', 'default'];
 
+  const envTokens = env.CAIRN_TOKENS?.trim() ? parseTokenList(env.CAIRN_TOKENS) : null;
+  const [tokens, tokensSource]: [Record<string, string>, SettingSource] = envTokens
+    ? [envTokens, 'env']
+    : config.tokens && Object.keys(config.tokens).length
+      ? [config.tokens, 'config']
+      : [{}, 'default'];
+
   return {
     roots: [...new Set(roots)],
     model,
@@ -119,7 +138,27 @@ export function resolveSettings(input: SettingsInput = {}): Settings {
       mappings: config.skillMappings ?? {},
       agents: Object.fromEntries(Object.entries(config.agents ?? {}).map(([id, a]) => [id, { name: a.name ?? null, projects: (a.projects ?? []).map(fromConfig) }])),
     },
+    tokens,
+    tokensSource,
   };
+}
+
+/** `CAIRN_TOKENS="token1=agentA,token2=agentB"` as a token → agent map; a bad entry is an error naming it (never its token). */
+export function parseTokenList(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const entries = text.split(',').map((s) => s.trim()).filter(Boolean);
+  entries.forEach((entry, i) => {
+    const eq = entry.lastIndexOf('=');
+    const [token, agent] = eq > 0 ? [entry.slice(0, eq).trim(), entry.slice(eq + 1).trim()] : ['', ''];
+    if (!token || !agent) throw new Error(`CAIRN_TOKENS entry ${i + 1} is not token=agent`);
+    const t = Token.safeParse(token);
+    if (!t.success) throw new Error(`CAIRN_TOKENS entry ${i + 1} (for agent "${agent}"): ${t.error.issues[0]!.message}`);
+    const a = AgentName.safeParse(agent);
+    if (!a.success) throw new Error(`CAIRN_TOKENS entry ${i + 1}: agent "${agent}": ${a.error.issues[0]!.message}`);
+    if (Object.hasOwn(out, token) && out[token] !== agent) throw new Error(`CAIRN_TOKENS entry ${i + 1}: the same token is given to two agents`);
+    out[token] = agent;
+  });
+  return out;
 }
 
 function readConfig(file: string): z.infer<typeof ConfigFile> {
