@@ -27,6 +27,10 @@ export function readAttachment(db: Db, root: string, rel: string): { mime: strin
   const abs = path.join(root, rel);
   const stat = fs.lstatSync(abs, { throwIfNoEntry: false });
   if (!stat?.isFile()) throw new BadRequest(`${rel} is gone or is not a plain file (symlinks are not followed)`);
+  // nor a folder above it that became a symlink out of the root since it was indexed
+  const rootReal = fs.realpathSync(root);
+  const dirReal = fs.realpathSync(path.dirname(abs));
+  if (dirReal !== rootReal && !dirReal.startsWith(rootReal + path.sep)) throw new BadRequest(`${rel} lies behind a symlink out of the root: Cairn never reads an image through one`);
   if (stat.size > MAX_ATTACHMENT_BYTES) throw new BadRequest(`${rel} is ${Math.round(stat.size / 1048576)} MB; Cairn shows images up to ${MAX_ATTACHMENT_BYTES / 1048576} MB`);
   return { mime, base64: fs.readFileSync(abs).toString('base64') };
 }
