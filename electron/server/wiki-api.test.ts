@@ -165,7 +165,9 @@ describe('the wiki API', () => {
   });
 
   it('recalls, answers expert queries and records outcomes, the asker being the token\'s agent', async () => {
-    const recall = await send(guarded, 'POST', '/api/wiki/recall', { token: ALICE, body: { query: 'fusion', role: 'researcher', agent: 'bob' } });
+    // who asks is the token's agent (dispatch refuses a body naming another)
+    expect((await send(guarded, 'POST', '/api/wiki/recall', { token: ALICE, body: { query: 'fusion', agent: 'bob' } })).status).toBe(403);
+    const recall = await send(guarded, 'POST', '/api/wiki/recall', { token: ALICE, body: { query: 'fusion', role: 'researcher' } });
     expect(recall.status).toBe(200);
     const queryId = recall.body.queryId as string;
     expect(queryId).toMatch(/^q-[0-9a-f]{16}$/);

@@ -49,11 +49,6 @@ const PageWrite = contract.writePage.request.omit({ key: true, actor: true }).ex
   actor: contract.writePage.request.shape.actor.optional().describe('who writes: required without tokens; with a token it is the token\'s agent'),
 });
 
-/** Who asks is recorded with a query: an agent is who its token says, whatever the body names. */
-function asAsker({ body, caller }: WikiCall): Fields {
-  return caller.kind === 'agent' ? { ...body, agent: caller.agent } : body;
-}
-
 export const WIKI_ROUTES: readonly WikiRoute[] = [
   {
     verb: 'POST',
@@ -95,9 +90,9 @@ export const WIKI_ROUTES: readonly WikiRoute[] = [
   { verb: 'GET', path: '/wiki/skills', method: 'skills', from: 'query' },
   { verb: 'POST', path: '/wiki/skills/claims', method: 'registerSkill', from: 'body' },
   { verb: 'GET', path: '/wiki/experts', method: 'expert', from: 'query' },
-  { verb: 'POST', path: '/wiki/recall', method: 'knowledgeRecall', from: 'body', build: asAsker },
-  { verb: 'POST', path: '/wiki/expert', method: 'knowledgeExpert', from: 'body', build: asAsker },
-  { verb: 'POST', path: '/wiki/outcomes', method: 'recordOutcome', from: 'body', build: asAsker },
+  { verb: 'POST', path: '/wiki/recall', method: 'knowledgeRecall', from: 'body' },
+  { verb: 'POST', path: '/wiki/expert', method: 'knowledgeExpert', from: 'body' },
+  { verb: 'POST', path: '/wiki/outcomes', method: 'recordOutcome', from: 'body' },
   { verb: 'GET', path: '/wiki/outcomes', method: 'queryOutcomes', from: 'query' },
 ];
 
