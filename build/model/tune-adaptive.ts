@@ -7,10 +7,10 @@
 import { buildAdaptiveTable, type AdaptiveOptions } from '../../electron/engine/embed/adaptive/build-adaptive.ts';
 import { readStaticModel } from '../../electron/engine/embed/static-onnx.ts';
 import { embedInJs } from './table-embed.ts';
-import { docText, loadBeir, splitQueries } from './beir.ts';
-import { evaluate, formatMetrics, topK } from './rank-metrics.ts';
+import { splitQueries, type QuerySplit } from '../../electron/engine/eval/beir.ts';
+import { docText, evaluate, formatMetrics, loadBeirDir, topK } from './probe-kit.ts';
 
-const data = loadBeir();
+const data = loadBeirDir();
 const docTexts = data.docs.map(docText);
 
 const argv = process.argv.slice(2);
@@ -28,7 +28,7 @@ for (const arg of argv.filter((a) => !a.startsWith('--'))) {
   data.queries.forEach((q, i) => {
     ranked.set(q.id, topK(qv.subarray(i * table.dim, (i + 1) * table.dim), docs, table.dim, 100).map((d) => data.docs[d]!.id));
   });
-  const line = (split: 'tune' | 'heldout' | 'all') => formatMetrics(evaluate(splitQueries(data.queries, split), ranked, data.qrels));
+  const line = (split: QuerySplit) => formatMetrics(evaluate(splitQueries(data.queries, split), ranked, data.qrels));
   console.log(`\n${arg}\n  build ${(buildMs / 1000).toFixed(1)} s  vocab ${table.vocab.length}  dim ${table.dim}  ${JSON.stringify(stats.timings)}`);
   console.log(`  tune    ${line('tune')}\n  heldout ${line('heldout')}\n  all     ${line('all')}`);
 }

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import envPaths from 'env-paths';
 import { MODES, type Fusion } from '../../shared/search.ts';
-import { loadBeir, splitQueries } from '../engine/eval/beir.ts';
+import { loadBeir, QUERY_SPLITS, splitQueries, type QuerySplit } from '../engine/eval/beir.ts';
 import { writeCorpusPages } from '../engine/eval/corpus-pages.ts';
 import { collectLaneRuns, evaluateModes } from '../engine/eval/run-eval.ts';
 import { tuneFusion } from '../engine/eval/tune.ts';
@@ -25,7 +25,7 @@ export async function runEval(args: string[]): Promise<number> {
     'rrf-k': { type: 'string' },
   });
   if (!values.corpus || !values.queries || !values.qrels) throw new UsageError('cairn eval needs --corpus, --queries and --qrels (BEIR format)');
-  if (!['all', 'tune', 'heldout'].includes(values.split)) throw new UsageError(`--split must be all, tune or heldout, got "${values.split}"`);
+  if (!(QUERY_SPLITS as readonly string[]).includes(values.split)) throw new UsageError(`--split must be all, tune or heldout, got "${values.split}"`);
   const set = loadBeir({ corpus: values.corpus, queries: values.queries, qrels: values.qrels });
   for (const p of set.problems.slice(0, 20)) process.stderr.write(`cairn eval: ${p}\n`);
 
@@ -38,7 +38,7 @@ export async function runEval(args: string[]): Promise<number> {
     await withProgressBar(engine, () => engine.reindex());
     engine.keepVectorsInMemory();
     await engine.loadModel();
-    const queries = splitQueries(set.queries, values.split as 'all' | 'tune' | 'heldout');
+    const queries = splitQueries(set.queries, values.split as QuerySplit);
     const fusion = { weights: parseWeights(values.weights), fusion: values.fusion as Fusion | undefined, rrfK: numberOption(values['rrf-k'], 'rrf-k') };
     const modes = await evaluateModes(engine, queries, set.qrels, keyToId, fusion, progressLine('searching'));
     const report: Record<string, unknown> = { queries: queries.length, split: values.split, model: engine.semantic.embedder?.info.id ?? null, fusion: { ...engine.fusionDefaults(), ...dropUndefined(fusion) }, modes };
@@ -77,9 +77,9 @@ function evalText(r: EvalReport): string {
     const t = r.tuned;
     const show = (f: { fusion: string; weights: Record<string, number>; rrfK: number }) =>
       `${f.fusion} ${JSON.stringify(f.weights)}${f.fusion === 'rrf' ? ` k ${f.rrfK}` : ''}`;
-    lines.push('', `fusion tuned over ${t.tried} settings; held-out = two-fold cross-validation (tuned on even queries, scored on odd, and back):`);
+    lines.push('', `fusion tuned over ${t.tried} settings; held-out = two-fold cross-validation (tuned on the tune half, scored on the held-out half, and back):`);
     for (const [m, b] of Object.entries(t.byMethod)) lines.push(`  best ${m.padEnd(6)} on all ${fmt(b.all.ndcg10)}  held-out ${fmt(b.heldout.ndcg10)}  ${show(b.best)}`);
-    for (const f of t.folds) lines.push(`  fold tuned on ${f.tunedOn.padEnd(4)}: tune ${fmt(f.tune.ndcg10)}  held-out ${fmt(f.heldout.ndcg10)}  ${show(f.settings)}`);
+    for (const f of t.folds) lines.push(`  fold tuned on ${f.tunedOn.padEnd(7)}: tune ${fmt(f.tune.ndcg10)}  held-out ${fmt(f.heldout.ndcg10)}  ${show(f.settings)}`);
     lines.push(`  chosen (best on all): ${show(t.best)}  all ${fmt(t.all.ndcg10)}  held-out ${fmt(t.heldout.ndcg10)}`);
   }
   return `${lines.join('\n')}\n`;

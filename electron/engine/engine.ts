@@ -22,10 +22,8 @@ import { writeTransaction } from './store/write-lock.ts';
 import type { WriteInput, WriteResult } from './curation/write-page.ts';
 import { readAudit } from './curation/audit.ts';
 import { search } from './search/search.ts';
-import { SemanticIndex, type ModelSetting } from './embed/semantic-index.ts';
-
-/** Without a model only lexical and token run; measured by `cairn eval` on SciFact train (README). */
-export const NO_MODEL_DEFAULTS: FusionDefaults = { fusion: 'rrf', weights: { lexical: 1, semantic: 1, token: 0.1 }, rrfK: 60 };
+import { NO_MODEL_DEFAULTS } from './search/fusion-defaults.ts';
+import { SemanticIndex } from './embed/semantic-index.ts';
 
 export interface EngineEvents {
   indexProgress: [IndexProgress];
@@ -44,10 +42,8 @@ export class Engine implements CairnService {
     readonly db: Db,
     readonly settings: Settings,
   ) {
-    const m = settings.model;
-    const model: ModelSetting = m === 'adaptive' || m === 'none' ? m : m.startsWith('hub:') ? { hub: m.slice(4) } : { dir: m };
     const models = path.join(path.dirname(settings.db), `${path.basename(settings.db)}.models`);
-    this.semantic = new SemanticIndex(db, model, { models, general: SHIPPED_MODEL, hubCache: HUB_CACHE });
+    this.semantic = new SemanticIndex(db, settings.model, { models, general: SHIPPED_MODEL, hubCache: HUB_CACHE });
   }
 
   static open(settings: Settings): Engine {

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import envPaths from 'env-paths';
 import { z } from 'zod';
 import { AgentName, DEFAULT_SKILL_CATEGORIES } from '../../../shared/skills.ts';
+import { parseModelSetting, type ModelSetting } from './model-setting.ts';
 
 export type SettingSource = 'cli' | 'env' | 'config' | 'default';
 
@@ -21,7 +22,7 @@ export interface Settings {
   /** A page not updated or reviewed for longer than this is stale. */
   staleAfterDays: number;
   /** `adaptive` (learned from the wiki), `none`, a local model folder, or `hub:<id>` (opt-in download). */
-  model: string;
+  model: ModelSetting;
   modelSource: SettingSource;
   configPath: string;
   /** The skill registry's settings (skills/): categories, extra manifest mappings, agents' project folders. */
@@ -106,13 +107,12 @@ export function resolveSettings(input: SettingsInput = {}): Settings {
         ? [fromConfig(config.db), 'config']
         : [path.join(envPaths('cairn', { suffix: '' }).data, 'cairn.db'), 'default'];
 
-  const modelPath = (m: string, from: (p: string) => string) => (m === 'adaptive' || m === 'none' || m.startsWith('hub:') ? m : from(m));
-  const [model, modelSource]: [string, SettingSource] = input.model
-    ? [modelPath(input.model, fromCwd), 'cli']
+  const [model, modelSource]: [ModelSetting, SettingSource] = input.model
+    ? [parseModelSetting(input.model, fromCwd), 'cli']
     : env.CAIRN_MODEL
-      ? [modelPath(env.CAIRN_MODEL, fromCwd), 'env']
+      ? [parseModelSetting(env.CAIRN_MODEL, fromCwd), 'env']
       : config.model
-        ? [modelPath(config.model, fromConfig), 'config']
+        ? [parseModelSetting(config.model, fromConfig), 'config']
         : ['adaptive', 'default'];
 
   const envTokens = env.CAIRN_TOKENS?.trim() ? parseTokenList(env.CAIRN_TOKENS) : null;

@@ -6,23 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { FusionDefaults } from '../../../shared/search.ts';
 
 export const MODEL_CARD_FILE = 'cairn-model.json';
-
-export const LaneWeights = z.object({
-  lexical: z.number().min(0),
-  semantic: z.number().min(0),
-  token: z.number().min(0),
-});
-export type LaneWeights = z.infer<typeof LaneWeights>;
-
-/** How the search lanes should be fused when this model drives the semantic lane. */
-export const LaneDefaults = z.object({
-  fusion: z.enum(['rrf', 'convex']),
-  weights: LaneWeights,
-  rrfK: z.number().positive(),
-});
-export type LaneDefaults = z.infer<typeof LaneDefaults>;
 
 /** One measured figure set; `how` says enough to reproduce it. */
 export const Measurement = z.object({
@@ -58,7 +44,8 @@ export const ModelCard = z.object({
     files: z.array(z.string()),
     summary: z.string().optional(),
   }),
-  defaults: LaneDefaults,
+  /** How the search lanes should be fused when this model drives the semantic lane. */
+  defaults: FusionDefaults,
   measured: z.array(Measurement).default([]),
 });
 export type ModelCard = z.infer<typeof ModelCard>;
@@ -82,16 +69,6 @@ export interface Embedder {
   dispose(): Promise<void>;
 }
 
-/**
- * ktx's weights, measured with a strong transformer; used only when a model folder carries
- * no card of its own (e.g. a hub model the user dropped in by hand).
- */
-export const STRONG_MODEL_DEFAULTS: LaneDefaults = {
-  fusion: 'rrf',
-  weights: { lexical: 1.5, semantic: 2.0, token: 0.75 },
-  rrfK: 60,
-};
-
 export function readModelCard(dir: string): ModelCard | null {
   const file = path.join(dir, MODEL_CARD_FILE);
   if (!fs.existsSync(file)) return null;
@@ -112,7 +89,7 @@ export function writeModelCard(dir: string, card: ModelCard): void {
 }
 
 /** `cairn eval` stores what it measured, so the UI shows where the default weights came from. */
-export function recordMeasurement(dir: string, defaults: LaneDefaults, measured: Measurement): void {
+export function recordMeasurement(dir: string, defaults: FusionDefaults, measured: Measurement): void {
   const card = readModelCard(dir);
   if (!card) throw new Error(`No ${MODEL_CARD_FILE} in ${dir}`);
   const others = card.measured.filter((m) => m.dataset !== measured.dataset || m.queries !== measured.queries);

@@ -9,10 +9,7 @@ import { loadModelDir } from './load-model.ts';
 import { VectorStore } from './vector-store.ts';
 import { currentAdaptiveModel, pruneAdaptiveModels, refreshAdaptiveModel } from './adaptive/adaptive-lifecycle.ts';
 import type { BuildPhase } from './adaptive/build-adaptive.ts';
-
-/** `adaptive`: learned from the wiki (GloVe for rare words); `none`; a model folder; or a hub
- * model id, downloaded once into the cache (needs network, so opt-in). */
-export type ModelSetting = 'adaptive' | 'none' | { dir: string } | { hub: string };
+import type { ModelSetting } from '../config/model-setting.ts';
 
 export interface EmbedProgress {
   phase: 'model' | 'download' | 'embed';

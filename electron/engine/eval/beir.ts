@@ -75,8 +75,24 @@ export function loadBeir(paths: { corpus: string; queries: string; qrels: string
   return { docs, queries: judged, qrels, problems, corpusHash };
 }
 
+export const QUERY_SPLITS = ['all', 'tune', 'heldout'] as const;
+export type QuerySplit = (typeof QUERY_SPLITS)[number];
+
+/**
+ * Which half a query belongs to, by its id so that no file order moves a query between halves:
+ * a decimal id by its parity (even ids tune, odd ids are held out), any other id by the parity
+ * of its FNV-1a hash. Every tune/held-out figure in Cairn (`cairn eval --split`, the two folds
+ * of `cairn eval --tune`, the model probes in build/model/) uses this one rule.
+ */
+export function inTuneHalf(id: string): boolean {
+  if (/^\d+$/.test(id)) return Number(id.at(-1)) % 2 === 0;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+  return (h & 1) === 0;
+}
+
 /** Deterministic halves of the queries: tune on one, report the other as held out. */
-export function splitQueries(queries: BeirQuery[], split: 'all' | 'tune' | 'heldout'): BeirQuery[] {
+export function splitQueries<Q extends { id: string }>(queries: Q[], split: QuerySplit): Q[] {
   if (split === 'all') return queries;
-  return queries.filter((_, i) => (i % 2 === 0) === (split === 'tune'));
+  return queries.filter((q) => inTuneHalf(q.id) === (split === 'tune'));
 }

@@ -23,6 +23,11 @@ export function scoreRanking(ranked: string[], relevant: Map<string, number>): R
   };
 }
 
+/** The mean figures over `queries`: each ranked by `rank` (doc ids, best first) and judged by its qrels. */
+export function scoreQueries(queries: readonly { id: string }[], rank: (queryId: string) => string[], qrels: Qrels): RankMetrics {
+  return meanMetrics(queries.map((q) => scoreRanking(rank(q.id), qrels.get(q.id) ?? new Map())));
+}
+
 export function meanMetrics(all: RankMetrics[]): RankMetrics {
   const n = all.length || 1;
   const sum = (f: (m: RankMetrics) => number) => all.reduce((s, m) => s + f(m), 0) / n;

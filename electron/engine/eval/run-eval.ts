@@ -3,7 +3,7 @@ import { fuse, type LaneCandidate } from '../../../shared/fusion.ts';
 import type { CairnApi } from '../../../shared/contract.ts';
 import { describeLaneStatus, LANES, MODES, type Fusion, type FusionDefaults, type Lane, type LaneWeights, type Mode } from '../../../shared/search.ts';
 import type { BeirQuery } from './beir.ts';
-import { meanMetrics, percentile, scoreRanking, type Qrels, type RankMetrics } from './metrics.ts';
+import { meanMetrics, percentile, scoreQueries, scoreRanking, type Qrels, type RankMetrics } from './metrics.ts';
 
 export interface ModeFigures extends RankMetrics {
   p50_ms: number;
@@ -74,12 +74,9 @@ export async function collectLaneRuns(api: Pick<CairnApi, 'search'>, queries: Be
 }
 
 export function scoreFusion(runs: LaneRuns, queries: BeirQuery[], qrels: Qrels, keyToId: Map<string, string>, f: FusionDefaults): RankMetrics {
-  return meanMetrics(
-    queries.map((q) => {
-      const fused = fuse({ lanes: runs.lanes.get(q.id) ?? {}, keys: runs.keys, method: f.fusion, weights: f.weights, rrfK: f.rrfK });
-      return scoreRanking(fused.map((x) => keyToId.get(x.key) ?? x.key), qrels.get(q.id) ?? new Map());
-    }),
-  );
+  const rank = (id: string) =>
+    fuse({ lanes: runs.lanes.get(id) ?? {}, keys: runs.keys, method: f.fusion, weights: f.weights, rrfK: f.rrfK }).map((x) => keyToId.get(x.key) ?? x.key);
+  return scoreQueries(queries, rank, qrels);
 }
 
 function round(x: number): number {

@@ -1,15 +1,16 @@
 // Finds the fusion settings that rank best, judged by two-fold cross-validation: settings tuned
-// on one half of the labelled queries are scored on the other half, both ways round, so the
-// figure reported for the chosen settings is never measured on the queries that chose them.
+// on one half of the labelled queries (splitQueries' halves) are scored on the other half, both
+// ways round, so the figure reported for the chosen settings is never measured on the queries
+// that chose them.
 // The settings a model ships with are then the best on all the queries.
 import type { FusionDefaults } from '../../../shared/search.ts';
-import type { BeirQuery } from './beir.ts';
+import { splitQueries, type BeirQuery } from './beir.ts';
 import type { Qrels, RankMetrics } from './metrics.ts';
 import { meanMetrics } from './metrics.ts';
 import { scoreFusion, type LaneRuns } from './run-eval.ts';
 
 export interface FoldResult {
-  tunedOn: 'even' | 'odd';
+  tunedOn: 'tune' | 'heldout';
   settings: FusionDefaults;
   tune: RankMetrics;
   heldout: RankMetrics;
@@ -37,20 +38,19 @@ export function fusionGrid(): FusionDefaults[] {
 }
 
 export function tuneFusion(runs: LaneRuns, queries: BeirQuery[], qrels: Qrels, keyToId: Map<string, string>): TuneResult {
-  const even = queries.filter((_, i) => i % 2 === 0);
-  const odd = queries.filter((_, i) => i % 2 === 1);
+  const halves = { tune: splitQueries(queries, 'tune'), heldout: splitQueries(queries, 'heldout') };
   const grid = fusionGrid();
   const score = (qs: BeirQuery[], s: FusionDefaults) => scoreFusion(runs, qs, qrels, keyToId, s);
-  const scored = grid.map((settings) => ({ settings, even: score(even, settings), odd: score(odd, settings), all: score(queries, settings) }));
+  const scored = grid.map((settings) => ({ settings, tune: score(halves.tune, settings), heldout: score(halves.heldout, settings), all: score(queries, settings) }));
 
   const pickWithin = (candidates: typeof scored) => {
     const best = (by: (c: (typeof scored)[number]) => RankMetrics) => candidates.reduce((a, b) => (by(b).ndcg10 > by(a).ndcg10 ? b : a));
     const onAll = best((c) => c.all);
-    const onEven = best((c) => c.even);
-    const onOdd = best((c) => c.odd);
+    const onTune = best((c) => c.tune);
+    const onHeldout = best((c) => c.heldout);
     const folds: FoldResult[] = [
-      { tunedOn: 'even', settings: onEven.settings, tune: onEven.even, heldout: onEven.odd },
-      { tunedOn: 'odd', settings: onOdd.settings, tune: onOdd.odd, heldout: onOdd.even },
+      { tunedOn: 'tune', settings: onTune.settings, tune: onTune.tune, heldout: onTune.heldout },
+      { tunedOn: 'heldout', settings: onHeldout.settings, tune: onHeldout.heldout, heldout: onHeldout.tune },
     ];
     return { best: onAll.settings, all: onAll.all, heldout: meanMetrics(folds.map((f) => f.heldout)), folds };
   };

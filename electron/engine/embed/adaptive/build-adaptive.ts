@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ModelCard } from '../embedder.ts';
-import { ADAPTIVE_LANE_DEFAULTS } from '../lane-defaults.ts';
+import { ADAPTIVE_MODEL_DEFAULTS } from '../../search/fusion-defaults.ts';
 import { readStaticModel, writeStaticModel, type StaticTable, type TableStorage } from '../static-onnx.ts';
 import { removeCommonComponents } from './common-component.ts';
 import { countCorpus } from './corpus-vocabulary.ts';
@@ -178,7 +178,7 @@ export async function buildAdaptiveModel(texts: string[], dir: string, options: 
       name: generalModelDir ? 'Derived from your own pages; general vectors PDDL-1.0 (GloVe)' : 'Derived from your own pages',
       files: [],
     },
-    defaults: ADAPTIVE_LANE_DEFAULTS,
+    defaults: ADAPTIVE_MODEL_DEFAULTS,
     measured: [],
   };
   fs.mkdirSync(dir, { recursive: true });

@@ -1,0 +1,38 @@
+// Every fusion default Cairn has, in one place: how the lanes are fused when a request does not
+// say. Weights belong to the model (the stronger the semantic lane, the more say it gets), so
+// each model carries its own in its card (`defaults`, shaped by shared/search.ts's
+// FusionDefaults); the models Cairn builds start from these, and `cairn eval` on SciFact train
+// overwrites a model's card with what it measures (recordMeasurement).
+import type { FusionDefaults } from '../../../shared/search.ts';
+
+/**
+ * The corpus-adaptive model. `cairn eval --tune` on SciFact's 809 train queries (396 settings,
+ * two-fold cross-validation over even and odd query ids): best on all queries convex lexical 1,
+ * semantic 0.6, token 0.05 — nDCG@10 0.718, held-out 0.717 (one fold chose these, the other
+ * token 0.1), against lexical alone 0.704 and the adaptive lane alone 0.654 (README, Benchmarks).
+ */
+export const ADAPTIVE_MODEL_DEFAULTS: FusionDefaults = {
+  fusion: 'convex',
+  weights: { lexical: 1, semantic: 0.6, token: 0.05 },
+  rrfK: 60,
+};
+
+/** The shipped GloVe floor: with its lane (≈0.18) any real weight drags the hybrid down, so it gets a token share. */
+export const GLOVE_MODEL_DEFAULTS: FusionDefaults = {
+  fusion: 'convex',
+  weights: { lexical: 0.95, semantic: 0.05, token: 0 },
+  rrfK: 60,
+};
+
+/**
+ * ktx's weights, measured with a strong transformer; used only when a model folder carries
+ * no card of its own (e.g. a hub model the user dropped in by hand).
+ */
+export const STRONG_MODEL_DEFAULTS: FusionDefaults = {
+  fusion: 'rrf',
+  weights: { lexical: 1.5, semantic: 2.0, token: 0.75 },
+  rrfK: 60,
+};
+
+/** Without a model only lexical and token run; measured by `cairn eval` on SciFact train (README). */
+export const NO_MODEL_DEFAULTS: FusionDefaults = { fusion: 'rrf', weights: { lexical: 1, semantic: 1, token: 0.1 }, rrfK: 60 };
