@@ -21,6 +21,30 @@ export type LaneWeights = z.infer<typeof LaneWeights>;
 export const FusionDefaults = z.object({ fusion: Fusion, weights: LaneWeights, rrfK: z.number().positive() });
 export type FusionDefaults = z.infer<typeof FusionDefaults>;
 
+/** Whether intent weighting is on when a request does not say (measured on SciFact train: README, Benchmarks). */
+export const INTENT_DEFAULT = false;
+
+export const INTENT_ACTIONS = ['search', 'create', 'fix', 'explain', 'compare'] as const;
+export const INTENT_TARGETS = ['knowledge', 'code', 'database', 'git', 'config'] as const;
+
+/** What the query asks for, and how that changed the lane weights before fusion. */
+export const SearchIntent = z.object({
+  action: z.enum(INTENT_ACTIONS).nullable(),
+  target: z.enum(INTENT_TARGETS).nullable(),
+  keywords: z.array(z.string()),
+  adjusted: z.partialRecord(Lane, z.number()).describe('the factor each adjusted lane weight was multiplied by'),
+  because: z.string().describe('the rules that fired, in words; empty when none did'),
+});
+export type SearchIntent = z.infer<typeof SearchIntent>;
+
+/** The diversity step: results re-ordered after fusion by maximal marginal relevance. */
+export const MmrStep = z.object({
+  lambda: z.number(),
+  pool: z.number().int().describe('how many fused candidates MMR chose from'),
+  similarity: z.enum(['terms']).describe('how page similarity was measured: Jaccard over page terms'),
+});
+export type MmrStep = z.infer<typeof MmrStep>;
+
 export const MAX_QUERY_CHARS = 2000;
 export const MAX_RESULTS = 200;
 
@@ -50,6 +74,11 @@ export const SearchRequest = z.object({
   weights: LaneWeights.partial().optional().describe("default: the embedding model's"),
   rrfK: z.number().min(1).max(10_000).optional(),
   filters: SearchFilters.default({}),
+  intent: z.boolean().optional().describe(`adjust the lane weights to the query's intent (action and target), reported in the answer's \`intent\`; default ${INTENT_DEFAULT ? 'on' : 'off'}`),
+  mmr: z
+    .object({ lambda: z.number().min(0).max(1).describe('1: relevance only; 0: novelty only') })
+    .optional()
+    .describe('re-rank after fusion for diversity (maximal marginal relevance); absent: off'),
 });
 export type SearchRequest = z.input<typeof SearchRequest>;
 
@@ -76,6 +105,13 @@ export const SearchResult = z.object({
   always: z.boolean().describe('usage_mode: always: must be surfaced'),
   lanesMatched: z.number().int(),
   lanes: z.partialRecord(Lane, LaneHit),
+  mmr: z
+    .object({
+      fusedRank: z.number().int().describe('1-based rank after fusion, before MMR'),
+      similarity: z.number().describe('largest similarity to a result ranked above it (the novelty penalty)'),
+    })
+    .optional()
+    .describe('present when the MMR step ran'),
 });
 export type SearchResult = z.infer<typeof SearchResult>;
 
@@ -113,8 +149,10 @@ export const SearchResponse = z.object({
   query: z.string(),
   mode: Mode,
   fusion: Fusion,
-  weights: LaneWeights,
+  weights: LaneWeights.describe('the weights fused with, after any intent adjustment'),
   rrfK: z.number(),
+  intent: SearchIntent.nullable().describe('null when intent weighting is off'),
+  mmr: MmrStep.nullable().describe('null when MMR is off'),
   model: z.string().nullable(),
   results: z.array(SearchResult),
   lanes: z.partialRecord(Lane, LaneStatus),

@@ -58,7 +58,7 @@ export const COMMANDS: Record<string, Command> = {
   },
   eval: {
     summary: 'nDCG@10, Recall@100, MRR@10 and latency of every search mode on labelled queries (BEIR format)',
-    usage: 'cairn eval --corpus corpus.jsonl --queries queries.jsonl --qrels qrels.tsv [--split all|tune|heldout] [--tune] [--weights ...] [--fusion rrf|convex] [--rrf-k N] [--db FILE] [--json]',
+    usage: 'cairn eval --corpus corpus.jsonl --queries queries.jsonl --qrels qrels.tsv [--split all|tune|heldout] [--tune] [--weights ...] [--fusion rrf|convex] [--rrf-k N] [--intent on|off] [--mmr LAMBDA] [--db FILE] [--json]',
     load: async () => (await import('./eval-command.ts')).runEval,
   },
   stale: {

@@ -1,7 +1,7 @@
 // `cairn eval`: retrieval quality on a labelled BEIR-format collection, every mode, with latency.
 import path from 'node:path';
 import envPaths from 'env-paths';
-import { MODES, type Fusion } from '../../shared/search.ts';
+import { INTENT_DEFAULT, MODES, type Fusion } from '../../shared/search.ts';
 import { loadBeir, QUERY_SPLITS, splitQueries, type QuerySplit } from '../engine/eval/beir.ts';
 import { writeCorpusPages } from '../engine/eval/corpus-pages.ts';
 import { collectLaneRuns, evaluateModes } from '../engine/eval/run-eval.ts';
@@ -23,6 +23,8 @@ export async function runEval(args: string[]): Promise<number> {
     weights: { type: 'string' },
     fusion: { type: 'string' },
     'rrf-k': { type: 'string' },
+    intent: { type: 'string' },
+    mmr: { type: 'string' },
   });
   if (!values.corpus || !values.queries || !values.qrels) throw new UsageError('cairn eval needs --corpus, --queries and --qrels (BEIR format)');
   if (!(QUERY_SPLITS as readonly string[]).includes(values.split)) throw new UsageError(`--split must be all, tune or heldout, got "${values.split}"`);
@@ -40,8 +42,9 @@ export async function runEval(args: string[]): Promise<number> {
     await engine.loadModel();
     const queries = splitQueries(set.queries, values.split as QuerySplit);
     const fusion = { weights: parseWeights(values.weights), fusion: values.fusion as Fusion | undefined, rrfK: numberOption(values['rrf-k'], 'rrf-k') };
-    const modes = await evaluateModes(engine, queries, set.qrels, keyToId, fusion, progressLine('searching'));
-    const report: Record<string, unknown> = { queries: queries.length, split: values.split, model: engine.semantic.embedder?.info.id ?? null, fusion: { ...engine.fusionDefaults(), ...dropUndefined(fusion) }, modes };
+    const steps = { intent: onOff(values.intent, 'intent'), mmr: mmrOption(values.mmr) };
+    const modes = await evaluateModes(engine, queries, set.qrels, keyToId, { ...fusion, ...steps }, progressLine('searching'));
+    const report: Record<string, unknown> = { queries: queries.length, split: values.split, model: engine.semantic.embedder?.info.id ?? null, fusion: { ...engine.fusionDefaults(), ...dropUndefined(fusion) }, intent: steps.intent ?? INTENT_DEFAULT, mmr: steps.mmr ?? null, modes };
     if (values.tune) {
       const runs = await collectLaneRuns(engine, set.queries);
       report.tuned = tuneFusion(runs, set.queries, set.qrels, keyToId);
@@ -54,8 +57,25 @@ export async function runEval(args: string[]): Promise<number> {
   }
 }
 
+/** --intent on|off: absent leaves the request's default. */
+function onOff(value: string | undefined, name: string): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'on' || value === 'off') return value === 'on';
+  throw new UsageError(`--${name} must be on or off, got "${value}"`);
+}
+
+/** --mmr LAMBDA (0..1) turns the diversity step on. */
+function mmrOption(value: string | undefined): { lambda: number } | undefined {
+  if (value === undefined) return undefined;
+  const lambda = Number(value);
+  if (!Number.isFinite(lambda) || lambda < 0 || lambda > 1) throw new UsageError(`--mmr must be a lambda between 0 and 1, got "${value}"`);
+  return { lambda };
+}
+
 interface EvalReport {
   queries: number;
+  intent: boolean;
+  mmr: { lambda: number } | null;
   split: string;
   model: string | null;
   fusion: { fusion: string; weights: Record<string, number>; rrfK: number };
@@ -66,7 +86,7 @@ interface EvalReport {
 function evalText(r: EvalReport): string {
   const w = r.fusion.weights;
   const lines = [
-    `${r.queries} queries (${r.split}), model ${r.model ?? 'none'}, hybrid = ${r.fusion.fusion} lexical ${w.lexical} semantic ${w.semantic} token ${w.token}${r.fusion.fusion === 'rrf' ? ` k ${r.fusion.rrfK}` : ''}`,
+    `${r.queries} queries (${r.split}), model ${r.model ?? 'none'}, hybrid = ${r.fusion.fusion} lexical ${w.lexical} semantic ${w.semantic} token ${w.token}${r.fusion.fusion === 'rrf' ? ` k ${r.fusion.rrfK}` : ''}, intent ${r.intent ? 'on' : 'off'}, MMR ${r.mmr ? `lambda ${r.mmr.lambda}` : 'off'}`,
     'mode       nDCG@10  R@100   MRR@10  p50 ms  p95 ms  (latency: top-10 searches, query embedding included)',
     ...MODES.map((m) => {
       const x = r.modes[m]!;

@@ -26,7 +26,7 @@ export async function evaluateModes(
   queries: BeirQuery[],
   qrels: Qrels,
   keyToId: Map<string, string>,
-  fusion: { fusion?: Fusion; weights?: Partial<LaneWeights>; rrfK?: number },
+  fusion: { fusion?: Fusion; weights?: Partial<LaneWeights>; rrfK?: number; intent?: boolean; mmr?: { lambda: number } },
   onQuery?: (done: number, total: number) => void,
 ): Promise<Record<Mode, ModeFigures>> {
   const out = {} as Record<Mode, ModeFigures>;

@@ -2,7 +2,7 @@
 // A lane that fails or has nothing to do is dropped from the fusion, never counted as zero.
 import { fuse, type LaneCandidate } from '../../../shared/fusion.ts';
 import type { Parsed } from '../../../shared/dispatch.ts';
-import { describeLaneStatus, LANES, type FusionDefaults, type Lane, type LaneReason, type LaneStatus, type SearchNotice, type SearchResponse, type SearchResult } from '../../../shared/search.ts';
+import { describeLaneStatus, INTENT_DEFAULT, LANES, type FusionDefaults, type Lane, type LaneReason, type LaneStatus, type SearchNotice, type SearchResponse, type SearchResult } from '../../../shared/search.ts';
 import { isDamage, type Db } from '../store/database.ts';
 import { pageCondition } from './filters.ts';
 import { LaneSkipped, type LaneQuery, type PageHit } from './lane.ts';
@@ -10,6 +10,8 @@ import { lexicalLane } from './lexical.ts';
 import { semanticLane, type SemanticSource } from './semantic.ts';
 import { tokenLane } from './token.ts';
 import { describeResults } from './results.ts';
+import { applyIntent, extractIntent } from './intent.ts';
+import { diversify } from './mmr.ts';
 
 /** Every lane fetches at least this many pages, so fusion has candidates beyond the top k. */
 const MIN_CANDIDATES = 100;
@@ -24,9 +26,12 @@ export interface SearchDeps {
 export async function search(deps: SearchDeps, req: Parsed<'search'>): Promise<SearchResponse> {
   const started = performance.now();
   const fusion = req.fusion ?? deps.defaults.fusion;
-  const weights = { ...deps.defaults.weights, ...req.weights };
+  // intent adjusts the weights once, before any lane runs; the answer reports both
+  const intent = (req.intent ?? INTENT_DEFAULT) && req.query.trim() !== '' ? extractIntent(req.query) : null;
+  const weights = applyIntent({ ...deps.defaults.weights, ...req.weights }, intent);
   const rrfK = req.rrfK ?? deps.defaults.rrfK;
-  const base = { query: req.query, mode: req.mode, fusion, weights, rrfK, model: deps.semantic.embedder?.info.id ?? null };
+  const mmr = req.mmr ? { lambda: req.mmr.lambda, pool: 0, similarity: 'terms' as const } : null;
+  const base = { query: req.query, mode: req.mode, fusion, weights, rrfK, intent, mmr, model: deps.semantic.embedder?.info.id ?? null };
   if (req.query.trim() === '') {
     return { ...base, results: [], lanes: {}, notice: { kind: 'empty-query', message: 'type something to search for' }, ms: elapsed(started) };
   }
@@ -62,8 +67,17 @@ export async function search(deps: SearchDeps, req: Parsed<'search'>): Promise<S
   const keys = pageKeys(deps.db, candidates);
   // A single-lane mode ranks by that lane alone, whatever weight it has in the hybrid.
   const fuseWeights = req.mode === 'hybrid' ? weights : { lexical: 1, semantic: 1, token: 1 };
-  const fused = fuse({ lanes: candidates, keys, method: fusion, weights: fuseWeights, rrfK }).slice(0, req.k);
-  const results: SearchResult[] = describeResults(deps.db, fused, hits, req.query);
+  const all = fuse({ lanes: candidates, keys, method: fusion, weights: fuseWeights, rrfK });
+  let results: SearchResult[];
+  if (mmr) {
+    // diversity is its own step after fusion: each result keeps its fused rank and its penalty
+    const { picks, pool } = diversify(deps.db, all, mmr.lambda, req.k);
+    mmr.pool = pool;
+    const described = describeResults(deps.db, picks.map((p) => p.item), hits, req.query);
+    results = described.map((r, i) => ({ ...r, mmr: { fusedRank: picks[i]!.fusedRank, similarity: round(picks[i]!.similarity) } }));
+  } else {
+    results = describeResults(deps.db, all.slice(0, req.k), hits, req.query);
+  }
   const ran = wanted.filter((l) => hits[l]);
   const notice: SearchNotice | null =
     ran.length === 0
@@ -99,6 +113,10 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
       timer = setTimeout(() => reject(new LaneTimeout(`timed out after ${ms} ms`)), ms);
     }),
   ]);
+}
+
+function round(x: number): number {
+  return Math.round(x * 1000) / 1000;
 }
 
 function elapsed(t0: number): number {

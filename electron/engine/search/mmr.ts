@@ -1,0 +1,78 @@
+// Diversity after fusion: maximal marginal relevance. Greedily picks, from the best fused
+// candidates, the page maximizing λ·relevance − (1−λ)·(its largest similarity to a page already
+// picked), so that near-duplicates (five daily notes saying the same) do not fill the top.
+// Similarity is the Jaccard index of two pages' body terms.
+import type { FusedItem } from '../../../shared/fusion.ts';
+import type { Db } from '../store/database.ts';
+import { terms } from './terms.ts';
+
+/** MMR chooses among this many fused candidates at least (the top k when k is larger). */
+export const MMR_MIN_POOL = 30;
+/** The start of a page's body its terms are read from: enough to tell near-duplicates apart. */
+const BODY_CHARS = 4000;
+
+export interface MmrPick<T> {
+  item: T;
+  /** 1-based rank before MMR. */
+  fusedRank: number;
+  /** The largest similarity to a page picked before it (0 for the first). */
+  similarity: number;
+}
+
+/**
+ * Pure MMR over items best first: relevance is the score min-max normalized over the items, so
+ * λ weighs two quantities on the same 0..1 scale. Ties keep the fused order.
+ */
+export function mmrOrder<T extends { score: number }>(items: T[], lambda: number, k: number, similarity: (a: number, b: number) => number): MmrPick<T>[] {
+  const scores = items.map((i) => i.score);
+  const min = Math.min(...scores);
+  const max = Math.max(...scores);
+  const relevance = scores.map((s) => (max > min ? (s - min) / (max - min) : 1));
+  const maxSim = items.map(() => 0);
+  const left = items.map((_, i) => i);
+  const out: MmrPick<T>[] = [];
+  while (out.length < k && left.length > 0) {
+    let best = 0;
+    let bestValue = -Infinity;
+    left.forEach((i, at) => {
+      const value = lambda * relevance[i]! - (1 - lambda) * maxSim[i]!;
+      if (value > bestValue) {
+        bestValue = value;
+        best = at;
+      }
+    });
+    const [chosen] = left.splice(best, 1) as [number];
+    out.push({ item: items[chosen]!, fusedRank: chosen + 1, similarity: maxSim[chosen]! });
+    for (const i of left) maxSim[i] = Math.max(maxSim[i]!, similarity(chosen, i));
+  }
+  return out;
+}
+
+export function jaccard(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 && b.size === 0) return 0;
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  let both = 0;
+  for (const t of small) if (large.has(t)) both++;
+  return both / (a.size + b.size - both);
+}
+
+/** Each page's body terms (the start of its chunks, in order). */
+export function bodyTerms(db: Db, pageIds: number[]): Map<number, Set<string>> {
+  const rows = db
+    .prepare(`SELECT page_id, text FROM chunks WHERE page_id IN (SELECT value FROM json_each(?)) ORDER BY page_id, ord`)
+    .all(JSON.stringify(pageIds)) as { page_id: number; text: string }[];
+  const text = new Map<number, string>();
+  for (const r of rows) {
+    const sofar = text.get(r.page_id) ?? '';
+    if (sofar.length < BODY_CHARS) text.set(r.page_id, `${sofar}\n${r.text}`.slice(0, BODY_CHARS));
+  }
+  return new Map(pageIds.map((id) => [id, new Set(terms(text.get(id) ?? '', Infinity))]));
+}
+
+/** Re-orders the fused list's top by MMR; returns the top k with each one's rank before and penalty. */
+export function diversify(db: Db, fused: FusedItem[], lambda: number, k: number): { picks: MmrPick<FusedItem>[]; pool: number } {
+  const pool = fused.slice(0, Math.max(k, MMR_MIN_POOL));
+  const sets = bodyTerms(db, pool.map((f) => f.id));
+  const of = (i: number) => sets.get(pool[i]!.id)!;
+  return { picks: mmrOrder(pool, lambda, k, (a, b) => jaccard(of(a), of(b))), pool: pool.length };
+}
