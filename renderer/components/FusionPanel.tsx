@@ -1,7 +1,8 @@
 // The fusion debugger's controls: RRF or convex, the three lane weights and k. Moving them
 // re-ranks the returned results at once, client-side; "Reset" goes back to the weights that
-// belong to the embedding model in use.
-import type { Lane, LaneStatus } from '../../shared/search.ts';
+// belong to the embedding model in use. Two steps around the fusion ask the engine again: intent
+// (weights adjusted to what the query asks for, before fusion) and MMR (diversity, after it).
+import type { Lane, LaneStatus, MmrStep, SearchIntent, SearchResult } from '../../shared/search.ts';
 import { LANES, LANE_HINT, LANE_LABEL, isDropped, laneColor, laneState } from '../search/lanes.ts';
 import { sameLens, type FusionLens } from '../search/rerank.ts';
 import { WeightSlider } from './WeightSlider.tsx';
@@ -12,7 +13,11 @@ interface Props {
   statuses: Partial<Record<Lane, LaneStatus>>;
   model: string | null;
   onChange: (lens: FusionLens) => void;
+  steps: { intent: boolean; mmr: number | null; onIntent: (on: boolean) => void; onMmr: (lambda: number | null) => void };
+  response: { intent: SearchIntent | null; mmr: MmrStep | null; results: SearchResult[] };
 }
+
+const MMR_DEFAULT_LAMBDA = 0.7;
 
 const K_MAX = 200;
 
@@ -22,7 +27,7 @@ function weightScale(defaults: FusionLens): { max: number; step: number } {
   return top <= 1 ? { max: 1, step: 0.01 } : { max: Math.ceil(top * 2), step: 0.05 };
 }
 
-export function FusionPanel({ lens, defaults, statuses, model, onChange }: Props) {
+export function FusionPanel({ lens, defaults, statuses, model, onChange, steps, response }: Props) {
   const changed = !sameLens(lens, defaults);
   const scale = weightScale(defaults);
   const setWeight = (lane: Lane, value: number) => onChange({ ...lens, weights: { ...lens.weights, [lane]: value } });
@@ -71,6 +76,28 @@ export function FusionPanel({ lens, defaults, statuses, model, onChange }: Props
         isDefault={lens.rrfK === defaults.rrfK}
         onChange={(v) => onChange({ ...lens, rrfK: v })}
       />
+      <div className="steps">
+        <label className="step-toggle">
+          <input type="checkbox" checked={steps.intent} onChange={(e) => steps.onIntent(e.target.checked)} /> Intent weights
+        </label>
+        {response.intent && <p className="step-line intent-line">{intentLine(response.intent)}</p>}
+        <label className="step-toggle">
+          <input type="checkbox" checked={steps.mmr !== null} onChange={(e) => steps.onMmr(e.target.checked ? MMR_DEFAULT_LAMBDA : null)} /> MMR diversity
+        </label>
+        {steps.mmr !== null && (
+          <WeightSlider
+            label="λ"
+            value={steps.mmr}
+            min={0}
+            max={1}
+            step={0.05}
+            note="after fusion: λ × relevance − (1 − λ) × similarity to the results above"
+            isDefault={steps.mmr === MMR_DEFAULT_LAMBDA}
+            onChange={(v) => steps.onMmr(v)}
+          />
+        )}
+        {response.mmr && <p className="step-line mmr-line">{mmrLine(response.mmr, response.results)}</p>}
+      </div>
       <div className="defaults">
         <div className="defaults-head">
           <span>Model defaults</span>
@@ -84,7 +111,26 @@ export function FusionPanel({ lens, defaults, statuses, model, onChange }: Props
         </p>
         <p className="muted small">Embedding model: {model ?? 'none loaded'}</p>
       </div>
-      {changed && <p className="lens-note">Re-ranked here from the returned lane ranks; arrows show moves against the engine's order.</p>}
+      {changed && (
+        <p className="lens-note">
+          Re-ranked here from the returned lane ranks{response.mmr ? ', without the MMR step' : ''}; arrows show moves against the engine's order.
+        </p>
+      )}
     </section>
   );
+}
+
+/** "intent: fix · database; weights adjusted because …: lexical ×1.69" */
+export function intentLine(i: SearchIntent): string {
+  const what = [i.action, i.target].filter(Boolean).join(' · ') || 'none recognized';
+  const factors = Object.entries(i.adjusted)
+    .map(([lane, f]) => `${lane} ×${Number(f.toFixed(2))}`)
+    .join(', ');
+  return factors ? `intent: ${what}; weights adjusted because ${i.because} (${factors})` : `intent: ${what}; weights unchanged`;
+}
+
+/** "MMR λ 0.7 over the top 30: 4 results moved" */
+export function mmrLine(m: MmrStep, results: SearchResult[]): string {
+  const moved = results.filter((r, i) => r.mmr && r.mmr.fusedRank !== i + 1).length;
+  return `MMR λ ${m.lambda} over the fused top ${m.pool}: ${moved === 0 ? 'order unchanged' : `${moved} result${moved === 1 ? '' : 's'} moved`}`;
 }

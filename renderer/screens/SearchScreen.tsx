@@ -33,7 +33,8 @@ export function SearchScreen({ params }: { params: URLSearchParams }) {
   const [custom, setCustom] = useState<FusionLens | null>(null);
   const defaults = response ? defaultLens(response) : null;
   const lens = custom ?? defaults;
-  const ranked = useMemo(() => (response ? rerank(response.results, lens) : []), [response, lens]);
+  // the engine's order (MMR included) until a slider moves
+  const ranked = useMemo(() => (response ? rerank(response.results, custom) : []), [response, custom]);
 
   const [selected, setSelected] = useState(0);
   useEffect(() => setSelected(0), [response]);
@@ -108,7 +109,15 @@ export function SearchScreen({ params }: { params: URLSearchParams }) {
         </section>
         <aside className="fusion-pane">
           {response && lens && defaults ? (
-            <FusionPanel lens={lens} defaults={defaults} statuses={response.lanes} model={response.model} onChange={setLens} />
+            <FusionPanel
+              lens={lens}
+              defaults={defaults}
+              statuses={response.lanes}
+              model={response.model}
+              onChange={setLens}
+              steps={{ intent: state.intent, mmr: state.mmr, onIntent: (intent) => update({ intent }), onMmr: (mmr) => update({ mmr }) }}
+              response={response}
+            />
           ) : (
             <section className="panel">
               <h2>Fusion</h2>

@@ -1,6 +1,6 @@
 // The search screen's state as it lives in the URL (#/search?q=…&mode=…&tags=…&scope=…&tier=…),
 // so a search can be linked, reloaded and returned to with the back button.
-import { MODES, type Mode, type SearchFilters, type SearchRequest } from '../../shared/search.ts';
+import { INTENT_DEFAULT, MODES, type Mode, type SearchFilters, type SearchRequest } from '../../shared/search.ts';
 import { TIERS } from '../../shared/page.ts';
 
 export type Tier = (typeof TIERS)[number];
@@ -12,6 +12,10 @@ export interface QueryState {
   tags: string[];
   scope: ScopeFilter;
   tier: Tier[];
+  /** intent weighting on or off (the URL says so only when it differs from the default) */
+  intent: boolean;
+  /** the MMR step's lambda, null when off */
+  mmr: number | null;
 }
 
 const list = (s: string | null) =>
@@ -32,7 +36,14 @@ export function readQueryState(params: URLSearchParams): QueryState {
     tags: list(params.get('tags')),
     scope: scope === 'global' || scope === 'user' ? scope : 'all',
     tier: list(params.get('tier')).filter((t): t is Tier => (TIERS as readonly string[]).includes(t)),
+    intent: params.get('intent') === null ? INTENT_DEFAULT : params.get('intent') === 'on',
+    mmr: parseLambda(params.get('mmr')),
   };
+}
+
+function parseLambda(s: string | null): number | null {
+  const x = s === null || s === '' ? NaN : Number(s);
+  return Number.isFinite(x) && x >= 0 && x <= 1 ? x : null;
 }
 
 export function queryParams(s: QueryState): Record<string, string | undefined> {
@@ -42,6 +53,8 @@ export function queryParams(s: QueryState): Record<string, string | undefined> {
     tags: s.tags.length ? s.tags.join(',') : undefined,
     scope: s.scope === 'all' ? undefined : s.scope,
     tier: s.tier.length ? s.tier.join(',') : undefined,
+    intent: s.intent === INTENT_DEFAULT ? undefined : s.intent ? 'on' : 'off',
+    mmr: s.mmr === null ? undefined : String(s.mmr),
   };
 }
 
@@ -59,5 +72,5 @@ export const RESULTS_PER_QUERY = 20;
 
 export function searchRequest(s: QueryState, mode: Mode = s.mode): SearchRequest | null {
   if (s.q.trim() === '') return null;
-  return { query: s.q, mode, k: RESULTS_PER_QUERY, filters: filtersOf(s) };
+  return { query: s.q, mode, k: RESULTS_PER_QUERY, filters: filtersOf(s), intent: s.intent, ...(s.mmr === null ? {} : { mmr: { lambda: s.mmr } }) };
 }

@@ -30,10 +30,10 @@ export const TARGET_WORDS: Record<Target, readonly string[]> = {
 };
 
 /**
- * camelCase, snake_case, dotted.names or a call `name(`: words a person does not type in prose,
+ * camelCase (two lowercase letters first, so gene names like mRNA or iPSC are not code), snake_case, dotted.names or a call `name(`: words a person does not type in prose,
  * so a query holding one is about code whatever else it says.
  */
-const IDENTIFIER = /\b(?:[a-z]+[A-Z][A-Za-z0-9]*|[A-Za-z]+_[A-Za-z0-9_]+|[A-Za-z]\w*\.[A-Za-z]\w*(?:\.\w+)*|[A-Za-z_]\w*\(\))/;
+const IDENTIFIER = /\b(?:[a-z]{2,}[A-Z][a-z][A-Za-z0-9]*|[A-Za-z]+_[A-Za-z0-9_]+|[A-Za-z]\w*\.[A-Za-z]\w*(?:\.\w+)*|[A-Za-z_]\w*\(\))/;
 
 export interface IntentRule {
   /** The rule fires when every field it names matches the query's intent. */
