@@ -78,6 +78,8 @@ describe('cairn search', () => {
     [['--k', 'many'], /--k must be a number, got "many"/],
     [['--fusion', 'max'], /search: bad "fusion": Invalid option: expected one of "rrf"\|"convex"/],
     [['--rrf-k', '0'], /search: bad "rrfK": Too small/],
+    [['--mmr', '1.5'], /--mmr must be a lambda between 0 and 1, got "1.5"/],
+    [['--intent', 'maybe'], /--intent must be on or off, got "maybe"/],
   ])('rejects %j with a clear message', (extra, message) => {
     const r = cairn(['search', 'fusion', ...extra]);
     expect(r.code).toBe(2);

@@ -7,7 +7,7 @@ import { writeCorpusPages } from '../engine/eval/corpus-pages.ts';
 import { collectLaneRuns, evaluateModes } from '../engine/eval/run-eval.ts';
 import { tuneFusion } from '../engine/eval/tune.ts';
 import { COMMON_OPTIONS, numberOption, parse, UsageError } from './args.ts';
-import { parseWeights } from './search-command.ts';
+import { mmrOption, onOff, parseWeights } from './search-command.ts';
 import { openSession, withProgressBar } from './session.ts';
 
 const fmt = (x: number) => x.toFixed(3);
@@ -55,21 +55,6 @@ export async function runEval(args: string[]): Promise<number> {
   } finally {
     engine.close();
   }
-}
-
-/** --intent on|off: absent leaves the request's default. */
-function onOff(value: string | undefined, name: string): boolean | undefined {
-  if (value === undefined) return undefined;
-  if (value === 'on' || value === 'off') return value === 'on';
-  throw new UsageError(`--${name} must be on or off, got "${value}"`);
-}
-
-/** --mmr LAMBDA (0..1) turns the diversity step on. */
-function mmrOption(value: string | undefined): { lambda: number } | undefined {
-  if (value === undefined) return undefined;
-  const lambda = Number(value);
-  if (!Number.isFinite(lambda) || lambda < 0 || lambda > 1) throw new UsageError(`--mmr must be a lambda between 0 and 1, got "${value}"`);
-  return { lambda };
 }
 
 interface EvalReport {

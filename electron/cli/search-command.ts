@@ -18,6 +18,8 @@ export const SEARCH_OPTIONS = {
   path: { type: 'string' },
   after: { type: 'string' },
   before: { type: 'string' },
+  intent: { type: 'string' },
+  mmr: { type: 'string' },
 } as const;
 
 /** `lexical=1.5,semantic=2,token=0.75` (any subset) to weights, or a message naming what is wrong. */
@@ -34,6 +36,21 @@ export function parseWeights(text: string | undefined): Partial<LaneWeights> | u
   return out;
 }
 
+/** --intent on|off: absent leaves the request's default. */
+export function onOff(value: string | undefined, name: string): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'on' || value === 'off') return value === 'on';
+  throw new UsageError(`--${name} must be on or off, got "${value}"`);
+}
+
+/** --mmr LAMBDA (0..1) turns the diversity step on. */
+export function mmrOption(value: string | undefined): { lambda: number } | undefined {
+  if (value === undefined) return undefined;
+  const lambda = Number(value);
+  if (!Number.isFinite(lambda) || lambda < 0 || lambda > 1) throw new UsageError(`--mmr must be a lambda between 0 and 1, got "${value}"`);
+  return { lambda };
+}
+
 export async function runSearch(args: string[]): Promise<number> {
   const { values, positionals } = parse(args, SEARCH_OPTIONS);
   if (positionals.length !== 1) throw new UsageError('cairn search takes one quoted query, e.g. cairn search "token refresh"');
@@ -46,6 +63,8 @@ export async function runSearch(args: string[]): Promise<number> {
     weights: parseWeights(values.weights),
     fusion: values.fusion,
     rrfK: numberOption(values['rrf-k'], 'rrf-k'),
+    intent: onOff(values.intent, 'intent'),
+    mmr: mmrOption(values.mmr),
     filters: {
       tags: values.tag,
       agent: values.agent,
@@ -72,10 +91,15 @@ export async function runSearch(args: string[]): Promise<number> {
 function searchText(r: SearchResponse): string {
   const lanes = Object.entries(r.lanes).map(([lane, s]) => `${lane} ${describeLaneStatus(s)} (${s.ms} ms, weight ${s.weight})`);
   const head = `${r.mode} search, ${r.fusion}${r.fusion === 'rrf' ? ` k=${r.rrfK}` : ''}, model ${r.model ?? 'none'}: ${lanes.join('; ')}\n`;
-  if (r.results.length === 0) return `${head}${r.notice?.message ?? 'no results'}\n`;
+  const steps = [
+    r.intent && `intent: ${[r.intent.action, r.intent.target].filter(Boolean).join(' · ') || 'none recognized'}; ${r.intent.because ? `weights adjusted because ${r.intent.because}` : 'weights unchanged'}\n`,
+    r.mmr && `MMR lambda ${r.mmr.lambda} over the fused top ${r.mmr.pool}\n`,
+  ].filter(Boolean).join('');
+  if (r.results.length === 0) return `${head}${steps}${r.notice?.message ?? 'no results'}\n`;
   const rows = r.results.map((res, i) => {
     const ranks = (Object.keys(r.lanes) as Lane[]).map((l) => `${l[0]!.toUpperCase()}${res.lanes[l]?.rank ?? '-'}`).join(' ');
-    return `${String(i + 1).padStart(2)}. ${res.score.toFixed(4)}  ${ranks.padEnd(14)} ${res.title}  (${res.path}${res.heading ? ` § ${res.heading}` : ''})${res.always ? '  [always]' : ''}\n      ${res.snippet}`;
+    const was = res.mmr && res.mmr.fusedRank !== i + 1 ? ` (MMR: was ${res.mmr.fusedRank})` : '';
+    return `${String(i + 1).padStart(2)}. ${res.score.toFixed(4)}  ${ranks.padEnd(14)}${was} ${res.title}  (${res.path}${res.heading ? ` § ${res.heading}` : ''})${res.always ? '  [always]' : ''}\n      ${res.snippet}`;
   });
-  return `${head}${rows.join('\n')}\n`;
+  return `${head}${steps}${rows.join('\n')}\n`;
 }
