@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { IndexReport, IndexProgress } from './indexing.ts';
 import { AUDIT_ACTIONS, AuditEntry, LinkFinding, Page, PageSummary, SourceChange, StalePage } from './page.ts';
 import { SearchRequest, SearchResponse } from './search.ts';
-import { GraphRequest, GraphResponse } from './graph.ts';
+import { ConceptsRequest, ConceptsResponse, GraphRequest, GraphResponse } from './graph.ts';
 import { DecideSkillRequest, ExpertRequest, ExpertResponse, Registration, RegisterSkillRequest, SkillsRequest, SkillsResponse } from './skills.ts';
 import { KnowledgeExpertRequest, KnowledgeExpertResponse, QueryOutcomesRequest, QueryOutcomesResponse, RecallRequest, RecallResponse, RecordOutcomeRequest, RecordOutcomeResponse } from './recall.ts';
 import { FixLinkRequest, FixLinkResponse, SuggestRequest, SuggestResponse, UndoRequest } from './fixes.ts';
@@ -70,9 +70,14 @@ export const contract = {
     z.object({ findings: z.array(LinkFinding), orphans: z.array(PageSummary) }),
   ),
   graph: method(
-    'The reference graph: pages, and the attachments, sources and missing targets their links point at, as nodes; links as edges by kind (wikilink, embed, markdown, ref, source). Around a page to a depth of 1–3 links either way, or the whole wiki.',
+    'The reference graph: pages, and the attachments, sources and missing targets their links point at, as nodes; links as edges by kind (wikilink, embed, markdown, ref, source); with `concepts`, the concepts pages mention too (`mentions` edges). Around a page to a depth of 1–3 links either way, or the whole wiki.',
     GraphRequest,
     GraphResponse,
+  ),
+  concepts: method(
+    'The concept dictionary: tags, page keys, titles and frontmatter aliases, merged when they differ only by case, punctuation, plural or a configured alias; each with its variants, the pages that name it and the pages whose prose mentions it.',
+    ConceptsRequest,
+    ConceptsResponse,
   ),
   stalePages: method(
     'Pages that may no longer be true, each with its reasons: sources changed after the page was last updated or reviewed, sources gone, links to archived pages, or no review for too long.',

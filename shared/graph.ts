@@ -3,13 +3,13 @@
 import { z } from 'zod';
 import { LinkKind, Scope } from './page.ts';
 
-export const GRAPH_NODE_TYPES = ['page', 'attachment', 'source', 'missing'] as const;
+export const GRAPH_NODE_TYPES = ['page', 'attachment', 'source', 'missing', 'concept'] as const;
 export type GraphNodeType = (typeof GRAPH_NODE_TYPES)[number];
 
 export const GraphNode = z.object({
   id: z.string().describe('unique within one answer; edges name nodes by it'),
-  type: z.enum(GRAPH_NODE_TYPES).describe('page; an attachment (image, file) of the wiki; a source outside the wiki (code path, URL); or a target nothing answers'),
-  key: z.string().describe('page key; attachment file name; a source or missing target as written'),
+  type: z.enum(GRAPH_NODE_TYPES).describe('page; an attachment (image, file) of the wiki; a source outside the wiki (code path, URL); a target nothing answers; or a concept pages mention'),
+  key: z.string().describe('page key; attachment file name; a source or missing target as written; a concept\'s canonical name'),
   path: z.string().nullable().describe('page or attachment path relative to its root; a source file (absolute) or URL; null when missing'),
   root: z.string().nullable(),
   title: z.string(),
@@ -23,11 +23,15 @@ export const GraphNode = z.object({
 });
 export type GraphNode = z.infer<typeof GraphNode>;
 
+/** Edge kinds: the link kinds, and `mentions` from a page to a concept its prose names. */
+export const GraphEdgeKind = z.union([LinkKind, z.literal('mentions')]);
+export type GraphEdgeKind = z.infer<typeof GraphEdgeKind>;
+
 /** All the links of one kind from one page to one target, as one edge. */
 export const GraphEdge = z.object({
   source: z.string(),
   target: z.string(),
-  kind: LinkKind,
+  kind: GraphEdgeKind,
   line: z.number().int().describe('the first line in the source page that links'),
   count: z.number().int().describe('how many links of this kind the source page has to this target'),
 });
@@ -43,6 +47,7 @@ export const GraphRequest = z.object({
     .describe('the centre page; none: the whole wiki'),
   depth: z.number().int().min(1).max(3).default(1).describe('links to follow out from the centre page, either way'),
   limit: z.number().int().min(1).max(GRAPH_MAX_PAGES).default(20_000).describe('at most this many pages; the answer says when more were left out'),
+  concepts: z.boolean().default(false).describe('also the concepts the pages mention, as nodes, with `mentions` edges (one step further than the page that mentions them)'),
 });
 export type GraphRequest = z.input<typeof GraphRequest>;
 
@@ -53,3 +58,25 @@ export const GraphResponse = z.object({
   truncated: z.boolean().describe('pages were left out to stay within the limit'),
 });
 export type GraphResponse = z.infer<typeof GraphResponse>;
+
+/** One concept of the dictionary: tags, page keys, titles and aliases merged by case, punctuation, plural and configured alias. */
+export const ConceptEntry = z.object({
+  id: z.string().describe('the node id the graph gives it'),
+  name: z.string().describe('canonical name'),
+  variants: z.array(z.string()).describe('every spelling merged into it, as written'),
+  sources: z.number().int().describe('pages that name it (tag, key, title, alias)'),
+  mentions: z.number().int().describe('pages whose prose mentions it'),
+});
+export type ConceptEntry = z.infer<typeof ConceptEntry>;
+
+export const ConceptsRequest = z.object({
+  query: z.string().max(200).optional().describe('only concepts with a variant containing this text'),
+  limit: z.number().int().min(1).max(GRAPH_MAX_PAGES).default(200),
+});
+export type ConceptsRequest = z.input<typeof ConceptsRequest>;
+
+export const ConceptsResponse = z.object({
+  concepts: z.array(ConceptEntry).describe('most mentioned first'),
+  total: z.number().int().describe('concepts that matched, before the limit'),
+});
+export type ConceptsResponse = z.infer<typeof ConceptsResponse>;

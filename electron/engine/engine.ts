@@ -144,6 +144,7 @@ export class Engine implements CairnService {
       paths: paths ?? undefined,
       ignorePatterns: this.settings.ignorePatterns,
       maxFileBytes: this.settings.maxFileBytes,
+      conceptAliases: this.settings.conceptAliases,
       onProgress: (p) => emit((at.last = p)),
     });
     try {
@@ -357,7 +358,12 @@ export class Engine implements CairnService {
   async graph(r: Parsed<'graph'>): Promise<Response<'graph'>> {
     const around = r.around ? { key: r.around.key, agent: r.around.agent ?? null } : null;
     const { referenceGraph } = await import('./graph/reference-graph.ts');
-    return this.guard(() => referenceGraph(this.db, { around, depth: r.depth, limit: r.limit }));
+    return this.guard(() => referenceGraph(this.db, { around, depth: r.depth, limit: r.limit, concepts: r.concepts }));
+  }
+
+  async concepts(r: Parsed<'concepts'>): Promise<Response<'concepts'>> {
+    const { listConcepts } = await import('./concepts/list.ts');
+    return this.guard(() => listConcepts(this.db, r.query ?? null, r.limit));
   }
 
   async links({ kind }: Parsed<'links'>): Promise<Response<'links'>> {

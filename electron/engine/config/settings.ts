@@ -30,6 +30,8 @@ export interface Settings {
   /** Bearer token → the agent it speaks for (`CAIRN_TOKENS` or the config's `tokens`); empty: no tokens, loopback only. */
   tokens: Record<string, string>;
   tokensSource: SettingSource;
+  /** Concept name → the concept it is another name for (`"k8s": "kubernetes"`); from the config file. */
+  conceptAliases: Record<string, string>;
 }
 
 export interface SkillSettings {
@@ -59,6 +61,10 @@ const ConfigFile = z
     skillCategories: z.array(z.string().min(1).max(100)).min(1).optional(),
     skillMappings: z.record(z.string().min(1), z.object({ skill: z.string().min(1), category: z.string().min(1) }).strict()).optional(),
     agents: z.record(z.string().min(1), z.object({ name: z.string().min(1).optional(), projects: z.array(z.string().min(1)).optional() }).strict()).optional(),
+    conceptAliases: z
+      .record(z.string().trim().min(1).max(200), z.string().trim().min(1).max(200))
+      .optional()
+      .describe('concept name → the concept it is another name for; both merge into one concept'),
     tokens: Tokens.optional().describe('bearer token → agent name: with tokens, every API request needs one and runs as its agent'),
   })
   .strict();
@@ -140,6 +146,7 @@ export function resolveSettings(input: SettingsInput = {}): Settings {
     },
     tokens,
     tokensSource,
+    conceptAliases: config.conceptAliases ?? {},
   };
 }
 

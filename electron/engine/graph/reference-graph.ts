@@ -13,6 +13,8 @@ export interface GraphQuery {
   around: { key: string; agent: string | null } | null;
   depth: number;
   limit: number;
+  /** also the concepts the pages mention */
+  concepts?: boolean;
 }
 
 /** One read transaction: a writer in another process between the statements cannot leave an edge to a page the answer lacks. */
@@ -31,6 +33,7 @@ function build(db: Db, q: GraphQuery): GraphResponse {
   for (const p of readPages(db, ids)) graph.addPage(p);
   for (const e of edgeRows) graph.addTarget(e);
   for (const e of edgeRows) graph.addEdge(e);
+  if (q.concepts) addConcepts(db, graph, centre || truncated ? ids : null);
   describeFiles(db, graph.files);
   return { centre: centre ? pageId(centre.id) : null, nodes: graph.nodes(), edges: graph.edges, truncated };
 }
@@ -95,6 +98,23 @@ class GraphBuilder {
     private maxDepth: number | null,
   ) {}
 
+  /** A concept a page within reach mentions, one step further than that page. */
+  addMention(m: MentionRow): void {
+    const source = pageId(m.pageId);
+    if (!this.byId.has(source)) return;
+    const from = this.depths.get(m.pageId) ?? null;
+    const depth = from === null ? null : from + 1;
+    if (this.maxDepth !== null && (depth === null || depth > this.maxDepth)) return;
+    const id = conceptId(m.concept);
+    const known = this.byId.get(id);
+    if (known) {
+      if (depth !== null && known.depth !== null && depth < known.depth) known.depth = depth;
+    } else {
+      this.byId.set(id, { id, type: 'concept', key: m.name, path: null, root: null, title: m.name, tags: [], tier: null, scope: null, stale: false, archived: false, missing: false, depth });
+    }
+    this.edges.push({ source, target: id, kind: 'mentions', line: m.line, count: m.n });
+  }
+
   nodes(): GraphNode[] {
     return [...this.byId.values()];
   }
@@ -140,6 +160,23 @@ class GraphBuilder {
     const target = e.targetPage !== null ? pageId(e.targetPage) : targetId(e);
     if (this.byId.has(source) && this.byId.has(target)) this.edges.push({ source, target, kind: e.kind, line: e.line, count: e.n });
   }
+}
+
+export const conceptId = (norm: string) => `c:${norm}`;
+
+interface MentionRow {
+  pageId: number;
+  concept: string;
+  name: string;
+  line: number;
+  n: number;
+}
+
+/** Concepts as nodes and mentions as edges, for the pages in the answer (`ids`; null: every page). */
+function addConcepts(db: Db, graph: GraphBuilder, ids: number[] | null): void {
+  const select = `SELECT m.page_id AS pageId, m.concept, c.name, m.line, m.n FROM mentions m JOIN concepts c ON c.norm = m.concept`;
+  const rows = (ids === null ? db.prepare(`${select} ORDER BY m.page_id, m.line`).all() : db.prepare(`${select} WHERE m.page_id IN (SELECT value FROM json_each(?)) ORDER BY m.page_id, m.line`).all(JSON.stringify(ids))) as MentionRow[];
+  for (const m of rows) graph.addMention(m);
 }
 
 function targetId(e: EdgeRow): string {

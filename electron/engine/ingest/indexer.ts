@@ -10,6 +10,7 @@ import type { FileProblem, IndexProgress, IndexReport } from '../../../shared/in
 import type { Db } from '../store/database.ts';
 import { writeTransaction } from '../store/write-lock.ts';
 import { relinkAll, relinkChanged } from '../graph/relink.ts';
+import { refreshConcepts } from '../concepts/mentions.ts';
 import { linkFindings } from '../graph/findings.ts';
 import { PageWriter } from './page-writer.ts';
 import { countIndex } from './counts.ts';
@@ -26,6 +27,8 @@ export interface IndexOptions {
   paths?: string[];
   ignorePatterns?: string[];
   maxFileBytes: number;
+  /** The config's concept aliases (name → concept). */
+  conceptAliases?: Record<string, string>;
   onProgress?: (p: IndexProgress) => void;
 }
 
@@ -65,7 +68,7 @@ export async function indexRoots(db: Db, opts: IndexOptions): Promise<IndexResul
     removed = await ingestRoots(db, writer, { roots, opts, problems, progress, emit });
     progress.phase = 'link';
     emit();
-    broke = await relink(db, writer, run);
+    broke = await relink(db, writer, run, opts.conceptAliases ?? {});
   } catch (err) {
     // the pages written so far may be ahead of their links: the next run must relink them
     await failRun(db, run.id).catch(() => {});
@@ -115,12 +118,13 @@ async function ingestRoots(db: Db, writer: PageWriter, r: Omit<RootRun, 'db' | '
 
 /** The link phase: in one transaction with marking the run linked (runs.ts states the invariant).
  * Returns the links this run broke; none are named after a repair or a run that rewrote thousands of pages. */
-async function relink(db: Db, writer: PageWriter, run: RunStart): Promise<number[]> {
+async function relink(db: Db, writer: PageWriter, run: RunStart, conceptAliases: Record<string, string>): Promise<number[]> {
   const repair = run.unlinked.length > 0 || db.prepare(`SELECT 1 FROM meta WHERE key = 'relink_all' AND value = '1'`).get() !== undefined;
   return writeTransaction(db, () => {
     let broke: number[] = [];
     if (repair || writer.changes.pageIds.size > FULL_RELINK_PAGES) relinkAll(db);
     else if (writer.wroteSomething) broke = relinkChanged(db, writer.changes);
+    refreshConcepts(db, { pageIds: writer.changes.pageIds, wrote: writer.wroteSomething, all: repair, aliases: conceptAliases });
     db.prepare(`DELETE FROM meta WHERE key = 'relink_all'`).run();
     markLinked(db, run, repair);
     return broke;

@@ -9,6 +9,7 @@ import { pageTerms } from '../search/terms.ts';
 import { targetKey } from '../graph/resolve.ts';
 import type { LinkChanges } from '../graph/relink.ts';
 import { keyOf, scopeOf } from './scope.ts';
+import { conceptNames } from '../concepts/names.ts';
 import type { WalkedFile } from './walk.ts';
 
 type FileStatus = 'indexed' | 'skipped' | 'failed' | 'attachment';
@@ -45,16 +46,16 @@ export class PageWriter {
       deletePageOfFile: db.prepare(`DELETE FROM pages WHERE file_id = ?`),
       upsertPage: db.prepare(
         `INSERT INTO pages (file_id, key, key_lower, scope, agent, title, summary, tags, frontmatter, fm_error, fm_error_line,
-           body, headings, block_ids, provenance, tier, usage_mode, owner, updated, reviewed, stale_since, archived_since, content_hash)
+           body, headings, block_ids, provenance, tier, usage_mode, owner, updated, reviewed, stale_since, archived_since, content_hash, prose)
          VALUES (@fileId, @key, @keyLower, @scope, @agent, @title, @summary, @tags, @frontmatter, @fmError, @fmErrorLine,
-           @body, @headings, @blockIds, @provenance, @tier, @usageMode, @owner, @updated, @reviewed, @staleSince, @archivedSince, @hash)
+           @body, @headings, @blockIds, @provenance, @tier, @usageMode, @owner, @updated, @reviewed, @staleSince, @archivedSince, @hash, @prose)
          ON CONFLICT (file_id) DO UPDATE SET key = excluded.key, key_lower = excluded.key_lower, scope = excluded.scope,
            agent = excluded.agent, title = excluded.title, summary = excluded.summary, tags = excluded.tags,
            frontmatter = excluded.frontmatter, fm_error = excluded.fm_error, fm_error_line = excluded.fm_error_line,
            body = excluded.body, headings = excluded.headings, block_ids = excluded.block_ids,
            provenance = excluded.provenance, tier = excluded.tier, usage_mode = excluded.usage_mode, owner = excluded.owner,
            updated = excluded.updated, reviewed = excluded.reviewed, stale_since = excluded.stale_since,
-           archived_since = excluded.archived_since, content_hash = excluded.content_hash
+           archived_since = excluded.archived_since, content_hash = excluded.content_hash, prose = excluded.prose
          RETURNING id`,
       ),
       deleteChunks: db.prepare(`DELETE FROM chunks WHERE page_id = ?`),
@@ -68,6 +69,8 @@ export class PageWriter {
       deleteTerms: db.prepare(`DELETE FROM page_terms WHERE page_id = ?`),
       termCount: db.prepare(`UPDATE pages SET term_count = ? WHERE id = ?`),
       insertTerm: db.prepare(`INSERT OR IGNORE INTO page_terms (term, page_id) VALUES (?, ?)`),
+      deleteNames: db.prepare(`DELETE FROM concept_names WHERE page_id = ?`),
+      insertName: db.prepare(`INSERT INTO concept_names (page_id, source, name, norm) VALUES (?, ?, ?, ?)`),
     };
   }
 
@@ -150,6 +153,7 @@ export class PageWriter {
       provenance: JSON.stringify(parsed.provenance),
       ...fields,
       hash: w.hash,
+      prose: parsed.prose,
     }) as { id: number };
     this.changes.pageIds.add(pageId);
     this.stmts.deleteChunks.run(pageId);
@@ -163,6 +167,8 @@ export class PageWriter {
     const terms = pageTerms({ key: w.key, title: parsed.title, summary: parsed.summary, tags: parsed.tags });
     for (const t of terms) this.stmts.insertTerm.run(t, pageId);
     this.stmts.termCount.run(terms.length, pageId);
+    this.stmts.deleteNames.run(pageId);
+    for (const n of conceptNames(w.key, parsed)) this.stmts.insertName.run(pageId, n.source, n.name, n.norm);
     this.stmts.deleteLinks.run(pageId);
     parsed.links.forEach((l, i) => this.stmts.insertLink.run(pageId, i, l.line, l.kind, l.target, l.anchor, l.label, targetKey(l.kind, l.target, f.relPath)));
   }

@@ -252,6 +252,35 @@ const STEPS: ReadonlyArray<string> = [
   );
   CREATE INDEX query_outcomes_query ON query_outcomes(query_id);
   `,
+  // 10: concepts (concepts/): each page's prose outside code as normal words, the names it gives
+  // concepts (tags, key, title, frontmatter aliases), the dictionary merged from them, and the
+  // concepts each page mentions, by the concept's canonical normal form
+  `
+  ALTER TABLE pages ADD COLUMN prose TEXT;
+  CREATE TABLE concept_names (
+    page_id INTEGER NOT NULL REFERENCES pages(id) ON DELETE CASCADE,
+    source TEXT NOT NULL,                      -- tag | key | title | alias
+    name TEXT NOT NULL,                        -- as written
+    norm TEXT NOT NULL                         -- concepts/words.ts normalForm
+  );
+  CREATE INDEX concept_names_page ON concept_names(page_id);
+  CREATE TABLE concepts (
+    norm TEXT PRIMARY KEY,                     -- canonical normal form
+    name TEXT NOT NULL,                        -- canonical name, as most often written
+    variants TEXT NOT NULL,                    -- JSON array of the names merged into it
+    sources INTEGER NOT NULL,                  -- pages that name it
+    mentions INTEGER NOT NULL DEFAULT 0        -- pages that mention it
+  ) WITHOUT ROWID;
+  CREATE TABLE mentions (
+    page_id INTEGER NOT NULL REFERENCES pages(id) ON DELETE CASCADE,
+    concept TEXT NOT NULL,                     -- concepts.norm
+    line INTEGER NOT NULL,                     -- first line that mentions it
+    n INTEGER NOT NULL,
+    PRIMARY KEY (page_id, concept)
+  ) WITHOUT ROWID;
+  CREATE INDEX mentions_concept ON mentions(concept);
+  INSERT INTO meta (key, value) VALUES ('concepts_all', '1') ON CONFLICT (key) DO UPDATE SET value = '1';
+  `,
 ];
 
 export const SCHEMA_VERSION = STEPS.length;

@@ -15,7 +15,7 @@ export interface Fixture {
   db: string;
   write(rel: string, content: string | Buffer): string;
   remove(rel: string): void;
-  engine(opts?: { ignorePatterns?: string[]; maxFileBytes?: number; roots?: string[]; model?: string }): TestEngine;
+  engine(opts?: { ignorePatterns?: string[]; maxFileBytes?: number; roots?: string[]; model?: string; conceptAliases?: Record<string, string> }): TestEngine;
   cleanup(): void;
 }
 
@@ -43,6 +43,7 @@ export function makeFixture(files: Record<string, string | Buffer> = {}): Fixtur
         ...resolveSettings({ roots: opts.roots ?? [root], db: fx.db, model: opts.model ?? 'none', env: { CAIRN_CONFIG: path.join(dir, 'no-config.json') } }),
         ignorePatterns: opts.ignorePatterns ?? [],
         maxFileBytes: opts.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+        conceptAliases: opts.conceptAliases ?? {},
       };
       const e = Engine.open(settings);
       engines.push(e);

@@ -10,11 +10,12 @@ import { inlineBlocks } from './inline.ts';
 import { inlineLinks } from './links.ts';
 import { tokenize } from './markdown.ts';
 import { provenance } from './provenance.ts';
+import { proseLines } from './prose.ts';
 import type { ParsedPage } from './types.ts';
 
 export type { FrontmatterError, ParsedChunk, ParsedLink, ParsedPage } from './types.ts';
 
-type BodyFacts = Pick<ParsedPage, 'headings' | 'blockIds' | 'links' | 'provenance' | 'chunks'>;
+type BodyFacts = Pick<ParsedPage, 'headings' | 'blockIds' | 'links' | 'provenance' | 'chunks' | 'prose'>;
 
 function bodyFacts(key: string, body: string, bodyLine: number): BodyFacts {
   const tokens: Token[] = tokenize(body);
@@ -26,12 +27,13 @@ function bodyFacts(key: string, body: string, bodyLine: number): BodyFacts {
     links: inlineLinks(inlines, bodyLine),
     provenance: provenance(tokens, inlines, bodyLine),
     chunks: chunkPage(key, body, bodyLine, tokens, headings),
+    prose: proseLines(inlines, bodyLine),
   };
 }
 
 /** What is left when markdown parsing itself fails: the page, with nothing derived from its body. */
 function rawFacts(): BodyFacts {
-  return { headings: [], blockIds: [], links: [], provenance: [], chunks: [] };
+  return { headings: [], blockIds: [], links: [], provenance: [], chunks: [], prose: '' };
 }
 
 function frontmatterOf(text: string): { fm: Frontmatter; body: string; bodyLine: number } {

@@ -45,4 +45,6 @@ export interface ParsedPage {
   links: ParsedLink[];
   provenance: Provenance[];
   chunks: ParsedChunk[];
+  /** Normal words of the prose outside code, by file line (parse/prose.ts): what concept matching reads. */
+  prose: string;
 }

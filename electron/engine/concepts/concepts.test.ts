@@ -1,0 +1,127 @@
+// Concepts over real files and a real index: where the dictionary's names come from, which names
+// merge (case, punctuation, plural, a configured alias), what counts as a mention (whole words, any
+// case, not in code, not the page itself), and that an edit which adds a concept reaches pages
+// that did not change.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ConceptEntry, GraphResponse } from '../../../shared/graph.ts';
+import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
+import { normalForm, singular } from './words.ts';
+
+let fx: Fixture;
+afterEach(() => fx?.cleanup());
+
+/** `page -mentions:line-> concept name`, sorted. */
+function mentionsOf(g: GraphResponse): string[] {
+  const name = new Map(g.nodes.map((n) => [n.id, n.key]));
+  return g.edges.filter((e) => e.kind === 'mentions').map((e) => `${name.get(e.source)} -${e.line}${e.count > 1 ? `x${e.count}` : ''}-> ${name.get(e.target)}`).sort();
+}
+
+const byName = (cs: ConceptEntry[]) => new Map(cs.map((c) => [c.name, c]));
+
+describe('the concept dictionary', () => {
+  it('takes tags, page keys, titles and frontmatter aliases, and leaves out dates, numbers and sentences', async () => {
+    fx = makeFixture({
+      'vector-search.md': '---\ntags: [embeddings]\naliases: [ANN, nearest neighbours]\n---\n# Vector search\n',
+      'notes.md': '---\ntitle: Hybrid ranking\n---\nbody\n',
+      '2026-01-31.md': '# A very long title that is really a whole sentence here\n',
+    });
+    const e = fx.engine();
+    await e.reindex();
+    const { concepts } = await e.concepts({});
+    const names = concepts.map((c) => c.name).sort();
+    // a page's aliases name the page's own concept; its title does too when it reads as its key
+    expect(names).toEqual(['Hybrid ranking', 'Vector search', 'embeddings', 'notes'].sort());
+    expect(byName(concepts).get('Vector search')!.variants.sort()).toEqual(['ANN', 'Vector search', 'nearest neighbours', 'vector-search']);
+  });
+
+  it('merges names that differ by case, punctuation, plural or a configured alias', async () => {
+    fx = makeFixture({
+      'a.md': '---\ntags: [Kubernetes, API-Gateway, libraries]\n---\nbody\n',
+      'b.md': '---\ntags: [kubernetes, api gateway, library, k8s, boxes]\n---\nbody\n',
+      'c.md': '---\ntags: [box]\n---\nbody\n',
+    });
+    const e = fx.engine({ conceptAliases: { k8s: 'Kubernetes' } });
+    await e.reindex();
+    const cs = byName((await e.concepts({})).concepts);
+    const k8s = [...cs.values()].find((c) => c.variants.includes('k8s'))!;
+    expect(k8s.variants.sort()).toEqual(['Kubernetes', 'k8s', 'kubernetes']);
+    expect(k8s.sources).toBe(2);
+    expect([...cs.values()].find((c) => c.variants.includes('API-Gateway'))!.variants.sort()).toEqual(['API-Gateway', 'api gateway']);
+    expect([...cs.values()].find((c) => c.variants.includes('library'))!.variants.sort()).toEqual(['libraries', 'library']);
+    expect([...cs.values()].find((c) => c.variants.includes('box'))!.variants.sort()).toEqual(['box', 'boxes']);
+    expect(cs.size).toBe(4); // kubernetes, api gateway, library, box; the keys a, b and c are one letter each
+  });
+
+  it('normalizes by simple English plural rules', () => {
+    expect(['pages', 'boxes', 'classes', 'queries', 'matches', 'bus', 'analysis', 'glass', 'cats'].map(singular)).toEqual(['page', 'box', 'class', 'query', 'match', 'bus', 'analysis', 'glass', 'cat']);
+    expect(normalForm('Node.js  APIs')).toBe('node js api');
+  });
+});
+
+describe('mentions', () => {
+  it('are whole words in any case and plural, never in code, never of the page itself', async () => {
+    fx = makeFixture({
+      'sqlite.md': '---\naliases: [SQLite database]\n---\n# SQLite\nSQLite is how we store things; sqlite again.\n',
+      'search.md': '---\ntags: [fts]\n---\n# Search\n',
+      'notes.md': [
+        '# Notes',
+        'We keep SQLITE here, and Searches too.',
+        'Not a word: sqlitex, presearch.',
+        '`sqlite in code` and',
+        '',
+        '```',
+        'fts sqlite',
+        '```',
+        '',
+        '    search indented code',
+        '',
+        'The sqlite database holds FTS.',
+      ].join('\n'),
+    });
+    const e = fx.engine();
+    await e.reindex();
+    const g = await e.graph({ concepts: true });
+    // "sqlite database" (an alias of sqlite) is the longer phrase on line 12; sqlite.md never mentions itself
+    expect(mentionsOf(g)).toEqual(['notes -12-> fts', 'notes -2-> Search', 'notes -2x2-> SQLite']);
+    expect(g.nodes.filter((n) => n.type === 'concept').map((n) => n.key).sort()).toEqual(['SQLite', 'Search', 'fts']);
+    const plain = await e.graph({});
+    expect(plain.nodes.some((n) => n.type === 'concept')).toBe(false);
+    expect(plain.edges.some((e) => e.kind === 'mentions')).toBe(false);
+    const cs = byName((await e.concepts({})).concepts);
+    expect(cs.get('SQLite')!.mentions).toBe(1);
+    expect(cs.get('SQLite')!.variants.sort()).toEqual(['SQLite', 'SQLite database', 'sqlite']);
+  });
+
+  it('follow an edit that adds a tag: pages that did not change gain the new concept', async () => {
+    fx = makeFixture({
+      'a.md': '# A\nWe tuned the reranker yesterday.\n',
+      'b.md': '---\ntags: [search]\n---\n# B\nbody\n',
+    });
+    const e = fx.engine();
+    await e.reindex();
+    expect(mentionsOf(await e.graph({ concepts: true }))).toEqual([]);
+    fx.write('b.md', '---\ntags: [search, rerankers]\n---\n# B\nbody\n');
+    await e.reindex();
+    expect(mentionsOf(await e.graph({ concepts: true }))).toEqual(['a -2-> rerankers']);
+    // and losing it takes the mention away
+    fx.write('b.md', '---\ntags: [search]\n---\n# B\nbody\n');
+    await e.reindex();
+    expect(mentionsOf(await e.graph({ concepts: true }))).toEqual([]);
+  });
+
+  it('around a page: the concepts it mentions, one step out', async () => {
+    fx = makeFixture({
+      'a.md': '# A\nSee [[b]] about caching.\n',
+      'b.md': '# B\nAll about eviction.\n',
+      'caching.md': '# Caching\n',
+      'eviction.md': '# Eviction\n',
+    });
+    const e = fx.engine();
+    await e.reindex();
+    const g = await e.graph({ around: { key: 'a' }, depth: 1, concepts: true });
+    expect(mentionsOf(g)).toEqual(['a -2-> Caching']);
+    expect(g.nodes.find((n) => n.type === 'concept')!.depth).toBe(1);
+    const two = await e.graph({ around: { key: 'a' }, depth: 2, concepts: true });
+    expect(mentionsOf(two)).toEqual(['a -2-> Caching', 'b -2-> Eviction']);
+  });
+});
