@@ -146,3 +146,23 @@ test('compare shows two modes side by side', async ({ page }, testInfo) => {
   await expect(left.locator('.elsewhere').first()).toHaveText(/#\d+ there|only here/);
   await screenshot(page, testInfo, 'compare');
 });
+
+test('the fusion debugger shows the intent and MMR steps', async ({ page }) => {
+  await open(page, '#/search?q=fix%20broken%20links');
+  const list = resultsFor(page, 'fix broken links');
+  await expect(list.locator('li.result').first()).toBeVisible();
+  const fusion = page.getByRole('region', { name: 'Fusion' });
+
+  // intent: the toggle asks again; the line says what it read and why the weights moved
+  const intent = fusion.getByRole('checkbox', { name: 'Intent weights' });
+  if (!(await intent.isChecked())) await intent.check();
+  await expect(fusion.locator('.intent-line')).toContainText('intent: fix; weights adjusted because fix: error messages match literally (lexical ×1.3)');
+
+  // MMR: its own step after fusion, with its lambda; the results it moved say from where
+  await fusion.getByRole('checkbox', { name: 'MMR diversity' }).check();
+  await expect(page).toHaveURL(/mmr=0\.7/);
+  await expect(fusion.locator('.mmr-line')).toContainText(/^MMR λ 0\.7 over the fused top \d+: /);
+  await expect(fusion.getByRole('slider', { name: 'λ' })).toHaveValue('0.7');
+  await fusion.getByRole('checkbox', { name: 'MMR diversity' }).uncheck();
+  await expect(fusion.locator('.mmr-line')).toHaveCount(0);
+});

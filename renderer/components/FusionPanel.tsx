@@ -100,7 +100,7 @@ export function FusionPanel({ lens, defaults, statuses, model, onChange, steps, 
       </div>
       <div className="defaults">
         <div className="defaults-head">
-          <span>Model defaults</span>
+          <span>{response.intent && Object.keys(response.intent.adjusted).length > 0 ? 'Model defaults × intent' : 'Model defaults'}</span>
           <button type="button" className="button small" onClick={() => onChange(defaults)} disabled={!changed}>
             Reset
           </button>
