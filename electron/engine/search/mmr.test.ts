@@ -2,7 +2,7 @@
 // result's rank before, and the request refuses a lambda outside 0..1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixture, type Fixture, type TestEngine } from '../testing/wiki-fixture.ts';
-import { jaccard, mmrOrder } from './mmr.ts';
+import { bodyTerms, jaccard, mmrOrder } from './mmr.ts';
 
 const daily = (day: number) =>
   `---\nsummary: Standup ${day}\ntags: [daily]\n---\n# Standup\n\nWorked on the deploy pipeline: the staging deploy failed on a flaky test, reran the pipeline, deploy green. Reviewed two pull requests about caching.\n`;
@@ -51,6 +51,18 @@ describe('MMR', () => {
     await expect(e.search({ query: 'deploy', mmr: { lambda: 1.5 } })).rejects.toThrow(/mmr\.lambda/);
     await expect(e.search({ query: 'deploy', mmr: { lambda: -0.1 } })).rejects.toThrow(/mmr\.lambda/);
     await expect(e.search({ query: 'deploy', mmr: {} as { lambda: number } })).rejects.toThrow(/mmr\.lambda/);
+  });
+});
+
+describe('page terms', () => {
+  it('are read again when a page changes', async () => {
+    const id = () => (e.db.prepare(`SELECT id FROM pages WHERE key = '2026-03-05'`).get() as { id: number }).id;
+    expect(bodyTerms(e.db, [id()]).get(id())).toContain('flaki');
+    fx.write('global/daily/2026-03-05.md', '---\nsummary: Standup 5\n---\n# Standup\n\nQuiet day: gardening.\n');
+    await e.reindex();
+    const now = bodyTerms(e.db, [id()]).get(id())!;
+    expect(now).toContain('garden');
+    expect(now).not.toContain('flaki');
   });
 });
 

@@ -56,17 +56,38 @@ export function jaccard(a: Set<string>, b: Set<string>): number {
   return both / (a.size + b.size - both);
 }
 
-/** Each page's body terms (the start of its chunks, in order). */
+/** Term sets by page content hash: a page's terms are computed once until it changes. */
+const termCache = new Map<string, Set<string>>();
+const TERM_CACHE_MAX = 20_000;
+
+/** Each page's body terms (the start of its chunks, in order), cached by content hash. */
 export function bodyTerms(db: Db, pageIds: number[]): Map<number, Set<string>> {
-  const rows = db
-    .prepare(`SELECT page_id, text FROM chunks WHERE page_id IN (SELECT value FROM json_each(?)) ORDER BY page_id, ord`)
-    .all(JSON.stringify(pageIds)) as { page_id: number; text: string }[];
-  const text = new Map<number, string>();
-  for (const r of rows) {
-    const sofar = text.get(r.page_id) ?? '';
-    if (sofar.length < BODY_CHARS) text.set(r.page_id, `${sofar}\n${r.text}`.slice(0, BODY_CHARS));
+  const ids = JSON.stringify(pageIds);
+  const hashes = db.prepare(`SELECT id, content_hash AS hash FROM pages WHERE id IN (SELECT value FROM json_each(?))`).all(ids) as { id: number; hash: string }[];
+  const out = new Map<number, Set<string>>(pageIds.map((id) => [id, new Set<string>()]));
+  const missing: typeof hashes = [];
+  for (const h of hashes) {
+    const set = termCache.get(h.hash);
+    if (set) out.set(h.id, set);
+    else missing.push(h);
   }
-  return new Map(pageIds.map((id) => [id, new Set(terms(text.get(id) ?? '', Infinity))]));
+  if (missing.length > 0) {
+    const rows = db
+      .prepare(`SELECT page_id, text FROM chunks WHERE page_id IN (SELECT value FROM json_each(?)) ORDER BY page_id, ord`)
+      .all(JSON.stringify(missing.map((m) => m.id))) as { page_id: number; text: string }[];
+    const text = new Map<number, string>();
+    for (const r of rows) {
+      const sofar = text.get(r.page_id) ?? '';
+      if (sofar.length < BODY_CHARS) text.set(r.page_id, `${sofar}\n${r.text}`.slice(0, BODY_CHARS));
+    }
+    for (const m of missing) {
+      if (termCache.size >= TERM_CACHE_MAX) termCache.delete(termCache.keys().next().value!);
+      const set = new Set(terms(text.get(m.id) ?? '', Infinity));
+      termCache.set(m.hash, set);
+      out.set(m.id, set);
+    }
+  }
+  return out;
 }
 
 /** Re-orders the fused list's top by MMR; returns the top k with each one's rank before and penalty. */
