@@ -8,11 +8,19 @@ import { serveMcp } from '../mcp/mcp-server.ts';
 import { COMMON_OPTIONS, parse, UsageError } from './args.ts';
 import { describeSettings } from './session.ts';
 
+/** The largest message `cairn mcp` reads: an 8 MB body escaped in JSON (quotes, backslashes and newlines two
+ * bytes each) or in UTF-8 (three bytes a CJK character). Not more: the SDK's buffer copies itself on every chunk. */
+export const MCP_MAX_MESSAGE_BYTES = 32 * 1024 * 1024;
+
 export async function runMcp(args: string[]): Promise<number> {
   const { values, positionals } = parse(args, { ...COMMON_OPTIONS, agent: { type: 'string' }, 'no-watch': { type: 'boolean', default: false } });
   const agent = agentName(values.agent ?? process.env.CAIRN_AGENT);
   const say = (line: string) => process.stderr.write(`cairn mcp: ${line}\n`);
-  const transport = new StdioServerTransport();
+  // the SDK's default (10 MB a message) is less than a write the contract allows (an 8 MB body, JSON-escaped);
+  // a message over ours ends the session, with a line on stderr, rather than leave a server that no longer reads
+  const transport = new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: MCP_MAX_MESSAGE_BYTES });
+  let endSession: () => void = () => {};
+  const ended = new Promise<void>((resolve) => (endSession = resolve));
   const host = await startHost({
     roots: positionals,
     db: values.db,
@@ -21,6 +29,8 @@ export async function runMcp(args: string[]): Promise<number> {
     loadModel: 'background',
     attach: async (engine) => {
       const server = await serveMcp(engine.engine, agent, transport);
+      server.onerror = (err) => say(`protocol error: ${err.message}`);
+      server.onclose = () => endSession();
       say(`serving the wiki to agent "${agent}" over stdio`);
       return () => server.close();
     },
@@ -37,6 +47,7 @@ export async function runMcp(args: string[]): Promise<number> {
     process.stdin.once('close', resolve);
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
+    void ended.then(resolve);
   });
   await host.close();
   return 0;

@@ -49,7 +49,7 @@ it('three MCP processes write at once: every acknowledged page is on disk and in
   const winner = one!.isError ? 'cy was here' : 'ben was here';
   expect(fs.readFileSync(path.join(wiki, 'global', 'contested.md'), 'utf8')).toContain(winner);
 
-  const read = (await c!.callTool({ name: 'wiki_search', arguments: { query: 'marker-2-11', mode: 'lexical', k: 1 } })) as { structuredContent: { results: { key: string }[] } };
+  const read = (await c!.callTool({ name: 'wiki_search', arguments: { query: 'marker-2-11', mode: 'lexical', k: 1 } })) as unknown as { structuredContent: { results: { key: string }[] } };
   expect(read.structuredContent.results[0]!.key).toBe('race-2-11');
   expect(fs.readdirSync(wiki, { recursive: true }).map(String).filter((f) => f.endsWith('.tmp'))).toEqual([]);
 });

@@ -10,7 +10,7 @@ import type { Db } from '../store/database.ts';
 import { findPageRow } from '../graph/page-view.ts';
 import { GraphLookup } from '../graph/lookup.ts';
 import { Resolver } from '../graph/resolve.ts';
-import { isScopedRoot, keyOf } from '../ingest/scope.ts';
+import { isScopedRoot, keyOf, scopeOf } from '../ingest/scope.ts';
 import { sha1 } from './atomic-file.ts';
 import { editPage } from './frontmatter-edit.ts';
 import { lineChanges } from './line-diff.ts';
@@ -101,6 +101,9 @@ function planStub(db: Db, source: Source, link: WrittenLink, line: number): FixP
   const rel = stubPath(source, link);
   const key = keyOf(rel);
   const agent = source.scope === 'user' ? source.agent : null;
+  // a fix writes the linking page's space or the shared one, never another agent's (whoever asks)
+  const lands = scopeOf(path.posix.normalize(rel), isScopedRoot(source.root));
+  if (lands.kind === 'user' && lands.agent !== agent) throw new BadRequest(`"${link.target}" leads into user/${lands.agent}/, another agent's space: a stub goes only in the linking page's space or the shared one`);
   const existing = findPageRow(db, key, agent);
   if (existing) throw new BadRequest(`a page "${key}" already exists (${existing.path}): retarget the link to it instead of creating a second one`);
   const title = /[A-Z ]/.test(key) ? key : key.replace(/[-_]+/g, ' ').replace(/^./, (c) => c.toUpperCase());

@@ -3,7 +3,7 @@
 // what the skill registry's calibration shows beside self-assessed levels.
 import { randomBytes } from 'node:crypto';
 import type { Parsed } from '../../../shared/dispatch.ts';
-import { NotFound } from '../../../shared/errors.ts';
+import { CairnError, NotFound } from '../../../shared/errors.ts';
 import { type OutcomeTotals, type QueryEvent, type QueryOutcomesResponse } from '../../../shared/recall.ts';
 import type { Db } from '../store/database.ts';
 import { writeTransaction } from '../store/write-lock.ts';
@@ -26,10 +26,18 @@ export async function recordQuery(db: Db, q: AskedQuery): Promise<string> {
   return id;
 }
 
+/** What came of one answer may be told again as it changes (partial, then success), a few times, not without end. */
+export const MAX_OUTCOMES_PER_QUERY = 10;
+
 export async function recordOutcome(db: Db, r: Parsed<'recordOutcome'>): Promise<{ id: number; queryId: string }> {
   const id = await writeTransaction(db, () => {
-    const returned = db.prepare(`SELECT returned FROM query_events WHERE id = ?`).pluck().get(r.queryId) as string | undefined;
-    if (returned === undefined) throw new NotFound(`no query "${r.queryId}": pass the queryId a recall or expert call returned`);
+    const asked = db.prepare(`SELECT returned, agent FROM query_events WHERE id = ?`).get(r.queryId) as { returned: string; agent: string | null } | undefined;
+    if (asked === undefined) throw new NotFound(`no query "${r.queryId}": pass the queryId a recall or expert call returned`);
+    // an agent reports on its own queries only: another's outcome would speak for it (and for whose write-ups help)
+    if (r.agent && asked.agent !== r.agent) throw new CairnError('forbidden', `query ${r.queryId} was asked by ${asked.agent ? `agent "${asked.agent}"` : 'a person'}, not agent "${r.agent}": record outcomes of your own queries`);
+    const said = db.prepare(`SELECT count(*) FROM query_outcomes WHERE query_id = ?`).pluck().get(r.queryId) as number;
+    if (said >= MAX_OUTCOMES_PER_QUERY) throw new CairnError('conflict', `query ${r.queryId} already has ${said} outcomes, the most one query keeps: ask again for a new queryId`);
+    const returned = asked.returned;
     const offered = new Set(JSON.parse(returned) as string[]);
     const strange = r.usedKeys.filter((k) => !offered.has(k));
     if (strange.length) throw new NotFound(`query ${r.queryId} did not return ${strange.map((k) => `"${k}"`).join(', ')}: usedKeys name pages from its answer`);

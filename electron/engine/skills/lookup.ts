@@ -91,9 +91,9 @@ function calibration(db: Db): (agent: string, pageId: number | null) => Calibrat
      FROM links l JOIN pages s ON s.id = l.page_id
      WHERE l.target_page_id = @page AND l.page_id != @page AND coalesce(s.agent, '') != @agent AND coalesce(s.owner, '') != @agent`,
   );
-  // answers that led another agent to the evidence and that it said it used (outcome events)
+  // answers that led another agent to the evidence and that it said it used (outcome events): by query, so saying it again counts once
   const used = db.prepare(
-    `SELECT count(DISTINCT o.id) FROM query_outcomes o, json_each(o.used_keys) k JOIN pages p ON p.key = k.value
+    `SELECT count(DISTINCT o.query_id) FROM query_outcomes o, json_each(o.used_keys) k JOIN pages p ON p.key = k.value
      WHERE p.id = @page AND coalesce(o.agent, '') != @agent`,
   );
   const anyOutcome = db.prepare(`SELECT EXISTS (SELECT 1 FROM query_outcomes)`).pluck().get() === 1;
