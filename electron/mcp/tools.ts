@@ -76,7 +76,7 @@ export const TOOLS: Record<string, Tool> = {
   },
   record_outcome: {
     method: 'recordOutcome',
-    description: 'Say what came of a knowledge_recall or knowledge_expert answer: success, partial, failure or abandoned, and which returned pages you used. This is how the wiki learns whose write-ups help.',
+    description: 'Say what came of your own knowledge_recall or knowledge_expert answer: success, partial, failure or abandoned, and which returned pages you used (up to 10 times a query, as it changes). This is how the wiki learns whose write-ups help.',
     schema: contract.recordOutcome.request,
     hidden: ['agent'],
   },
