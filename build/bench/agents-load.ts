@@ -8,10 +8,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { DEMO_WIKI } from '../../electron/engine/config/settings.ts';
-import { cairnEnv, CLI, runCairn, startServe } from '../../electron/engine/testing/cairn-process.ts';
+import { cairnEnv, runCairn, startServe } from '../../electron/engine/testing/cairn-process.ts';
+import { mcpAgents } from '../../electron/engine/testing/mcp-session.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1]! : fallback);
@@ -87,8 +86,8 @@ async function searcher(base: string, s: number): Promise<void> {
 }
 
 async function mcpWriter(): Promise<void> {
-  const client = new Client({ name: 'load', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', '--agent', 'mcpwriter', '--no-watch', '--db', db, wiki], env: env as Record<string, string>, stderr: 'ignore' }));
+  const agents = mcpAgents(['--no-watch', '--db', db, wiki], env);
+  const client = await agents.start('mcpwriter');
   try {
     for (let i = 0; going(); i++) {
       const key = `load-mcp-${i}`;
@@ -100,7 +99,7 @@ async function mcpWriter(): Promise<void> {
       if (r) acks.push({ key, marker, root: r.root, path: r.path, hashAfter: r.hashAfter, by: 'mcpwriter' });
     }
   } finally {
-    await client.close();
+    await agents.closeAll();
   }
 }
 

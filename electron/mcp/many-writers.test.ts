@@ -4,29 +4,23 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, expect, it } from 'vitest';
 import { DEMO_WIKI } from '../engine/config/settings.ts';
-import { cairnEnv, CLI, runCairn } from '../engine/testing/cairn-process.ts';
+import { cairnEnv, runCairn } from '../engine/testing/cairn-process.ts';
+import { mcpAgents } from '../engine/testing/mcp-session.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-mcp-many-'));
 const wiki = path.join(dir, 'wiki');
 const db = path.join(dir, 'cairn.db');
 fs.cpSync(DEMO_WIKI, wiki, { recursive: true });
 const env = cairnEnv(dir);
-const clients: Client[] = [];
+const agents = mcpAgents(['--db', db, wiki], env);
+const agent = (name: string) => agents.start(name);
 afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close()));
+  await agents.closeAll();
   fs.rmSync(dir, { recursive: true, force: true });
 });
-
-async function agent(name: string): Promise<Client> {
-  const client = new Client({ name, version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', '--agent', name, '--db', db, wiki], env: env as Record<string, string>, stderr: 'ignore' }));
-  clients.push(client);
-  return client;
-}
 
 type Written = { isError?: boolean; content: { text: string }[]; structuredContent?: { path: string; hashAfter: string } };
 const write = (c: Client, args: Record<string, unknown>) => c.callTool({ name: 'wiki_write', arguments: args }) as Promise<Written>;

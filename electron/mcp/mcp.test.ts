@@ -3,31 +3,23 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_WIKI } from '../engine/config/settings.ts';
-import { cairnEnv, CLI, runCairn } from '../engine/testing/cairn-process.ts';
+import { cairnEnv, runCairn } from '../engine/testing/cairn-process.ts';
+import { mcpAgents } from '../engine/testing/mcp-session.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-mcp-'));
 const wiki = path.join(dir, 'wiki');
 const db = path.join(dir, 'cairn.db');
 fs.cpSync(DEMO_WIKI, wiki, { recursive: true });
 const env = cairnEnv(dir);
-const open: Client[] = [];
+const agents = mcpAgents(['--db', db, '--no-watch', wiki], env);
+const agentSession = (agent: string) => agents.start(agent);
 afterAll(async () => {
-  await Promise.all(open.map((c) => c.close()));
+  await agents.closeAll();
   fs.rmSync(dir, { recursive: true, force: true });
 });
-
-/** A new `cairn mcp` process for this agent, and a client connected to it. */
-async function agentSession(agent: string): Promise<Client> {
-  const client = new Client({ name: `test-${agent}`, version: '1.0.0' });
-  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', '--agent', agent, '--db', db, '--no-watch', wiki], env: env as Record<string, string>, stderr: 'ignore' });
-  await client.connect(transport);
-  open.push(client);
-  return client;
-}
 
 interface Answer<T = Record<string, unknown>> {
   isError: boolean;
