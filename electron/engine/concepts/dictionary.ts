@@ -3,7 +3,6 @@
 // alias (`conceptAliases: {"k8s": "kubernetes"}`) joins its name to the concept it names. Each
 // concept has a canonical normal form (its identity in `mentions` and the graph), a display name
 // (the spelling pages use most, a tag's or key's first), and its variants as written.
-import { createHash } from 'node:crypto';
 import type { Db } from '../store/database.ts';
 import { conceptForm, type NameSource } from './names.ts';
 
@@ -26,8 +25,8 @@ export interface Dictionary {
   phrases: Map<string, Phrase[]>;
   /** page id → the concepts the page itself is (its key, title or an alias): it never mentions them */
   selves: Map<number, Set<string>>;
-  /** changes exactly when the matches of a page that did not change could */
-  fingerprint: string;
+  /** every matched form → its concept: what changed in it decides which unchanged pages are matched again */
+  forms: Map<string, string>;
 }
 
 interface NameRow {
@@ -102,7 +101,7 @@ export function buildDictionary(db: Db, aliases: Record<string, string>): Dictio
   }
   const concepts = new Map<string, Concept>();
   const phrases = new Map<string, Phrase[]>();
-  const lines: string[] = [];
+  const forms = new Map<string, string>();
   for (const [norm, g] of groups) {
     const spellings = [...g.spellings.entries()].sort((a, b) => b[1].n - a[1].n || a[1].rank - b[1].rank || a[0].localeCompare(b[0]));
     // the display name is a spelling of the canonical form itself when there is one
@@ -113,14 +112,11 @@ export function buildDictionary(db: Db, aliases: Record<string, string>): Dictio
       const list = phrases.get(words[0]!) ?? [];
       list.push({ words, concept: norm });
       phrases.set(words[0]!, list);
-      lines.push(`${form}\t${norm}`);
+      forms.set(form, norm);
     }
   }
   for (const list of phrases.values()) list.sort((a, b) => b.words.length - a.words.length);
-  lines.sort();
-  // a page's own concepts only change its own matches, and a page whose names changed is rematched anyway
-  const fingerprint = createHash('sha1').update(lines.join('\n')).digest('hex');
-  return { concepts, phrases, selves, fingerprint };
+  return { concepts, phrases, selves, forms };
 }
 
 export interface Mention {
@@ -132,25 +128,44 @@ export interface Mention {
 /** The concepts a page's prose mentions (longest phrase first at each word), first line and count each. */
 export function matchProse(prose: string, dict: Dictionary, self: Set<string> | undefined): Mention[] {
   const found = new Map<string, Mention>();
-  for (const entry of prose.split('\n')) {
-    const tab = entry.indexOf('\t');
-    if (tab < 0) continue;
-    const line = Number(entry.slice(0, tab));
-    const words = entry.slice(tab + 1).split(' ');
-    for (let i = 0; i < words.length; ) {
-      const list = dict.phrases.get(words[i]!);
-      let hit: Phrase | undefined;
-      if (list) hit = list.find((p) => p.words.length <= words.length - i && p.words.every((w, j) => words[i + j] === w));
-      if (!hit) {
-        i++;
-        continue;
+  let start = 0;
+  while (start < prose.length) {
+    let end = prose.indexOf('\n', start);
+    if (end < 0) end = prose.length;
+    const tab = prose.indexOf('\t', start);
+    if (tab > start && tab < end) {
+      const words = prose.slice(tab + 1, end).split(' ');
+      let line = -1;
+      for (let i = 0; i < words.length; ) {
+        const list = dict.phrases.get(words[i]!);
+        let hit: Phrase | undefined;
+        if (list) {
+          for (const p of list) {
+            const n = p.words.length;
+            if (n > words.length - i) continue;
+            let j = 1;
+            while (j < n && words[i + j] === p.words[j]) j++;
+            if (j === n) {
+              hit = p;
+              break;
+            }
+          }
+        }
+        if (!hit) {
+          i++;
+          continue;
+        }
+        i += hit.words.length;
+        if (self?.has(hit.concept)) continue;
+        const m = found.get(hit.concept);
+        if (m) m.n++;
+        else {
+          if (line < 0) line = Number(prose.slice(start, tab));
+          found.set(hit.concept, { concept: hit.concept, line, n: 1 });
+        }
       }
-      i += hit.words.length;
-      if (self?.has(hit.concept)) continue;
-      const m = found.get(hit.concept);
-      if (m) m.n++;
-      else found.set(hit.concept, { concept: hit.concept, line, n: 1 });
     }
+    start = end + 1;
   }
   return [...found.values()];
 }

@@ -1,7 +1,9 @@
 // Keeps `mentions` and `concepts` in step with the pages, inside the indexing run's link
-// transaction. The dictionary is rebuilt from concept_names (cheap: a few rows a page); when its
-// phrases are what they were, only the pages written in this run are matched again, otherwise
-// every page is, in one pass over the stored prose with the prebuilt phrase lookup.
+// transaction. The dictionary is rebuilt from concept_names (cheap: a few rows a page) and its
+// forms compared with the last run's: the pages written in this run are matched again, and so are
+// the pages a changed form can reach — those mentioning a concept whose form went or moved, and
+// those whose prose contains a new form (one SQL scan). Past a few hundred changed forms (a first
+// index, a changed alias setting) every page is, in one pass with the prebuilt phrase lookup.
 import type { Db } from '../store/database.ts';
 import { tokenize } from '../ingest/parse/markdown.ts';
 import { inlineBlocks } from '../ingest/parse/inline.ts';
@@ -33,14 +35,52 @@ export function refreshConcepts(db: Db, c: ConceptChanges): ConceptRefresh | nul
   const pending = meta(db, 'concepts_all') === '1' || meta(db, 'concept_aliases') !== aliases;
   if (!c.wrote && !c.all && !pending) return null;
   const dict = buildDictionary(db, c.aliases);
-  const full = c.all || pending || meta(db, 'concepts_fingerprint') !== dict.fingerprint;
-  const ids = full ? null : [...c.pageIds];
+  const before = new Map(Object.entries(JSON.parse(meta(db, 'concept_forms') ?? '{}') as Record<string, string>));
+  const changed = formChanges(before, dict.forms);
+  const full = c.all || pending || changed.added.length + changed.moved.length > MAX_FORM_CHANGES;
+  const ids = full ? null : [...new Set([...c.pageIds, ...reachedBy(db, changed)])];
   const pages = matchPages(db, dict, ids);
   writeConcepts(db, dict);
-  setMeta(db, 'concepts_fingerprint', dict.fingerprint);
+  setMeta(db, 'concept_forms', JSON.stringify(Object.fromEntries(dict.forms)));
   setMeta(db, 'concept_aliases', aliases);
   db.prepare(`DELETE FROM meta WHERE key = 'concepts_all'`).run();
   return { full, pages, concepts: dict.concepts.size };
+}
+
+/** Past this many new or moved forms, matching every page is cheaper than picking pages out. */
+const MAX_FORM_CHANGES = 200;
+
+interface FormChanges {
+  /** forms that are new */
+  added: string[];
+  /** concepts (before) of forms that went or now belong to another concept */
+  moved: string[];
+}
+
+function formChanges(before: Map<string, string>, now: Map<string, string>): FormChanges {
+  const added: string[] = [];
+  const moved = new Set<string>();
+  for (const [form, concept] of now) {
+    const was = before.get(form);
+    if (was === undefined) added.push(form);
+    else if (was !== concept) moved.add(was);
+  }
+  for (const [form, concept] of before) if (!now.has(form)) moved.add(concept);
+  return { added, moved: [...moved] };
+}
+
+/** Pages whose matches a changed form can change: they mention a moved concept, or their prose holds a new form. */
+function reachedBy(db: Db, c: FormChanges): number[] {
+  const ids = new Set<number>();
+  if (c.moved.length) {
+    for (const id of db.prepare(`SELECT DISTINCT page_id FROM mentions WHERE concept IN (SELECT value FROM json_each(?))`).pluck().all(JSON.stringify(c.moved)) as number[]) ids.add(id);
+  }
+  if (c.added.length) {
+    // a superset (a form inside a longer word too); matching the page decides
+    const where = c.added.map(() => 'instr(prose, ?) > 0').join(' OR ');
+    for (const id of db.prepare(`SELECT id FROM pages WHERE prose IS NULL OR ${where}`).pluck().all(...c.added) as number[]) ids.add(id);
+  }
+  return [...ids];
 }
 
 /** Prose of a page indexed before concepts were: read again from its body (lines count from the body's start). */
@@ -56,7 +96,8 @@ function matchPages(db: Db, dict: Dictionary, ids: number[] | null): number {
   if (ids && ids.length === 0) return 0;
   const select = `SELECT id, prose, CASE WHEN prose IS NULL THEN body END AS body FROM pages`;
   const rows = (ids === null ? db.prepare(select).all() : db.prepare(`${select} WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids))) as { id: number; prose: string | null; body: string | null }[];
-  if (ids === null) db.prepare(`DELETE FROM mentions`).run();
+  // refilling the whole table, the concept index is cheaper built once than kept up row by row
+  if (ids === null) db.exec(`DROP INDEX IF EXISTS mentions_concept; DELETE FROM mentions`);
   else db.prepare(`DELETE FROM mentions WHERE page_id IN (SELECT value FROM json_each(?))`).run(JSON.stringify(ids));
   const insert = db.prepare(`INSERT INTO mentions (page_id, concept, line, n) VALUES (?, ?, ?, ?)`);
   const saveProse = db.prepare(`UPDATE pages SET prose = ? WHERE id = ?`);
@@ -65,6 +106,7 @@ function matchPages(db: Db, dict: Dictionary, ids: number[] | null): number {
     if (prose === null) saveProse.run((prose = proseOfBody(r.body ?? '')), r.id);
     for (const m of matchProse(prose, dict, dict.selves.get(r.id))) insert.run(r.id, m.concept, m.line, m.n);
   }
+  if (ids === null) db.exec(`CREATE INDEX mentions_concept ON mentions(concept)`);
   return rows.length;
 }
 
