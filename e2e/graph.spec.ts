@@ -54,6 +54,14 @@ test('the Graph screen draws the whole demo wiki, filters by tag and kind, and a
   await expect.poll(() => shownNodes(page)).toBeLessThan(all);
   await page.getByRole('combobox', { name: 'Tag' }).selectOption('');
   await expect.poll(() => shownNodes(page)).toBe(all);
+  // concepts (tags, keys, titles the pages' prose mentions) are off by default, and come as nodes when asked for
+  await expect(page.getByRole('checkbox', { name: /Concepts/ })).not.toBeChecked();
+  await page.getByRole('checkbox', { name: /Concepts/ }).check();
+  await expect.poll(() => shownNodes(page), { timeout: 30_000 }).toBeGreaterThan(all);
+  await drawn(page, '*:1');
+  await page.getByRole('checkbox', { name: /Concepts/ }).uncheck();
+  await expect.poll(() => shownNodes(page), { timeout: 30_000 }).toBe(all);
+  await drawn(page, '*:1');
   await page.getByRole('checkbox', { name: /Sources/ }).uncheck();
   await expect.poll(() => shownNodes(page)).toBeLessThan(all);
   await jumpAndClick(page, 'reranker-lane', /^reranker-lane/);

@@ -32,8 +32,8 @@ export const COMMANDS: Record<string, Command> = {
     load: async () => (await import('./page-command.ts')).runPage,
   },
   graph: {
-    summary: 'the reference graph: pages, attachments, sources and missing targets as nodes, links as edges by kind; whole, or around a page',
-    usage: 'cairn graph [--around KEY [--depth 1-3] [--agent NAME]] [--limit N] [--json | --graphml] [--db FILE]',
+    summary: 'the reference graph: pages, attachments, sources and missing targets as nodes, links as edges by kind (with --concepts, the concepts pages mention); whole, or around a page',
+    usage: 'cairn graph [--around KEY [--depth 1-3] [--agent NAME]] [--limit N] [--concepts] [--json | --graphml] [--db FILE]',
     load: async () => (await import('./graph-command.ts')).runGraph,
   },
   skills: {

@@ -60,6 +60,19 @@ describe('cairn graph', () => {
     expect((await cairn('graph')).out).toMatch(/^the whole wiki\n3 pages, 0 attachments, 0 sources, 1 missing targets\n3 edges: 3 wikilink\n/);
   });
 
+  it('adds the concepts pages mention with --concepts, and only then', async () => {
+    fx = makeFixture({ 'caching.md': '# Caching\n', 'notes.md': '# Notes\nWe tried Caching, then `caching` in code.\n' });
+    const env = cairnEnv(fx.dir);
+    const cairn = (...args: string[]) => runCairn([...args, '--db', fx.db], env);
+    expect((await runCairn(['index', '--db', fx.db, fx.root], env)).code).toBe(0);
+    const plain = JSON.parse((await cairn('graph', '--json')).out) as GraphResponse;
+    expect(plain.nodes.map((n) => n.type)).toEqual(['page', 'page']);
+    const g = JSON.parse((await cairn('graph', '--concepts', '--json')).out) as GraphResponse;
+    expect(g.nodes.filter((n) => n.type === 'concept').map((n) => n.key)).toEqual(['Caching']);
+    expect(g.edges).toEqual([{ source: g.nodes.find((n) => n.key === 'notes')!.id, target: 'c:caching', kind: 'mentions', line: 2, count: 1 }]);
+    expect((await cairn('graph', '--concepts')).out).toMatch(/^the whole wiki\n2 pages, 0 attachments, 0 sources, 0 missing targets, 1 concepts\n1 edges: 1 mentions\n/);
+  });
+
   it('escapes white space that XML parsers would otherwise fold, so two ids never meet', () => {
     expect(escapeXml('s:a\tb')).toBe('s:a&#9;b');
     expect(escapeXml('a\r\nb <&>')).toBe('a&#13;&#10;b &lt;&amp;&gt;');

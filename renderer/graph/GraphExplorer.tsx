@@ -18,10 +18,11 @@ interface Props {
   request: string;
   model: GraphModel;
   onOpen: (node: GraphNode) => void;
+  concepts?: { on: boolean; set: (on: boolean) => void };
   children?: ReactNode;
 }
 
-export function GraphExplorer({ request, model, onOpen, children }: Props) {
+export function GraphExplorer({ request, model, onOpen, concepts, children }: Props) {
   const [filters, setFilters] = useState<Filters>(() => defaultFilters(model));
   const visible = useMemo(() => visibleNodes(model, filters), [model, filters]);
   const choices = useMemo(() => filterChoices(model), [model]);
@@ -70,7 +71,7 @@ export function GraphExplorer({ request, model, onOpen, children }: Props) {
       <div className="graph-toolbar">
         {children}
         <JumpBox model={model} visible={visible} onFocus={(i) => drawing.current?.focus(i)} onOpen={(i) => onOpen(model.nodes[i]!)} />
-        <GraphFilters filters={filters} choices={choices} counts={counts} onChange={setFilters} />
+        <GraphFilters filters={filters} choices={choices} counts={counts} onChange={setFilters} concepts={concepts} />
       </div>
       <div className="graph-stage">
         <div
@@ -120,11 +121,12 @@ export function GraphExplorer({ request, model, onOpen, children }: Props) {
 }
 
 function typeCounts(model: GraphModel) {
-  const c = { missing: 0, sources: 0, attachments: 0, archived: 0 };
+  const c = { missing: 0, sources: 0, attachments: 0, archived: 0, concepts: 0 };
   for (const n of model.nodes) {
     if (n.missing) c.missing++;
     else if (n.type === 'source') c.sources++;
     else if (n.type === 'attachment') c.attachments++;
+    else if (n.type === 'concept') c.concepts++;
     else if (n.archived) c.archived++;
   }
   return c;

@@ -4,11 +4,13 @@ import type { GraphFilters as Filters } from './graph-filter.ts';
 interface Props {
   filters: Filters;
   choices: { tags: string[]; scopes: string[]; tiers: string[] };
-  counts: { missing: number; sources: number; attachments: number; archived: number };
+  counts: { missing: number; sources: number; attachments: number; archived: number; concepts: number };
   onChange: (filters: Filters) => void;
+  /** concepts as nodes: asked of the engine, so switching them loads the graph again */
+  concepts?: { on: boolean; set: (on: boolean) => void };
 }
 
-export function GraphFilters({ filters, choices, counts, onChange }: Props) {
+export function GraphFilters({ filters, choices, counts, onChange, concepts }: Props) {
   const set = <K extends keyof Filters>(key: K, value: Filters[K]) => onChange({ ...filters, [key]: value });
   const toggles = [
     ['missing', 'Missing targets', counts.missing],
@@ -54,6 +56,12 @@ export function GraphFilters({ filters, choices, counts, onChange }: Props) {
             <input type="checkbox" checked={filters[key]} onChange={(e) => set(key, e.target.checked)} /> {label} <span className="muted">{n.toLocaleString()}</span>
           </label>
         ))}
+      {concepts && (
+        <label className="check">
+          <input type="checkbox" checked={concepts.on} onChange={(e) => concepts.set(e.target.checked)} /> Concepts{' '}
+          {concepts.on && <span className="muted">{counts.concepts.toLocaleString()}</span>}
+        </label>
+      )}
     </div>
   );
 }

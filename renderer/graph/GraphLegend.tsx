@@ -25,6 +25,7 @@ export function GraphLegend({ theme, model }: { theme: GraphTheme; model: GraphM
     { shown: has((n) => n.missing), label: 'missing target', icon: <circle cx="6" cy="6" r="4.5" fill="none" stroke={theme.danger} strokeWidth="1.5" strokeDasharray="2.5 1.5" /> },
     { shown: has((n) => n.type === 'attachment'), label: 'attachment', icon: <rect x="1.5" y="1.5" width="9" height="9" rx="2" fill={theme.attachment} /> },
     { shown: has((n) => n.type === 'source'), label: 'source', icon: <path d="M6 0.5 L11.5 6 L6 11.5 L0.5 6 Z" fill={theme.source} /> },
+    { shown: has((n) => n.type === 'concept'), label: 'concept', icon: <path d="M3 1 L9 1 L11.5 6 L9 11 L3 11 L0.5 6 Z" fill={theme.concept} /> },
   ];
   return (
     <dl className="graph-legend" aria-label="Legend">

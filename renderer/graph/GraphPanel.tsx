@@ -14,8 +14,9 @@ export function GraphPanel(props: GraphViewProps) {
   );
 }
 
-/** Where a click on a node leads: a page opens (in its graph tab, if `tab`), a missing target lists its broken links. */
+/** Where a click on a node leads: a page opens (in its graph tab, if `tab`), a missing target lists its broken links, a concept searches for itself. */
 export function openNode(node: GraphNode, opts: { tab?: 'graph'; depth?: number } = {}): void {
   if (node.missing) navigate(screenHref('links'));
+  else if (node.type === 'concept') navigate(screenHref('search', { q: node.key }));
   else if (node.type === 'page') navigate(pageHref(node.key, { agent: node.scope?.kind === 'user' ? node.scope.agent : null, tab: opts.tab, depth: opts.tab ? opts.depth : null }));
 }

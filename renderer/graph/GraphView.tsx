@@ -26,14 +26,16 @@ export interface GraphViewProps {
 export default function GraphView({ around, depth, onOpen, children }: GraphViewProps) {
   const { generation } = useStatus();
   const [loadedAt, setLoadedAt] = useState(generation);
+  // off by default: in a wiki whose keys are common words, concepts outnumber links
+  const [concepts, setConcepts] = useState(false);
   const request = `${around ? `${around.agent ? `@${around.agent}/` : ''}${around.key}` : '*'}:${depth}`;
   const loaded = useAsync(() => {
     markStep('request');
-    return cairn.graph({ around, depth }).then((graph) => {
+    return cairn.graph({ around, depth, concepts }).then((graph) => {
       markStep('answer');
       return { request, graph };
     });
-  }, [request, loadedAt]);
+  }, [request, loadedAt, concepts]);
   const model = useMemo(() => (loaded.value ? graphModel(loaded.value.graph) : null), [loaded.value]);
   const changed = generation !== loadedAt;
   const large = model !== null && model.nodes.length > AUTO_REFRESH_NODES;
@@ -51,7 +53,7 @@ export default function GraphView({ around, depth, onOpen, children }: GraphView
   }
   // filters start afresh for another graph, and stay when the same one is refreshed
   return (
-    <GraphExplorer key={loaded.value.request} request={loaded.value.request} model={model} onOpen={onOpen}>
+    <GraphExplorer key={loaded.value.request} request={loaded.value.request} model={model} onOpen={onOpen} concepts={{ on: concepts, set: setConcepts }}>
       {children}
       {changed && large && (
         <button type="button" className="button small" onClick={() => setLoadedAt(generation)}>

@@ -1,6 +1,7 @@
 // Which nodes the Graph view shows: pages by tag, scope, tier and whether they are archived; the
 // attachments, sources and missing targets of shown pages when those are switched on. The centre
-// page is always shown. Layout ignores filters, so switching one never moves a node.
+// page is always shown. Concepts come only when the view asks for them (GraphView), and a concept
+// is shown when a shown page mentions it. Layout ignores filters, so switching one never moves a node.
 import type { GraphModel } from './graph-model.ts';
 
 export interface GraphFilters {
@@ -33,7 +34,7 @@ export function visibleNodes(model: GraphModel, f: GraphFilters): Uint8Array {
     const ok = (!f.tag || n.tags.includes(f.tag)) && (!f.scope || scope === f.scope) && (!f.tier || (n.tier ?? NO_TIER) === f.tier) && (f.archived || !n.archived);
     if (ok || i === model.centre) shown[i] = 1;
   });
-  const wanted = { missing: f.missing, source: f.sources, attachment: f.attachments, page: false } as const;
+  const wanted = { missing: f.missing, source: f.sources, attachment: f.attachments, concept: true, page: false } as const;
   // a non-page target is shown when one shown page links to it
   model.edges.forEach((_, e) => {
     const s = model.edgeEnds[2 * e]!;

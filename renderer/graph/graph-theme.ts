@@ -2,7 +2,7 @@
 // dashed missing targets; edges styled by link kind (colour and dash, so kinds differ without
 // colour too). Colours come from the stylesheet's variables, so the graph follows light and dark.
 import type { StylesheetJson } from 'cytoscape';
-import type { LinkKind } from '../../shared/page.ts';
+import type { GraphEdgeKind } from '../../shared/graph.ts';
 
 export interface EdgeLook {
   label: string;
@@ -25,7 +25,8 @@ export interface GraphTheme {
   tiers: Record<string, string>;
   attachment: string;
   source: string;
-  edges: Record<LinkKind | 'missing', EdgeLook>;
+  concept: string;
+  edges: Record<GraphEdgeKind | 'missing', EdgeLook>;
 }
 
 export function graphTheme(): GraphTheme {
@@ -40,12 +41,14 @@ export function graphTheme(): GraphTheme {
     tiers: { wiki: v('graph-wiki', '#2f6fed'), doc: v('graph-doc', '#1f8a7a'), reflection: v('graph-reflection', '#9b4dd6'), raw: v('graph-raw', '#8a94a6'), none: v('graph-page', '#5b6f95') },
     attachment: v('graph-attachment', '#3d8fb0'),
     source: v('graph-source', '#a0662b'),
+    concept: v('graph-concept', '#c2417a'),
     edges: {
       wikilink: { label: 'wikilink', colour: v('graph-edge', '#8a94a6'), dash: [], width: 1 },
       ref: { label: 'refs', colour: v('graph-ref', '#2f6fed'), dash: [], width: 1.6 },
       embed: { label: 'embed', colour: v('graph-embed', '#1f8a7a'), dash: [], width: 1.2 },
       markdown: { label: 'markdown link', colour: v('graph-edge', '#8a94a6'), dash: [5, 3], width: 1 },
       source: { label: 'sources', colour: v('graph-source', '#a0662b'), dash: [1.5, 3], width: 1.2 },
+      mentions: { label: 'mentions a concept', colour: v('graph-concept', '#c2417a'), dash: [2, 2], width: 0.8 },
       missing: { label: 'to a missing target', colour: v('danger', '#c9302c'), dash: [4, 3], width: 1 },
     },
   };
@@ -80,6 +83,7 @@ export function cytoscapeStyle(theme: GraphTheme, large: boolean): StylesheetJso
     ...(large ? [] : [{ selector: 'node', style: { 'text-max-width': '150px', 'text-wrap': 'ellipsis' as const, 'text-background-color': theme.surface, 'text-background-opacity': 0.75, 'text-background-padding': '1px' } }]),
     { selector: 'node.attachment', style: { shape: 'round-rectangle', 'background-color': theme.attachment } },
     { selector: 'node.source', style: { shape: 'diamond', 'background-color': theme.source } },
+    { selector: 'node.concept', style: { shape: 'hexagon', 'background-color': theme.concept } },
     { selector: 'node.stale', style: { 'border-width': 3, 'border-color': theme.warn } },
     { selector: 'node.archived', style: { opacity: 0.45, 'border-width': 2, 'border-style': 'dashed', 'border-color': theme.muted } },
     { selector: 'node.missing', style: { 'background-opacity': 0, 'border-width': 2, 'border-style': 'dashed', 'border-color': theme.danger, color: theme.danger } },
