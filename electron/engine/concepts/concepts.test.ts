@@ -106,6 +106,14 @@ describe('mentions', () => {
     fx.write('b.md', '---\ntags: [search, rerankers]\n---\n# B\nbody\n');
     await e.reindex();
     expect(mentionsOf(await e.graph({ concepts: true }))).toEqual(['a -2-> rerankers']);
+    // an edit that names no concept: only that page is matched again, and its concepts recounted
+    fx.write('a.md', '# A\nWe tuned the reranker yesterday, for search.\n');
+    await e.reindex();
+    expect(mentionsOf(await e.graph({ concepts: true }))).toEqual(['a -2-> rerankers', 'a -2-> search']);
+    expect((await e.concepts({ query: 'search' })).concepts.map((c) => [c.name, c.mentions])).toEqual([['search', 1]]);
+    fx.write('a.md', '# A\nWe tuned the reranker yesterday.\n');
+    await e.reindex();
+    expect((await e.concepts({ query: 'search' })).concepts.map((c) => [c.name, c.mentions])).toEqual([['search', 0]]);
     // and losing it takes the mention away
     fx.write('b.md', '---\ntags: [search]\n---\n# B\nbody\n');
     await e.reindex();

@@ -108,15 +108,35 @@ export function buildDictionary(db: Db, aliases: Record<string, string>): Dictio
     const own = spellings.find(([s]) => conceptForm(s) === norm) ?? spellings[0]!;
     concepts.set(norm, { norm, name: own[0], variants: spellings.map(([s]) => s), sources: g.pages.size });
     for (const form of g.forms) {
-      const words = form.split(' ');
-      const list = phrases.get(words[0]!) ?? [];
-      list.push({ words, concept: norm });
-      phrases.set(words[0]!, list);
+      addPhrase(phrases, form, norm);
       forms.set(form, norm);
     }
   }
   for (const list of phrases.values()) list.sort((a, b) => b.words.length - a.words.length);
   return { concepts, phrases, selves, forms };
+}
+
+/** The matching half of a dictionary, from the last run's forms and the given pages' own names. */
+export function dictionaryOfForms(forms: Map<string, string>, own: { page_id: number; norm: string }[]): Dictionary {
+  const phrases = new Map<string, Phrase[]>();
+  for (const [form, concept] of forms) addPhrase(phrases, form, concept);
+  for (const list of phrases.values()) list.sort((a, b) => b.words.length - a.words.length);
+  const selves = new Map<number, Set<string>>();
+  for (const r of own) {
+    const concept = forms.get(r.norm);
+    if (concept === undefined) continue;
+    let s = selves.get(r.page_id);
+    if (!s) selves.set(r.page_id, (s = new Set()));
+    s.add(concept);
+  }
+  return { concepts: new Map(), phrases, selves, forms };
+}
+
+function addPhrase(phrases: Map<string, Phrase[]>, form: string, concept: string): void {
+  const words = form.split(' ');
+  const list = phrases.get(words[0]!);
+  if (list) list.push({ words, concept });
+  else phrases.set(words[0]!, [{ words, concept }]);
 }
 
 export interface Mention {

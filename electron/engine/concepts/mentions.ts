@@ -8,13 +8,15 @@ import type { Db } from '../store/database.ts';
 import { tokenize } from '../ingest/parse/markdown.ts';
 import { inlineBlocks } from '../ingest/parse/inline.ts';
 import { proseLines } from '../ingest/parse/prose.ts';
-import { buildDictionary, matchProse, type Dictionary } from './dictionary.ts';
+import { buildDictionary, dictionaryOfForms, matchProse, type Dictionary } from './dictionary.ts';
 
 export interface ConceptChanges {
   /** pages written in this run */
   pageIds: Iterable<number>;
   /** whether the run wrote or deleted anything */
   wrote: boolean;
+  /** whether some page's concept names changed or a page went: without, the dictionary is the last run's */
+  namesChanged: boolean;
   /** rematch every page (a repair after a crash) */
   all: boolean;
   aliases: Record<string, string>;
@@ -34,6 +36,8 @@ export function refreshConcepts(db: Db, c: ConceptChanges): ConceptRefresh | nul
   const aliases = JSON.stringify(Object.entries(c.aliases).sort());
   const pending = meta(db, 'concepts_all') === '1' || meta(db, 'concept_aliases') !== aliases;
   if (!c.wrote && !c.all && !pending) return null;
+  const forms = meta(db, 'concept_forms');
+  if (!c.all && !pending && !c.namesChanged && forms !== undefined) return rematchWritten(db, new Map(Object.entries(JSON.parse(forms) as Record<string, string>)), [...c.pageIds]);
   const dict = buildDictionary(db, c.aliases);
   const before = new Map(Object.entries(JSON.parse(meta(db, 'concept_forms') ?? '{}') as Record<string, string>));
   const changed = formChanges(before, dict.forms);
@@ -45,6 +49,22 @@ export function refreshConcepts(db: Db, c: ConceptChanges): ConceptRefresh | nul
   setMeta(db, 'concept_aliases', aliases);
   db.prepare(`DELETE FROM meta WHERE key = 'concepts_all'`).run();
   return { full, pages, concepts: dict.concepts.size };
+}
+
+/**
+ * The common case, a page edited without touching its tags, key, title or aliases: the dictionary
+ * is the last run's, so only the written pages are matched, and only their concepts recounted.
+ */
+function rematchWritten(db: Db, forms: Map<string, string>, ids: number[]): ConceptRefresh {
+  const json = JSON.stringify(ids);
+  const before = db.prepare(`SELECT DISTINCT concept FROM mentions WHERE page_id IN (SELECT value FROM json_each(?))`).pluck().all(json) as string[];
+  const selves = db.prepare(`SELECT page_id, norm FROM concept_names WHERE source <> 'tag' AND page_id IN (SELECT value FROM json_each(?))`).all(json) as { page_id: number; norm: string }[];
+  const pages = matchPages(db, dictionaryOfForms(forms, selves), ids);
+  db.prepare(
+    `UPDATE concepts SET mentions = (SELECT count(*) FROM mentions m WHERE m.concept = concepts.norm)
+     WHERE norm IN (SELECT value FROM json_each(?)) OR norm IN (SELECT concept FROM mentions WHERE page_id IN (SELECT value FROM json_each(?)))`,
+  ).run(JSON.stringify(before), json);
+  return { full: false, pages, concepts: -1 };
 }
 
 /** Past this many new or moved forms, matching every page is cheaper than picking pages out. */

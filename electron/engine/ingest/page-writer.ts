@@ -24,6 +24,8 @@ export interface PageWrite {
 
 export class PageWriter {
   wroteSomething = false;
+  /** Some page's concept names (tags, key, title, aliases) changed, or a page went: the concept dictionary may have. */
+  namesChanged = false;
   /** What this run wrote, for relinking only what it can have changed. */
   readonly changes = { pageIds: new Set<number>(), keys: new Set<string>() } satisfies LinkChanges;
   private scoped = new Map<number, boolean>();
@@ -69,6 +71,7 @@ export class PageWriter {
       deleteTerms: db.prepare(`DELETE FROM page_terms WHERE page_id = ?`),
       termCount: db.prepare(`UPDATE pages SET term_count = ? WHERE id = ?`),
       insertTerm: db.prepare(`INSERT OR IGNORE INTO page_terms (term, page_id) VALUES (?, ?)`),
+      namesOf: db.prepare(`SELECT source, name, norm FROM concept_names WHERE page_id = ? ORDER BY rowid`),
       deleteNames: db.prepare(`DELETE FROM concept_names WHERE page_id = ?`),
       insertName: db.prepare(`INSERT INTO concept_names (page_id, source, name, norm) VALUES (?, ?, ?, ?)`),
     };
@@ -114,7 +117,7 @@ export class PageWriter {
       reason,
     }) as { id: number };
     // A file that stopped being a page (now binary, too large, unreadable) leaves the page table.
-    if (status !== 'indexed') this.stmts.deletePageOfFile.run(id);
+    if (status !== 'indexed' && this.stmts.deletePageOfFile.run(id).changes > 0) this.namesChanged = true;
     this.wroteSomething = true;
     this.changes.keys.add(keyOf(f.relPath).toLowerCase());
     return id;
@@ -167,8 +170,13 @@ export class PageWriter {
     const terms = pageTerms({ key: w.key, title: parsed.title, summary: parsed.summary, tags: parsed.tags });
     for (const t of terms) this.stmts.insertTerm.run(t, pageId);
     this.stmts.termCount.run(terms.length, pageId);
-    this.stmts.deleteNames.run(pageId);
-    for (const n of conceptNames(w.key, parsed)) this.stmts.insertName.run(pageId, n.source, n.name, n.norm);
+    const names = conceptNames(w.key, parsed);
+    const was = this.stmts.namesOf.all(pageId) as { source: string; name: string; norm: string }[];
+    if (was.length !== names.length || was.some((o, i) => o.source !== names[i]!.source || o.name !== names[i]!.name || o.norm !== names[i]!.norm)) {
+      this.namesChanged = true;
+      this.stmts.deleteNames.run(pageId);
+      for (const n of names) this.stmts.insertName.run(pageId, n.source, n.name, n.norm);
+    }
     this.stmts.deleteLinks.run(pageId);
     parsed.links.forEach((l, i) => this.stmts.insertLink.run(pageId, i, l.line, l.kind, l.target, l.anchor, l.label, targetKey(l.kind, l.target, f.relPath)));
   }
@@ -182,6 +190,7 @@ export class PageWriter {
   deleteFile(id: number): void {
     const gone = this.stmts.deleteFile.get(id) as { rel_path: string } | undefined;
     if (gone) this.changes.keys.add(keyOf(gone.rel_path).toLowerCase());
+    if (gone) this.namesChanged = true;
     this.wroteSomething = true;
   }
 
