@@ -2,6 +2,7 @@
 // merge (case, punctuation, plural, a configured alias), what counts as a mention (whole words, any
 // case, not in code, not the page itself), and that an edit which adds a concept reaches pages
 // that did not change.
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConceptEntry, GraphResponse } from '../../../shared/graph.ts';
 import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
@@ -134,5 +135,20 @@ describe('mentions', () => {
     expect(g.nodes.find((n) => n.type === 'concept')!.depth).toBe(1);
     const two = await e.graph({ around: { key: 'a' }, depth: 2, concepts: true });
     expect(mentionsOf(two)).toEqual(['a -2-> Caching', 'b -2-> Eviction']);
+  });
+});
+
+describe('an index made before concepts', () => {
+  it('reads every page again on the next run, and gains its concepts', async () => {
+    fx = makeFixture({ 'caching.md': '# Caching\n', 'notes.md': '# Notes\nAbout caching.\n' });
+    await fx.engine().reindex();
+    // as schema 9 left it: no prose, no names, no mentions, no concepts
+    const db = new Database(fx.db);
+    db.exec(`UPDATE pages SET prose = NULL; DELETE FROM concept_names; DELETE FROM mentions; DELETE FROM concepts; DELETE FROM meta WHERE key LIKE 'concept%'; PRAGMA user_version = 10`);
+    db.close();
+    const e = fx.engine();
+    expect((await e.concepts({})).concepts).toEqual([]);
+    await e.reindex();
+    expect(mentionsOf(await e.graph({ concepts: true }))).toEqual(['notes -2-> Caching']);
   });
 });

@@ -43,7 +43,8 @@ export class PageWriter {
            status = excluded.status, reason = excluded.reason, is_page = excluded.is_page
          RETURNING id`,
       ),
-      pageHash: db.prepare(`SELECT p.content_hash FROM pages p JOIN files f ON f.id = p.file_id WHERE f.root_id = ? AND f.rel_path = ?`),
+      // a page without prose was indexed before concepts: it is written again even when its bytes are the same
+      pageHash: db.prepare(`SELECT CASE WHEN p.prose IS NULL THEN NULL ELSE p.content_hash END AS content_hash FROM pages p JOIN files f ON f.id = p.file_id WHERE f.root_id = ? AND f.rel_path = ?`),
       touchFile: db.prepare(`UPDATE files SET mtime_ms = ?, size = ? WHERE root_id = ? AND rel_path = ?`),
       deletePageOfFile: db.prepare(`DELETE FROM pages WHERE file_id = ?`),
       upsertPage: db.prepare(

@@ -281,6 +281,11 @@ const STEPS: ReadonlyArray<string> = [
   CREATE INDEX mentions_concept ON mentions(concept);
   INSERT INTO meta (key, value) VALUES ('concepts_all', '1') ON CONFLICT (key) DO UPDATE SET value = '1';
   `,
+  // 11: pages indexed before concepts have no prose and no concept names: the next run reads their
+  // files again (a stat that matches no file) and, their prose being missing, parses and writes them
+  `
+  UPDATE files SET mtime_ms = -1 WHERE id IN (SELECT file_id FROM pages WHERE prose IS NULL);
+  `,
 ];
 
 export const SCHEMA_VERSION = STEPS.length;
