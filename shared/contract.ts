@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { IndexReport, IndexProgress } from './indexing.ts';
 import { AUDIT_ACTIONS, AuditEntry, LinkFinding, Page, PageSummary, SourceChange, StalePage } from './page.ts';
 import { SearchRequest, SearchResponse } from './search.ts';
-import { ConceptsRequest, ConceptsResponse, GraphRequest, GraphResponse } from './graph.ts';
+import { ConceptsRequest, ConceptsResponse, GraphRequest, GraphResponse, RecallWalkRequest, RecallWalkResponse } from './graph.ts';
 import { DecideSkillRequest, ExpertRequest, ExpertResponse, Registration, RegisterSkillRequest, SkillsRequest, SkillsResponse } from './skills.ts';
 import { KnowledgeExpertRequest, KnowledgeExpertResponse, QueryOutcomesRequest, QueryOutcomesResponse, RecallRequest, RecallResponse, RecordOutcomeRequest, RecordOutcomeResponse } from './recall.ts';
 import { FixLinkRequest, FixLinkResponse, SuggestRequest, SuggestResponse, UndoRequest } from './fixes.ts';
@@ -78,6 +78,11 @@ export const contract = {
     'The concept dictionary: tags, page keys, titles and frontmatter aliases, merged when they differ only by case, punctuation, plural or a configured alias; each with its variants, the pages that name it and the pages whose prose mentions it.',
     ConceptsRequest,
     ConceptsResponse,
+  ),
+  recall: method(
+    'Walk out from seed pages (a page, or the top hits of a hybrid search) 1–3 steps: links either way, shared concepts, and `follows` between dated notes of one folder; the connected set nearest first, each page with the path that reached it.',
+    RecallWalkRequest,
+    RecallWalkResponse,
   ),
   stalePages: method(
     'Pages that may no longer be true, each with its reasons: sources changed after the page was last updated or reviewed, sources gone, links to archived pages, or no review for too long.',

@@ -80,3 +80,43 @@ export const ConceptsResponse = z.object({
   total: z.number().int().describe('concepts that matched, before the limit'),
 });
 export type ConceptsResponse = z.infer<typeof ConceptsResponse>;
+
+/** How recall reached a page from the one before it on its path. */
+export const RECALL_EDGES = ['link', 'backlink', 'concept', 'follows'] as const;
+export const RecallStep = z.object({
+  from: z.string().describe('key of the page the step starts from'),
+  edge: z.enum(RECALL_EDGES).describe('link: it links to the next page; backlink: the next page links to it; concept: both name or mention `concept`; follows: dated notes next to each other in one folder'),
+  concept: z.string().optional().describe('the concept a concept step goes through'),
+});
+export type RecallStep = z.infer<typeof RecallStep>;
+
+export const RecallPage = z.object({
+  key: z.string(),
+  title: z.string(),
+  path: z.string(),
+  root: z.string(),
+  distance: z.number().int().describe('steps from the nearest seed; 0 for a seed'),
+  seeds: z.number().int().describe('how many seeds reach it within the hops'),
+  via: z.array(RecallStep).describe('the path that reached it from a seed: why it is here'),
+});
+export type RecallPage = z.infer<typeof RecallPage>;
+
+export const RecallWalkRequest = z.object({
+  seed: z
+    .union([
+      z.object({ query: z.string().min(1).max(2000) }),
+      z.object({ key: z.string().min(1).max(1000), agent: z.string().min(1).max(500).nullable().optional() }),
+    ])
+    .describe('a page, or a query whose top 3 hybrid search hits are the seeds'),
+  hops: z.number().int().min(1).max(3).default(2).describe('steps to walk out from the seeds'),
+  limit: z.number().int().min(1).max(1000).default(50),
+});
+export type RecallWalkRequest = z.input<typeof RecallWalkRequest>;
+
+export const RecallWalkResponse = z.object({
+  seeds: z.array(z.string()).describe('the seed pages’ keys'),
+  pages: z.array(RecallPage).describe('nearest first, then reached by more seeds'),
+  edges: z.array(z.object({ source: z.string(), target: z.string(), edge: z.enum(RECALL_EDGES), concept: z.string().optional() })).describe('the last step of each page’s path, for drawing'),
+  truncated: z.boolean(),
+});
+export type RecallWalkResponse = z.infer<typeof RecallWalkResponse>;

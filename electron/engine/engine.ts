@@ -6,7 +6,7 @@
 import { EventEmitter } from 'node:events';
 import path from 'node:path';
 import type { Response } from '../../shared/contract.ts';
-import type { CairnService, Parsed } from '../../shared/dispatch.ts';
+import { parseRequest, type CairnService, type Parsed } from '../../shared/dispatch.ts';
 import { BadRequest, CairnError, NotFound } from '../../shared/errors.ts';
 import type { IndexProgress, IndexReport } from '../../shared/indexing.ts';
 import type { FusionDefaults } from '../../shared/search.ts';
@@ -359,6 +359,12 @@ export class Engine implements CairnService {
     const around = r.around ? { key: r.around.key, agent: r.around.agent ?? null } : null;
     const { referenceGraph } = await import('./graph/reference-graph.ts');
     return this.guard(() => referenceGraph(this.db, { around, depth: r.depth, limit: r.limit, concepts: r.concepts }));
+  }
+
+  async recall(r: Parsed<'recall'>): Promise<Response<'recall'>> {
+    const { recallWalk, seedPages } = await import('./graph/recall-walk.ts');
+    const hits = 'query' in r.seed ? (await this.search(parseRequest('search', { query: r.seed.query, k: 3 }))).results : [];
+    return this.guard(() => recallWalk(this.db, { ...seedPages(this.db, r.seed, hits), hops: r.hops, limit: r.limit }));
   }
 
   async concepts(r: Parsed<'concepts'>): Promise<Response<'concepts'>> {

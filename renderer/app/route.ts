@@ -1,4 +1,4 @@
-// Hash routing: #/search?q=…, #/compare?q=…, #/page/KEY?h=Heading&tab=graph, #/graph?around=KEY&depth=2,
+// Hash routing: #/search?q=…, #/compare?q=…, #/page/KEY?h=Heading&tab=graph (or recall), #/graph?around=KEY&depth=2,
 // #/status, #/links, #/stale, #/audit.
 // Hash routes work the same from `cairn serve` and from file:// in the desktop window.
 import { useEffect, useState } from 'react';
@@ -40,7 +40,7 @@ export function parseHash(hash: string): Route {
 }
 
 /** A page, scrolled to a heading, as an agent sees it (its own page shadows a global one). */
-export function pageHref(key: string, opts: { heading?: string | null; agent?: string | null; tab?: 'graph' | null; depth?: number | null } = {}): string {
+export function pageHref(key: string, opts: { heading?: string | null; agent?: string | null; tab?: 'graph' | 'recall' | null; depth?: number | null } = {}): string {
   const search = new URLSearchParams();
   if (opts.heading) search.set('h', opts.heading);
   if (opts.agent) search.set('agent', opts.agent);

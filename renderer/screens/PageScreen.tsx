@@ -1,6 +1,7 @@
 // A page: rendered markdown with in-app wikilinks (broken ones marked), its frontmatter,
 // outline, outgoing links, backlinks and provenance, and where its file is; or, in its Graph tab,
-// its neighbourhood in the reference graph.
+// its neighbourhood in the reference graph; or, in its Recall tab, what recall reaches from it.
+import { lazy, Suspense } from 'react';
 import { cairn } from '../api/client.ts';
 import { depthParam, navigate, pageHref, screenHref } from '../app/route.ts';
 import { useStatus } from '../app/status-context.tsx';
@@ -17,10 +18,12 @@ import { useAsync } from '../hooks/useAsync.ts';
 import { DepthSwitch } from '../graph/DepthSwitch.tsx';
 import { GraphPanel, openNode } from '../graph/GraphPanel.tsx';
 
+const RecallView = lazy(() => import('../graph/RecallView.tsx'));
+
 export function PageScreen({ pageKey, params }: { pageKey: string; params: URLSearchParams }) {
   const agent = params.get('agent');
   const heading = params.get('h');
-  const tab = params.get('tab') === 'graph' ? 'graph' : 'page';
+  const tab = params.get('tab') === 'graph' ? 'graph' : params.get('tab') === 'recall' ? 'recall' : 'page';
   const depth = depthParam(params);
   const { generation } = useStatus();
   const { value: page, error, errorCode, loading, reload } = useAsync(() => cairn.getPage({ key: pageKey, agent }), [pageKey, agent, generation]);
@@ -86,9 +89,16 @@ export function PageScreen({ pageKey, params }: { pageKey: string; params: URLSe
           <a role="tab" aria-selected={tab === 'graph'} className={tab === 'graph' ? 'on' : undefined} href={pageHref(page.key, { agent, tab: 'graph', depth })}>
             Graph
           </a>
+          <a role="tab" aria-selected={tab === 'recall'} className={tab === 'recall' ? 'on' : undefined} href={pageHref(page.key, { agent, tab: 'recall', depth: 2 })}>
+            Recall
+          </a>
         </div>
       </header>
-      {tab === 'graph' ? (
+      {tab === 'recall' ? (
+        <Suspense fallback={<div className="graph-view muted">Loading…</div>}>
+          <RecallView pageKey={page.key} agent={agent} hops={depth} onHops={(d) => navigate(pageHref(page.key, { agent, tab: 'recall', depth: d }), { replace: true })} />
+        </Suspense>
+      ) : tab === 'graph' ? (
         <GraphPanel around={{ key: page.key, agent }} depth={depth} onOpen={(node) => openNode(node, { tab: 'graph', depth })}>
           <DepthSwitch depth={depth} onChange={(d) => navigate(pageHref(page.key, { agent, tab: 'graph', depth: d }), { replace: true })} />
           <a className="button small ghost" href={screenHref('graph', { around: page.key, agent: agent ?? undefined, depth: String(depth) })}>

@@ -48,7 +48,7 @@ function everyPage(db: Db, limit: number): { depths: Map<number, number | null>;
 }
 
 /** Pages an agent does not see: other agents' own pages, and global pages its own pages shadow. */
-function hiddenFrom(db: Db, agent: string | null): Set<number> {
+export function hiddenFrom(db: Db, agent: string | null): Set<number> {
   if (agent === null) return new Set();
   const ids = db
     .prepare(
