@@ -8,7 +8,7 @@ import { CairnError } from './errors.ts';
 export type Caller = { kind: 'person' } | { kind: 'agent'; agent: string };
 
 /** Decisions a person makes about agents' work: an agent may not approve its own claim or undo another's write. */
-export const PERSON_ONLY: readonly MethodName[] = ['decideSkill', 'undo', 'reindex'];
+export const PERSON_ONLY: readonly MethodName[] = ['decideSkill', 'undo', 'reindex', 'consolidate'];
 
 /** Methods whose request names whose space is written (`agent`) and who writes (`actor`). */
 const SCOPED_WRITES: readonly MethodName[] = ['writePage', 'reviewPage', 'archivePage', 'fixLink', 'registerSkill'];

@@ -109,6 +109,29 @@ export const contract = {
   ),
   reviewPage: method('Marks a page reviewed today (its `reviewed` field), through the write path.', z.object({ ...PageKey, actor: Actor, baseHash: BaseHash }), WriteResult),
   archivePage: method('Retires a page: sets `archived_since` to today; the file is never deleted.', z.object({ ...PageKey, actor: Actor, baseHash: BaseHash }), WriteResult),
+  consolidate: method(
+    "Consolidates old notes: `raw` pages and daily notes (named by a date) older than the cutoff, not archived nor cited by a reflection already, grouped by the concepts they share; each group of two or more becomes one `reflection` page of its notes' most information-dense sentences (extractive), each with a provenance comment naming its note and line, links to the concepts' pages and the notes' tags; then the notes are archived, never deleted. With dryRun, only the plan.",
+    z.object({ olderThanDays: z.number().int().min(0).max(36500).default(14), dryRun: z.boolean().default(false), actor: Actor }),
+    z.object({
+      cutoff: z.string().describe('notes dated before this day are old'),
+      dryRun: z.boolean(),
+      groups: z.array(
+        z.object({
+          concepts: z.array(z.string()),
+          key: z.string().describe('the reflection page written (or that would be)'),
+          title: z.string(),
+          tags: z.array(z.string()),
+          links: z.array(z.string()).describe("the concepts' pages it links to"),
+          notes: z.array(z.object({ key: z.string(), path: z.string(), date: z.string() })),
+          sentences: z.array(z.object({ text: z.string(), from: z.string(), line: z.number().int() })),
+          body: z.string(),
+          written: WriteResult.nullable(),
+          archived: z.array(WriteResult),
+        }),
+      ),
+      skipped: z.array(z.object({ key: z.string(), reason: z.string() })),
+    }),
+  ),
   fixLink: method(
     'Fixes one broken link through the write path: retarget it to an existing page, remove it (its text stays), or create a stub page for its target. With dryRun, only returns the exact line changes.',
     FixLinkRequest,

@@ -87,6 +87,11 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'cairn audit [--actor NAME] [--key KEY] [--limit N] [--db FILE] [--json]',
     load: async () => (await import('./curation-commands.ts')).runAudit,
   },
+  consolidate: {
+    summary: 'consolidate old raw and daily notes: each group sharing a concept becomes one reflection page of their most informative sentences, with provenance; the notes are archived, never deleted (logged)',
+    usage: 'cairn consolidate [--older-than 14d] [--dry-run] [--actor NAME] [--db FILE] [--json]',
+    load: async () => (await import('./consolidate-command.ts')).runConsolidate,
+  },
   fix: {
     summary: 'fix a broken link: retarget it to a page (--to KEY; without it, lists suggestions), remove it keeping its text, or create a stub page for it (logged, undoable)',
     usage: 'cairn fix retarget|remove|stub PAGE:LINE TARGET [--to KEY] [--dry-run] [--agent NAME] [--actor NAME] [--db FILE] [--json]',

@@ -287,6 +287,25 @@ export class Engine implements CairnService {
     return this.write({ key: r.key, agent: r.agent ?? null, fields: { archived_since: today() }, actor: r.actor, baseHash: r.baseHash, action: 'archive' });
   }
 
+  /** Plans in the module; writes each reflection, then archives its notes, through the one write path. */
+  async consolidate(r: Parsed<'consolidate'>): Promise<Response<'consolidate'>> {
+    const { planConsolidation } = await import('./curation/consolidate.ts');
+    if (!r.dryRun) this.assertWritable();
+    const plan = await this.guard(() => planConsolidation(this.db, { olderThanDays: r.olderThanDays, today: today() }));
+    const groups: Response<'consolidate'>['groups'] = [];
+    for (const g of plan.groups) {
+      const out = { concepts: g.concepts, key: g.key, title: g.title, tags: g.tags, links: g.links, notes: g.notes.map(({ key, path, date }) => ({ key, path, date })), sentences: g.sentences, body: g.body, written: null as WriteResult | null, archived: [] as WriteResult[] };
+      groups.push(out);
+      if (r.dryRun) continue;
+      const fields = { title: g.title, tier: 'reflection', tags: g.tags, updated: today() };
+      out.written = await this.write({ key: g.key, agent: g.agent, root: g.root, fields, body: g.body, actor: r.actor, baseHash: null, action: 'write', detail: `consolidated ${g.notes.length} notes` });
+      for (const n of g.notes) {
+        out.archived.push(await this.write({ key: n.key, agent: n.agent, fields: { archived_since: today() }, actor: r.actor, action: 'archive', detail: `consolidated into ${g.key}` }));
+      }
+    }
+    return { cutoff: plan.cutoff, dryRun: r.dryRun, groups, skipped: plan.skipped };
+  }
+
   async audit(r: Parsed<'audit'>): Promise<Response<'audit'>> {
     return this.guard(() => ({ entries: readAudit(this.db, r) }));
   }
