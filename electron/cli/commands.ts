@@ -52,7 +52,7 @@ export const COMMANDS: Record<string, Command> = {
     load: async () => (await import('./serve-command.ts')).runServe,
   },
   mcp: {
-    summary: 'an MCP server on stdio for one agent: wiki_search, wiki_read, wiki_write, wiki_links, knowledge_recall, knowledge_expert, skill_register, record_outcome, query_outcomes',
+    summary: 'an MCP server on stdio for one agent: wiki_search, wiki_read, wiki_write, wiki_links, wiki_related, knowledge_recall, knowledge_expert, skill_register, record_outcome, query_outcomes',
     usage: 'cairn mcp --agent NAME (or CAIRN_AGENT=NAME) [--no-watch] [--db FILE] [ROOT...]',
     load: async () => (await import('./mcp-command.ts')).runMcp,
   },

@@ -61,7 +61,7 @@ describe('every tool, as an agent calls it', () => {
   it('lists the tools with what the server fills in left out', async () => {
     const agent = await agentSession('scout');
     const { tools } = await agent.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['knowledge_expert', 'knowledge_recall', 'query_outcomes', 'record_outcome', 'skill_register', 'wiki_links', 'wiki_read', 'wiki_search', 'wiki_write']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['knowledge_expert', 'knowledge_recall', 'query_outcomes', 'record_outcome', 'skill_register', 'wiki_links', 'wiki_read', 'wiki_related', 'wiki_search', 'wiki_write']);
     const schema = (name: string) => tools.find((t) => t.name === name)!.inputSchema as { properties: Record<string, unknown>; required?: string[] };
     expect(schema('wiki_write').properties).not.toHaveProperty('actor');
     expect(schema('wiki_write').required ?? []).not.toContain('actor');
@@ -80,6 +80,11 @@ describe('every tool, as an agent calls it', () => {
     expect(page.value.body.length).toBeGreaterThan(0);
     expect((await call<{ findings: unknown[] }>(agent, 'wiki_links', { kind: 'dangling' })).value.findings.length).toBeGreaterThan(0);
     expect((await call<{ pages: unknown[] }>(agent, 'wiki_links', { kind: 'stale' })).value).toHaveProperty('pages');
+    const related = await call<{ seeds: string[]; pages: { key: string; distance: number; via: unknown[] }[] }>(agent, 'wiki_related', { seed: { key: 'fusion' }, hops: 1 });
+    expect(related.isError, related.text).toBe(false);
+    expect(related.value.seeds).toEqual(['fusion']);
+    expect(related.value.pages.some((p) => p.distance === 1 && p.via.length === 1)).toBe(true);
+    expect(related.value.pages.every((p) => p.distance <= 1)).toBe(true);
     const bad = await call(agent, 'wiki_search', { query: 'x', mode: 'fuzzy' });
     expect(bad).toMatchObject({ isError: true, text: expect.stringMatching(/^bad-request: search: bad "mode"/) });
   });

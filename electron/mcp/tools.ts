@@ -52,6 +52,13 @@ export const TOOLS: Record<string, Tool> = {
     hidden: [],
     route: (args) => (args.kind === 'stale' ? { method: 'stalePages', input: {} } : { method: 'links', input: { kind: args.kind ?? 'dangling' } }),
   },
+  wiki_related: {
+    method: 'recall',
+    description:
+      'What is connected to a page (or to the top hits of a query) and how: walks 1–3 steps out over links either way, shared concepts and the dated notes before and after, and returns the connected set nearest first, each page with the path that reached it ("why is this here"). Use it after wiki_search or wiki_read to find the context around an answer.',
+    schema: contract.recall.request,
+    hidden: [],
+  },
   knowledge_recall: {
     method: 'knowledgeRecall',
     description:
