@@ -7,6 +7,9 @@ import { CairnError } from './errors.ts';
 
 export type Caller = { kind: 'person' } | { kind: 'agent'; agent: string };
 
+/** The caller of a door with no agent identity: the desktop app, the CLI, the served UI on loopback. */
+export const PERSON: Caller = { kind: 'person' };
+
 /** Decisions a person makes about agents' work: an agent may not approve its own claim or undo another's write. */
 export const PERSON_ONLY: readonly MethodName[] = ['decideSkill', 'undo', 'reindex', 'consolidate'];
 

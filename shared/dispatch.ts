@@ -3,10 +3,8 @@
 // (limits included) and calls the service with typed input. The engine never parses a request.
 import type { z } from 'zod';
 import { contract, type Contract, type CairnApi, type MethodName, type Response } from './contract.ts';
-import { asCaller, type Caller } from './caller.ts';
+import { asCaller, PERSON, type Caller } from './caller.ts';
 import { asCairnError, BadRequest, CairnError, type ErrorBody, errorBody } from './errors.ts';
-
-const PERSON: Caller = { kind: 'person' };
 
 /** A request as the service receives it: parsed, defaults filled in. */
 export type Parsed<M extends MethodName> = z.output<Contract[M]['request']>;

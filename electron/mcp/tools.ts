@@ -4,6 +4,7 @@
 // `dispatch` parses what the agent sends, once, exactly as over HTTP or IPC.
 import { z } from 'zod';
 import { contract, type MethodName } from '../../shared/contract.ts';
+import { jsonSchemaOf } from '../../shared/json-schema.ts';
 
 export interface Tool {
   method: MethodName;
@@ -101,8 +102,7 @@ function withoutLanes(value: { results: { lanes: unknown }[] }) {
 
 /** The tool's input as JSON Schema, less the fields the server sets. */
 export function inputSchema(tool: Tool): { type: 'object'; properties?: Record<string, unknown>; required?: string[] } {
-  const json = z.toJSONSchema(tool.schema, { io: 'input', unrepresentable: 'any' }) as { type: 'object'; properties?: Record<string, unknown>; required?: string[]; $schema?: string };
-  const { $schema: _drop, ...schema } = json;
+  const schema = jsonSchemaOf(tool.schema) as { type: 'object'; properties?: Record<string, unknown>; required?: string[] };
   for (const field of tool.hidden) delete schema.properties?.[field];
   if (schema.required) schema.required = schema.required.filter((f) => !tool.hidden.includes(f));
   return schema;

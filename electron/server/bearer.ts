@@ -3,12 +3,10 @@
 // `Authorization: Bearer <token>`, and runs as the one agent that token is given to.
 import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { Caller } from '../../shared/caller.ts';
+import { PERSON, type Caller } from '../../shared/caller.ts';
 import type { Refusal } from './request-guard.ts';
 
 export type Authenticate = (req: IncomingMessage) => { caller: Caller } | Refusal;
-
-const PERSON: Caller = { kind: 'person' };
 
 /** The caller a request speaks for, or a 401 saying why not. No tokens: every request is a person's. */
 export function bearerAuth(tokens: Readonly<Record<string, string>>): Authenticate {

@@ -1,7 +1,7 @@
 // The contract over HTTP: POST /api/<method> with the request as JSON, answered with the
 // response as JSON. Routes are derived from the contract table, validated by its schemas.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Caller } from '../../shared/caller.ts';
+import { PERSON, type Caller } from '../../shared/caller.ts';
 import { contract, type MethodName } from '../../shared/contract.ts';
 import { dispatch, isMethod, type CairnService, type Outcome } from '../../shared/dispatch.ts';
 import { errorBody, type ErrorCode } from '../../shared/errors.ts';
@@ -10,8 +10,6 @@ import { jsonBodyRefusal } from './request-guard.ts';
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 class BodyTooLarge extends Error {}
-
-const PERSON: Caller = { kind: 'person' };
 
 /** How each typed error is answered over HTTP. */
 export const HTTP_STATUS: Record<ErrorCode, number> = {

@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { contract, type MethodName } from '../../shared/contract.ts';
 import { ERROR_CODES } from '../../shared/errors.ts';
-import { liveRoutes, type WikiRoute } from './wiki-routes.ts';
+import { jsonSchemaOf } from '../../shared/json-schema.ts';
+import { WIKI_ROUTES, type WikiRoute } from './wiki-routes.ts';
 
 type Json = Record<string, unknown>;
 
@@ -13,11 +14,6 @@ const ErrorBody = z.object({
   error: z.string().describe('what is wrong, in a sentence naming the field, file or key'),
   missing: z.array(z.string()).optional().describe('for a write refused for its links (422): the keys that name no page'),
 });
-
-function schema(s: z.ZodType, io: 'input' | 'output'): Json {
-  const { $schema: _, ...rest } = z.toJSONSchema(s, { io, unrepresentable: 'any' }) as Json;
-  return rest;
-}
 
 const ERRORS: Record<string, string> = {
   '400': 'the request does not fit the schema (the message names the field)',
@@ -50,7 +46,7 @@ function wikiOperation(route: WikiRoute, name: MethodName): Json {
     parameters.push({ name: m[1], in: 'path', required: true, schema: { type: 'string' }, description: 'percent-encode each segment; `/` separates the folders of a path-style key' });
   }
   if (route.from === 'query') {
-    const request = schema(contract[name].request, 'input') as { properties?: Record<string, Json>; required?: string[] };
+    const request = jsonSchemaOf(contract[name].request, 'input') as { properties?: Record<string, Json>; required?: string[] };
     for (const [field, s] of Object.entries(request.properties ?? {})) {
       if (route.path.includes(`{${field}`)) continue;
       parameters.push({ name: field, in: 'query', required: (request.required ?? []).includes(field) && !route.build, schema: s });
@@ -58,17 +54,17 @@ function wikiOperation(route: WikiRoute, name: MethodName): Json {
   }
   if (parameters.length) op.parameters = parameters;
   if (route.from === 'body') {
-    op.requestBody = { required: true, content: { 'application/json': { schema: route.requestDoc ? schema(route.requestDoc, 'input') : { $ref: `#/components/schemas/${name}.request` } } } };
+    op.requestBody = { required: true, content: { 'application/json': { schema: route.requestDoc ? jsonSchemaOf(route.requestDoc, 'input') : { $ref: `#/components/schemas/${name}.request` } } } };
   }
   return op;
 }
 
 export function openApiDocument(opts: { tokens: boolean }): Json {
   const paths: Record<string, Json> = {};
-  const schemas: Record<string, Json> = { Error: schema(ErrorBody, 'output') };
+  const schemas: Record<string, Json> = { Error: jsonSchemaOf(ErrorBody, 'output') };
   for (const name of Object.keys(contract) as MethodName[]) {
-    schemas[`${name}.request`] = schema(contract[name].request, 'input');
-    schemas[`${name}.response`] = schema(contract[name].response, 'output');
+    schemas[`${name}.request`] = jsonSchemaOf(contract[name].request, 'input');
+    schemas[`${name}.response`] = jsonSchemaOf(contract[name].response, 'output');
     paths[`/api/${name}`] = {
       post: {
         operationId: name,
@@ -79,8 +75,8 @@ export function openApiDocument(opts: { tokens: boolean }): Json {
       },
     };
   }
-  for (const route of liveRoutes()) {
-    const name = route.method as MethodName;
+  for (const route of WIKI_ROUTES) {
+    const name = route.method;
     const at = `/api${route.path.replace('+}', '}')}`;
     paths[at] = { ...paths[at], [route.verb.toLowerCase()]: wikiOperation(route, name) };
   }

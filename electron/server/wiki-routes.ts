@@ -1,13 +1,13 @@
 // The wiki API for agents (/api/wiki/…): REST-shaped routes over the same contract methods, for
 // clients that speak paths and verbs. One table says, per route, which method answers it and how
 // its request is built from the path, the query string or the body; `dispatch` parses and runs it,
-// so no rule of the engine lives here. A route whose method the contract does not have (yet) is
-// not served, and says so.
+// so no rule of the engine lives here.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { Caller } from '../../shared/caller.ts';
 import { contract, type MethodName } from '../../shared/contract.ts';
-import { dispatch, isMethod, type CairnService } from '../../shared/dispatch.ts';
+import { dispatch, type CairnService } from '../../shared/dispatch.ts';
+import { jsonSchemaOf } from '../../shared/json-schema.ts';
 import { SearchRequest } from '../../shared/search.ts';
 import { answer, json, NO_BODY, readJson } from './http-api.ts';
 
@@ -26,8 +26,8 @@ export interface WikiRoute {
   verb: Verb;
   /** The path after /api, with `{name}` for one segment and `{name+}` for the rest of the path. */
   path: string;
-  /** The contract method that answers it (a string: methods may arrive after their route). */
-  method: string;
+  /** The contract method that answers it. */
+  method: MethodName;
   /** Where the request comes from: the JSON body, or the query string (converted by the method's schema). */
   from: 'body' | 'query' | 'none';
   /** Shapes the request the method takes out of the call; default: the body or the query as it is. */
@@ -96,14 +96,6 @@ export const WIKI_ROUTES: readonly WikiRoute[] = [
   { verb: 'GET', path: '/wiki/outcomes', method: 'queryOutcomes', from: 'query' },
 ];
 
-/** The routes the contract can answer now, and those waiting for their method. */
-export function liveRoutes(): WikiRoute[] {
-  return WIKI_ROUTES.filter((r) => isMethod(r.method));
-}
-export function pendingRoutes(): WikiRoute[] {
-  return WIKI_ROUTES.filter((r) => !isMethod(r.method));
-}
-
 type Match = { route: WikiRoute; params: Record<string, string> };
 
 /** The route for a path (after /api) and verb; a 4xx refusal; or null when no route has that path. */
@@ -124,7 +116,6 @@ export function matchRoute(verb: string, apiPath: string): Match | { status: num
   for (const route of WIKI_ROUTES) {
     const params = matchPath(route.path, decoded);
     if (!params) continue;
-    if (!isMethod(route.method)) return { status: 501, error: `${route.verb} /api${route.path} answers through the contract method "${route.method}", which this server does not have yet` };
     verbs.push(route.verb);
     if (route.verb === verb) found = { route, params };
   }
@@ -167,8 +158,7 @@ function badKey(key: string | undefined): string | null {
 
 export async function handleWiki(service: CairnService, req: IncomingMessage, res: ServerResponse, match: Match, query: URLSearchParams, caller: Caller): Promise<void> {
   const { route } = match;
-  const name = route.method as MethodName;
-  if (typeof service[name] !== 'function') return json(res, 501, { code: 'internal', error: `this server's engine does not implement "${name}" yet` });
+  const name = route.method;
   let body: Fields = {};
   if (route.from === 'body') {
     const read = await readJson(req, res);
@@ -231,7 +221,7 @@ const propertyCache = new Map<string, Record<string, string[]>>();
 function requestProperties(name: MethodName): Record<string, string[]> {
   let props = propertyCache.get(name);
   if (!props) {
-    const schema = z.toJSONSchema(contract[name].request, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, JsonSchema> };
+    const schema = jsonSchemaOf(contract[name].request) as { properties?: Record<string, JsonSchema> };
     props = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, typesOf(v)]));
     propertyCache.set(name, props);
   }
