@@ -37,8 +37,7 @@ export async function recordOutcome(db: Db, r: Parsed<'recordOutcome'>): Promise
     if (r.agent && asked.agent !== r.agent) throw new CairnError('forbidden', `query ${r.queryId} was asked by ${asked.agent ? `agent "${asked.agent}"` : 'a person'}, not agent "${r.agent}": record outcomes of your own queries`);
     const said = db.prepare(`SELECT count(*) FROM query_outcomes WHERE query_id = ?`).pluck().get(r.queryId) as number;
     if (said >= MAX_OUTCOMES_PER_QUERY) throw new CairnError('conflict', `query ${r.queryId} already has ${said} outcomes, the most one query keeps: ask again for a new queryId`);
-    const returned = asked.returned;
-    const offered = new Set(JSON.parse(returned) as string[]);
+    const offered = new Set(JSON.parse(asked.returned) as string[]);
     const strange = r.usedKeys.filter((k) => !offered.has(k));
     if (strange.length) throw new NotFound(`query ${r.queryId} did not return ${strange.map((k) => `"${k}"`).join(', ')}: usedKeys name pages from its answer`);
     return Number(
@@ -88,9 +87,18 @@ export function queryOutcomes(db: Db, r: Parsed<'queryOutcomes'>): QueryOutcomes
   return { queries, totals: totals(queries), pages: pageUse(queries) };
 }
 
-/** What came of earlier queries with this text (an expert domain asked before). */
+/** What came of earlier queries with this text (an expert domain asked before): counted in SQL,
+ * every one of them, without reading their answers. */
 export function priorOutcomes(db: Db, query: string): OutcomeTotals {
-  return queryOutcomes(db, { domain: query, limit: 500 }).totals;
+  return db
+    .prepare(
+      `SELECT count(DISTINCT e.id) AS queries, count(o.id) FILTER (WHERE o.outcome = 'success') AS success,
+         count(o.id) FILTER (WHERE o.outcome = 'partial') AS partial, count(o.id) FILTER (WHERE o.outcome = 'failure') AS failure,
+         count(o.id) FILTER (WHERE o.outcome = 'abandoned') AS abandoned
+       FROM query_events e LEFT JOIN query_outcomes o ON o.query_id = e.id
+       WHERE e.query = ? COLLATE NOCASE`,
+    )
+    .get(query) as OutcomeTotals;
 }
 
 function totals(queries: QueryEvent[]): OutcomeTotals {
