@@ -1,10 +1,26 @@
 // The real `cairn` command in child processes, for tests that need several processes on one
 // database, a server to attack, or a process to kill: `cairn serve` started and stopped, any
 // other command run to its end.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
 export const CLI = path.resolve(import.meta.dirname, '../../cairn.mjs');
+
+/** `setpriv` arguments that run a command as the unprivileged user `nobody` (root reads any file
+ * whatever its mode, so permission tests run as root need another user). */
+export const AS_NOBODY = ['--reuid=65534', '--regid=65534', '--clear-groups'];
+
+/** Whether this process is root and `nobody` can run this checkout's CLI: not when the checkout
+ * sits under a folder only its owner may enter (what `mktemp -d` makes). */
+export function nobodyCanRunCli(): boolean {
+  if (process.getuid?.() !== 0) return false;
+  try {
+    execFileSync('setpriv', [...AS_NOBODY, process.execPath, '-e', `require('node:fs').accessSync(${JSON.stringify(CLI)}, 4)`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** The environment every test process gets: no user config, no model unless asked. */
 export function cairnEnv(dir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
