@@ -36,6 +36,11 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'cairn graph [--around KEY [--depth 1-3] [--agent NAME]] [--limit N] [--concepts] [--json | --graphml] [--db FILE]',
     load: async () => (await import('./graph-command.ts')).runGraph,
   },
+  recall: {
+    summary: 'what is connected to a page, or to a query\'s top 3 hits, and how: 1–3 steps out over links either way, shared concepts and dated notes; one line a page with its distance and the path that reached it',
+    usage: 'cairn recall (KEY [--agent NAME] | --query "TEXT") [--hops 1-3] [--limit N] [--json] [--db FILE]',
+    load: async () => (await import('./recall-command.ts')).runRecall,
+  },
   skills: {
     summary: 'the skill registry: every registration with its status and evidence; approve or reject a pending claim (logged)',
     usage: 'cairn skills [--agent NAME] [--status pending|approved|rejected|withdrawn|invalid] [--json] | cairn skills approve|reject ID [--note TEXT] [--actor NAME]',
