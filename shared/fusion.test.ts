@@ -7,7 +7,7 @@ const keys = new Map([
   [3, 'gamma'],
   [4, 'delta'],
 ]);
-const weights = { lexical: 1.5, semantic: 2, token: 0.75 };
+const weights = { lexical: 1.5, semantic: 2, token: 0.75, graph: 0.5 };
 
 describe('weighted RRF', () => {
   it('adds weight / (k + rank) for every lane that found the page', () => {
@@ -35,7 +35,7 @@ describe('weighted RRF', () => {
       lanes: { lexical: [{ id: 2, score: 1 }, { id: 4, score: 1 }], token: [{ id: 1, score: 1 }, { id: 4, score: 1 }] },
       keys,
       method: 'rrf',
-      weights: { lexical: 1, semantic: 1, token: 1 },
+      weights: { lexical: 1, semantic: 1, token: 1, graph: 1 },
       rrfK: 60,
     });
     // beta and alpha tie on one lane at rank 1; delta has two lanes at rank 2 (2/62 > 1/61)
@@ -58,7 +58,7 @@ describe('convex combination', () => {
       lanes: { lexical: [{ id: 1, score: 10 }, { id: 2, score: 6 }, { id: 3, score: 2 }], semantic: [{ id: 3, score: 0.9 }, { id: 1, score: 0.5 }] },
       keys,
       method: 'convex',
-      weights: { lexical: 1, semantic: 0.3, token: 0 },
+      weights: { lexical: 1, semantic: 0.3, token: 0, graph: 0 },
       rrfK: 60,
     });
     const byKey = Object.fromEntries(out.map((o) => [o.key, o]));
@@ -79,7 +79,7 @@ describe('re-fusing returned results (the app sliders)', () => {
       rrfK: 60,
     });
     expect(results.map((r) => r.key)).toEqual(['beta', 'alpha']);
-    const lexicalOnly = refuse(results, 'rrf', { lexical: 1, semantic: 0, token: 0 }, 60);
+    const lexicalOnly = refuse(results, 'rrf', { lexical: 1, semantic: 0, token: 0, graph: 0 }, 60);
     expect(lexicalOnly.map((r) => [r.key, r.score])).toEqual([
       ['alpha', 1 / 61],
       ['beta', 1 / 62],

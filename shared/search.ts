@@ -3,18 +3,31 @@
 import { z } from 'zod';
 import { Scope, TIERS } from './page.ts';
 
-export const LANES = ['lexical', 'semantic', 'token'] as const;
+/** The lanes that read the query's text; each can also run alone as a search mode. */
+export const TEXT_LANES = ['lexical', 'semantic', 'token'] as const;
+/** `graph` ranks the pages linked to the text lanes' strongest hits, so it runs only in a hybrid search. */
+export const LANES = [...TEXT_LANES, 'graph'] as const;
 export const Lane = z.enum(LANES);
 export type Lane = z.infer<typeof Lane>;
 
-export const MODES = ['hybrid', ...LANES] as const;
+export const MODES = ['hybrid', ...TEXT_LANES] as const;
 export const Mode = z.enum(MODES);
 export type Mode = z.infer<typeof Mode>;
 
 export const Fusion = z.enum(['rrf', 'convex']);
 export type Fusion = z.infer<typeof Fusion>;
 
-export const LaneWeights = z.object({ lexical: z.number().min(0).max(100), semantic: z.number().min(0).max(100), token: z.number().min(0).max(100) });
+/**
+ * The graph lane's weight when a request does not say. It belongs to no embedding model (links
+ * are the wiki's, not the model's), so model cards may leave it out. Measured on a labelled
+ * one-hop question set over foam-docs and on SciFact train: README, Benchmarks.
+ */
+export const GRAPH_WEIGHT_DEFAULT = 0.3;
+
+const Weight = z.number().min(0).max(100);
+/** A request's weights: any lane it names, the rest from the defaults. */
+export const RequestWeights = z.object({ lexical: Weight, semantic: Weight, token: Weight, graph: Weight }).partial();
+export const LaneWeights = z.object({ lexical: Weight, semantic: Weight, token: Weight, graph: Weight.default(GRAPH_WEIGHT_DEFAULT) });
 export type LaneWeights = z.infer<typeof LaneWeights>;
 
 /** How lanes are fused by default; each embedding model carries the values measured best with it. */
@@ -71,7 +84,7 @@ export const SearchRequest = z.object({
   mode: Mode.default('hybrid'),
   k: z.number().int().min(1).max(MAX_RESULTS).default(10).describe('how many results'),
   fusion: Fusion.optional().describe("default: the embedding model's"),
-  weights: LaneWeights.partial().optional().describe("default: the embedding model's"),
+  weights: RequestWeights.optional().describe(`default: the embedding model's; graph ${GRAPH_WEIGHT_DEFAULT}`),
   rrfK: z.number().min(1).max(10_000).optional(),
   filters: SearchFilters.default({}),
   intent: z.boolean().optional().describe(`adjust the lane weights to the query's intent (action and target), reported in the answer's \`intent\`; default ${INTENT_DEFAULT ? 'on' : 'off'}`),
@@ -90,6 +103,14 @@ export const LaneHit = z.object({
 });
 export type LaneHit = z.infer<typeof LaneHit>;
 
+/** How the graph lane reached a page: a strong hit of the text lanes one step from it. */
+export const GraphVia = z.object({
+  seed: z.string().describe('the key of the strong hit'),
+  edge: z.enum(['link', 'backlink', 'concept']).describe('link: the hit links to this page; backlink: this page links to the hit; concept: both name or mention it'),
+  concept: z.string().optional(),
+});
+export type GraphVia = z.infer<typeof GraphVia>;
+
 export const SearchResult = z.object({
   key: z.string(),
   path: z.string(),
@@ -105,6 +126,7 @@ export const SearchResult = z.object({
   always: z.boolean().describe('usage_mode: always: must be surfaced'),
   lanesMatched: z.number().int(),
   lanes: z.partialRecord(Lane, LaneHit),
+  graphVia: z.array(GraphVia).optional().describe('present when the graph lane found this page'),
   mmr: z
     .object({
       fusedRank: z.number().int().describe('1-based rank after fusion, before MMR'),
@@ -116,7 +138,7 @@ export const SearchResult = z.object({
 export type SearchResult = z.infer<typeof SearchResult>;
 
 /** Why a lane did not run, as a code a screen or a script can branch on (the message is for people). */
-export const LANE_REASONS = ['no-terms', 'empty-query', 'no-model', 'no-vectors', 'unknown-words', 'error', 'timeout'] as const;
+export const LANE_REASONS = ['no-terms', 'empty-query', 'no-model', 'no-vectors', 'unknown-words', 'no-seeds', 'error', 'timeout'] as const;
 export const LaneReason = z.enum(LANE_REASONS);
 export type LaneReason = z.infer<typeof LaneReason>;
 

@@ -67,7 +67,7 @@ describe('cairn search', () => {
     expect(out.results).toHaveLength(3);
     expect(Object.keys(out.results[0])).toEqual(expect.arrayContaining(['key', 'path', 'title', 'score', 'snippet', 'lanes']));
     expect(out.results[0].lanes.lexical).toEqual({ rank: expect.any(Number), score: expect.any(Number), normalized: expect.any(Number), contribution: expect.any(Number) });
-    expect(Object.keys(out.lanes).sort()).toEqual(['lexical', 'semantic', 'token']);
+    expect(Object.keys(out.lanes).sort()).toEqual(['graph', 'lexical', 'semantic', 'token']);
   });
 
   it.each([

@@ -71,7 +71,7 @@ interface EvalReport {
 function evalText(r: EvalReport): string {
   const w = r.fusion.weights;
   const lines = [
-    `${r.queries} queries (${r.split}), model ${r.model ?? 'none'}, hybrid = ${r.fusion.fusion} lexical ${w.lexical} semantic ${w.semantic} token ${w.token}${r.fusion.fusion === 'rrf' ? ` k ${r.fusion.rrfK}` : ''}, intent ${r.intent ? 'on' : 'off'}, MMR ${r.mmr ? `lambda ${r.mmr.lambda}` : 'off'}`,
+    `${r.queries} queries (${r.split}), model ${r.model ?? 'none'}, hybrid = ${r.fusion.fusion} lexical ${w.lexical} semantic ${w.semantic} token ${w.token} graph ${w.graph}${r.fusion.fusion === 'rrf' ? ` k ${r.fusion.rrfK}` : ''}, intent ${r.intent ? 'on' : 'off'}, MMR ${r.mmr ? `lambda ${r.mmr.lambda}` : 'off'}`,
     'mode       nDCG@10  R@100   MRR@10  p50 ms  p95 ms  (latency: top-10 searches, query embedding included)',
     ...MODES.map((m) => {
       const x = r.modes[m]!;

@@ -178,7 +178,8 @@ export class Engine implements CairnService {
     // free text falls back to hybrid search over the experts' pages; the model loads only then
     const searchPages = async (q: string) => {
       if (!this.semantic.embedder) await this.loadModel();
-      const found = await this.search({ query: q, mode: 'hybrid', k: 50, filters: {} });
+      // a page one link from a match is not evidence of the skill: text lanes only
+      const found = await this.search({ query: q, mode: 'hybrid', k: 50, filters: {}, weights: { graph: 0 } });
       const ids = this.db.prepare(`SELECT p.id FROM pages p JOIN files f ON f.id = p.file_id JOIN roots r ON r.id = f.root_id WHERE r.path = ? AND f.rel_path = ?`);
       return found.results.map((x) => ids.pluck().get(x.root, x.path) as number).filter((id) => id !== undefined);
     };
@@ -382,7 +383,8 @@ export class Engine implements CairnService {
 
   async recall(r: Parsed<'recall'>): Promise<Response<'recall'>> {
     const { recallWalk, seedPages } = await import('./graph/recall-walk.ts');
-    const hits = 'query' in r.seed ? (await this.search(parseRequest('search', { query: r.seed.query, k: 3 }))).results : [];
+    // the walk reaches linked pages itself, showing each step: its seeds are the text lanes' hits
+    const hits = 'query' in r.seed ? (await this.search(parseRequest('search', { query: r.seed.query, k: 3, weights: { graph: 0 } }))).results : [];
     return this.guard(() => recallWalk(this.db, { ...seedPages(this.db, r.seed, hits), hops: r.hops, limit: r.limit }));
   }
 

@@ -1,4 +1,4 @@
-// The fusion debugger's controls: RRF or convex, the three lane weights and k. Moving them
+// The fusion debugger's controls: RRF or convex, the four lane weights and k. Moving them
 // re-ranks the returned results at once, client-side; "Reset" goes back to the weights that
 // belong to the embedding model in use. Two steps around the fusion ask the engine again: intent
 // (weights adjusted to what the query asks for, before fusion) and MMR (diversity, after it).
@@ -106,7 +106,7 @@ export function FusionPanel({ lens, defaults, statuses, model, onChange, steps, 
           </button>
         </div>
         <p className="defaults-values">
-          {defaults.fusion.toUpperCase()} · lexical {defaults.weights.lexical} · semantic {defaults.weights.semantic} · token {defaults.weights.token}
+          {defaults.fusion.toUpperCase()} · lexical {defaults.weights.lexical} · semantic {defaults.weights.semantic} · token {defaults.weights.token} · graph {defaults.weights.graph}
           {defaults.fusion === 'rrf' ? ` · k ${defaults.rrfK}` : ''}
         </p>
         <p className="muted small">Embedding model: {model ?? 'none loaded'}</p>

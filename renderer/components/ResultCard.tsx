@@ -2,7 +2,7 @@
 // debugger (stacked contribution bar and the lane table) beside it.
 import type { Fusion, Lane, LaneStatus } from '../../shared/search.ts';
 import { pageHref } from '../app/route.ts';
-import { formatScore } from '../search/lanes.ts';
+import { describeGraphVia, formatScore } from '../search/lanes.ts';
 import type { RankedResult } from '../search/rerank.ts';
 import { ContributionBar } from './ContributionBar.tsx';
 import { Highlight } from './Highlight.tsx';
@@ -82,6 +82,12 @@ export function ResultCard({ result: r, position, selected, maxScore, statuses, 
         </div>
         <ContributionBar lanes={r.lanes} max={maxScore} />
         <LaneTable hits={r.lanes} statuses={statuses} fusion={fusion} />
+        {r.graphVia && (
+          <p className="graph-via">
+            <span className="dot lane-graph" aria-hidden="true" />
+            {describeGraphVia(r.graphVia)}
+          </p>
+        )}
       </div>
     </li>
   );

@@ -1,14 +1,15 @@
 // What the app says and draws for each lane: its name, its colour (a CSS variable, so the
 // themes can tune it).
-import { LANES, type Lane, type LaneStatus } from '../../shared/search.ts';
+import { LANES, type GraphVia, type Lane, type LaneStatus } from '../../shared/search.ts';
 
 export { LANES };
 
-export const LANE_LABEL: Record<Lane, string> = { lexical: 'Lexical', semantic: 'Semantic', token: 'Token' };
+export const LANE_LABEL: Record<Lane, string> = { lexical: 'Lexical', semantic: 'Semantic', token: 'Token', graph: 'Graph' };
 export const LANE_HINT: Record<Lane, string> = {
   lexical: 'BM25 over key, title, summary, tags and body (SQLite FTS5)',
   semantic: 'cosine similarity of chunk embeddings',
   token: 'term overlap on key, title, summary and tags',
+  graph: 'pages one link or shared concept away from the top hits of the other lanes; its ranks stay as the engine found them',
 };
 export const laneColor = (lane: Lane) => `var(--lane-${lane})`;
 
@@ -32,4 +33,9 @@ export function formatScore(n: number | null | undefined, digits = 3): string {
   const abs = Math.abs(n);
   if (abs !== 0 && abs < 0.001) return n.toExponential(1);
   return n.toFixed(digits);
+}
+
+/** "linked from checklist · links to freeze · shares “Canary” with canary": how the graph lane reached a page. */
+export function describeGraphVia(via: GraphVia[]): string {
+  return via.map((v) => (v.edge === 'link' ? `linked from ${v.seed}` : v.edge === 'backlink' ? `links to ${v.seed}` : `shares “${v.concept}” with ${v.seed}`)).join(' · ');
 }

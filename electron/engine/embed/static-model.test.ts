@@ -30,7 +30,7 @@ function cardFor(name: string): Omit<ModelCard, 'dim' | 'pooling' | 'kind'> {
     id: `test/${name}`,
     provenance: { source: 'static-model.test.ts', builtBy: 'vitest', builtAt: new Date().toISOString() },
     licence: { name: 'MIT', files: [] },
-    defaults: { fusion: 'convex', weights: { lexical: 1, semantic: 0.3, token: 0.1 }, rrfK: 60 },
+    defaults: { fusion: 'convex', weights: { lexical: 1, semantic: 0.3, token: 0.1, graph: 0.3 }, rrfK: 60 },
     measured: [],
   };
 }

@@ -17,7 +17,7 @@ const card: Omit<ModelCard, 'dim' | 'pooling' | 'kind'> = {
   id: 'test/tiny',
   provenance: { source: 'static-onnx.test.ts', builtBy: 'vitest', builtAt: new Date().toISOString() },
   licence: { name: 'MIT', files: [] },
-  defaults: { fusion: 'convex', weights: { lexical: 1, semantic: 0.3, token: 0.1 }, rrfK: 60 },
+  defaults: { fusion: 'convex', weights: { lexical: 1, semantic: 0.3, token: 0.1, graph: 0.3 }, rrfK: 60 },
   measured: [],
 };
 

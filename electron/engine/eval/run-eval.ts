@@ -1,7 +1,7 @@
 // Runs labelled queries through search in every mode and scores the rankings.
 import { fuse, type LaneCandidate } from '../../../shared/fusion.ts';
 import type { CairnApi } from '../../../shared/contract.ts';
-import { describeLaneStatus, LANES, MODES, type Fusion, type FusionDefaults, type Lane, type LaneWeights, type Mode } from '../../../shared/search.ts';
+import { describeLaneStatus, MODES, TEXT_LANES, type Fusion, type FusionDefaults, type Lane, type LaneWeights, type Mode } from '../../../shared/search.ts';
 import type { BeirQuery } from './beir.ts';
 import { meanMetrics, percentile, scoreQueries, scoreRanking, type Qrels, type RankMetrics } from './metrics.ts';
 
@@ -51,14 +51,18 @@ export async function evaluateModes(
   return out;
 }
 
-/** Each lane's candidates for every query, fetched once so that any fusion can be scored offline. */
+/**
+ * Each text lane's candidates for every query, fetched once so that any fusion can be scored
+ * offline. The graph lane is not among them: it starts from the fused ranking, so it cannot be
+ * re-fused offline under other weights (it never fires on SciFact, which has no links).
+ */
 export async function collectLaneRuns(api: Pick<CairnApi, 'search'>, queries: BeirQuery[]): Promise<LaneRuns> {
   const lanes = new Map<string, Partial<Record<Lane, LaneCandidate[]>>>();
   const keys = new Map<number, string>();
   const idOf = new Map<string, number>();
   for (const q of queries) {
     const perLane: Partial<Record<Lane, LaneCandidate[]>> = {};
-    for (const lane of LANES) {
+    for (const lane of TEXT_LANES) {
       const r = await api.search({ query: q.text, mode: lane, k: DEPTH });
       if (r.lanes[lane]?.state !== 'ok') continue;
       perLane[lane] = r.results.map((x) => {

@@ -3,7 +3,7 @@
 // ways round, so the figure reported for the chosen settings is never measured on the queries
 // that chose them.
 // The settings a model ships with are then the best on all the queries.
-import type { FusionDefaults } from '../../../shared/search.ts';
+import { GRAPH_WEIGHT_DEFAULT, type FusionDefaults } from '../../../shared/search.ts';
 import { splitQueries, type BeirQuery } from './beir.ts';
 import type { Qrels, RankMetrics } from './metrics.ts';
 import { meanMetrics } from './metrics.ts';
@@ -32,8 +32,8 @@ export function fusionGrid(): FusionDefaults[] {
   const grid: FusionDefaults[] = [];
   const semantic = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.8, 1, 1.5, 2];
   const token = [0, 0.05, 0.1, 0.25, 0.5, 0.75];
-  for (const s of semantic) for (const t of token) for (const rrfK of [5, 10, 20, 30, 60]) grid.push({ fusion: 'rrf', weights: { lexical: 1, semantic: s, token: t }, rrfK });
-  for (const s of semantic) for (const t of token) grid.push({ fusion: 'convex', weights: { lexical: 1, semantic: s, token: t }, rrfK: 60 });
+  for (const s of semantic) for (const t of token) for (const rrfK of [5, 10, 20, 30, 60]) grid.push({ fusion: 'rrf', weights: { lexical: 1, semantic: s, token: t, graph: GRAPH_WEIGHT_DEFAULT }, rrfK });
+  for (const s of semantic) for (const t of token) grid.push({ fusion: 'convex', weights: { lexical: 1, semantic: s, token: t, graph: GRAPH_WEIGHT_DEFAULT }, rrfK: 60 });
   return grid;
 }
 

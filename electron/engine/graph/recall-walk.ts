@@ -17,7 +17,7 @@ export interface RecallWalkQuery {
 }
 
 /** A concept shared by more pages than this says little about any two of them: its pages are not followed. */
-const CONCEPT_FANOUT = 30;
+export const CONCEPT_FANOUT = 30;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 interface Row {

@@ -3,7 +3,15 @@
 // each model carries its own in its card (`defaults`, shaped by shared/search.ts's
 // FusionDefaults); the models Cairn builds start from these, and `cairn eval` on SciFact train
 // overwrites a model's card with what it measures (recordMeasurement).
-import type { FusionDefaults } from '../../../shared/search.ts';
+import { GRAPH_WEIGHT_DEFAULT as graph, type FusionDefaults } from '../../../shared/search.ts';
+
+/**
+ * RRF counts a lane's rank 1 the same however weakly the graph lane reached its page, and its
+ * ranks sit close together (1/61 against 1/70 for lexical 1 and 10), so the graph lane gets a
+ * smaller weight there than in a convex mix: at 0.3 a page the 2nd and 3rd hits link to,
+ * lexical 10th, overtook the page whose title is the query (the MCP memory test).
+ */
+const RRF_GRAPH_WEIGHT = 0.1;
 
 /**
  * The corpus-adaptive model. `cairn eval --tune` on SciFact's 809 train queries (396 settings,
@@ -13,14 +21,14 @@ import type { FusionDefaults } from '../../../shared/search.ts';
  */
 export const ADAPTIVE_MODEL_DEFAULTS: FusionDefaults = {
   fusion: 'convex',
-  weights: { lexical: 1, semantic: 0.6, token: 0.05 },
+  weights: { lexical: 1, semantic: 0.6, token: 0.05, graph },
   rrfK: 60,
 };
 
 /** The shipped GloVe floor: with its lane (≈0.18) any real weight drags the hybrid down, so it gets a token share. */
 export const GLOVE_MODEL_DEFAULTS: FusionDefaults = {
   fusion: 'convex',
-  weights: { lexical: 0.95, semantic: 0.05, token: 0 },
+  weights: { lexical: 0.95, semantic: 0.05, token: 0, graph },
   rrfK: 60,
 };
 
@@ -30,9 +38,9 @@ export const GLOVE_MODEL_DEFAULTS: FusionDefaults = {
  */
 export const STRONG_MODEL_DEFAULTS: FusionDefaults = {
   fusion: 'rrf',
-  weights: { lexical: 1.5, semantic: 2.0, token: 0.75 },
+  weights: { lexical: 1.5, semantic: 2.0, token: 0.75, graph: RRF_GRAPH_WEIGHT },
   rrfK: 60,
 };
 
 /** Without a model only lexical and token run; measured by `cairn eval` on SciFact train (README). */
-export const NO_MODEL_DEFAULTS: FusionDefaults = { fusion: 'rrf', weights: { lexical: 1, semantic: 1, token: 0.1 }, rrfK: 60 };
+export const NO_MODEL_DEFAULTS: FusionDefaults = { fusion: 'rrf', weights: { lexical: 1, semantic: 1, token: 0.1, graph: RRF_GRAPH_WEIGHT }, rrfK: 60 };

@@ -18,7 +18,7 @@ describe('extractIntent', () => {
   it('a query naming no action or target adjusts nothing', () => {
     const i = extractIntent('0-dimensional biomaterials lack inductive properties.');
     expect(i).toMatchObject({ action: null, target: null, adjusted: {}, because: '' });
-    expect(applyIntent({ lexical: 1, semantic: 0.6, token: 0.05 }, i)).toEqual({ lexical: 1, semantic: 0.6, token: 0.05 });
+    expect(applyIntent({ lexical: 1, semantic: 0.6, token: 0.05, graph: 0.3 }, i)).toEqual({ lexical: 1, semantic: 0.6, token: 0.05, graph: 0.3 });
   });
 
   // one query per row of the rules table: the row fires, with its factors and its reason
@@ -39,7 +39,7 @@ describe('extractIntent', () => {
       if (rule.when.action) expect(i.action).toBe(rule.when.action);
       expect(i.because).toContain(rule.because);
       for (const [lane, f] of Object.entries(rule.factors)) expect(i.adjusted[lane as 'lexical']).toBeCloseTo(f, 6);
-      const w = applyIntent({ lexical: 1, semantic: 1, token: 1 }, i);
+      const w = applyIntent({ lexical: 1, semantic: 1, token: 1, graph: 1 }, i);
       for (const [lane, f] of Object.entries(rule.factors)) expect(w[lane as 'lexical']).toBeCloseTo(f, 6);
     });
   }
@@ -56,7 +56,7 @@ describe('extractIntent', () => {
   });
 
   it('weights stay within the request schema', () => {
-    expect(applyIntent({ lexical: 100, semantic: 1, token: 1 }, extractIntent('fix the sqlite table')).lexical).toBe(100);
+    expect(applyIntent({ lexical: 100, semantic: 1, token: 1, graph: 1 }, extractIntent('fix the sqlite table')).lexical).toBe(100);
   });
 });
 

@@ -51,7 +51,7 @@ export const INTENT_RULES: readonly IntentRule[] = [
   { when: { target: 'database' }, factors: { lexical: 1.3, token: 1.2 }, because: 'database target: table and column names match exactly' },
   { when: { target: 'git' }, factors: { lexical: 1.3 }, because: 'git target: commands and branch names match exactly' },
   { when: { target: 'config' }, factors: { lexical: 1.2, token: 1.5 }, because: 'config target: setting keys are exact names' },
-  { when: { target: 'knowledge' }, factors: { semantic: 1.5 }, because: 'knowledge target: notes say it in other words' },
+  { when: { target: 'knowledge' }, factors: { semantic: 1.5, graph: 2 }, because: 'knowledge target: notes say it in other words, and the answer is often a link away' },
   { when: { action: 'explain' }, factors: { semantic: 1.3 }, because: 'explain: the answer is phrased unlike the question' },
   { when: { action: 'fix' }, factors: { lexical: 1.3 }, because: 'fix: error messages match literally' },
 ];

@@ -7,6 +7,8 @@ export interface PageHit {
   pageId: number;
   score: number;
   chunkRowid: number | null;
+  /** A score on a fixed 0..1 scale already, used by convex fusion instead of min-max over the lane. */
+  normalized?: number;
 }
 
 export interface LaneQuery {

@@ -2,7 +2,7 @@
 // A lane that fails or has nothing to do is dropped from the fusion, never counted as zero.
 import { fuse, type LaneCandidate } from '../../../shared/fusion.ts';
 import type { Parsed } from '../../../shared/dispatch.ts';
-import { describeLaneStatus, INTENT_DEFAULT, LANES, type FusionDefaults, type Lane, type LaneReason, type LaneStatus, type SearchNotice, type SearchResponse, type SearchResult } from '../../../shared/search.ts';
+import { describeLaneStatus, INTENT_DEFAULT, TEXT_LANES, type FusionDefaults, type GraphVia, type Lane, type LaneReason, type LaneStatus, type SearchNotice, type SearchResponse, type SearchResult } from '../../../shared/search.ts';
 import { isDamage, type Db } from '../store/database.ts';
 import { pageCondition } from './filters.ts';
 import { LaneSkipped, type LaneQuery, type PageHit } from './lane.ts';
@@ -12,6 +12,9 @@ import { tokenLane } from './token.ts';
 import { describeResults } from './results.ts';
 import { applyIntent, extractIntent } from './intent.ts';
 import { diversify } from './mmr.ts';
+import { graphLane } from './graph-lane.ts';
+
+type TextLane = (typeof TEXT_LANES)[number];
 
 /** Every lane fetches at least this many pages, so fusion has candidates beyond the top k. */
 const MIN_CANDIDATES = 100;
@@ -39,8 +42,8 @@ export async function search(deps: SearchDeps, req: Parsed<'search'>): Promise<S
   const condition = pageCondition(req.filters);
   const filtered = Object.values(req.filters).some((v) => v !== undefined && !(Array.isArray(v) && v.length === 0));
   const q: LaneQuery = { db: deps.db, text: req.query, condition, limit: Math.max(req.k, MIN_CANDIDATES) };
-  const wanted: Lane[] = req.mode === 'hybrid' ? [...LANES] : [req.mode];
-  const runners: Record<Lane, () => Promise<PageHit[]> | PageHit[]> = {
+  const wanted: Lane[] = req.mode === 'hybrid' ? [...TEXT_LANES] : [req.mode];
+  const runners: Record<TextLane, () => Promise<PageHit[]> | PageHit[]> = {
     lexical: () => lexicalLane(q, filtered),
     token: () => tokenLane(q),
     semantic: () => withTimeout(semanticLane(q, deps.semantic, filtered), SEMANTIC_TIMEOUT_MS),
@@ -48,36 +51,45 @@ export async function search(deps: SearchDeps, req: Parsed<'search'>): Promise<S
 
   const lanes: Partial<Record<Lane, LaneStatus>> = {};
   const hits: Partial<Record<Lane, PageHit[]>> = {};
-  for (const lane of wanted) {
+  const run = async (lane: Lane, runner: () => Promise<PageHit[]> | PageHit[]) => {
     const t0 = performance.now();
     let outcome: LaneOutcome = { state: 'ok' };
     try {
-      hits[lane] = await runners[lane]();
+      hits[lane] = await runner();
     } catch (err) {
       // a damaged index is not one lane's trouble: every answer from it is suspect
       if (isDamage(err)) throw err;
       outcome = laneFailure(err);
     }
-    const figures = { ms: elapsed(t0), weight: weights[lane], candidates: hits[lane]?.length ?? 0 };
-    lanes[lane] = { ...outcome, ...figures };
-  }
+    lanes[lane] = { ...outcome, ms: elapsed(t0), weight: weights[lane], candidates: hits[lane]?.length ?? 0 };
+  };
+  for (const lane of wanted as TextLane[]) await run(lane, runners[lane]);
 
-  const candidates: Partial<Record<Lane, LaneCandidate[]>> = {};
-  for (const lane of wanted) if (hits[lane]) candidates[lane] = hits[lane]!.map((h) => ({ id: h.pageId, score: h.score }));
-  const keys = pageKeys(deps.db, candidates);
   // A single-lane mode ranks by that lane alone, whatever weight it has in the hybrid.
-  const fuseWeights = req.mode === 'hybrid' ? weights : { lexical: 1, semantic: 1, token: 1 };
-  const all = fuse({ lanes: candidates, keys, method: fusion, weights: fuseWeights, rrfK });
-  let results: SearchResult[];
-  if (mmr) {
-    // diversity is its own step after fusion: each result keeps its fused rank and its penalty
-    const { picks, pool } = diversify(deps.db, all, mmr.lambda, req.k);
-    mmr.pool = pool;
-    const described = describeResults(deps.db, picks.map((p) => p.item), hits, req.query);
-    results = described.map((r, i) => ({ ...r, mmr: { fusedRank: picks[i]!.fusedRank, similarity: round(picks[i]!.similarity) } }));
-  } else {
-    results = describeResults(deps.db, all.slice(0, req.k), hits, req.query);
+  const fuseWeights = req.mode === 'hybrid' ? weights : { lexical: 1, semantic: 1, token: 1, graph: 0 };
+  const fuseAll = () => fuse({ lanes: candidatesOf(hits), keys: pageKeys(deps.db, hits), method: fusion, weights: fuseWeights, rrfK });
+  let graphVia = new Map<number, GraphVia[]>();
+  if (req.mode === 'hybrid') {
+    // the graph lane starts from the text lanes' fused ranking, so it runs after them
+    const ranked = fuseAll().map((x) => x.id);
+    await run('graph', () => {
+      const g = graphLane({ db: deps.db, ranked, condition, limit: q.limit });
+      graphVia = g.via;
+      return g.hits;
+    });
+    wanted.push('graph');
   }
+  // a lane weighted 0 has no say, so the pages only it found are not answers (weight 0 turns a lane off)
+  const all = fuseAll().filter((item) => (Object.entries(item.lanes) as [Lane, { rank: number | null }][]).some(([l, h]) => h.rank !== null && fuseWeights[l] > 0));
+  // diversity is its own step after fusion: each result keeps its fused rank and its penalty
+  const diverse = mmr ? diversify(deps.db, all, mmr.lambda, req.k) : null;
+  if (mmr && diverse) mmr.pool = diverse.pool;
+  const items = diverse ? diverse.picks.map((p) => p.item) : all.slice(0, req.k);
+  const results: SearchResult[] = describeResults(deps.db, items, hits, req.query).map((r, i) => {
+    const via = graphVia.get(items[i]!.id);
+    const pick = diverse?.picks[i];
+    return { ...r, ...(via ? { graphVia: via } : {}), ...(pick ? { mmr: { fusedRank: pick.fusedRank, similarity: round(pick.similarity) } } : {}) };
+  });
   const ran = wanted.filter((l) => hits[l]);
   const notice: SearchNotice | null =
     ran.length === 0
@@ -88,8 +100,14 @@ export async function search(deps: SearchDeps, req: Parsed<'search'>): Promise<S
   return { ...base, results, lanes, notice, ms: elapsed(started) };
 }
 
-function pageKeys(db: Db, lanes: Partial<Record<Lane, LaneCandidate[]>>): Map<number, string> {
-  const ids = [...new Set(Object.values(lanes).flatMap((l) => l.map((c) => c.id)))];
+function candidatesOf(hits: Partial<Record<Lane, PageHit[]>>): Partial<Record<Lane, LaneCandidate[]>> {
+  const out: Partial<Record<Lane, LaneCandidate[]>> = {};
+  for (const [lane, list] of Object.entries(hits) as [Lane, PageHit[]][]) out[lane] = list.map((h) => ({ id: h.pageId, score: h.score, ...(h.normalized !== undefined ? { normalized: h.normalized } : {}) }));
+  return out;
+}
+
+function pageKeys(db: Db, hits: Partial<Record<Lane, PageHit[]>>): Map<number, string> {
+  const ids = [...new Set(Object.values(hits).flatMap((l) => l.map((h) => h.pageId)))];
   const rows = db.prepare(`SELECT id, key FROM pages WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as { id: number; key: string }[];
   return new Map(rows.map((r) => [r.id, r.key]));
 }
