@@ -7,6 +7,7 @@ import './styles/search.css';
 import './styles/page.css';
 import './styles/status.css';
 import './styles/curation.css';
+import './styles/consolidate.css';
 import './styles/graph.css';
 import './styles/skills.css';
 

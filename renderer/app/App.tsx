@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { FOCUS_SEARCH_EVENT } from '../components/SearchBox.tsx';
 import { Nav } from '../components/Nav.tsx';
 import { CompareScreen } from '../screens/CompareScreen.tsx';
+import { ConsolidateScreen } from '../screens/ConsolidateScreen.tsx';
 import { GraphScreen } from '../screens/GraphScreen.tsx';
 import { SkillsScreen } from '../screens/SkillsScreen.tsx';
 import { AuditScreen } from '../screens/AuditScreen.tsx';
@@ -28,6 +29,8 @@ function Screen({ route }: { route: Route }) {
       return <LinksScreen />;
     case 'stale':
       return <StaleScreen />;
+    case 'consolidate':
+      return <ConsolidateScreen params={route.params} />;
     case 'audit':
       return <AuditScreen />;
     case 'graph':
@@ -57,7 +60,7 @@ export function App() {
   }, [route.screen]);
 
   useEffect(() => {
-    const titles = { search: 'Search', compare: 'Compare modes', page: 'Page', status: 'Index status', links: 'Broken links', stale: 'Stale pages', audit: 'Audit log', graph: 'Graph', skills: 'Skills' } as const;
+    const titles = { search: 'Search', compare: 'Compare modes', page: 'Page', status: 'Index status', links: 'Broken links', stale: 'Stale pages', consolidate: 'Consolidate notes', audit: 'Audit log', graph: 'Graph', skills: 'Skills' } as const;
     document.title = `${route.screen === 'page' ? route.key : titles[route.screen]} — Cairn`;
   }, [route]);
 

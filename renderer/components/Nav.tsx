@@ -25,6 +25,7 @@ export function Nav({ route, searchHref }: { route: Route; searchHref: string })
     { screen: 'graph', label: 'Graph', icon: '⬡', href: '#/graph' },
     { screen: 'links', label: 'Broken links', icon: '⚠', href: '#/links', hint: status ? COMPACT.format(status.dangling + status.brokenAnchors) : undefined },
     { screen: 'stale', label: 'Stale pages', icon: '◔', href: '#/stale' },
+    { screen: 'consolidate', label: 'Consolidate', icon: '◈', href: '#/consolidate' },
     { screen: 'skills', label: 'Skills', icon: '✦', href: '#/skills' },
     { screen: 'audit', label: 'Audit log', icon: '☰', href: '#/audit' },
   ];
