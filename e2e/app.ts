@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const LANES = ['lexical', 'semantic', 'token'] as const;
+export const LANES = ['lexical', 'semantic', 'token', 'graph'] as const;
 export type Lane = (typeof LANES)[number];
 
 export function serverUrl(): string {
@@ -63,7 +63,7 @@ export async function readResults(list: Locator): Promise<ShownResult[]> {
 
 /**
  * The order weighted RRF gives: Σ weight / (k + rank) over the lanes that found a result,
- * summed lexical, semantic, token; ties broken by lanes matched, then key.
+ * summed lexical, semantic, token, graph; ties broken by lanes matched, then key.
  */
 export function rrfOrder(results: ShownResult[], weights: Record<Lane, number>, k: number): string[] {
   const scored = results.map((r) => {

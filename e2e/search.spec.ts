@@ -69,7 +69,7 @@ test('moving a weight slider re-ranks the results as weighted RRF says', async (
   const slider = (name: string) => page.getByRole('slider', { name, exact: true });
   const laneSlider = (lane: Lane) => slider(`${lane[0]!.toUpperCase()}${lane.slice(1)} weight`);
   const readWeights = async () => {
-    const w = { lexical: 0, semantic: 0, token: 0 };
+    const w = { lexical: 0, semantic: 0, token: 0, graph: 0 };
     for (const lane of LANES) w[lane] = Number(await laneSlider(lane).inputValue());
     return w;
   };
@@ -165,4 +165,19 @@ test('the fusion debugger shows the intent and MMR steps', async ({ page }) => {
   await expect(fusion.getByRole('slider', { name: 'λ' })).toHaveValue('0.7');
   await fusion.getByRole('checkbox', { name: 'MMR diversity' }).uncheck();
   await expect(fusion.locator('.mmr-line')).toHaveCount(0);
+});
+
+test('the graph lane has its own slider, and a page it found says which hit reached it and how', async ({ page }) => {
+  await open(page, '#/search?q=stale%20pages');
+  const list = resultsFor(page, 'stale pages');
+  await expect(list.locator('li.result').first()).toBeVisible();
+  await expect(page.getByRole('slider', { name: 'Graph weight', exact: true })).toBeEnabled();
+  // the best hit leads the graph lane too (a seed counts for itself)
+  const first = list.locator('li.result').first();
+  await expect(first.locator('tr[data-lane="graph"] td.lane-rank')).toHaveText('#1');
+  // the pages the best hit links to say so, in words (stale-pages and curation-workflow link each other)
+  const best = await first.getAttribute('data-key');
+  expect(['stale-pages', 'curation-workflow']).toContain(best);
+  const other = list.locator(`li.result[data-key="${best === 'stale-pages' ? 'curation-workflow' : 'stale-pages'}"]`);
+  await expect(other.locator('.graph-via')).toContainText(new RegExp(`linked from (\\S+, )*${best}\\b`));
 });

@@ -22,7 +22,7 @@ export type Fusion = z.infer<typeof Fusion>;
  * are the wiki's, not the model's), so model cards may leave it out. Measured on a labelled
  * one-hop question set over foam-docs and on SciFact train: README, Benchmarks.
  */
-export const GRAPH_WEIGHT_DEFAULT = 0.3;
+export const GRAPH_WEIGHT_DEFAULT = 0.6;
 
 const Weight = z.number().min(0).max(100);
 /** A request's weights: any lane it names, the rest from the defaults. */

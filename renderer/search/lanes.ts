@@ -35,7 +35,17 @@ export function formatScore(n: number | null | undefined, digits = 3): string {
   return n.toFixed(digits);
 }
 
-/** "linked from checklist · links to freeze · shares “Canary” with canary": how the graph lane reached a page. */
+/** How many hit keys one phrase names before it says "+N more". */
+const VIA_NAMES = 3;
+
+/** "linked from checklist, freeze · links to index · shares “Canary” with canary": how the graph lane reached a page. */
 export function describeGraphVia(via: GraphVia[]): string {
-  return via.map((v) => (v.edge === 'link' ? `linked from ${v.seed}` : v.edge === 'backlink' ? `links to ${v.seed}` : `shares “${v.concept}” with ${v.seed}`)).join(' · ');
+  const groups = new Map<string, string[]>();
+  for (const v of via) {
+    const phrase = v.edge === 'link' ? 'linked from' : v.edge === 'backlink' ? 'links to' : `shares “${v.concept}” with`;
+    groups.set(phrase, [...(groups.get(phrase) ?? []), v.seed]);
+  }
+  return [...groups]
+    .map(([phrase, seeds]) => `${phrase} ${seeds.slice(0, VIA_NAMES).join(', ')}${seeds.length > VIA_NAMES ? ` +${seeds.length - VIA_NAMES} more` : ''}`)
+    .join(' · ');
 }

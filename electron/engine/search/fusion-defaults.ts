@@ -6,12 +6,11 @@
 import { GRAPH_WEIGHT_DEFAULT as graph, type FusionDefaults } from '../../../shared/search.ts';
 
 /**
- * RRF counts a lane's rank 1 the same however weakly the graph lane reached its page, and its
- * ranks sit close together (1/61 against 1/70 for lexical 1 and 10), so the graph lane gets a
- * smaller weight there than in a convex mix: at 0.3 a page the 2nd and 3rd hits link to,
- * lexical 10th, overtook the page whose title is the query (the MCP memory test).
+ * RRF sees only the graph lane's ranks, which sit close together (1/61 against 1/70 for ranks 1
+ * and 10), so the lane gets a smaller weight there than in a convex mix, which sees its scores.
+ * Measured with `npm run bench:graph-lane -- --model none` (README, Benchmarks).
  */
-const RRF_GRAPH_WEIGHT = 0.1;
+const RRF_GRAPH_WEIGHT = 0.2;
 
 /**
  * The corpus-adaptive model. `cairn eval --tune` on SciFact's 809 train queries (396 settings,

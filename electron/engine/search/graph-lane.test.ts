@@ -41,8 +41,9 @@ describe('graph lane', () => {
     expect(paths(r)).not.toContain('global/unrelated.md');
   });
 
-  it('ranks a page more strong hits point at above one fewer point at', async () => {
+  it('keeps the best hit first in the lane, and ranks a page more strong hits point at above one fewer point at', async () => {
     const r = await e.search({ query: 'release checklist' });
+    expect(r.results[0]!.lanes.graph!.rank).toBe(1);
     expect(find(r, 'global/rollback.md')!.lanes.graph!.rank!).toBeLessThan(find(r, 'global/oncall.md')!.lanes.graph!.rank!);
   });
 
@@ -63,12 +64,13 @@ describe('graph lane', () => {
     expect(tagged.results.every((x) => x.tags.includes('ops'))).toBe(true);
   });
 
-  it('convex fusion takes its score as it is (1: the best hit links here), not min-max over its pages', async () => {
+  it('convex fusion takes its score as it is (1: the best hit itself, ½: a page it links to), not min-max over its pages', async () => {
     const r = await e.search({ query: 'release checklist', fusion: 'convex' });
     for (const x of r.results) if (x.lanes.graph?.score != null) expect(x.lanes.graph.normalized).toBe(Math.min(1, x.lanes.graph.score));
-    // reached only from a lower hit: a small share of the lane's weight, though it may rank first among such pages
+    expect(r.results[0]!.lanes.graph!.normalized).toBe(1);
+    // linked from the best hit (½) and from a lower one; reached only from a lower hit: less
+    expect(find(r, 'global/rollback.md')!.lanes.graph!.normalized).toBeGreaterThan(0.5);
     expect(find(r, 'user/bob/notes.md')!.lanes.graph!.normalized).toBeLessThan(0.5);
-    expect(find(r, 'global/rollback.md')!.lanes.graph!.normalized).toBe(1);
   });
 
   it('at weight 0 it runs (the debugger can raise it) but adds no page', async () => {

@@ -11,8 +11,14 @@ import { LaneSkipped, type PageHit } from './lane.ts';
 /** How many of the fused text-lane hits the graph lane starts from. */
 export const GRAPH_SEEDS = 10;
 
-/** A shared concept says less than a link someone wrote on purpose. */
-const EDGE_WEIGHT: Record<GraphVia['edge'], number> = { link: 1, backlink: 1, concept: 0.5 };
+/**
+ * What a seed gives a page by distance: itself 1, one link half that, one shared concept half
+ * again (a shared word says less than a link someone wrote on purpose). A seed counting for
+ * itself keeps the best hit first in the lane: without it, the pages the best hit links to
+ * outranked the best hit (on the demo wiki, "stale pages" put stale-pages second).
+ */
+const SELF_WEIGHT = 1;
+const EDGE_WEIGHT: Record<GraphVia['edge'], number> = { link: 0.5, backlink: 0.5, concept: 0.25 };
 
 export interface GraphLaneQuery {
   db: Db;
@@ -29,11 +35,10 @@ export interface GraphLaneAnswer {
 }
 
 /**
- * Score: the sum over the seeds that reach a page of the seed's strength, 1 / (its fused rank)²,
- * times its strongest edge to the page. The square keeps the lane on the first hits: with
- * 1 / rank, a hub page that the 2nd to 10th hits all link to outscored the pages the best hit
- * links to (recall@10 of foam-one-hop answers fell from 68% to 58%; README, Benchmarks). Seeds
- * count too: the best hit linking to the 8th lifts the 8th.
+ * Score: the sum over the seeds of the seed's strength, 1 / (its fused rank)², times what it
+ * gives the page (SELF_WEIGHT, or its strongest edge to the page). The square keeps the lane on
+ * the first hits: with 1 / rank, a hub page that the 2nd to 10th hits all link to outscored the
+ * pages the best hit links to (README, Benchmarks).
  */
 export function graphLane(q: GraphLaneQuery): GraphLaneAnswer {
   const seeds = q.ranked.slice(0, GRAPH_SEEDS);
@@ -48,16 +53,17 @@ export function graphLane(q: GraphLaneQuery): GraphLaneAnswer {
     }
     best.set(e.to, bySeed);
   }
+  for (const id of seeds) if (!best.has(id)) best.set(id, new Map());
   const visible = allowed(q.db, [...best.keys()], q.condition);
   const strength = new Map(seeds.map((id, i) => [id, 1 / (i + 1) ** 2]));
   const scored = [...best.entries()]
     .filter(([id]) => visible.has(id))
-    .map(([id, bySeed]) => ({ id, score: [...bySeed.entries()].reduce((s, [seed, v]) => s + strength.get(seed)! * v.weight, 0), bySeed }))
+    .map(([id, bySeed]) => ({ id, score: SELF_WEIGHT * (strength.get(id) ?? 0) + [...bySeed.entries()].reduce((s, [seed, v]) => s + strength.get(seed)! * v.weight, 0), bySeed }))
     .sort((a, b) => b.score - a.score || a.id - b.id)
     .slice(0, q.limit);
-  const via = new Map(scored.map((s) => [s.id, [...s.bySeed.values()].map(({ weight: _, ...v }) => v)]));
-  // the score is already on a fixed scale (1: the best hit links here), so convex fusion takes it as
-  // it is: min-max would give the top page full weight even when only the 9th hit reached it
+  const via = new Map(scored.filter((s) => s.bySeed.size > 0).map((s) => [s.id, [...s.bySeed.values()].map(({ weight: _, ...v }) => v)]));
+  // the score is already on a fixed scale (1: the best hit itself; ½: a page it links to), so convex
+  // fusion takes it as it is: min-max would give the top page full weight however weakly reached
   return { hits: scored.map((s) => ({ pageId: s.id, score: s.score, normalized: Math.min(1, s.score), chunkRowid: null })), via };
 }
 
