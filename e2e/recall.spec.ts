@@ -27,3 +27,19 @@ test("a page's Recall tab lists its connected set with each page's path and draw
   await expect(list.locator('li[data-distance="2"]')).toHaveCount(0);
   await expect(list.locator('li[data-distance="1"]').first()).toBeVisible();
 });
+
+test('recall from a query: the search results lead to the pages their top hits reach, each with its path', async ({ page }) => {
+  await open(page, '#/search?q=stale%20pages');
+  await page.getByRole('link', { name: 'Recall around these results' }).click();
+  await expect(page).toHaveURL(/#\/recall\?q=stale\+pages/);
+  await expect(page.getByRole('heading', { name: 'Recall around “stale pages”' })).toBeVisible();
+  const list = page.getByRole('region', { name: 'Recalled pages' });
+  // the query's top hits are the seeds; archiving is one link from stale-pages
+  await expect(list.locator('li[data-recall="stale-pages"]')).toHaveAttribute('data-distance', '0');
+  await expect(list.locator('li[data-distance="1"]').first()).toBeVisible();
+  await expect(list.locator('.recall-path').first()).toHaveText(/ → /);
+  await expect(page.locator('.graph-host[data-request="recall:?stale pages:2"]')).toHaveAttribute('data-drawn', 'true', { timeout: 60_000 });
+  // without a query the screen says where to start
+  await open(page, '#/recall');
+  await expect(page.getByText('Recall starts from a query')).toBeVisible();
+});

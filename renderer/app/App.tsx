@@ -9,6 +9,7 @@ import { SkillsScreen } from '../screens/SkillsScreen.tsx';
 import { AuditScreen } from '../screens/AuditScreen.tsx';
 import { LinksScreen } from '../screens/LinksScreen.tsx';
 import { PageScreen } from '../screens/PageScreen.tsx';
+import { RecallScreen } from '../screens/RecallScreen.tsx';
 import { SearchScreen } from '../screens/SearchScreen.tsx';
 import { StaleScreen } from '../screens/StaleScreen.tsx';
 import { StatusScreen } from '../screens/StatusScreen.tsx';
@@ -31,6 +32,8 @@ function Screen({ route }: { route: Route }) {
       return <StaleScreen />;
     case 'consolidate':
       return <ConsolidateScreen params={route.params} />;
+    case 'recall':
+      return <RecallScreen params={route.params} />;
     case 'audit':
       return <AuditScreen />;
     case 'graph':
@@ -60,7 +63,7 @@ export function App() {
   }, [route.screen]);
 
   useEffect(() => {
-    const titles = { search: 'Search', compare: 'Compare modes', page: 'Page', status: 'Index status', links: 'Broken links', stale: 'Stale pages', consolidate: 'Consolidate notes', audit: 'Audit log', graph: 'Graph', skills: 'Skills' } as const;
+    const titles = { search: 'Search', compare: 'Compare modes', page: 'Page', status: 'Index status', links: 'Broken links', stale: 'Stale pages', consolidate: 'Consolidate notes', recall: 'Recall', audit: 'Audit log', graph: 'Graph', skills: 'Skills' } as const;
     document.title = `${route.screen === 'page' ? route.key : titles[route.screen]} — Cairn`;
   }, [route]);
 

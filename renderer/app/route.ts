@@ -1,5 +1,5 @@
 // Hash routing: #/search?q=…, #/compare?q=…, #/page/KEY?h=Heading&tab=graph (or recall), #/graph?around=KEY&depth=2,
-// #/status, #/links, #/stale, #/audit, #/consolidate?days=14.
+// #/recall?q=…&depth=2, #/status, #/links, #/stale, #/audit, #/consolidate?days=14.
 // Hash routes work the same from `cairn serve` and from file:// in the desktop window.
 import { useEffect, useState } from 'react';
 
@@ -11,6 +11,7 @@ export type Route =
   | { screen: 'links'; params: URLSearchParams }
   | { screen: 'stale'; params: URLSearchParams }
   | { screen: 'consolidate'; params: URLSearchParams }
+  | { screen: 'recall'; params: URLSearchParams }
   | { screen: 'audit'; params: URLSearchParams }
   | { screen: 'graph'; params: URLSearchParams }
   | { screen: 'skills'; params: URLSearchParams };
@@ -32,6 +33,7 @@ export function parseHash(hash: string): Route {
     case 'links':
     case 'stale':
     case 'consolidate':
+    case 'recall':
     case 'audit':
     case 'graph':
     case 'skills':
@@ -52,7 +54,7 @@ export function pageHref(key: string, opts: { heading?: string | null; agent?: s
   return `#/page/${encodeURIComponent(key)}${s ? `?${s}` : ''}`;
 }
 
-export function screenHref(screen: 'search' | 'compare' | 'status' | 'links' | 'stale' | 'consolidate' | 'audit' | 'graph' | 'skills', params?: Record<string, string | undefined>): string {
+export function screenHref(screen: 'search' | 'compare' | 'status' | 'links' | 'stale' | 'consolidate' | 'recall' | 'audit' | 'graph' | 'skills', params?: Record<string, string | undefined>): string {
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(params ?? {})) if (v) search.set(k, v);
   const s = search.toString();

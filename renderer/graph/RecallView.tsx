@@ -1,6 +1,6 @@
-// A page's recall: the pages within 1–3 steps of it (links either way, shared concepts, dated notes
-// that follow each other), each with the path that reached it, listed next to the subgraph those
-// paths draw. Loaded lazily with the graph drawing (cytoscape).
+// Recall around a page, or around a query's top hits: the pages within 1–3 steps (links either way,
+// shared concepts, dated notes that follow each other), each with the path that reached it, listed
+// next to the subgraph those paths draw. Loaded lazily with the graph drawing (cytoscape).
 import { useMemo } from 'react';
 import type { GraphEdge, GraphNode, GraphResponse, RecallPage, RecallWalkResponse } from '../../shared/graph.ts';
 import { cairn } from '../api/client.ts';
@@ -12,17 +12,19 @@ import { DepthSwitch } from './DepthSwitch.tsx';
 import { GraphExplorer } from './GraphExplorer.tsx';
 import { graphModel } from './graph-model.ts';
 
+export type RecallSeed = { key: string; agent: string | null } | { query: string };
+
 export interface RecallViewProps {
-  pageKey: string;
-  agent: string | null;
+  seed: RecallSeed;
   hops: number;
   onHops: (hops: number) => void;
 }
 
-export default function RecallView({ pageKey, agent, hops, onHops }: RecallViewProps) {
+export default function RecallView({ seed, hops, onHops }: RecallViewProps) {
   const { generation } = useStatus();
-  const request = `recall:${agent ? `@${agent}/` : ''}${pageKey}:${hops}`;
-  const loaded = useAsync(() => cairn.recall({ seed: { key: pageKey, agent }, hops }).then((recall) => ({ request, recall })), [request, generation]);
+  const agent = 'key' in seed ? seed.agent : null;
+  const request = `recall:${'key' in seed ? `${agent ? `@${agent}/` : ''}${seed.key}` : `?${seed.query}`}:${hops}`;
+  const loaded = useAsync(() => cairn.recall({ seed, hops }).then((recall) => ({ request, recall })), [request, generation]);
   const model = useMemo(() => (loaded.value ? graphModel(asGraph(loaded.value.recall)) : null), [loaded.value]);
   if (loaded.error && !model) return <ErrorNote message={loaded.error} onRetry={loaded.reload} />;
   if (!model || !loaded.value) return <div className="graph-view muted">Recalling…</div>;
@@ -37,7 +39,9 @@ export default function RecallView({ pageKey, agent, hops, onHops }: RecallViewP
         <p className="muted">
           {recall.pages.length} page{recall.pages.length === 1 ? '' : 's'} within {hops} step{hops === 1 ? '' : 's'}
           {recall.truncated && ' (the nearest)'}
+          {'query' in seed && ` of the top hits for “${seed.query}”`}
         </p>
+        {recall.pages.length === 0 && <p className="muted">No page matches “{'query' in seed ? seed.query : seed.key}”: try other words.</p>}
         <ol>
           {recall.pages.map((p) => (
             <li key={`${p.root}/${p.path}`} data-recall={p.key} data-distance={p.distance}>

@@ -96,7 +96,7 @@ export function PageScreen({ pageKey, params }: { pageKey: string; params: URLSe
       </header>
       {tab === 'recall' ? (
         <Suspense fallback={<div className="graph-view muted">Loading…</div>}>
-          <RecallView pageKey={page.key} agent={agent} hops={depth} onHops={(d) => navigate(pageHref(page.key, { agent, tab: 'recall', depth: d }), { replace: true })} />
+          <RecallView seed={{ key: page.key, agent }} hops={depth} onHops={(d) => navigate(pageHref(page.key, { agent, tab: 'recall', depth: d }), { replace: true })} />
         </Suspense>
       ) : tab === 'graph' ? (
         <GraphPanel around={{ key: page.key, agent }} depth={depth} onOpen={(node) => openNode(node, { tab: 'graph', depth })}>

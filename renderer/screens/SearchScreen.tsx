@@ -99,6 +99,9 @@ export function SearchScreen({ params }: { params: URLSearchParams }) {
                     <strong>{response.results.length}</strong> result{response.results.length === 1 ? '' : 's'} for “{response.query}” · {response.mode} ·{' '}
                     {lens?.fusion.toUpperCase()} · {response.ms.toFixed(1)} ms
                     {custom && <span className="badge relens">re-ranked by the sliders</span>}
+                    <a className="button small ghost recall-link" href={screenHref('recall', { q: response.query })}>
+                      Recall around these results
+                    </a>
                   </p>
                   <ResultList results={ranked} selected={selected} onSelect={setSelected} statuses={response.lanes} fusion={lens!.fusion} query={response.query} />
                   <p className="muted small hint">↑ ↓ to move · Enter to open</p>
