@@ -18,7 +18,7 @@ export const COMMANDS: Record<string, Command> = {
   search: {
     summary: 'hybrid search; every result shows its rank in each lane',
     usage:
-      'cairn search "QUERY" [--mode hybrid|lexical|semantic|token] [--k N] [--weights lexical=1.5,semantic=2,token=0.75] [--fusion rrf|convex] [--rrf-k 60] [--tag T] [--agent A] [--scope global|user] [--tier T] [--path PREFIX] [--after DATE] [--before DATE] [--intent on|off] [--mmr LAMBDA] [--db FILE] [--json]',
+      'cairn search "QUERY" [--mode hybrid|lexical|semantic|token] [--k N] [--weights lexical=1.5,semantic=2,token=0.75,graph=0.2] [--fusion rrf|convex] [--rrf-k 60] [--tag T] [--agent A] [--scope global|user] [--tier T] [--path PREFIX] [--after DATE] [--before DATE] [--intent on|off] [--mmr LAMBDA] [--db FILE] [--json]',
     load: async () => (await import('./search-command.ts')).runSearch,
   },
   links: {

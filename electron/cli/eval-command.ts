@@ -1,7 +1,7 @@
 // `cairn eval`: retrieval quality on a labelled BEIR-format collection, every mode, with latency.
 import path from 'node:path';
 import envPaths from 'env-paths';
-import { INTENT_DEFAULT, MODES, type Fusion } from '../../shared/search.ts';
+import { INTENT_DEFAULT, MODES, type Fusion, type FusionDefaults, type LaneWeights } from '../../shared/search.ts';
 import { loadBeir, QUERY_SPLITS, splitQueries, type QuerySplit } from '../engine/eval/beir.ts';
 import { writeCorpusPages } from '../engine/eval/corpus-pages.ts';
 import { collectLaneRuns, evaluateModes } from '../engine/eval/run-eval.ts';
@@ -44,7 +44,7 @@ export async function runEval(args: string[]): Promise<number> {
     const fusion = { weights: parseWeights(values.weights), fusion: values.fusion as Fusion | undefined, rrfK: numberOption(values['rrf-k'], 'rrf-k') };
     const steps = { intent: onOff(values.intent, 'intent'), mmr: mmrOption(values.mmr) };
     const modes = await evaluateModes(engine, queries, set.qrels, keyToId, { ...fusion, ...steps }, progressLine('searching'));
-    const report: Record<string, unknown> = { queries: queries.length, split: values.split, model: engine.semantic.embedder?.info.id ?? null, fusion: { ...engine.fusionDefaults(), ...dropUndefined(fusion) }, intent: steps.intent ?? INTENT_DEFAULT, mmr: steps.mmr ?? null, modes };
+    const report: Record<string, unknown> = { queries: queries.length, split: values.split, model: engine.semantic.embedder?.info.id ?? null, fusion: fusedWith(engine.fusionDefaults(), fusion), intent: steps.intent ?? INTENT_DEFAULT, mmr: steps.mmr ?? null, modes };
     if (values.tune) {
       const runs = await collectLaneRuns(engine, set.queries);
       report.tuned = tuneFusion(runs, set.queries, set.qrels, keyToId);
@@ -94,6 +94,11 @@ function progressLine(what: string) {
   return (done: number, total: number) => {
     if (process.stderr.isTTY && done % 25 === 0) process.stderr.write(`\r${what} ${done}/${total}`);
   };
+}
+
+/** The fusion the hybrid ran with: the defaults, overridden lane by lane by what was asked. */
+function fusedWith(defaults: FusionDefaults, asked: { fusion?: Fusion; weights?: Partial<LaneWeights>; rrfK?: number }): FusionDefaults {
+  return { ...defaults, ...dropUndefined(asked), weights: { ...defaults.weights, ...asked.weights } };
 }
 
 function dropUndefined<T extends object>(o: T): Partial<T> {

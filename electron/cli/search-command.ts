@@ -22,17 +22,17 @@ export const SEARCH_OPTIONS = {
   mmr: { type: 'string' },
 } as const;
 
-/** `lexical=1.5,semantic=2,token=0.75` (any subset) to weights, or a message naming what is wrong. */
+/** `lexical=1.5,semantic=2,token=0.75,graph=0.2` (any subset) to weights, or a message naming what is wrong. */
 export function parseWeights(text: string | undefined): Partial<LaneWeights> | undefined {
   if (text === undefined) return undefined;
   const out: Partial<LaneWeights> = {};
   for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
     const m = /^([a-z]+)\s*=\s*([0-9]*\.?[0-9]+)$/.exec(part);
-    if (!m) throw new UsageError(`--weights: "${part}" is not lane=number (e.g. lexical=1.5,semantic=2,token=0.75)`);
+    if (!m) throw new UsageError(`--weights: "${part}" is not lane=number (e.g. lexical=1.5,semantic=2,token=0.75,graph=0.2)`);
     if (!(LANES as readonly string[]).includes(m[1]!)) throw new UsageError(`--weights: unknown lane "${m[1]}"; lanes are ${LANES.join(', ')}`);
     out[m[1] as Lane] = Number(m[2]);
   }
-  if (Object.keys(out).length === 0) throw new UsageError('--weights is empty; e.g. --weights lexical=1.5,semantic=2,token=0.75');
+  if (Object.keys(out).length === 0) throw new UsageError('--weights is empty; e.g. --weights lexical=1.5,semantic=2,token=0.75,graph=0.2');
   return out;
 }
 
