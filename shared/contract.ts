@@ -119,10 +119,11 @@ export const contract = {
         z.object({
           concepts: z.array(z.string()),
           key: z.string().describe('the reflection page written (or that would be)'),
+          agent: z.string().nullable().describe("whose space it is written in: the notes' agent, null for the shared space"),
           title: z.string(),
           tags: z.array(z.string()),
           links: z.array(z.string()).describe("the concepts' pages it links to"),
-          notes: z.array(z.object({ key: z.string(), path: z.string(), date: z.string() })),
+          notes: z.array(z.object({ key: z.string(), agent: z.string().nullable(), path: z.string(), date: z.string() })),
           sentences: z.array(z.object({ text: z.string(), from: z.string(), line: z.number().int() })),
           body: z.string(),
           written: WriteResult.nullable(),

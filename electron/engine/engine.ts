@@ -295,7 +295,7 @@ export class Engine implements CairnService {
     const plan = await this.guard(() => planConsolidation(this.db, { olderThanDays: r.olderThanDays, today: today() }));
     const groups: Response<'consolidate'>['groups'] = [];
     for (const g of plan.groups) {
-      const out = { concepts: g.concepts, key: g.key, title: g.title, tags: g.tags, links: g.links, notes: g.notes.map(({ key, path, date }) => ({ key, path, date })), sentences: g.sentences, body: g.body, written: null as WriteResult | null, archived: [] as WriteResult[] };
+      const out = { concepts: g.concepts, key: g.key, agent: g.agent, title: g.title, tags: g.tags, links: g.links, notes: g.notes.map(({ key, agent, path, date }) => ({ key, agent, path, date })), sentences: g.sentences, body: g.body, written: null as WriteResult | null, archived: [] as WriteResult[] };
       groups.push(out);
       if (r.dryRun) continue;
       const fields = { title: g.title, tier: 'reflection', tags: g.tags, updated: today() };

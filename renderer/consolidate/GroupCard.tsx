@@ -1,11 +1,11 @@
 // One group of old notes: the concepts they share, the reflection page it makes (or made), the notes
 // it archives (or archived) and the sentences kept, each with the note and line it came from.
 import { pageHref } from '../app/route.ts';
-import { agentOfPath, plural, type ConsolidationGroup } from './useConsolidation.ts';
+import { plural, type ConsolidationGroup } from './useConsolidation.ts';
 
 export function GroupCard({ group: g, dryRun }: { group: ConsolidationGroup; dryRun: boolean }) {
   const written = g.written;
-  const agent = agentOfPath(written?.path ?? g.notes[0]?.path ?? '');
+  const agent = g.agent;
   const archived = new Set(g.archived.map((a) => a.path));
   return (
     <section className="panel consolidation-group" aria-label={`Reflection ${g.key}`} data-key={g.key}>
@@ -52,7 +52,7 @@ export function GroupCard({ group: g, dryRun }: { group: ConsolidationGroup; dry
             {g.notes.map((n) => (
               <li key={n.path} data-path={n.path}>
                 {n.key !== n.date && <time dateTime={n.date}>{n.date} </time>}
-                <a href={pageHref(n.key, { agent: agentOfPath(n.path) })}>{n.key}</a> <code className="muted">{n.path}</code>
+                <a href={pageHref(n.key, { agent: n.agent })}>{n.key}</a> <code className="muted">{n.path}</code>
                 {!dryRun && archived.has(n.path) && <span className="badge archived">archived</span>}
               </li>
             ))}

@@ -49,12 +49,6 @@ export function useConsolidation(): ConsolidationState {
   return { busy, error, last, preview: useCallback((d: number) => run(d, true), [run]), apply: useCallback((d: number) => run(d, false), [run]) };
 }
 
-/** Whose space a page is in, from its path in a scoped root (`user/<agent>/…`): the page screen
- * needs it to open an agent's own page. In an unscoped root it finds the shared page all the same. */
-export function agentOfPath(path: string): string | null {
-  return /^user\/([^/]+)\//.exec(path)?.[1] ?? null;
-}
-
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** Days as the field holds them: a whole number the contract accepts (0–36500), else null. */
