@@ -15,6 +15,7 @@ import { readModelCard, recordMeasurement } from '../../electron/engine/embed/em
 import { loadLocalModel } from '../../electron/engine/embed/local-model.ts';
 import { splitQueries } from '../../electron/engine/eval/beir.ts';
 import { docText, evaluate, formatMetrics, loadBeirDir, SCIFACT_DIR, topK, type Metrics } from './probe-kit.ts';
+import { roundTo } from '../../shared/rounding.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -99,16 +100,12 @@ if (args.record) {
       how: 'semantic lane alone: build/model/probe-semantic.ts (title + " " + text, brute-force cosine)',
       dataset: path.basename(args.data),
       queries: `${label} (${m.queries})`,
-      ndcg10: round(m.ndcg10),
-      recall100: round(m.recall100),
-      mrr10: round(m.mrr10),
+      ndcg10: roundTo(m.ndcg10, 3),
+      recall100: roundTo(m.recall100, 3),
+      mrr10: roundTo(m.mrr10, 3),
       at: new Date().toISOString(),
     });
   }
-}
-
-function round(x: number): number {
-  return Math.round(x * 1000) / 1000;
 }
 
 if (args.json) {

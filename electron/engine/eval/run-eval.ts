@@ -2,6 +2,7 @@
 import { fuse, type LaneCandidate } from '../../../shared/fusion.ts';
 import type { CairnApi } from '../../../shared/contract.ts';
 import { describeLaneStatus, MODES, TEXT_LANES, type Fusion, type FusionDefaults, type Lane, type LaneWeights, type Mode } from '../../../shared/search.ts';
+import { roundTo } from '../../../shared/rounding.ts';
 import type { BeirQuery } from './beir.ts';
 import { meanMetrics, percentile, scoreQueries, scoreRanking, type Qrels, type RankMetrics } from './metrics.ts';
 
@@ -46,7 +47,7 @@ export async function evaluateModes(
       metrics.push(scoreRanking(r.results.map((x) => keyToId.get(x.key) ?? x.key), qrels.get(q.id) ?? new Map()));
       onQuery?.(++done, queries.length * MODES.length);
     }
-    out[mode] = { ...meanMetrics(metrics), p50_ms: round(percentile(ms, 50)), p95_ms: round(percentile(ms, 95)), laneProblem };
+    out[mode] = { ...meanMetrics(metrics), p50_ms: roundTo(percentile(ms, 50), 2), p95_ms: roundTo(percentile(ms, 95), 2), laneProblem };
   }
   return out;
 }
@@ -81,8 +82,4 @@ export function scoreFusion(runs: LaneRuns, queries: BeirQuery[], qrels: Qrels, 
   const rank = (id: string) =>
     fuse({ lanes: runs.lanes.get(id) ?? {}, keys: runs.keys, method: f.fusion, weights: f.weights, rrfK: f.rrfK }).map((x) => keyToId.get(x.key) ?? x.key);
   return scoreQueries(queries, rank, qrels);
-}
-
-function round(x: number): number {
-  return Math.round(x * 100) / 100;
 }

@@ -5,6 +5,7 @@
 import { eng } from 'stopword';
 import type { Lane, LaneWeights, SearchIntent } from '../../../shared/search.ts';
 import { words } from './terms.ts';
+import { roundTo } from '../../../shared/rounding.ts';
 
 type Action = NonNullable<SearchIntent['action']>;
 type Target = NonNullable<SearchIntent['target']>;
@@ -72,7 +73,7 @@ export function extractIntent(query: string): SearchIntent {
   for (const rule of INTENT_RULES) {
     if (rule.when.action !== undefined && rule.when.action !== action) continue;
     if (rule.when.target !== undefined && rule.when.target !== target) continue;
-    for (const [lane, f] of Object.entries(rule.factors) as [Lane, number][]) adjusted[lane] = round((adjusted[lane] ?? 1) * f);
+    for (const [lane, f] of Object.entries(rule.factors) as [Lane, number][]) adjusted[lane] = roundTo((adjusted[lane] ?? 1) * f, 6);
     reasons.push(rule.because);
   }
   return { action, target, keywords, adjusted, because: reasons.join('; ') };
@@ -82,13 +83,9 @@ export function extractIntent(query: string): SearchIntent {
 export function applyIntent(weights: LaneWeights, intent: SearchIntent | null): LaneWeights {
   if (!intent) return weights;
   const out = { ...weights };
-  for (const [lane, f] of Object.entries(intent.adjusted) as [Lane, number][]) out[lane] = Math.min(MAX_WEIGHT, round(out[lane] * f));
+  for (const [lane, f] of Object.entries(intent.adjusted) as [Lane, number][]) out[lane] = Math.min(MAX_WEIGHT, roundTo(out[lane] * f, 6));
   return out;
 }
 
 /** The request schema's largest lane weight. */
 const MAX_WEIGHT = 100;
-
-function round(x: number): number {
-  return Math.round(x * 1e6) / 1e6;
-}

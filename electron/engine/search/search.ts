@@ -13,6 +13,7 @@ import { describeResults } from './results.ts';
 import { applyIntent, extractIntent } from './intent.ts';
 import { diversify } from './mmr.ts';
 import { graphLane } from './graph-lane.ts';
+import { roundTo } from '../../../shared/rounding.ts';
 
 type TextLane = (typeof TEXT_LANES)[number];
 
@@ -88,7 +89,7 @@ export async function search(deps: SearchDeps, req: Parsed<'search'>): Promise<S
   const results: SearchResult[] = describeResults(deps.db, items, hits, req.query).map((r, i) => {
     const via = graphVia.get(items[i]!.id);
     const pick = diverse?.picks[i];
-    return { ...r, ...(via ? { graphVia: via } : {}), ...(pick ? { mmr: { fusedRank: pick.fusedRank, similarity: round(pick.similarity) } } : {}) };
+    return { ...r, ...(via ? { graphVia: via } : {}), ...(pick ? { mmr: { fusedRank: pick.fusedRank, similarity: roundTo(pick.similarity, 3) } } : {}) };
   });
   const ran = wanted.filter((l) => hits[l]);
   const notice: SearchNotice | null =
@@ -133,10 +134,6 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   ]);
 }
 
-function round(x: number): number {
-  return Math.round(x * 1000) / 1000;
-}
-
 function elapsed(t0: number): number {
-  return Math.round((performance.now() - t0) * 100) / 100;
+  return roundTo(performance.now() - t0, 2);
 }
