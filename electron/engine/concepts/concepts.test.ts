@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConceptEntry, GraphResponse } from '../../../shared/graph.ts';
 import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
-import { normalForm, singular } from './words.ts';
+import { normalForm, normalWords, singular } from './words.ts';
 
 let fx: Fixture;
 afterEach(() => fx?.cleanup());
@@ -59,6 +59,20 @@ describe('the concept dictionary', () => {
     for (const w of ['bus', 'analysis', 'glass', 'status']) expect(singular(w)).toBe(w);
     expect(singular('caching')).not.toBe(singular('cache'));
     expect(normalForm('Node.js  APIs')).toBe(normalForm('node-js API'));
+  });
+
+  it('reads ASCII by character codes exactly as lowercasing and splitting on non-letters does', () => {
+    const NOT_WORD = /[^\p{L}\p{N}]+/u;
+    const plain = (t: string) => t.toLowerCase().split(NOT_WORD).filter(Boolean).map(singular);
+    const chars = [...'aAzZsSeE09 -_.,:;\'"`$^|\t\n\r\x00\x7f', 'é', 'Σ', 'İ', '\u00a0', '\u0301', '𝐀', 'ß', '–', '’', '٣'];
+    let seed = 5;
+    const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    for (let i = 0; i < 20000; i++) {
+      const t = Array.from({ length: Math.floor(rand() * 24) }, () => chars[Math.floor(rand() * (i % 3 ? 27 : chars.length))]).join('');
+      expect(normalWords(t), JSON.stringify(t)).toEqual(plain(t));
+    }
+    // a final sigma is lowercased as the whole word says, however the text around it reads
+    expect(normalWords("ΟΔΟΣ ΟΔΟΣ'Α x")).toEqual(plain("ΟΔΟΣ ΟΔΟΣ'Α x"));
   });
 });
 

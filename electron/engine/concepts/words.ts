@@ -27,10 +27,45 @@ export function singular(word: string): string {
   return word.slice(0, -1);
 }
 
-/** The normal words of a text. */
+/**
+ * The normal words of a text. Runs on every line of every page, so by character codes wherever it
+ * can: a stretch between white space that is all ASCII (where a letter or a digit is a word
+ * character, and lowercasing is A-Z to a-z) is read here; one with any other character goes
+ * through toLowerCase and the regular expression. White space is where lowercasing's one use of
+ * context (a final sigma) stops, so both ways give what the whole text would.
+ */
 export function normalWords(text: string): string[] {
   const out: string[] = [];
-  for (const w of text.toLowerCase().split(NOT_WORD)) if (w) out.push(singular(w));
+  const n = text.length;
+  let stretch = 0;
+  let mark = 0;
+  let other = false;
+  let start = -1;
+  let upper = false;
+  for (let i = 0; i <= n; i++) {
+    const c = i < n ? text.charCodeAt(i) : 32;
+    const word = c >= 97 ? c <= 122 : c >= 65 ? c <= 90 && (upper = true) : c >= 48 && c <= 57;
+    if (word) {
+      if (start < 0) start = i;
+      continue;
+    }
+    if (start >= 0 && !other) {
+      const w = text.slice(start, i);
+      out.push(singular(upper ? w.toLowerCase() : w));
+    }
+    start = -1;
+    upper = false;
+    if (c > 127) other = true;
+    else if (c === 32 || (c >= 9 && c <= 13)) {
+      if (other) {
+        out.length = mark;
+        for (const w of text.slice(stretch, i).toLowerCase().split(NOT_WORD)) if (w) out.push(singular(w));
+        other = false;
+      }
+      stretch = i + 1;
+      mark = out.length;
+    }
+  }
   return out;
 }
 
