@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConceptEntry, GraphResponse } from '../../../shared/graph.ts';
 import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
+import { Matcher, type Mention } from './matcher.ts';
 import { normalForm, normalWords, singular } from './words.ts';
 
 let fx: Fixture;
@@ -18,6 +19,30 @@ function mentionsOf(g: GraphResponse): string[] {
 }
 
 const byName = (cs: ConceptEntry[]) => new Map(cs.map((c) => [c.name, c]));
+
+/** The matching of concepts/matcher.ts written out plainly: split into lines and words, longest phrase first at each word. */
+function plainMatch(prose: string, forms: Map<string, string>, self: Set<string> | undefined): Mention[] {
+  const phrases = [...forms].map(([form, concept]) => ({ words: form.split(' '), concept })).sort((a, b) => b.words.length - a.words.length);
+  const found = new Map<string, Mention>();
+  for (const text of prose.split('\n')) {
+    const tab = text.indexOf('\t');
+    if (tab <= 0) continue;
+    const words = text.slice(tab + 1).split(' ');
+    for (let i = 0; i < words.length; ) {
+      const hit = phrases.find((p) => p.words.every((w, j) => words[i + j] === w));
+      if (!hit) {
+        i++;
+        continue;
+      }
+      i += hit.words.length;
+      if (self?.has(hit.concept)) continue;
+      const m = found.get(hit.concept);
+      if (m) m.n++;
+      else found.set(hit.concept, { concept: hit.concept, line: Number(text.slice(0, tab)), n: 1 });
+    }
+  }
+  return [...found.values()];
+}
 
 describe('the concept dictionary', () => {
   it('takes tags, page keys, titles and frontmatter aliases, and leaves out dates, numbers and sentences', async () => {
@@ -152,13 +177,44 @@ describe('mentions', () => {
   });
 });
 
+describe('the matcher', () => {
+  /** A small seeded generator, so a failure is the same on every run. */
+  const random = (seed: number) => () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+
+  it('finds what a plain word-by-word reading finds, with shared first words, repeats and its own concepts', () => {
+    const rand = random(7);
+    const vocab = ['a', 'b', 'cache', 'ca', 'vector', 'search', 'db', 'x1', 'ü', 'node js'];
+    const word = () => vocab[Math.floor(rand() * vocab.length)]!;
+    for (let round = 0; round < 300; round++) {
+      const forms = new Map<string, string>();
+      for (let i = 0, n = 1 + Math.floor(rand() * 8); i < n; i++) {
+        const form = Array.from({ length: 1 + Math.floor(rand() * 3) }, word).join(' ');
+        forms.set(form, `c${Math.floor(rand() * 4)}`);
+      }
+      const lines = Array.from({ length: 1 + Math.floor(rand() * 5) }, (_, i) => `${i * 2 + 1}\t${Array.from({ length: 1 + Math.floor(rand() * 12) }, word).join(' ')}`);
+      const prose = lines.join('\n');
+      const self = rand() < 0.3 ? new Set(['c1']) : undefined;
+      const m = new Matcher(forms);
+      const sort = (ms: Mention[]) => [...ms].sort((a, b) => a.concept.localeCompare(b.concept));
+      expect(sort(m.match(prose, self)), `${[...forms].join('; ')} | ${prose}`).toEqual(sort(plainMatch(prose, forms, self)));
+      // a form taken out and put back: the same matches
+      const [first] = forms.keys();
+      m.remove(first!);
+      m.add(first!, forms.get(first!)!);
+      expect(sort(m.match(prose, self))).toEqual(sort(plainMatch(prose, forms, self)));
+    }
+  });
+
+});
+
 describe('an index made before concepts', () => {
   it('reads every page again on the next run, and gains its concepts', async () => {
     fx = makeFixture({ 'caching.md': '# Caching\n', 'notes.md': '# Notes\nAbout caching.\n' });
     await fx.engine().reindex();
     // as schema 9 left it: no prose, no names, no mentions, no concepts
     const db = new Database(fx.db);
-    db.exec(`UPDATE pages SET prose = NULL; DELETE FROM concept_names; DELETE FROM mentions; DELETE FROM concepts; DELETE FROM meta WHERE key LIKE 'concept%'; PRAGMA user_version = 10`);
+    // (and without what later steps add, which they add again)
+    db.exec(`UPDATE pages SET prose = NULL; DELETE FROM concept_names; DELETE FROM mentions; DELETE FROM concepts; DELETE FROM meta WHERE key LIKE 'concept%'; DROP INDEX concept_names_norm; PRAGMA user_version = 10`);
     db.close();
     const e = fx.engine();
     expect((await e.concepts({})).concepts).toEqual([]);

@@ -4,6 +4,7 @@
 // concept has a canonical normal form (its identity in `mentions` and the graph), a display name
 // (the spelling pages use most, a tag's or key's first), and its variants as written.
 import type { Db } from '../store/database.ts';
+import { Matcher, type Mention } from './matcher.ts';
 import { conceptForm, type NameSource } from './names.ts';
 
 export interface Concept {
@@ -14,15 +15,10 @@ export interface Concept {
   sources: number;
 }
 
-export interface Phrase {
-  words: string[];
-  concept: string;
-}
-
 export interface Dictionary {
   concepts: Map<string, Concept>;
-  /** first normal word → the phrases starting with it, longest first */
-  phrases: Map<string, Phrase[]>;
+  /** the forms, compiled for matching */
+  matcher: Matcher;
   /** page id → the concepts the page itself is (its key, title or an alias): it never mentions them */
   selves: Map<number, Set<string>>;
   /** every matched form → its concept: what changed in it decides which unchanged pages are matched again */
@@ -100,27 +96,19 @@ export function buildDictionary(db: Db, aliases: Record<string, string>): Dictio
     void to;
   }
   const concepts = new Map<string, Concept>();
-  const phrases = new Map<string, Phrase[]>();
   const forms = new Map<string, string>();
   for (const [norm, g] of groups) {
     const spellings = [...g.spellings.entries()].sort((a, b) => b[1].n - a[1].n || a[1].rank - b[1].rank || a[0].localeCompare(b[0]));
     // the display name is a spelling of the canonical form itself when there is one
     const own = spellings.find(([s]) => conceptForm(s) === norm) ?? spellings[0]!;
     concepts.set(norm, { norm, name: own[0], variants: spellings.map(([s]) => s), sources: g.pages.size });
-    for (const form of g.forms) {
-      addPhrase(phrases, form, norm);
-      forms.set(form, norm);
-    }
+    for (const form of g.forms) forms.set(form, norm);
   }
-  for (const list of phrases.values()) list.sort((a, b) => b.words.length - a.words.length);
-  return { concepts, phrases, selves, forms };
+  return { concepts, matcher: new Matcher(forms), selves, forms };
 }
 
 /** The matching half of a dictionary, from the last run's forms and the given pages' own names. */
 export function dictionaryOfForms(forms: Map<string, string>, own: { page_id: number; norm: string }[]): Dictionary {
-  const phrases = new Map<string, Phrase[]>();
-  for (const [form, concept] of forms) addPhrase(phrases, form, concept);
-  for (const list of phrases.values()) list.sort((a, b) => b.words.length - a.words.length);
   const selves = new Map<number, Set<string>>();
   for (const r of own) {
     const concept = forms.get(r.norm);
@@ -129,63 +117,10 @@ export function dictionaryOfForms(forms: Map<string, string>, own: { page_id: nu
     if (!s) selves.set(r.page_id, (s = new Set()));
     s.add(concept);
   }
-  return { concepts: new Map(), phrases, selves, forms };
-}
-
-function addPhrase(phrases: Map<string, Phrase[]>, form: string, concept: string): void {
-  const words = form.split(' ');
-  const list = phrases.get(words[0]!);
-  if (list) list.push({ words, concept });
-  else phrases.set(words[0]!, [{ words, concept }]);
-}
-
-export interface Mention {
-  concept: string;
-  line: number;
-  n: number;
+  return { concepts: new Map(), matcher: new Matcher(forms), selves, forms };
 }
 
 /** The concepts a page's prose mentions (longest phrase first at each word), first line and count each. */
 export function matchProse(prose: string, dict: Dictionary, self: Set<string> | undefined): Mention[] {
-  const found = new Map<string, Mention>();
-  let start = 0;
-  while (start < prose.length) {
-    let end = prose.indexOf('\n', start);
-    if (end < 0) end = prose.length;
-    const tab = prose.indexOf('\t', start);
-    if (tab > start && tab < end) {
-      const words = prose.slice(tab + 1, end).split(' ');
-      let line = -1;
-      for (let i = 0; i < words.length; ) {
-        const list = dict.phrases.get(words[i]!);
-        let hit: Phrase | undefined;
-        if (list) {
-          for (const p of list) {
-            const n = p.words.length;
-            if (n > words.length - i) continue;
-            let j = 1;
-            while (j < n && words[i + j] === p.words[j]) j++;
-            if (j === n) {
-              hit = p;
-              break;
-            }
-          }
-        }
-        if (!hit) {
-          i++;
-          continue;
-        }
-        i += hit.words.length;
-        if (self?.has(hit.concept)) continue;
-        const m = found.get(hit.concept);
-        if (m) m.n++;
-        else {
-          if (line < 0) line = Number(prose.slice(start, tab));
-          found.set(hit.concept, { concept: hit.concept, line, n: 1 });
-        }
-      }
-    }
-    start = end + 1;
-  }
-  return [...found.values()];
+  return dict.matcher.match(prose, self);
 }
