@@ -8,6 +8,7 @@ import type { IndexProgress } from '../../../shared/indexing.ts';
 import { decodePage } from './decode.ts';
 import type { PageWriter } from './page-writer.ts';
 import { parsePage, type ParsedPage } from './parse/page.ts';
+import { conceptNames, type ConceptName } from '../concepts/names.ts';
 import { isMarkdown, keyOf, scopeOf } from './scope.ts';
 import { errorText, type WalkedFile } from './walk.ts';
 
@@ -23,7 +24,7 @@ export type FileOutcome =
   | { kind: 'gone' }
   /** the same bytes as the index holds */
   | { kind: 'same' }
-  | { kind: 'page'; key: string; parsed: ParsedPage; hash: string; decodeWarning: string | null };
+  | { kind: 'page'; key: string; parsed: ParsedPage; names: ConceptName[]; hash: string; decodeWarning: string | null };
 
 /** `storedHash`: the content hash the index holds for this file, so the same bytes are not parsed again. */
 export function readFile(f: Pick<WalkedFile, 'absPath' | 'relPath' | 'size'>, maxFileBytes: number, storedHash: string | null): FileOutcome {
@@ -43,7 +44,8 @@ export function readFile(f: Pick<WalkedFile, 'absPath' | 'relPath' | 'size'>, ma
   const hash = crypto.createHash('sha1').update(bytes).digest('hex');
   if (storedHash === hash) return { kind: 'same' };
   const key = keyOf(f.relPath);
-  return { kind: 'page', key, parsed: parsePage(key, f.relPath, decoded.text), hash, decodeWarning: decoded.warning };
+  const parsed = parsePage(key, f.relPath, decoded.text);
+  return { kind: 'page', key, parsed, names: conceptNames(key, parsed), hash, decodeWarning: decoded.warning };
 }
 
 export function prepareFile(writer: PageWriter, rootId: number, f: WalkedFile): FileWork {
@@ -82,7 +84,7 @@ export function toWork(writer: PageWriter, rootId: number, f: WalkedFile, outcom
           // or whichever process saw the save) writes the new ones; writing ours could overwrite theirs.
           if (!unchangedSince(f)) return;
           progress.indexed++;
-          writer.writePage(rootId, f, { key: outcome.key, scope: scopeOf(f.relPath, writer.isScoped(rootId)), parsed: outcome.parsed, hash: outcome.hash, decodeWarning: outcome.decodeWarning });
+          writer.writePage(rootId, f, { key: outcome.key, scope: scopeOf(f.relPath, writer.isScoped(rootId)), parsed: outcome.parsed, names: outcome.names, hash: outcome.hash, decodeWarning: outcome.decodeWarning });
         },
       };
   }

@@ -9,7 +9,7 @@ import { pageTerms } from '../search/terms.ts';
 import { targetKey } from '../graph/resolve.ts';
 import type { LinkChanges } from '../graph/relink.ts';
 import { keyOf, scopeOf } from './scope.ts';
-import { conceptNames } from '../concepts/names.ts';
+import type { ConceptName } from '../concepts/names.ts';
 import type { WalkedFile } from './walk.ts';
 
 type FileStatus = 'indexed' | 'skipped' | 'failed' | 'attachment';
@@ -18,6 +18,8 @@ export interface PageWrite {
   key: string;
   scope: Scope;
   parsed: ParsedPage;
+  /** The concept names it gives (concepts/names.ts), made with the parse (on the worker, where there is one). */
+  names: ConceptName[];
   hash: string;
   decodeWarning: string | null;
 }
@@ -171,7 +173,7 @@ export class PageWriter {
     const terms = pageTerms({ key: w.key, title: parsed.title, summary: parsed.summary, tags: parsed.tags });
     for (const t of terms) this.stmts.insertTerm.run(t, pageId);
     this.stmts.termCount.run(terms.length, pageId);
-    const names = conceptNames(w.key, parsed);
+    const { names } = w;
     const was = this.stmts.namesOf.all(pageId) as { source: string; name: string; norm: string }[];
     if (was.length !== names.length || was.some((o, i) => o.source !== names[i]!.source || o.name !== names[i]!.name || o.norm !== names[i]!.norm)) {
       this.namesChanged = true;
