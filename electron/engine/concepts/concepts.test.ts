@@ -2,11 +2,15 @@
 // merge (case, punctuation, plural, a configured alias), what counts as a mention (whole words, any
 // case, not in code, not the page itself), and that an edit which adds a concept reaches pages
 // that did not change.
+import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConceptEntry, GraphResponse } from '../../../shared/graph.ts';
-import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
-import { Matcher, type Mention } from './matcher.ts';
+import { resolveSettings } from '../config/settings.ts';
+import { Engine } from '../engine.ts';
+import { engineApi } from '../engine-api.ts';
+import { makeFixture, type Fixture, type TestEngine } from '../testing/wiki-fixture.ts';
+import { Matcher, mayHold, signatureOf, type Mention } from './matcher.ts';
 import { normalForm, normalWords, singular } from './words.ts';
 
 let fx: Fixture;
@@ -19,6 +23,24 @@ function mentionsOf(g: GraphResponse): string[] {
 }
 
 const byName = (cs: ConceptEntry[]) => new Map(cs.map((c) => [c.name, c]));
+
+/** What a new index of the fixture's folder holds: mentions, and concepts with their counts. */
+async function fresh(fx: Fixture, conceptAliases: Record<string, string> = {}): Promise<{ mentions: string[]; concepts: [string, number, number][] }> {
+  const e = Engine.open({ ...resolveSettings({ roots: [fx.root], db: path.join(fx.dir, `fresh-${Math.random()}.db`), model: 'none', env: { CAIRN_CONFIG: path.join(fx.dir, 'no-config.json') } }), conceptAliases });
+  try {
+    const api = engineApi(e);
+    await api.reindex();
+    return await held(api);
+  } finally {
+    e.close();
+  }
+}
+
+async function held(e: TestEngine) {
+  const mentions = mentionsOf(await e.graph({ concepts: true }));
+  const concepts = (await e.concepts({})).concepts.map((c): [string, number, number] => [c.name, c.sources, c.mentions]).sort((a, b) => a[0].localeCompare(b[0]));
+  return { mentions, concepts };
+}
 
 /** The matching of concepts/matcher.ts written out plainly: split into lines and words, longest phrase first at each word. */
 function plainMatch(prose: string, forms: Map<string, string>, self: Set<string> | undefined): Mention[] {
@@ -205,6 +227,114 @@ describe('the matcher', () => {
     }
   });
 
+  it('signatures never deny a form the prose holds, and deny most it does not', () => {
+    const rand = random(11);
+    // words of ordinary length: a filter has a bit per character of prose
+    const vocab = Array.from({ length: 400 }, (_, i) => `word${i.toString(36)}`);
+    let denied = 0;
+    for (let round = 0; round < 50; round++) {
+      const words = Array.from({ length: 200 }, () => vocab[Math.floor(rand() * vocab.length)]!);
+      const prose = `3\t${words.slice(0, 100).join(' ')}\n4\t${words.slice(100).join(' ')}`;
+      const sig = signatureOf(prose);
+      for (let i = 0; i + 1 < words.length; i++) expect(mayHold(sig, `${words[i]} ${words[i + 1]}`)).toBe(true);
+      for (let i = 0; i < 20; i++) if (!mayHold(sig, `absent${i}`)) denied++;
+    }
+    expect(denied).toBeGreaterThan(50 * 20 * 0.95);
+    // the line numbers are not words
+    expect(mayHold(signatureOf('3\tcache'), '3')).toBe(false);
+  });
+});
+
+describe('incremental mentions', () => {
+  it('a written page whose key other pages mention gives them mentions; deleting or renaming it takes them away', async () => {
+    fx = makeFixture({
+      'a.md': '# A\nThe reranker sorts hits. Rerankers are slow.\n',
+      'b.md': '# B\nNo such word here, but `reranker` in code.\n',
+      'c.md': '# C\nA cross encoder reranker.\n',
+      'cross-encoder.md': '# Cross encoder\n',
+    });
+    const e = fx.engine();
+    await e.reindex();
+    expect(mentionsOf(await e.graph({ concepts: true }))).toEqual(['c -2-> Cross encoder']);
+    await e.writePage({ key: 'reranker', body: '# Reranker\nSorts hits again.\n', actor: 'scout' });
+    // "cross encoder reranker" is no longer one phrase: the longer one at each word wins
+    expect(mentionsOf(await e.graph({ concepts: true }))).toEqual(['a -2x2-> Reranker', 'c -2-> Cross encoder', 'c -2-> Reranker']);
+    expect(await held(e)).toEqual(await fresh(fx));
+    // renamed: the mentions follow the new name, and the old one goes
+    fx.remove('reranker.md');
+    fx.write('hits.md', '# Hits\nSorts hits again.\n');
+    await e.reindex();
+    expect(mentionsOf(await e.graph({ concepts: true }))).toEqual(['a -2-> Hits', 'c -2-> Cross encoder']);
+    expect(await held(e)).toEqual(await fresh(fx));
+    fx.remove('hits.md');
+    await e.reindex();
+    expect(mentionsOf(await e.graph({ concepts: true }))).toEqual(['c -2-> Cross encoder']);
+    expect(await held(e)).toEqual(await fresh(fx));
+    expect((await e.concepts({})).concepts.map((c) => [c.name, c.mentions])).toEqual([['Cross encoder', 1]]);
+  });
+
+  it('a longer phrase added takes the words of shorter ones, and gives them back when it goes', async () => {
+    fx = makeFixture({
+      'vector.md': '# Vector\n',
+      'search.md': '# Search\n',
+      'notes.md': '# Notes\nVector search first.\n\nThen search, then a vector.\n',
+    });
+    const e = fx.engine();
+    await e.reindex();
+    expect(mentionsOf(await e.graph({ concepts: true }))).toEqual(['notes -2x2-> Search', 'notes -2x2-> Vector']);
+    fx.write('vs.md', '---\ntags: [vector search]\n---\nbody\n');
+    await e.reindex();
+    // the first mentions of search and vector were on line 2, inside the new phrase: now they are on line 4
+    expect(mentionsOf(await e.graph({ concepts: true }))).toEqual(['notes -2-> vector search', 'notes -4-> Search', 'notes -4-> Vector']);
+    expect(await held(e)).toEqual(await fresh(fx));
+    fx.remove('vs.md');
+    await e.reindex();
+    expect(mentionsOf(await e.graph({ concepts: true }))).toEqual(['notes -2x2-> Search', 'notes -2x2-> Vector']);
+    expect(await held(e)).toEqual(await fresh(fx));
+  });
+
+  it("a page's own phrase that goes from its concept frees words for another phrase there", async () => {
+    fx = makeFixture({
+      // two pages keyed kb (one in a folder): the second's alias "red sky" is a form of the concept both are
+      'kb.md': '# kb\nRed sky at night.\n',
+      'other/kb.md': '---\naliases: [red sky]\n---\n# kb\n',
+      'sky-at-night.md': '# Sky at night\n',
+    });
+    const e = fx.engine();
+    await e.reindex();
+    // in kb.md "red sky" is its own concept, passed over, so "sky at night" cannot start inside it
+    expect(mentionsOf(await e.graph({ concepts: true }))).toEqual([]);
+    fx.write('other/kb.md', '# kb\n');
+    await e.reindex();
+    expect(mentionsOf(await e.graph({ concepts: true }))).toEqual(['kb -2-> Sky at night']);
+    expect(await held(e)).toEqual(await fresh(fx));
+  });
+
+  it('aliases, merges and splits over many edits stay what a new index makes of the same files', async () => {
+    fx = makeFixture({
+      'k8s.md': '---\naliases: [kube]\n---\n# Kubernetes cluster\nRuns pods.\n',
+      'pods.md': '---\ntags: [containers]\n---\n# Pods\nA kube pod runs containers on k8s; Kubernetes cluster notes.\n',
+      'notes.md': '# Notes\nContainer, containers, pods and kube.\n',
+    });
+    const aliases = { kubernetes: 'k8s' };
+    const e = fx.engine({ conceptAliases: aliases });
+    await e.reindex();
+    expect(await held(e)).toEqual(await fresh(fx, aliases));
+    const edits: [string, string | null][] = [
+      ['kubernetes.md', '# Kubernetes\nSame as kube.\n'],
+      ['pods.md', '---\ntags: [containers, kube]\naliases: [pod]\n---\n# Pods\nA pod.\n'],
+      ['k8s.md', null],
+      ['notes.md', '# Notes\nA pod, pods, Kubernetes and containers.\n'],
+      ['container.md', '---\ntitle: Containers\n---\nBody of pods.\n'],
+      ['kubernetes.md', null],
+    ];
+    for (const [file, text] of edits) {
+      if (text === null) fx.remove(file);
+      else fx.write(file, text);
+      await e.reindex();
+      expect(await held(e), file).toEqual(await fresh(fx, aliases));
+    }
+  });
 });
 
 describe('an index made before concepts', () => {

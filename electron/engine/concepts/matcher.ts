@@ -3,6 +3,9 @@
 // codes, and the forms are a tree by their words' hashes, so the words after it lead to the
 // longest form that can start at a word; a form matches when the prose holds it there whole and a
 // word ends after it. A hash that two words share only costs a comparison: the comparison decides.
+//
+// A page's signature (signatureOf) is a Bloom filter of the same words, so that a form new to the
+// dictionary is looked for only in the pages that may hold all its words (mayHold).
 
 interface Phrase {
   /** the normal form: normal words joined by one space */
@@ -42,6 +45,11 @@ export class Matcher {
 
   conceptOf(form: string): string | undefined {
     return this.byForm.get(form)?.concept;
+  }
+
+  /** Every form and its concept. */
+  *forms(): IterableIterator<[form: string, concept: string]> {
+    for (const p of this.byForm.values()) yield [p.form, p.concept];
   }
 
   /** Adds a form, or moves it to another concept. */
@@ -87,9 +95,9 @@ export class Matcher {
   /**
    * The concepts a page's prose mentions: at each word the longest phrase that starts there, then
    * on after it; a phrase of the page's own concepts (`self`) is passed over, not counted. The first
-   * line and the count of each.
+   * line and the count of each. Forms in `without` are passed over as if the dictionary had none of them.
    */
-  match(prose: string, self: ReadonlySet<string> | undefined): Mention[] {
+  match(prose: string, self: ReadonlySet<string> | undefined, without?: ReadonlySet<string>): Mention[] {
     const found = new Map<string, Mention>();
     const length = prose.length;
     // the nodes a phrase starting at the current word passes through, deepest last
@@ -132,7 +140,7 @@ export class Matcher {
             for (let d = path.length - 1; d >= 0 && !hit; d--) {
               for (const p of path[d]!.ends ?? []) {
                 const after = i + p.form.length;
-                if (after > end || (after < end && prose.charCodeAt(after) !== SPACE) || !prose.startsWith(p.form, i)) continue;
+                if (after > end || (after < end && prose.charCodeAt(after) !== SPACE) || !prose.startsWith(p.form, i) || without?.has(p.form)) continue;
                 hit = p;
                 break;
               }
@@ -157,4 +165,77 @@ export class Matcher {
     }
     return [...found.values()];
   }
+}
+
+/** Bits set per word. */
+const PROBES = 6;
+/** A filter has a bit per character of prose (about 12 per distinct word of an ordinary page: under 1% false hits a word), 512 at least. */
+const MIN_BITS = 512;
+
+/** A second hash from the first, odd so that the probes differ. */
+function rehash(h: number): number {
+  return (Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) & 0x3fffffff) | 1;
+}
+
+/** The bit of probe `at` (below 2^30) in a filter of `size` bits. */
+const bitOf = (at: number, size: number) => Math.floor((at / 0x40000000) * size);
+
+/**
+ * A page's signature: the words of its prose lines as a Bloom filter. Computed with the prose (in
+ * the parse worker) and stored beside it, so that a form new to the dictionary is looked for only
+ * in the pages that may hold every word of it.
+ */
+export function signatureOf(prose: string): Uint8Array {
+  const bits = new Uint8Array(Math.max(MIN_BITS, prose.length) >>> 3);
+  const size = bits.length * 8;
+  const length = prose.length;
+  let start = 0;
+  while (start < length) {
+    let end = prose.indexOf('\n', start);
+    if (end < 0) end = length;
+    const tab = prose.indexOf('\t', start);
+    // the words Matcher.match reads, and only those
+    if (tab > start && tab < end) {
+      for (let i = tab + 1; i < end; ) {
+        let h = 0x811c9dc5;
+        let j = i;
+        for (; j < end; j++) {
+          const c = prose.charCodeAt(j);
+          if (c === SPACE) break;
+          h = Math.imul(h ^ c, 0x01000193);
+        }
+        if (j > i) {
+          h &= 0x3fffffff;
+          const step = rehash(h);
+          for (let k = 0, at = h; k < PROBES; k++, at = (at + step) & 0x3fffffff) {
+            const bit = bitOf(at, size);
+            bits[bit >>> 3]! |= 1 << (bit & 7);
+          }
+        }
+        i = j + 1;
+      }
+    }
+    start = end + 1;
+  }
+  return bits;
+}
+
+/** Whether a page with this signature may hold every word of a normal form (false: some word is nowhere in it). */
+export function mayHold(signature: Uint8Array, form: string): boolean {
+  const size = signature.length * 8;
+  if (size === 0) return true;
+  for (let i = 0; i <= form.length; ) {
+    let j = form.indexOf(' ', i);
+    if (j < 0) j = form.length;
+    if (j > i) {
+      const h = hashOf(form, i, j);
+      const step = rehash(h);
+      for (let k = 0, at = h; k < PROBES; k++, at = (at + step) & 0x3fffffff) {
+        const bit = bitOf(at, size);
+        if (!(signature[bit >>> 3]! & (1 << (bit & 7)))) return false;
+      }
+    }
+    i = j + 1;
+  }
+  return true;
 }

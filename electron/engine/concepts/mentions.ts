@@ -1,22 +1,22 @@
 // Keeps `mentions` and `concepts` in step with the pages, inside the indexing run's link
-// transaction. The dictionary is rebuilt from concept_names (cheap: a few rows a page) and its
-// forms compared with the last run's: the pages written in this run are matched again, and so are
-// the pages a changed form can reach — those mentioning a concept whose form went or moved, and
-// those whose prose contains a new form (one SQL scan). Past a few hundred changed forms (a first
-// index, a changed alias setting) every page is, in one pass with the prebuilt phrase lookup.
+// transaction. The concepts the changed names reach are grouped again (stored.ts), and the pages
+// whose matches that can change are matched again: the pages written in this run, those mentioning
+// a concept whose form went or moved, and those whose prose holds a new form — found by their
+// signatures (matcher.ts), then by the prose itself. Each such page's mention rows are compared
+// with what it mentions now, and only the difference written. Past a few hundred changed forms (a
+// first index, a changed alias setting) every page is matched, in one pass.
 import type { Db } from '../store/database.ts';
 import { tokenize } from '../ingest/parse/markdown.ts';
 import { inlineBlocks } from '../ingest/parse/inline.ts';
 import { proseLines } from '../ingest/parse/prose.ts';
-import { buildDictionary, dictionaryOfForms, matchProse, type Dictionary } from './dictionary.ts';
+import { mayHold, signatureOf, type Matcher, type Mention } from './matcher.ts';
+import { dirtyNames, regroup, setMeta, storedMatcher, type DictionaryChange } from './stored.ts';
 
 export interface ConceptChanges {
   /** pages written in this run */
   pageIds: Iterable<number>;
   /** whether the run wrote or deleted anything */
   wrote: boolean;
-  /** whether some page's concept names changed or a page went: without, the dictionary is the last run's */
-  namesChanged: boolean;
   /** rematch every page (a repair after a crash) */
   all: boolean;
   aliases: Record<string, string>;
@@ -24,83 +24,86 @@ export interface ConceptChanges {
 
 export interface ConceptRefresh {
   full: boolean;
+  /** pages matched */
   pages: number;
+  /** concept rows written */
   concepts: number;
 }
 
 const meta = (db: Db, key: string) => db.prepare(`SELECT value FROM meta WHERE key = ?`).pluck().get(key) as string | undefined;
-const setMeta = (db: Db, key: string, value: string) => db.prepare(`INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`).run(key, value);
+
+/** Past this many new or moved forms, matching every page is cheaper than picking pages out. */
+const MAX_FORM_CHANGES = 200;
 
 /** Call inside the link phase's write transaction. */
 export function refreshConcepts(db: Db, c: ConceptChanges): ConceptRefresh | null {
   const aliases = JSON.stringify(Object.entries(c.aliases).sort());
   const pending = meta(db, 'concepts_all') === '1' || meta(db, 'concept_aliases') !== aliases;
-  if (!c.wrote && !c.all && !pending) return null;
-  const forms = meta(db, 'concept_forms');
-  if (!c.all && !pending && !c.namesChanged && forms !== undefined) return rematchWritten(db, new Map(Object.entries(JSON.parse(forms) as Record<string, string>)), [...c.pageIds]);
-  const dict = buildDictionary(db, c.aliases);
-  const before = new Map(Object.entries(JSON.parse(meta(db, 'concept_forms') ?? '{}') as Record<string, string>));
-  const changed = formChanges(before, dict.forms);
-  const full = c.all || pending || changed.added.length + changed.moved.length > MAX_FORM_CHANGES;
-  const ids = full ? null : [...new Set([...c.pageIds, ...reachedBy(db, changed)])];
-  const pages = matchPages(db, dict, ids);
-  writeConcepts(db, dict);
-  setMeta(db, 'concept_forms', JSON.stringify(Object.fromEntries(dict.forms)));
+  const dirty = dirtyNames(db);
+  if (!c.wrote && !c.all && !pending && !dirty.length) return null;
+  const matcher = storedMatcher(db);
+  const change = regroup(db, matcher, dirty, c.aliases, c.all || pending);
+  const full = c.all || pending || change.added.length + change.moved.length > MAX_FORM_CHANGES;
+  let pages: number;
+  if (full) {
+    pages = matchAll(db, matcher, change.selves ?? selvesOf(db, matcher, null));
+    db.prepare(`UPDATE concepts SET mentions = (SELECT count(*) FROM mentions m WHERE m.concept = concepts.norm)`).run();
+  } else {
+    const ids = new Set(c.pageIds);
+    for (const id of reachedBy(db, change)) ids.add(id);
+    const r = matchSome(db, matcher, ids, holdersOf(db, change.added, ids), change.added);
+    pages = r.pages;
+    // and the concepts a deleted page mentioned (its rows went with it)
+    const gone = db.prepare(`SELECT concept FROM mentions_gone`).pluck().all() as string[];
+    const recount = [...new Set([...r.touched, ...change.created, ...gone])];
+    if (recount.length) db.prepare(`UPDATE concepts SET mentions = (SELECT count(*) FROM mentions m WHERE m.concept = concepts.norm) WHERE norm IN (SELECT value FROM json_each(?))`).run(JSON.stringify(recount));
+  }
+  if (dirty.length) db.prepare(`DELETE FROM concept_dirty`).run();
+  db.prepare(`DELETE FROM mentions_gone`).run();
   setMeta(db, 'concept_aliases', aliases);
   db.prepare(`DELETE FROM meta WHERE key = 'concepts_all'`).run();
-  return { full, pages, concepts: dict.concepts.size };
+  return { full, pages, concepts: change.written };
 }
 
 /**
- * The common case, a page edited without touching its tags, key, title or aliases: the dictionary
- * is the last run's, so only the written pages are matched, and only their concepts recounted.
+ * Pages that mention a concept whose forms went or moved, and pages that are such a concept: their
+ * own phrases were passed over, not recorded, but they took up words another phrase may now match.
  */
-function rematchWritten(db: Db, forms: Map<string, string>, ids: number[]): ConceptRefresh {
-  const json = JSON.stringify(ids);
-  const before = db.prepare(`SELECT DISTINCT concept FROM mentions WHERE page_id IN (SELECT value FROM json_each(?))`).pluck().all(json) as string[];
-  const selves = db.prepare(`SELECT page_id, norm FROM concept_names WHERE source <> 'tag' AND page_id IN (SELECT value FROM json_each(?))`).all(json) as { page_id: number; norm: string }[];
-  const pages = matchPages(db, dictionaryOfForms(forms, selves), ids);
-  db.prepare(
-    `UPDATE concepts SET mentions = (SELECT count(*) FROM mentions m WHERE m.concept = concepts.norm)
-     WHERE norm IN (SELECT value FROM json_each(?)) OR norm IN (SELECT concept FROM mentions WHERE page_id IN (SELECT value FROM json_each(?)))`,
-  ).run(JSON.stringify(before), json);
-  return { full: false, pages, concepts: -1 };
+function reachedBy(db: Db, c: DictionaryChange): number[] {
+  if (!c.moved.length) return [];
+  return db
+    .prepare(
+      `SELECT page_id FROM mentions WHERE concept IN (SELECT value FROM json_each(?))
+       UNION SELECT page_id FROM concept_names WHERE source <> 'tag' AND norm IN (SELECT value FROM json_each(?))`,
+    )
+    .pluck()
+    .all(JSON.stringify(c.moved), JSON.stringify(c.movedForms)) as number[];
 }
 
-/** Past this many new or moved forms, matching every page is cheaper than picking pages out. */
-const MAX_FORM_CHANGES = 200;
-
-interface FormChanges {
-  /** forms that are new */
-  added: string[];
-  /** concepts (before) of forms that went or now belong to another concept */
-  moved: string[];
+/** Pages (not among `skip`) that may hold a new form: their signature says so, or they have none yet. */
+function holdersOf(db: Db, added: string[], skip: Set<number>): Set<number> {
+  const out = new Set<number>();
+  if (!added.length) return out;
+  for (const [id, sig] of db.prepare(`SELECT page_id, sig FROM prose_sigs`).raw().iterate() as IterableIterator<[number, Uint8Array]>) {
+    if (!skip.has(id) && added.some((f) => mayHold(sig, f))) out.add(id);
+  }
+  for (const id of db.prepare(`SELECT id FROM pages WHERE id NOT IN (SELECT page_id FROM prose_sigs)`).pluck().all() as number[]) if (!skip.has(id)) out.add(id);
+  return out;
 }
 
-function formChanges(before: Map<string, string>, now: Map<string, string>): FormChanges {
-  const added: string[] = [];
-  const moved = new Set<string>();
-  for (const [form, concept] of now) {
-    const was = before.get(form);
-    if (was === undefined) added.push(form);
-    else if (was !== concept) moved.add(was);
+/** The concepts each page is (its key, title and aliases), for the given pages or all. */
+function selvesOf(db: Db, matcher: Matcher, ids: number[] | null): Map<number, Set<string>> {
+  const select = `SELECT page_id, norm FROM concept_names WHERE source <> 'tag'`;
+  const rows = (ids === null ? db.prepare(select).raw().all() : db.prepare(`${select} AND page_id IN (SELECT value FROM json_each(?))`).raw().all(JSON.stringify(ids))) as [number, string][];
+  const out = new Map<number, Set<string>>();
+  for (const [id, norm] of rows) {
+    const concept = matcher.conceptOf(norm);
+    if (concept === undefined) continue;
+    let s = out.get(id);
+    if (!s) out.set(id, (s = new Set()));
+    s.add(concept);
   }
-  for (const [form, concept] of before) if (!now.has(form)) moved.add(concept);
-  return { added, moved: [...moved] };
-}
-
-/** Pages whose matches a changed form can change: they mention a moved concept, or their prose holds a new form. */
-function reachedBy(db: Db, c: FormChanges): number[] {
-  const ids = new Set<number>();
-  if (c.moved.length) {
-    for (const id of db.prepare(`SELECT DISTINCT page_id FROM mentions WHERE concept IN (SELECT value FROM json_each(?))`).pluck().all(JSON.stringify(c.moved)) as number[]) ids.add(id);
-  }
-  if (c.added.length) {
-    // a superset (a form inside a longer word too); matching the page decides
-    const where = c.added.map(() => 'instr(prose, ?) > 0').join(' OR ');
-    for (const id of db.prepare(`SELECT id FROM pages WHERE prose IS NULL OR ${where}`).pluck().all(...c.added) as number[]) ids.add(id);
-  }
-  return [...ids];
+  return out;
 }
 
 /** Prose of a page indexed before concepts were: read again from its body (lines count from the body's start). */
@@ -112,28 +115,166 @@ function proseOfBody(body: string): string {
   }
 }
 
-function matchPages(db: Db, dict: Dictionary, ids: number[] | null): number {
-  if (ids && ids.length === 0) return 0;
-  const select = `SELECT id, prose, CASE WHEN prose IS NULL THEN body END AS body FROM pages`;
-  const rows = (ids === null ? db.prepare(select).all() : db.prepare(`${select} WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids))) as { id: number; prose: string | null; body: string | null }[];
+interface PageProse {
+  id: number;
+  prose: string | null;
+  body: string | null;
+  /** 1 when the page has no signature yet */
+  unsigned: number;
+}
+
+const PROSE = `SELECT p.id, p.prose, CASE WHEN p.prose IS NULL THEN p.body END AS body, s.page_id IS NULL AS unsigned FROM pages p LEFT JOIN prose_sigs s ON s.page_id = p.id`;
+
+/** The page's prose; a page indexed before concepts (or signatures) gets what it lacks saved. */
+function proseOf(db: Db, r: PageProse): string {
+  let prose = r.prose;
+  if (prose === null) db.prepare(`UPDATE pages SET prose = ? WHERE id = ?`).run((prose = proseOfBody(r.body ?? '')), r.id);
+  if (r.unsigned) db.prepare(`INSERT INTO prose_sigs (page_id, sig) VALUES (?, ?)`).run(r.id, Buffer.from(signatureOf(prose).buffer));
+  return prose;
+}
+
+/** Rows per INSERT of the full pass: fewer statements to run. */
+const ROWS_PER_INSERT = 100;
+
+/** Every page matched again: the mentions table refilled. */
+function matchAll(db: Db, matcher: Matcher, selves: Map<number, Set<string>>): number {
+  const rows = db.prepare(PROSE).all() as PageProse[];
   // refilling the whole table, the concept index is cheaper built once than kept up row by row
-  if (ids === null) db.exec(`DROP INDEX IF EXISTS mentions_concept; DELETE FROM mentions`);
-  else db.prepare(`DELETE FROM mentions WHERE page_id IN (SELECT value FROM json_each(?))`).run(JSON.stringify(ids));
-  const insert = db.prepare(`INSERT INTO mentions (page_id, concept, line, n) VALUES (?, ?, ?, ?)`);
-  const saveProse = db.prepare(`UPDATE pages SET prose = ? WHERE id = ?`);
+  db.exec(`DROP INDEX IF EXISTS mentions_concept; DELETE FROM mentions`);
+  const one = db.prepare(`INSERT INTO mentions (page_id, concept, line, n) VALUES (?, ?, ?, ?)`);
+  const many = db.prepare(`INSERT INTO mentions (page_id, concept, line, n) VALUES ${Array(ROWS_PER_INSERT).fill('(?, ?, ?, ?)').join(', ')}`);
+  const batch: (number | string)[] = [];
   for (const r of rows) {
-    let prose = r.prose;
-    if (prose === null) saveProse.run((prose = proseOfBody(r.body ?? '')), r.id);
-    for (const m of matchProse(prose, dict, dict.selves.get(r.id))) insert.run(r.id, m.concept, m.line, m.n);
+    for (const m of matcher.match(proseOf(db, r), selves.get(r.id))) {
+      batch.push(r.id, m.concept, m.line, m.n);
+      if (batch.length === ROWS_PER_INSERT * 4) {
+        many.run(batch);
+        batch.length = 0;
+      }
+    }
   }
-  if (ids === null) db.exec(`CREATE INDEX mentions_concept ON mentions(concept)`);
+  for (let i = 0; i < batch.length; i += 4) one.run(batch.slice(i, i + 4));
+  db.exec(`CREATE INDEX mentions_concept ON mentions(concept)`);
   return rows.length;
 }
 
-/** The concepts table: rewritten whole, with how many pages mention each. */
-function writeConcepts(db: Db, dict: Dictionary): void {
-  db.prepare(`DELETE FROM concepts`).run();
-  const insert = db.prepare(`INSERT INTO concepts (norm, name, variants, sources) VALUES (?, ?, ?, ?)`);
-  for (const c of dict.concepts.values()) insert.run(c.norm, c.name, JSON.stringify(c.variants), c.sources);
-  db.prepare(`UPDATE concepts SET mentions = (SELECT count(*) FROM mentions m WHERE m.concept = concepts.norm)`).run();
+/**
+ * Some pages matched again: those in `ids` always, those in `maybe` when their prose holds one of
+ * the `added` forms. Only the rows that differ are written; returns the concepts whose pages changed.
+ */
+function matchSome(db: Db, matcher: Matcher, ids: Set<number>, maybe: Set<number>, added: string[]): { pages: number; touched: Set<string> } {
+  const touched = new Set<string>();
+  if (!ids.size && !maybe.size) return { pages: 0, touched };
+  const rows = db.prepare(`${PROSE} WHERE p.id IN (SELECT value FROM json_each(?))`).all(JSON.stringify([...ids, ...maybe])) as PageProse[];
+  const texts = new Map(rows.map((r) => [r.id, proseOf(db, r)]));
+  const whole = new Map<number, string>();
+  const lines = new Map<number, string>();
+  for (const [id, text] of texts) {
+    if (ids.has(id)) whole.set(id, text);
+    else {
+      // a candidate whose signature misled it holds no new form: its matches stand
+      const held = linesHolding(text, added);
+      if (held) lines.set(id, held);
+    }
+  }
+  const selves = selvesOf(db, matcher, [...whole.keys(), ...lines.keys()]);
+  for (const id of matchLines(db, matcher, lines, selves, new Set(added), touched)) whole.set(id, texts.get(id)!);
+  const before = new Map<number, Map<string, Mention>>();
+  for (const m of db.prepare(`SELECT page_id, concept, line, n FROM mentions WHERE page_id IN (SELECT value FROM json_each(?))`).all(JSON.stringify([...whole.keys()])) as (Mention & { page_id: number })[]) {
+    let page = before.get(m.page_id);
+    if (!page) before.set(m.page_id, (page = new Map()));
+    page.set(m.concept, m);
+  }
+  const insert = db.prepare(`INSERT INTO mentions (page_id, concept, line, n) VALUES (?, ?, ?, ?)`);
+  const update = db.prepare(`UPDATE mentions SET line = ?, n = ? WHERE page_id = ? AND concept = ?`);
+  const remove = db.prepare(`DELETE FROM mentions WHERE page_id = ? AND concept = ?`);
+  for (const [id, text] of whole) {
+    const was = before.get(id) ?? new Map<string, Mention>();
+    for (const m of matcher.match(text, selves.get(id))) {
+      const o = was.get(m.concept);
+      was.delete(m.concept);
+      if (!o) {
+        insert.run(id, m.concept, m.line, m.n);
+        touched.add(m.concept);
+      } else if (o.line !== m.line || o.n !== m.n) update.run(m.line, m.n, id, m.concept);
+    }
+    for (const gone of was.keys()) {
+      remove.run(id, gone);
+      touched.add(gone);
+    }
+  }
+  return { pages: whole.size + lines.size, touched };
+}
+
+/** The prose lines that hold one of the forms (as text: a word may go on past it), in order; null when none does. */
+function linesHolding(prose: string, forms: string[]): string | null {
+  const starts = new Set<number>();
+  for (const f of forms) {
+    for (let at = prose.indexOf(f); at >= 0; ) {
+      const start = prose.lastIndexOf('\n', at) + 1;
+      let end = prose.indexOf('\n', at);
+      if (end < 0) end = prose.length;
+      starts.add(start);
+      at = prose.indexOf(f, end);
+    }
+  }
+  if (!starts.size) return null;
+  return [...starts]
+    .sort((a, b) => a - b)
+    .map((start) => {
+      const end = prose.indexOf('\n', start);
+      return prose.slice(start, end < 0 ? prose.length : end);
+    })
+    .join('\n');
+}
+
+/**
+ * Pages that did not change and hold a new form somewhere: only the lines that hold one can match
+ * differently (lines are matched apart), so those are matched with the new forms and without
+ * them, and the difference applied to the page's rows, concept by concept: the count moves by the
+ * difference, the first line becomes the new lines' first when it is earlier. Where that cannot
+ * tell the first line (the rows' first line lost its mention, the page has more elsewhere), or
+ * the rows do not fit the lines, the page is returned, to be matched whole.
+ */
+function matchLines(db: Db, matcher: Matcher, pages: Map<number, string>, selves: Map<number, Set<string>>, added: Set<string>, touched: Set<string>): number[] {
+  const whole: number[] = [];
+  const row = db.prepare(`SELECT line, n FROM mentions WHERE page_id = ? AND concept = ?`);
+  const insert = db.prepare(`INSERT INTO mentions (page_id, concept, line, n) VALUES (?, ?, ?, ?)`);
+  const update = db.prepare(`UPDATE mentions SET line = ?, n = ? WHERE page_id = ? AND concept = ?`);
+  const remove = db.prepare(`DELETE FROM mentions WHERE page_id = ? AND concept = ?`);
+  for (const [id, text] of pages) {
+    const self = selves.get(id);
+    const now = new Map(matcher.match(text, self).map((m) => [m.concept, m]));
+    const was = new Map(matcher.match(text, self, added).map((m) => [m.concept, m]));
+    const writes: (() => void)[] = [];
+    let fits = true;
+    for (const concept of new Set([...now.keys(), ...was.keys()])) {
+      const a = now.get(concept);
+      const b = was.get(concept);
+      if (a && b && a.n === b.n && a.line === b.line) continue;
+      const stored = row.get(id, concept) as { line: number; n: number } | undefined;
+      // the mentions outside these lines, and the first line among them when it is known
+      const elsewhere = (stored?.n ?? 0) - (b?.n ?? 0);
+      if (elsewhere < 0) {
+        fits = false;
+        break;
+      }
+      const n = elsewhere + (a?.n ?? 0);
+      let line: number | undefined;
+      if (n === 0) line = undefined;
+      else if (elsewhere === 0) line = a!.line;
+      else if (a && a.line <= stored!.line) line = a.line;
+      else if (!b || b.line > stored!.line) line = stored!.line;
+      else {
+        fits = false;
+        break;
+      }
+      if (!stored) writes.push(() => (insert.run(id, concept, line, n), touched.add(concept)));
+      else if (line === undefined) writes.push(() => (remove.run(id, concept), touched.add(concept)));
+      else if (line !== stored.line || n !== stored.n) writes.push(() => update.run(line, n, id, concept));
+    }
+    if (fits) for (const w of writes) w();
+    else whole.push(id);
+  }
+  return whole;
 }

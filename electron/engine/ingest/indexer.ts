@@ -124,7 +124,7 @@ async function relink(db: Db, writer: PageWriter, run: RunStart, conceptAliases:
     let broke: number[] = [];
     if (repair || writer.changes.pageIds.size > FULL_RELINK_PAGES) relinkAll(db);
     else if (writer.wroteSomething) broke = relinkChanged(db, writer.changes);
-    refreshConcepts(db, { pageIds: writer.changes.pageIds, wrote: writer.wroteSomething, namesChanged: writer.namesChanged, all: repair, aliases: conceptAliases });
+    refreshConcepts(db, { pageIds: writer.changes.pageIds, wrote: writer.wroteSomething, all: repair, aliases: conceptAliases });
     db.prepare(`DELETE FROM meta WHERE key = 'relink_all'`).run();
     markLinked(db, run, repair);
     return broke;

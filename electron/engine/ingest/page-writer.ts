@@ -26,8 +26,6 @@ export interface PageWrite {
 
 export class PageWriter {
   wroteSomething = false;
-  /** Some page's concept names (tags, key, title, aliases) changed, or a page went: the concept dictionary may have. */
-  namesChanged = false;
   /** What this run wrote, for relinking only what it can have changed. */
   readonly changes = { pageIds: new Set<number>(), keys: new Set<string>() } satisfies LinkChanges;
   private scoped = new Map<number, boolean>();
@@ -77,6 +75,7 @@ export class PageWriter {
       namesOf: db.prepare(`SELECT source, name, norm FROM concept_names WHERE page_id = ? ORDER BY rowid`),
       deleteNames: db.prepare(`DELETE FROM concept_names WHERE page_id = ?`),
       insertName: db.prepare(`INSERT INTO concept_names (page_id, source, name, norm) VALUES (?, ?, ?, ?)`),
+      saveSig: db.prepare(`INSERT INTO prose_sigs (page_id, sig) VALUES (?, ?) ON CONFLICT (page_id) DO UPDATE SET sig = excluded.sig`),
     };
   }
 
@@ -120,7 +119,7 @@ export class PageWriter {
       reason,
     }) as { id: number };
     // A file that stopped being a page (now binary, too large, unreadable) leaves the page table.
-    if (status !== 'indexed' && this.stmts.deletePageOfFile.run(id).changes > 0) this.namesChanged = true;
+    if (status !== 'indexed') this.stmts.deletePageOfFile.run(id);
     this.wroteSomething = true;
     this.changes.keys.add(keyOf(f.relPath).toLowerCase());
     return id;
@@ -173,10 +172,12 @@ export class PageWriter {
     const terms = pageTerms({ key: w.key, title: parsed.title, summary: parsed.summary, tags: parsed.tags });
     for (const t of terms) this.stmts.insertTerm.run(t, pageId);
     this.stmts.termCount.run(terms.length, pageId);
+    const sig = parsed.proseSig;
+    this.stmts.saveSig.run(pageId, Buffer.from(sig.buffer, sig.byteOffset, sig.byteLength));
+    // rewritten only when they changed: each name written marks its concept for regrouping (concepts/stored.ts)
     const { names } = w;
     const was = this.stmts.namesOf.all(pageId) as { source: string; name: string; norm: string }[];
     if (was.length !== names.length || was.some((o, i) => o.source !== names[i]!.source || o.name !== names[i]!.name || o.norm !== names[i]!.norm)) {
-      this.namesChanged = true;
       this.stmts.deleteNames.run(pageId);
       for (const n of names) this.stmts.insertName.run(pageId, n.source, n.name, n.norm);
     }
@@ -193,7 +194,6 @@ export class PageWriter {
   deleteFile(id: number): void {
     const gone = this.stmts.deleteFile.get(id) as { rel_path: string } | undefined;
     if (gone) this.changes.keys.add(keyOf(gone.rel_path).toLowerCase());
-    if (gone) this.namesChanged = true;
     this.wroteSomething = true;
   }
 

@@ -292,6 +292,39 @@ const STEPS: ReadonlyArray<string> = [
   `
   CREATE INDEX concept_names_norm ON concept_names(norm);
   `,
+  // 13: concepts kept up by difference (concepts/stored.ts): the matched forms as a table instead of
+  // a JSON value in meta; the normal forms of names added or removed since the last refresh, and
+  // the concepts a deleted page mentioned (their counts change), put there by triggers; each
+  // page's signature (a Bloom filter of its prose words), so that a new form is looked for only in
+  // pages that may hold it. The next run groups and matches everything once. IF NOT EXISTS: a
+  // database set back to an earlier version runs it again.
+  `
+  CREATE TABLE IF NOT EXISTS concept_forms (
+    form TEXT PRIMARY KEY,                     -- a normal form pages are matched against
+    concept TEXT NOT NULL                      -- concepts.norm
+  ) WITHOUT ROWID;
+  CREATE INDEX IF NOT EXISTS concept_forms_concept ON concept_forms(concept);
+  CREATE TABLE IF NOT EXISTS concept_dirty (norm TEXT PRIMARY KEY) WITHOUT ROWID;
+  CREATE TRIGGER IF NOT EXISTS concept_names_added AFTER INSERT ON concept_names BEGIN
+    INSERT OR IGNORE INTO concept_dirty (norm) VALUES (new.norm);
+  END;
+  CREATE TRIGGER IF NOT EXISTS concept_names_removed AFTER DELETE ON concept_names BEGIN
+    INSERT OR IGNORE INTO concept_dirty (norm) VALUES (old.norm);
+  END;
+  CREATE TRIGGER IF NOT EXISTS concept_names_changed AFTER UPDATE ON concept_names BEGIN
+    INSERT OR IGNORE INTO concept_dirty (norm) VALUES (old.norm), (new.norm);
+  END;
+  CREATE TABLE IF NOT EXISTS mentions_gone (concept TEXT PRIMARY KEY) WITHOUT ROWID;
+  CREATE TRIGGER IF NOT EXISTS page_mentions_gone BEFORE DELETE ON pages BEGIN
+    INSERT OR IGNORE INTO mentions_gone (concept) SELECT concept FROM mentions WHERE page_id = old.id;
+  END;
+  CREATE TABLE IF NOT EXISTS prose_sigs (
+    page_id INTEGER PRIMARY KEY REFERENCES pages(id) ON DELETE CASCADE,
+    sig BLOB NOT NULL                          -- concepts/matcher.ts signatureOf(pages.prose)
+  );
+  DELETE FROM meta WHERE key = 'concept_forms';
+  INSERT INTO meta (key, value) VALUES ('concepts_all', '1') ON CONFLICT (key) DO UPDATE SET value = '1';
+  `,
 ];
 
 export const SCHEMA_VERSION = STEPS.length;

@@ -11,29 +11,32 @@ import { inlineLinks } from './links.ts';
 import { tokenize } from './markdown.ts';
 import { provenance } from './provenance.ts';
 import { proseLines } from './prose.ts';
+import { signatureOf } from '../../concepts/matcher.ts';
 import type { ParsedPage } from './types.ts';
 
 export type { FrontmatterError, ParsedChunk, ParsedLink, ParsedPage } from './types.ts';
 
-type BodyFacts = Pick<ParsedPage, 'headings' | 'blockIds' | 'links' | 'provenance' | 'chunks' | 'prose'>;
+type BodyFacts = Pick<ParsedPage, 'headings' | 'blockIds' | 'links' | 'provenance' | 'chunks' | 'prose' | 'proseSig'>;
 
 function bodyFacts(key: string, body: string, bodyLine: number): BodyFacts {
   const tokens: Token[] = tokenize(body);
   const inlines = inlineBlocks(tokens);
   const headings: HeadingBlock[] = headingBlocks(tokens, bodyLine);
+  const prose = proseLines(inlines, bodyLine);
   return {
     headings: headings.map(toHeading),
     blockIds: blockIds(inlines),
     links: inlineLinks(inlines, bodyLine),
     provenance: provenance(tokens, inlines, bodyLine),
     chunks: chunkPage(key, body, bodyLine, tokens, headings),
-    prose: proseLines(inlines, bodyLine),
+    prose,
+    proseSig: signatureOf(prose),
   };
 }
 
 /** What is left when markdown parsing itself fails: the page, with nothing derived from its body. */
 function rawFacts(): BodyFacts {
-  return { headings: [], blockIds: [], links: [], provenance: [], chunks: [], prose: '' };
+  return { headings: [], blockIds: [], links: [], provenance: [], chunks: [], prose: '', proseSig: signatureOf('') };
 }
 
 function frontmatterOf(text: string): { fm: Frontmatter; body: string; bodyLine: number } {

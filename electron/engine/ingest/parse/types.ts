@@ -47,4 +47,6 @@ export interface ParsedPage {
   chunks: ParsedChunk[];
   /** Normal words of the prose outside code, by file line (parse/prose.ts): what concept matching reads. */
   prose: string;
+  /** A Bloom filter of those words (concepts/matcher.ts signatureOf): which new concepts the page may mention. */
+  proseSig: Uint8Array;
 }
