@@ -104,7 +104,7 @@ export type RecallPage = z.infer<typeof RecallPage>;
 export const RecallWalkRequest = z.object({
   seed: z
     .union([
-      z.object({ query: z.string().min(1).max(2000) }),
+      z.object({ query: z.string().min(1).max(2000), agent: z.string().min(1).max(500).nullable().optional().describe('search as this agent: its own pages shadow global ones, other agents’ are left out') }),
       z.object({ key: z.string().min(1).max(1000), agent: z.string().min(1).max(500).nullable().optional() }),
     ])
     .describe('a page, or a query whose top 3 hybrid search hits are the seeds'),

@@ -384,7 +384,8 @@ export class Engine implements CairnService {
   async recall(r: Parsed<'recall'>): Promise<Response<'recall'>> {
     const { recallWalk, seedPages } = await import('./graph/recall-walk.ts');
     // the walk reaches linked pages itself, showing each step: its seeds are the text lanes' hits
-    const hits = 'query' in r.seed ? (await this.search(parseRequest('search', { query: r.seed.query, k: 3, weights: { graph: 0 } }))).results : [];
+    const filters = 'query' in r.seed && r.seed.agent ? { agent: r.seed.agent } : {};
+    const hits = 'query' in r.seed ? (await this.search(parseRequest('search', { query: r.seed.query, k: 3, weights: { graph: 0 }, filters }))).results : [];
     return this.guard(() => recallWalk(this.db, { ...seedPages(this.db, r.seed, hits), hops: r.hops, limit: r.limit }));
   }
 

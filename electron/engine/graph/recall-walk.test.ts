@@ -95,4 +95,26 @@ describe('recall', () => {
     expect([...r.seeds].sort()).toEqual(['alpha', 'beta']);
     expect(r.pages.filter((p) => p.distance === 1).map((p) => `${p.key} ${p.seeds}`)).toEqual(['shared 2', 'solo 1']);
   });
+
+  it('never reaches archived or usage_mode: never pages; a query seed asked as an agent sees what that agent sees', async () => {
+    fx = makeFixture({
+      'global/start.md': '# Start\nSee [[old]], [[secret]], [[shared]] and [[../user/bob/plans]].\n',
+      'global/old.md': '---\narchived_since: 2026-01-01\n---\n# Old\nRetired.\n',
+      'global/secret.md': '---\nusage_mode: never\n---\n# Secret\nNot for recall.\n',
+      'global/shared.md': '# Shared\nThe shared page.\n',
+      'user/alice/shared.md': '# Alice shared\nAlice\'s own copy.\n',
+      'user/bob/plans.md': '# Plans\nBob\'s plans.\n',
+    });
+    const e = fx.engine();
+    await e.reindex();
+    const asPerson = (await e.recall({ seed: { key: 'start' }, hops: 1 })).pages.map((p) => p.path);
+    expect(asPerson).toEqual(expect.arrayContaining(['global/start.md', 'global/shared.md', 'user/bob/plans.md']));
+    expect(asPerson).not.toContain('global/old.md');
+    expect(asPerson).not.toContain('global/secret.md');
+    const asAlice = (await e.recall({ seed: { query: 'start', agent: 'alice' }, hops: 1 })).pages.map((p) => p.path);
+    expect(asAlice).toContain('global/start.md');
+    expect(asAlice).not.toContain('user/bob/plans.md');
+    expect(asAlice).not.toContain('global/shared.md');
+    expect(asAlice).not.toContain('global/old.md');
+  });
 });

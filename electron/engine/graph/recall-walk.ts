@@ -40,7 +40,8 @@ export function recallWalk(db: Db, q: RecallWalkQuery): RecallWalkResponse {
 
 function walk(db: Db, q: RecallWalkQuery): RecallWalkResponse {
   const hidden = hiddenFrom(db, q.agent);
-  const graph = new Neighbours(db, hidden);
+  // retired pages are never walked to (as search never returns them); a seed asked for by key still shows
+  const graph = new Neighbours(db, new Set([...hidden, ...retiredPages(db)]));
   const seeds = [...new Set(q.seeds)].filter((id) => !hidden.has(id));
   // one walk per seed (there are few): a page's best path, and how many seeds reach it
   const best = new Map<number, { distance: number; via: { from: number; step: Step }[] }>();
@@ -88,6 +89,11 @@ function walk(db: Db, q: RecallWalkQuery): RecallWalkResponse {
     return last ? [{ source: keyOf(last.from), target: keyOf(id), edge: last.step.edge, ...(last.step.concept ? { concept: last.step.concept } : {}) }] : [];
   });
   return { seeds: seeds.filter((id) => rows.has(id)).map(keyOf), pages, edges, truncated: ranked.length > kept.length };
+}
+
+/** Pages search never returns: archived ones and those marked `usage_mode: never`. */
+function retiredPages(db: Db): number[] {
+  return db.prepare(`SELECT id FROM pages WHERE archived_since IS NOT NULL OR coalesce(usage_mode, '') = 'never'`).pluck().all() as number[];
 }
 
 /** A page's steps out, read once each: links out, links in, shared concepts, then the dated notes next to it. */
@@ -181,7 +187,7 @@ function dateOf(key: string, path: string): string | null {
 }
 
 /** The seed pages: the page a key names (as the agent sees it), or the pages of a query's search hits. */
-export function seedPages(db: Db, seed: { query: string } | { key: string; agent?: string | null }, hits: { root: string; path: string }[]): { seeds: number[]; agent: string | null } {
+export function seedPages(db: Db, seed: { query: string; agent?: string | null } | { key: string; agent?: string | null }, hits: { root: string; path: string }[]): { seeds: number[]; agent: string | null } {
   if ('key' in seed) {
     const agent = seed.agent ?? null;
     const page = findPageRow(db, seed.key, agent);
@@ -189,5 +195,5 @@ export function seedPages(db: Db, seed: { query: string } | { key: string; agent
     return { seeds: [page.id], agent };
   }
   const stmt = db.prepare(`SELECT p.id FROM pages p JOIN files f ON f.id = p.file_id JOIN roots r ON r.id = f.root_id WHERE r.path = ? AND f.rel_path = ?`).pluck();
-  return { seeds: hits.map((h) => stmt.get(h.root, h.path) as number | undefined).filter((id): id is number => id !== undefined), agent: null };
+  return { seeds: hits.map((h) => stmt.get(h.root, h.path) as number | undefined).filter((id): id is number => id !== undefined), agent: seed.agent ?? null };
 }
