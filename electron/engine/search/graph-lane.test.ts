@@ -80,6 +80,12 @@ describe('graph lane', () => {
     expect(r.results.every((x) => x.lanes.graph!.contribution === 0)).toBe(true);
   });
 
+  it('starts only from pages a lane with a say found: text lanes all at 0 leave it no seeds', async () => {
+    const r = await e.search({ query: 'release checklist', weights: { lexical: 0, semantic: 0, token: 0, graph: 1 } });
+    expect(r.lanes.graph).toMatchObject({ state: 'skipped', reason: 'no-seeds' });
+    expect(r.results).toEqual([]);
+  });
+
   it('is skipped, saying why, when no other lane found anything; never runs in a single-lane mode', async () => {
     const none = await e.search({ query: 'zzyzx' });
     expect(none.lanes.graph).toMatchObject({ state: 'skipped', reason: 'no-seeds' });

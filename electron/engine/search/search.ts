@@ -1,6 +1,6 @@
 // One search: run the lanes the mode asks for, note each lane's status and time, fuse, explain.
 // A lane that fails or has nothing to do is dropped from the fusion, never counted as zero.
-import { fuse, type LaneCandidate } from '../../../shared/fusion.ts';
+import { fuse, type FusedItem, type LaneCandidate } from '../../../shared/fusion.ts';
 import type { Parsed } from '../../../shared/dispatch.ts';
 import { describeLaneStatus, INTENT_DEFAULT, TEXT_LANES, type FusionDefaults, type GraphVia, type Lane, type LaneReason, type LaneStatus, type SearchNotice, type SearchResponse, type SearchResult } from '../../../shared/search.ts';
 import { isDamage, type Db } from '../store/database.ts';
@@ -68,7 +68,9 @@ export async function search(deps: SearchDeps, req: Parsed<'search'>): Promise<S
 
   // A single-lane mode ranks by that lane alone, whatever weight it has in the hybrid.
   const fuseWeights = req.mode === 'hybrid' ? weights : { lexical: 1, semantic: 1, token: 1, graph: 0 };
-  const fuseAll = () => fuse({ lanes: candidatesOf(hits), keys: pageKeys(deps.db, hits), method: fusion, weights: fuseWeights, rrfK });
+  // a lane weighted 0 has no say, so the pages only it found are not answers (weight 0 turns a lane off)
+  const hasSay = (item: FusedItem) => (Object.entries(item.lanes) as [Lane, { rank: number | null }][]).some(([l, h]) => h.rank !== null && fuseWeights[l] > 0);
+  const fuseAll = () => fuse({ lanes: candidatesOf(hits), keys: pageKeys(deps.db, hits), method: fusion, weights: fuseWeights, rrfK }).filter(hasSay);
   let graphVia = new Map<number, GraphVia[]>();
   if (req.mode === 'hybrid') {
     // the graph lane starts from the text lanes' fused ranking, so it runs after them
@@ -80,8 +82,7 @@ export async function search(deps: SearchDeps, req: Parsed<'search'>): Promise<S
     });
     wanted.push('graph');
   }
-  // a lane weighted 0 has no say, so the pages only it found are not answers (weight 0 turns a lane off)
-  const all = fuseAll().filter((item) => (Object.entries(item.lanes) as [Lane, { rank: number | null }][]).some(([l, h]) => h.rank !== null && fuseWeights[l] > 0));
+  const all = fuseAll();
   // diversity is its own step after fusion: each result keeps its fused rank and its penalty
   const diverse = mmr ? diversify(deps.db, all, mmr.lambda, req.k) : null;
   if (mmr && diverse) mmr.pool = diverse.pool;
