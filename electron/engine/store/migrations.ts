@@ -290,7 +290,7 @@ const STEPS: ReadonlyArray<string> = [
   // every concept of their seeds, and without this each question scanned every name (on
   // interconnected-10k the graph lane took ~200 ms of a search)
   `
-  CREATE INDEX concept_names_norm ON concept_names(norm);
+  CREATE INDEX IF NOT EXISTS concept_names_norm ON concept_names(norm);
   `,
   // 13: concepts kept up by difference (concepts/stored.ts): the matched forms as a table instead of
   // a JSON value in meta; the normal forms of names added or removed since the last refresh, and
