@@ -1,0 +1,62 @@
+// One write at a time to an indexed wiki, through the engine's write path (validate, write the file,
+// index that page, relink, concepts): what an agent's single write costs, without the queueing of
+// bench:agents. Four kinds, each timed N times in a row: a new page with a new key (as bench:agents
+// writes them), the same pages written again with their names unchanged, a new page keyed by a
+// word many pages use (it becomes a concept they mention), and an existing page's body rewritten.
+// Usage: npx tsx build/bench/write-speed.ts [ROOT] [--writes 20]   (default: interconnected-10k)
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { resolveSettings } from '../../electron/engine/config/settings.ts';
+import { Engine } from '../../electron/engine/engine.ts';
+
+const args = process.argv.slice(2);
+const source = path.resolve(args[0] && !args[0].startsWith('--') ? args[0] : path.join(import.meta.dirname, '../../../shared/eval/wikis/interconnected-10k'));
+const n = Number(args.includes('--writes') ? args[args.indexOf('--writes') + 1] : 20);
+if (!fs.existsSync(source)) {
+  console.error(`bench: ${source} does not exist; pass a folder of markdown`);
+  process.exit(2);
+}
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-bench-writes-'));
+const wiki = path.join(dir, 'wiki');
+fs.cpSync(source, wiki, { recursive: true });
+const engine = Engine.open(resolveSettings({ roots: [wiki], db: path.join(dir, 'bench.db'), model: 'none', env: { CAIRN_CONFIG: path.join(dir, 'none.json') } }));
+
+/** The words of five letters or more that most pages use, which no page is named after. */
+function commonWords(count: number): string[] {
+  const files = fs.readdirSync(wiki, { recursive: true }).map(String).filter((f) => f.endsWith('.md'));
+  const keys = new Set(files.map((f) => path.basename(f, '.md').toLowerCase()));
+  const pages = new Map<string, number>();
+  for (const f of files.slice(0, 2000)) {
+    for (const w of new Set(fs.readFileSync(path.join(wiki, f), 'utf8').toLowerCase().match(/[a-z]{5,}/g) ?? [])) pages.set(w, (pages.get(w) ?? 0) + 1);
+  }
+  return [...pages].filter(([w]) => !keys.has(w)).sort((a, b) => b[1] - a[1]).slice(0, count).map(([w]) => w);
+}
+
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+
+async function timed(label: string, write: (i: number) => { key: string; body: string; frontmatter?: Record<string, unknown> }): Promise<void> {
+  const ms: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await engine.writePage({ actor: 'bench', ...write(i) });
+    ms.push(performance.now() - t);
+  }
+  console.log(`${label.padEnd(48)} p50 ${pct(ms, 50).toFixed(1).padStart(7)} ms  p95 ${pct(ms, 95).toFixed(1).padStart(7)} ms  min ${Math.min(...ms).toFixed(1).padStart(7)} ms`);
+}
+
+try {
+  const t = performance.now();
+  const indexed = await engine.reindex();
+  console.log(`machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown cpu'}, Node ${process.version}`);
+  console.log(`root: ${source}: ${indexed.pages} pages indexed in ${((performance.now() - t) / 1000).toFixed(1)} s; ${n} writes of each kind`);
+  const words = commonWords(n);
+  const existing = engine.db.prepare(`SELECT key FROM pages ORDER BY id LIMIT ?`).pluck().all(n) as string[];
+  await timed('new page, new key (as bench:agents writes)', (i) => ({ key: `load-w0-${i}`, frontmatter: { title: `Load 0.${i}` }, body: `# Load 0.${i}\n\nWritten under load: zq0x${i}mark.\n` }));
+  await timed('the same pages again, names unchanged', (i) => ({ key: `load-w0-${i}`, frontmatter: { title: `Load 0.${i}` }, body: `# Load 0.${i}\n\nWritten again: zq0x${i}mark.\n` }));
+  await timed('new page keyed by a word many pages use', (i) => ({ key: words[i % words.length]! + (i >= words.length ? `-${i}` : ''), body: `# Note ${i}\n\nSome text.\n` }));
+  await timed("an existing page's body rewritten", (i) => ({ key: existing[i % existing.length]!, body: `# ${existing[i % existing.length]}\n\nRewritten ${i}, about time and people.\n` }));
+} finally {
+  engine.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+}
