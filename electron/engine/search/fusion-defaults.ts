@@ -3,7 +3,7 @@
 // each model carries its own in its card (`defaults`, shaped by shared/search.ts's
 // FusionDefaults); the models Cairn builds start from these, and `cairn eval` on SciFact train
 // overwrites a model's card with what it measures (recordMeasurement).
-import { GRAPH_WEIGHT_DEFAULT as graph, type FusionDefaults } from '../../../shared/search.ts';
+import { GRAPH_WEIGHT_DEFAULT as graph, type Fusion, type FusionDefaults } from '../../../shared/search.ts';
 
 /**
  * RRF sees only the graph lane's ranks, which sit close together (1/61 against 1/70 for ranks 1
@@ -11,6 +11,11 @@ import { GRAPH_WEIGHT_DEFAULT as graph, type FusionDefaults } from '../../../sha
  * Measured with `npm run bench:graph-lane -- --model none` (README, Benchmarks).
  */
 const RRF_GRAPH_WEIGHT = 0.2;
+
+/** The graph weight measured for a fusion method: what a request switching method without naming one gets. */
+export function graphWeightFor(fusion: Fusion): number {
+  return fusion === 'rrf' ? RRF_GRAPH_WEIGHT : graph;
+}
 
 /**
  * The corpus-adaptive model. `cairn eval --tune` on SciFact's 809 train queries (396 settings,

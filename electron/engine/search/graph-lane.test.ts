@@ -73,6 +73,13 @@ describe('graph lane', () => {
     expect(find(r, 'user/bob/notes.md')!.lanes.graph!.normalized).toBeLessThan(0.5);
   });
 
+  it('takes the graph weight measured for the fusion method asked for, unless the request names one', async () => {
+    // this engine has no model, so its defaults are RRF with the graph lane at 0.2
+    expect((await e.search({ query: 'release checklist' })).weights.graph).toBe(0.2);
+    expect((await e.search({ query: 'release checklist', fusion: 'convex' })).weights.graph).toBe(0.6);
+    expect((await e.search({ query: 'release checklist', fusion: 'convex', weights: { graph: 0.4 } })).weights.graph).toBe(0.4);
+  });
+
   it('at weight 0 it runs (the debugger can raise it) but adds no page', async () => {
     const r = await e.search({ query: 'release checklist', weights: { graph: 0 } });
     expect(r.lanes.graph).toMatchObject({ state: 'ok', weight: 0 });

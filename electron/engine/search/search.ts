@@ -12,6 +12,7 @@ import { tokenLane } from './token.ts';
 import { describeResults } from './results.ts';
 import { applyIntent, extractIntent } from './intent.ts';
 import { diversify } from './mmr.ts';
+import { graphWeightFor } from './fusion-defaults.ts';
 import { graphLane } from './graph-lane.ts';
 import { roundTo } from '../../../shared/rounding.ts';
 
@@ -32,7 +33,9 @@ export async function search(deps: SearchDeps, req: Parsed<'search'>): Promise<S
   const fusion = req.fusion ?? deps.defaults.fusion;
   // intent adjusts the weights once, before any lane runs; the answer reports both
   const intent = (req.intent ?? INTENT_DEFAULT) && req.query.trim() !== '' ? extractIntent(req.query) : null;
-  const weights = applyIntent({ ...deps.defaults.weights, ...req.weights }, intent);
+  // the defaults' graph weight was measured for their method; another method asked for gets its own
+  const graph = fusion === deps.defaults.fusion ? deps.defaults.weights.graph : graphWeightFor(fusion);
+  const weights = applyIntent({ ...deps.defaults.weights, graph, ...req.weights }, intent);
   const rrfK = req.rrfK ?? deps.defaults.rrfK;
   const mmr = req.mmr ? { lambda: req.mmr.lambda, pool: 0, similarity: 'terms' as const } : null;
   const base = { query: req.query, mode: req.mode, fusion, weights, rrfK, intent, mmr, model: deps.semantic.embedder?.info.id ?? null };
