@@ -8,6 +8,8 @@ import type { Db } from '../store/database.ts';
 import { NotFound } from '../../../shared/errors.ts';
 import { findPageRow } from './page-view.ts';
 import { hiddenFrom } from './reference-graph.ts';
+import { conceptPages } from '../concepts/concept-pages.ts';
+import { pageCondition } from '../search/filters.ts';
 
 export interface RecallWalkQuery {
   seeds: number[];
@@ -16,8 +18,6 @@ export interface RecallWalkQuery {
   agent: string | null;
 }
 
-/** A concept shared by more pages than this says little about any two of them: its pages are not followed. */
-export const CONCEPT_FANOUT = 30;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 interface Row {
@@ -91,9 +91,10 @@ function walk(db: Db, q: RecallWalkQuery): RecallWalkResponse {
   return { seeds: seeds.filter((id) => rows.has(id)).map(keyOf), pages, edges, truncated: ranked.length > kept.length };
 }
 
-/** Pages search never returns: archived ones and those marked `usage_mode: never`. */
+/** Pages search never returns (archived, `usage_mode: never`): those its unfiltered condition leaves out. */
 function retiredPages(db: Db): number[] {
-  return db.prepare(`SELECT id FROM pages WHERE archived_since IS NOT NULL OR coalesce(usage_mode, '') = 'never'`).pluck().all() as number[];
+  const { sql, params } = pageCondition({});
+  return db.prepare(`SELECT p.id FROM pages p JOIN files f ON f.id = p.file_id WHERE NOT (${sql})`).pluck().all(...params) as number[];
 }
 
 /** A page's steps out, read once each: links out, links in, shared concepts, then the dated notes next to it. */
@@ -101,18 +102,19 @@ class Neighbours {
   private memo = new Map<number, Step[]>();
   private folders = new Map<string, number[]>();
   private stmts;
+  private conceptPages;
 
   constructor(
     db: Db,
     private hidden: Set<number>,
   ) {
+    this.conceptPages = conceptPages(db);
     this.stmts = {
       out: db.prepare(`SELECT target_page_id FROM links WHERE page_id = ? AND target_page_id IS NOT NULL AND target_page_id != page_id GROUP BY target_page_id ORDER BY min(ord)`).pluck(),
       in: db.prepare(`SELECT DISTINCT page_id FROM links WHERE target_page_id = ? AND page_id != target_page_id ORDER BY page_id`).pluck(),
       concepts: db.prepare(
         `SELECT c.norm, c.name FROM concepts c WHERE c.norm IN (SELECT concept FROM mentions WHERE page_id = @id UNION SELECT norm FROM concept_names WHERE page_id = @id) ORDER BY c.norm`,
       ),
-      conceptPages: db.prepare(`SELECT page_id FROM concept_names WHERE norm = @norm UNION SELECT page_id FROM mentions WHERE concept = @norm ORDER BY 1 LIMIT ${CONCEPT_FANOUT + 1}`).pluck(),
       page: db.prepare(`SELECT p.id, p.key, p.title, f.rel_path AS path, r.path AS root, f.root_id AS rootId FROM pages p JOIN files f ON f.id = p.file_id JOIN roots r ON r.id = f.root_id WHERE p.id = ?`),
       folder: db.prepare(`SELECT p.id, p.key, f.rel_path AS path FROM pages p JOIN files f ON f.id = p.file_id WHERE f.root_id = ? AND f.rel_path LIKE ? ESCAPE '\\'`),
     };
@@ -125,9 +127,7 @@ class Neighbours {
       for (const to of this.stmts.out.all(id) as number[]) steps.push({ to, edge: 'link' });
       for (const to of this.stmts.in.all(id) as number[]) steps.push({ to, edge: 'backlink' });
       for (const c of this.stmts.concepts.all({ id }) as { norm: string; name: string }[]) {
-        const pages = this.stmts.conceptPages.all({ norm: c.norm }) as number[];
-        if (pages.length > CONCEPT_FANOUT) continue;
-        for (const to of pages) if (to !== id) steps.push({ to, edge: 'concept', concept: c.name });
+        for (const to of this.conceptPages(c.norm) ?? []) if (to !== id) steps.push({ to, edge: 'concept', concept: c.name });
       }
       for (const to of this.follows(id)) steps.push({ to, edge: 'follows' });
       steps = steps.filter((s) => !this.hidden.has(s.to));

@@ -4,7 +4,8 @@
 // goes one hop only: walking further is `recall`'s job, where each step is shown.
 import type { GraphVia } from '../../../shared/search.ts';
 import type { Db } from '../store/database.ts';
-import { CONCEPT_FANOUT } from '../graph/recall-walk.ts';
+import { conceptPages } from '../concepts/concept-pages.ts';
+import { keysOf } from '../graph/page-rows.ts';
 import type { PageCondition } from './filters.ts';
 import { LaneSkipped, type PageHit } from './lane.ts';
 
@@ -43,7 +44,7 @@ export interface GraphLaneAnswer {
 export function graphLane(q: GraphLaneQuery): GraphLaneAnswer {
   const seeds = q.ranked.slice(0, GRAPH_SEEDS);
   if (seeds.length === 0) throw new LaneSkipped('no-seeds', 'no other lane found a page to start from');
-  const keyOf = seedKeys(q.db, seeds);
+  const keyOf = keysOf(q.db, seeds);
   const best = new Map<number, Map<number, GraphVia & { weight: number }>>();
   for (const e of neighbours(q.db, seeds)) {
     const bySeed = best.get(e.to) ?? new Map();
@@ -93,15 +94,11 @@ function conceptEdges(db: Db, ids: string): Edge[] {
          UNION SELECT page_id, norm FROM concept_names WHERE page_id IN (SELECT value FROM json_each(@ids))) s JOIN concepts c ON c.norm = s.norm`,
     )
     .all({ ids }) as { seed: number; norm: string; name: string }[];
-  const pagesOf = db.prepare(`SELECT page_id FROM concept_names WHERE norm = @norm UNION SELECT page_id FROM mentions WHERE concept = @norm LIMIT ${CONCEPT_FANOUT + 1}`).pluck();
-  const memo = new Map<string, number[]>();
+  const pagesOf = conceptPages(db);
   const edges: Edge[] = [];
   for (const c of named) {
-    let pages = memo.get(c.norm);
-    if (!pages) memo.set(c.norm, (pages = pagesOf.all({ norm: c.norm }) as number[]));
     // a concept on many pages links them all to everything: it says nothing about any two
-    if (pages.length > CONCEPT_FANOUT) continue;
-    for (const to of pages) if (to !== c.seed) edges.push({ seed: c.seed, to, edge: 'concept', concept: c.name });
+    for (const to of pagesOf(c.norm) ?? []) if (to !== c.seed) edges.push({ seed: c.seed, to, edge: 'concept', concept: c.name });
   }
   return edges;
 }
@@ -112,9 +109,3 @@ function allowed(db: Db, ids: number[], condition: PageCondition): Set<number> {
   const sql = `SELECT p.id FROM pages p JOIN files f ON f.id = p.file_id WHERE p.id IN (SELECT value FROM json_each(?)) AND ${condition.sql}`;
   return new Set(db.prepare(sql).pluck().all(JSON.stringify(ids), ...condition.params) as number[]);
 }
-
-function seedKeys(db: Db, seeds: number[]): Map<number, string> {
-  const rows = db.prepare(`SELECT id, key FROM pages WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(seeds)) as { id: number; key: string }[];
-  return new Map(rows.map((r) => [r.id, r.key]));
-}
-

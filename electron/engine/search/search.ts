@@ -14,6 +14,7 @@ import { applyIntent, extractIntent } from './intent.ts';
 import { diversify } from './mmr.ts';
 import { graphWeightFor } from './fusion-defaults.ts';
 import { graphLane } from './graph-lane.ts';
+import { keysOf } from '../graph/page-rows.ts';
 import { roundTo } from '../../../shared/rounding.ts';
 
 type TextLane = (typeof TEXT_LANES)[number];
@@ -73,7 +74,7 @@ export async function search(deps: SearchDeps, req: Parsed<'search'>): Promise<S
   const fuseWeights = req.mode === 'hybrid' ? weights : { lexical: 1, semantic: 1, token: 1, graph: 0 };
   // a lane weighted 0 has no say, so the pages only it found are not answers (weight 0 turns a lane off)
   const hasSay = (item: FusedItem) => (Object.entries(item.lanes) as [Lane, { rank: number | null }][]).some(([l, h]) => h.rank !== null && fuseWeights[l] > 0);
-  const fuseAll = () => fuse({ lanes: candidatesOf(hits), keys: pageKeys(deps.db, hits), method: fusion, weights: fuseWeights, rrfK }).filter(hasSay);
+  const fuseAll = () => fuse({ lanes: candidatesOf(hits), keys: keysOf(deps.db, Object.values(hits).flatMap((l) => l.map((h) => h.pageId))), method: fusion, weights: fuseWeights, rrfK }).filter(hasSay);
   let graphVia = new Map<number, GraphVia[]>();
   if (req.mode === 'hybrid') {
     // the graph lane starts from the text lanes' fused ranking, so it runs after them
@@ -111,11 +112,6 @@ function candidatesOf(hits: Partial<Record<Lane, PageHit[]>>): Partial<Record<La
   return out;
 }
 
-function pageKeys(db: Db, hits: Partial<Record<Lane, PageHit[]>>): Map<number, string> {
-  const ids = [...new Set(Object.values(hits).flatMap((l) => l.map((h) => h.pageId)))];
-  const rows = db.prepare(`SELECT id, key FROM pages WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as { id: number; key: string }[];
-  return new Map(rows.map((r) => [r.id, r.key]));
-}
 
 class LaneTimeout extends Error {}
 
