@@ -34,17 +34,22 @@ export class VectorStore {
 
   /** Makes the vec0 table fit `model`; returns true when it had to be (re)created, emptying it. */
   async use(model: VectorModel): Promise<boolean> {
-    const current = this.model();
-    if (current && current.id === model.id && current.dim === model.dim) return false;
-    await writeTransaction(this.db, () => {
+    const fits = () => {
+      const current = this.model();
+      return !!current && current.id === model.id && current.dim === model.dim;
+    };
+    if (fits()) return false;
+    return writeTransaction(this.db, () => {
+      // asked again under the lock: another process may have made it meanwhile, and already filled it
+      if (fits()) return false;
       this.db.exec(`DROP TRIGGER IF EXISTS vec_chunks_delete; DROP TABLE IF EXISTS vec_chunks;`);
       this.db.exec(`CREATE VIRTUAL TABLE vec_chunks USING vec0(embedding float[${model.dim}] distance_metric=cosine)`);
       this.db.exec(`CREATE TRIGGER vec_chunks_delete AFTER DELETE ON chunks BEGIN DELETE FROM vec_chunks WHERE rowid = old.rowid; END;`);
       this.setMeta('vec_model', model.id);
       this.setMeta('vec_dim', String(model.dim));
       this.bumpVersion();
+      return true;
     });
-    return true;
   }
 
   countPending(): number {
@@ -72,16 +77,32 @@ export class VectorStore {
     return out;
   }
 
-  async put(modelId: string, rows: { rowid: number; hash: string; vector: Float32Array }[]): Promise<void> {
-    const insertVec = this.db.prepare(`INSERT OR REPLACE INTO vec_chunks (rowid, embedding) VALUES (?, ?)`);
+  /**
+   * Stores vectors computed from chunks read before, outside the lock: each chunk is checked again
+   * under it, since another process sharing the database may meanwhile have embedded it (its vector
+   * is replaced: vec0 ignores INSERT OR REPLACE, so delete, then insert), rewritten or removed it
+   * (left out: its new text is pending), or switched the table to another model (nothing stored).
+   * Returns how many vectors it stored.
+   */
+  async put(modelId: string, rows: { rowid: number; hash: string; vector: Float32Array }[]): Promise<number> {
     const insertCache = this.db.prepare(`INSERT OR IGNORE INTO embed_cache (model, hash, vector) VALUES (?, ?, ?)`);
-    await writeTransaction(this.db, () => {
+    const hashOf = this.db.prepare(`SELECT hash FROM chunks WHERE rowid = ?`).pluck();
+    return writeTransaction(this.db, () => {
+      // the cache is keyed by model and text, so it is right whatever happened to the chunks
+      for (const r of rows) insertCache.run(modelId, r.hash, vectorBytes(r.vector));
+      if (this.model()?.id !== modelId) return 0;
+      const deleteVec = this.db.prepare(`DELETE FROM vec_chunks WHERE rowid = ?`);
+      const insertVec = this.db.prepare(`INSERT INTO vec_chunks (rowid, embedding) VALUES (?, ?)`);
+      let stored = 0;
       for (const r of rows) {
-        const bytes = Buffer.from(r.vector.buffer, r.vector.byteOffset, r.vector.byteLength);
-        insertVec.run(BigInt(r.rowid), bytes); // sqlite-vec wants a BigInt rowid from JavaScript
-        insertCache.run(modelId, r.hash, bytes);
+        if (hashOf.get(r.rowid) !== r.hash) continue;
+        // sqlite-vec wants a BigInt rowid from JavaScript
+        deleteVec.run(BigInt(r.rowid));
+        insertVec.run(BigInt(r.rowid), vectorBytes(r.vector));
+        stored++;
       }
-      this.bumpVersion();
+      if (stored) this.bumpVersion();
+      return stored;
     });
   }
 
@@ -117,4 +138,8 @@ export class VectorStore {
   setMeta(key: string, value: string): void {
     this.db.prepare(`INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`).run(key, value);
   }
+}
+
+function vectorBytes(v: Float32Array): Buffer {
+  return Buffer.from(v.buffer, v.byteOffset, v.byteLength);
 }
