@@ -2,7 +2,7 @@
 // prose: HTTP maps a code to a status, MCP and IPC pass it along, the CLI prints the message.
 // Kept apart from the schemas (no zod here) so the sandboxed preload can bundle it.
 
-export const ERROR_CODES = ['bad-request', 'not-found', 'conflict', 'missing-refs', 'read-only', 'unauthorized', 'forbidden', 'too-large', 'internal'] as const;
+export const ERROR_CODES = ['bad-request', 'not-found', 'conflict', 'missing-refs', 'invalid-page', 'read-only', 'unauthorized', 'forbidden', 'too-large', 'internal'] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** What crosses a door when a call fails: the code, a sentence naming what is wrong, and for a
@@ -53,6 +53,15 @@ export class MissingRefs extends CairnError {
   constructor(message: string, missing: string[]) {
     super('missing-refs', message, missing);
     this.name = 'MissingRefs';
+  }
+}
+
+/** A write whose page the indexer would not read as written (frontmatter YAML it cannot parse):
+ * nothing was written; the message names the YAML error and its line. */
+export class InvalidPage extends CairnError {
+  constructor(message: string) {
+    super('invalid-page', message);
+    this.name = 'InvalidPage';
   }
 }
 

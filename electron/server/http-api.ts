@@ -20,6 +20,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   conflict: 409,
   'too-large': 413,
   'missing-refs': 422,
+  'invalid-page': 422,
   'read-only': 503,
   internal: 500,
 };

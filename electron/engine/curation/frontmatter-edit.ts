@@ -3,7 +3,9 @@
 // endings — stays as the user wrote it.
 import { Document, isCollection, isMap, isScalar, parseDocument, type Pair } from 'yaml';
 import { BadRequest } from '../../../shared/errors.ts';
-import { splitFrontmatter } from '../ingest/parse/frontmatter.ts';
+import { splitFrontmatter, type FrontmatterBlock } from '../ingest/parse/frontmatter.ts';
+import { toLf } from '../ingest/parse/page.ts';
+import { refuseUnreadableFrontmatter } from './write-validation.ts';
 
 /** Field values to set; `null` removes the field. */
 export type FieldChanges = Record<string, unknown>;
@@ -21,12 +23,14 @@ export function editPage(text: string, fields: FieldChanges, body?: string): str
   const withEol = (s: string) => (eol === '\n' ? s : s.replace(/\n/g, '\r\n'));
   const lf = text.replace(/\r\n/g, '\n');
   const block = splitFrontmatter(lf);
-  const yaml = block ? editYaml(block.yaml, fields) : newYaml(fields);
+  const yaml = block ? editYaml(block, fields) : newYaml(fields);
   const open = lf.slice(0, lf.indexOf('\n') + 1); // the opening fence as written
   const fence = block ? lf.slice(open.length + block.yaml.length, lf.length - block.body.length) : '---\n';
   // the body as written, byte for byte (even with mixed line endings), unless it is replaced
   const newBody = body === undefined ? afterLines(text, block ? countLines(lf.slice(0, lf.length - block.body.length)) : 0) : withEol(body.replace(/\r\n/g, '\n'));
-  return yaml === null ? newBody : `${withEol(`${block ? open : '---\n'}${yaml}${fence}`)}${newBody}`;
+  // A body that opens with a `---` block would be read as frontmatter; an empty block before it keeps it body.
+  if (yaml === null) return splitFrontmatter(toLf(newBody)) ? `${withEol('---\n---\n')}${newBody}` : newBody;
+  return `${withEol(`${block ? open : '---\n'}${yaml}${fence}`)}${newBody}`;
 }
 
 const countLines = (s: string) => s.split('\n').length - 1;
@@ -38,8 +42,11 @@ function afterLines(text: string, n: number): string {
   return text.slice(at);
 }
 
-/** A frontmatter block's YAML with the changes made in place; null when nothing would be left of a new one. */
-function editYaml(yaml: string, fields: FieldChanges): string {
+/** A frontmatter block's YAML with the changes made in place. A block the indexer cannot read is
+ * refused as it refuses it: an edit there would be acknowledged and never show. */
+function editYaml(block: FrontmatterBlock, fields: FieldChanges): string {
+  refuseUnreadableFrontmatter(block, "the page's frontmatter");
+  const yaml = block.yaml;
   const doc = parseDocument(yaml, { keepSourceTokens: true });
   if (doc.errors.length) throw new UneditableFrontmatter(doc.errors[0]!.message);
   if (doc.contents !== null && !isMap(doc.contents)) throw new UneditableFrontmatter('it is not a mapping of fields');

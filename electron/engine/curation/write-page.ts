@@ -17,6 +17,7 @@ import { hashOnDisk, replaceAtomically, sha1 } from './atomic-file.ts';
 import { appendAudit } from './audit.ts';
 import { editPage, type FieldChanges } from './frontmatter-edit.ts';
 import { locate, type Place } from './page-place.ts';
+import { refuseUnindexable } from './write-validation.ts';
 
 export interface WriteInput {
   key: string;
@@ -54,6 +55,7 @@ export async function writePage(db: Db, roots: readonly string[], input: WriteIn
   if (input.baseHash !== undefined && input.baseHash !== hashBefore) throw new WriteConflict(place.rel);
   const oldText = before ? pageText(before, place.rel) : '';
   const text = input.text ?? editPage(oldText, input.fields, input.body);
+  refuseUnindexable(text, input.body);
   refuseNewDanglingLinks(db, place, input.key, oldText, text);
   const bytes = Buffer.from(before && hasBom(before) ? `\ufeff${text}` : text, 'utf8');
   const hashAfter = sha1(bytes);

@@ -7,8 +7,15 @@ export type Decoded =
 
 const SNIFF_BYTES = 8192;
 
+/** The offset of the first NUL within the first `within` bytes, or -1. A NUL makes a file binary,
+ * not a page: the reader looks only at the first 8 KB (a binary file shows one early), the write
+ * door at every byte (an edit could move a later NUL into those first 8 KB). */
+export function nulAt(bytes: Buffer, within = bytes.length): number {
+  return bytes.subarray(0, within).indexOf(0);
+}
+
 export function decodePage(bytes: Buffer): Decoded {
-  if (bytes.subarray(0, SNIFF_BYTES).includes(0)) {
+  if (nulAt(bytes, SNIFF_BYTES) >= 0) {
     return { ok: false, reason: 'binary file: it has a .md name but contains NUL bytes' };
   }
   let body = bytes;

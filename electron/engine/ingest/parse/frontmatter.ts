@@ -65,9 +65,12 @@ function describe(value: unknown): string {
  * square of the keys (0.5 MB of them held a server's thread for 15 s), so a larger block is not parsed. */
 export const MAX_FRONTMATTER_BYTES = 32 * 1024;
 
+/** Whether the reader leaves a block's fields unread for its size (the write door refuses the same blocks). */
+export const tooLargeToRead = (block: Pick<FrontmatterBlock, 'yaml'>): boolean => block.yaml.length > MAX_FRONTMATTER_BYTES;
+
 /** Parses the YAML of a frontmatter block; never throws. */
 export function parseFrontmatter(block: FrontmatterBlock): Frontmatter {
-  if (block.yaml.length > MAX_FRONTMATTER_BYTES) {
+  if (tooLargeToRead(block)) {
     return { data: {}, error: { line: block.yamlLine, message: `frontmatter larger than ${MAX_FRONTMATTER_BYTES / 1024} KB: not read` }, edges: [] };
   }
   const lineCounter = new LineCounter();

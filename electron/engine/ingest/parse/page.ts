@@ -45,13 +45,18 @@ function frontmatterOf(text: string): { fm: Frontmatter; body: string; bodyLine:
   return { fm: parseFrontmatter(block), body: block.body, bodyLine: block.bodyLine };
 }
 
+/** The text with every line ending as the parser reads it: CRLF and a lone CR are LF. */
+export function toLf(text: string): string {
+  return text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
+}
+
 /**
  * Parses one page. `text` is decoded (BOM stripped) and may use CRLF; `relPath` is not needed
  * by the parse itself (links keep their targets as written, the resolver interprets them).
  */
 export function parsePage(key: string, relPath: string, text: string): ParsedPage {
   void relPath;
-  const lf = typeof text !== 'string' ? '' : text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
+  const lf = typeof text !== 'string' ? '' : toLf(text);
   let split: ReturnType<typeof frontmatterOf>;
   try {
     split = frontmatterOf(lf);
