@@ -1,6 +1,6 @@
 // `cairn <command>`: a thin door over the engine. Errors go to stderr with a non-zero exit
 // and a sentence that says what to do.
-import { CairnError } from '../shared/errors.ts';
+import { CairnError, STATE_CODES } from '../shared/errors.ts';
 import { COMMANDS, commandHelp, usage } from './cli/commands.ts';
 import { UsageError } from './cli/args.ts';
 
@@ -49,9 +49,9 @@ main(process.argv.slice(2)).then(
     if (err instanceof UsageError) {
       process.stderr.write(`cairn: ${err.message}\n\n${err instanceof CommandUsageError ? commandHelp(err.command) : usage()}`);
       process.exitCode = 2;
-    } else if (err instanceof CairnError && err.code !== 'internal' && err.code !== 'read-only') {
+    } else if (err instanceof CairnError && !STATE_CODES.includes(err.code)) {
       // refused, not failed: the request named something wrong (a field, a page, a stale version);
-      // a read-only database is the machine's state, not the caller's mistake, so it stays 1
+      // a read-only, locked or damaged database is the machine's state, not the caller's mistake, so it stays 1
       process.stderr.write(`cairn: ${err.message}\n`);
       process.exitCode = 2;
     } else {

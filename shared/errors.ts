@@ -2,8 +2,29 @@
 // prose: HTTP maps a code to a status, MCP and IPC pass it along, the CLI prints the message.
 // Kept apart from the schemas (no zod here) so the sandboxed preload can bundle it.
 
-export const ERROR_CODES = ['bad-request', 'not-found', 'conflict', 'missing-refs', 'invalid-page', 'read-only', 'unauthorized', 'forbidden', 'too-large', 'internal'] as const;
+// One code a line, so that codes added side by side merge cleanly.
+export const ERROR_CODES = [
+  'bad-request',
+  'not-found',
+  'method-not-allowed',
+  'conflict',
+  'missing-refs',
+  'invalid-page',
+  'read-only',
+  'unauthorized',
+  'forbidden',
+  'too-large',
+  'unsupported-media-type',
+  // another process holds the database: nothing was done, try again shortly
+  'busy',
+  // the index file is damaged: the message says what to do
+  'damaged',
+  'internal',
+] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Codes that tell the state of the machine (the database, the server), not a mistake in the request. */
+export const STATE_CODES: readonly ErrorCode[] = ['read-only', 'busy', 'damaged', 'internal'];
 
 /** What crosses a door when a call fails: the code, a sentence naming what is wrong, and for a
  * write refused for its links, the keys that name no page. */

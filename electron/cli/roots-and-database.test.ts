@@ -1,10 +1,10 @@
 // What `cairn index` may remove, and what Cairn says about a database it cannot use as it is:
 // the real command on real folders and real (sometimes broken) SQLite files.
-import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { garble } from '../engine/testing/garble.ts';
 import { makeFixture, type Fixture } from '../engine/testing/wiki-fixture.ts';
 import { AS_NOBODY, cairnEnv, CLI, nobodyCanRunCli, runCairn } from '../engine/testing/cairn-process.ts';
 
@@ -100,15 +100,3 @@ describe('a database Cairn cannot use as it is', () => {
     expect(asNobody(['search', 'fusion'])).toMatchObject({ code: 1, err: expect.stringMatching(/its folder is read-only, and SQLite must create index\.db-shm beside it/) });
   });
 });
-
-/** Overwrites the pages of one table with noise, as a failing disk or a bad copy would. */
-function garble(dbFile: string, table: string): void {
-  const db = new Database(dbFile);
-  const pageSize = db.pragma('page_size', { simple: true }) as number;
-  const pages = db.prepare(`SELECT pageno FROM dbstat WHERE name = ?`).pluck().all(table) as number[];
-  db.close();
-  expect(pages.length).toBeGreaterThan(0);
-  const fd = fs.openSync(dbFile, 'r+');
-  for (const p of pages) fs.writeSync(fd, Buffer.alloc(pageSize, 0x5a), 0, pageSize, (p - 1) * pageSize);
-  fs.closeSync(fd);
-}

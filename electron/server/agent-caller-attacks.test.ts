@@ -51,8 +51,8 @@ describe("an agent never writes another agent's space", () => {
 
   it("review, archive and write of a key only bob has find no page for alice (agent left out or null)", async () => {
     for (const agent of [undefined, null]) {
-      expect((await refusal(alice.reviewPage({ key: 'notes', agent } as never))).code).toBe('bad-request');
-      expect((await refusal(alice.archivePage({ key: 'notes', agent } as never))).code).toBe('bad-request');
+      expect((await refusal(alice.reviewPage({ key: 'notes', agent } as never))).code).toBe('not-found');
+      expect((await refusal(alice.archivePage({ key: 'notes', agent } as never))).code).toBe('not-found');
     }
     expect((await refusal(alice.reviewPage({ key: 'notes', agent: 'bob' } as never))).code).toBe('forbidden');
     // a write of that key lands in the shared space, not over bob's page

@@ -16,12 +16,12 @@ export function bearerAuth(tokens: Readonly<Record<string, string>>): Authentica
   return (req) => {
     const header = req.headers.authorization;
     const m = typeof header === 'string' ? /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header) : null;
-    if (!m) return { status: 401, error: 'this server needs a token: send "Authorization: Bearer <token>" (tokens come from CAIRN_TOKENS or the config file\'s "tokens")' };
+    if (!m) return { code: 'unauthorized', error: 'this server needs a token: send "Authorization: Bearer <token>" (tokens come from CAIRN_TOKENS or the config file\'s "tokens")' };
     const offered = digest(m[1]!);
     let agent: string | null = null;
     // look at every token whatever matches, so the time taken does not say which one did
     for (const k of known) if (crypto.timingSafeEqual(k.digest, offered) && agent === null) agent = k.agent;
-    if (agent === null) return { status: 401, error: 'unknown token: nothing was done' };
+    if (agent === null) return { code: 'unauthorized', error: 'unknown token: nothing was done' };
     return { caller: { kind: 'agent', agent } };
   };
 }

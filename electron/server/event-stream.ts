@@ -4,6 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EVENT_NAMES } from '../../shared/bridge.ts';
 import type { Engine } from '../engine/engine.ts';
+import { refuse } from './http-api.ts';
 
 export const MAX_STREAMS = 64;
 const MAX_UNREAD_BYTES = 1024 * 1024;
@@ -33,9 +34,7 @@ export function eventHub(engine: Engine): EventHub {
   return {
     open(req, res) {
       if (streams.size >= MAX_STREAMS) {
-        res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '5' });
-        res.end(JSON.stringify({ error: `too many open event streams (${MAX_STREAMS}); close a tab and retry` }));
-        return;
+        return refuse(res, 'busy', `too many open event streams (${MAX_STREAMS}); close a tab and retry`);
       }
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
       res.write(': connected\n\n');

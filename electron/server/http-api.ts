@@ -4,30 +4,38 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PERSON, type Caller } from '../../shared/caller.ts';
 import { contract, type MethodName } from '../../shared/contract.ts';
 import { dispatch, isMethod, type CairnService, type Outcome } from '../../shared/dispatch.ts';
-import { errorBody, type ErrorCode } from '../../shared/errors.ts';
+import { CairnError, errorBody, type ErrorCode } from '../../shared/errors.ts';
 import { jsonBodyRefusal } from './request-guard.ts';
+import { decodeUtf8 } from './utf8-body.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 class BodyTooLarge extends Error {}
 
-/** How each typed error is answered over HTTP. */
+/** How each typed error is answered over HTTP: the one table every refusal of the server goes through. */
 export const HTTP_STATUS: Record<ErrorCode, number> = {
   'bad-request': 400,
   unauthorized: 401,
   forbidden: 403,
   'not-found': 404,
+  'method-not-allowed': 405,
   conflict: 409,
   'too-large': 413,
+  'unsupported-media-type': 415,
   'missing-refs': 422,
   'invalid-page': 422,
-  'read-only': 503,
   internal: 500,
+  damaged: 500,
+  'read-only': 503,
+  busy: 503,
 };
 
+/** A busy database is usually free again within a write or two: when a client may try again (seconds). */
+export const RETRY_AFTER_S = 2;
+
 export async function handleApi(service: CairnService, req: IncomingMessage, res: ServerResponse, name: string, caller: Caller = PERSON): Promise<void> {
-  if (!isMethod(name)) return json(res, 404, { error: `no such method "${name}"; methods: ${Object.keys(contract).join(', ')}` });
-  if (req.method !== 'POST') return json(res, 405, { error: `use POST /api/${name} with a JSON body` }, { allow: 'POST' });
+  if (!isMethod(name)) return refuse(res, 'not-found', `no such method "${name}"; methods: ${Object.keys(contract).join(', ')}`);
+  if (req.method !== 'POST') return refuse(res, 'method-not-allowed', `use POST /api/${name} with a JSON body`, { allow: 'POST' });
   const body = await readJson(req, res);
   if (body === NO_BODY) return;
   answer(res, await dispatch(service, name, body, caller));
@@ -36,7 +44,18 @@ export async function handleApi(service: CairnService, req: IncomingMessage, res
 /** Answers a dispatched call: its value, or its typed error at the status for its code. */
 export function answer(res: ServerResponse, outcome: Outcome<MethodName>): void {
   if (outcome.ok) json(res, 200, outcome.value);
-  else json(res, HTTP_STATUS[outcome.error.code], errorBody(outcome.error));
+  else answerError(res, outcome.error);
+}
+
+/** Refuses a request: the code decides the status (HTTP_STATUS), the message says why. */
+export function refuse(res: ServerResponse, code: ErrorCode, message: string, headers: Record<string, string> = {}): void {
+  answerError(res, new CairnError(code, message), headers);
+}
+
+/** Any error as its answer: ours at their code's status, anything else as `internal`; a busy one says when to try again. */
+export function answerError(res: ServerResponse, err: unknown, headers: Record<string, string> = {}): void {
+  const body = errorBody(err);
+  json(res, HTTP_STATUS[body.code], body, body.code === 'busy' ? { 'retry-after': String(RETRY_AFTER_S), ...headers } : headers);
 }
 
 export const NO_BODY: unique symbol = Symbol('no body');
@@ -45,21 +64,22 @@ export const NO_BODY: unique symbol = Symbol('no body');
 export async function readJson(req: IncomingMessage, res: ServerResponse): Promise<unknown> {
   const refused = jsonBodyRefusal(req);
   if (refused) {
-    json(res, refused.status, { error: refused.error });
+    refuse(res, refused.code, refused.error);
     return NO_BODY;
   }
   try {
-    const text = await readBody(req);
+    const text = decodeUtf8(await readBody(req));
     return text.trim() ? JSON.parse(text) : {};
   } catch (err) {
-    if (err instanceof BodyTooLarge) json(res, 413, { error: err.message }, { connection: 'close' });
-    else json(res, 400, { error: `the request body is not JSON: ${(err as Error).message}` });
+    if (err instanceof BodyTooLarge) refuse(res, 'too-large', err.message, { connection: 'close' });
+    else if (err instanceof CairnError) answerError(res, err);
+    else refuse(res, 'bad-request', `the request body is not JSON: ${(err as Error).message}`);
     return NO_BODY;
   }
 }
 
-/** The body as text, or BodyTooLarge as soon as it passes MAX_BODY_BYTES (the rest is read and dropped). */
-function readBody(req: IncomingMessage): Promise<string> {
+/** The body's bytes, or BodyTooLarge as soon as it passes MAX_BODY_BYTES (the rest is read and dropped). */
+function readBody(req: IncomingMessage): Promise<Buffer> {
   const tooLarge = () => new BodyTooLarge(`the request body is larger than ${MAX_BODY_BYTES} bytes`);
   if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
     req.resume();
@@ -75,7 +95,7 @@ function readBody(req: IncomingMessage): Promise<string> {
       chunks.length = 0;
       reject(tooLarge());
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }

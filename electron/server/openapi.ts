@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { contract, type MethodName } from '../../shared/contract.ts';
 import { ERROR_CODES } from '../../shared/errors.ts';
 import { jsonSchemaOf } from '../../shared/json-schema.ts';
+import { HTTP_STATUS } from './http-api.ts';
 import { WIKI_ROUTES, type WikiRoute } from './wiki-routes.ts';
 
 type Json = Record<string, unknown>;
@@ -15,21 +16,29 @@ const ErrorBody = z.object({
   missing: z.array(z.string()).optional().describe('for a write refused for its links (422): the keys that name no page'),
 });
 
-const ERRORS: Record<string, string> = {
-  '400': 'the request does not fit the schema (the message names the field)',
-  '401': 'no token, or an unknown one (when the server has tokens)',
-  '403': 'refused: a foreign Host or Origin, or not this caller\'s to do',
-  '404': 'no such page or thing',
-  '409': 'the file changed since baseHash: nothing was written',
-  '413': 'the body is over 1 MB',
-  '415': 'the body is not sent as application/json',
-  '422': 'the write links pages that do not exist (`missing`): nothing was written',
-  '503': 'the index is read-only',
+/** What each status means to a client; the codes answered at each come from HTTP_STATUS, the one table. */
+const ERRORS: Record<number, string> = {
+  400: 'the request does not fit the schema (the message names the field), or is malformed (a repeated Host, a body that is not UTF-8)',
+  401: 'no token, or an unknown one (when the server has tokens)',
+  403: 'refused: a foreign Host or Origin, or not this caller\'s to do',
+  404: 'no such page or thing',
+  405: 'the route does not take this HTTP method (`Allow` names the ones it does)',
+  409: 'the file changed since baseHash: nothing was written',
+  413: 'the body is over 1 MB',
+  415: 'the body is not sent as application/json',
+  422: 'the write links pages that do not exist (`missing`), or its page would not read back (its YAML): nothing was written',
+  500: 'an unexpected failure (`internal`), or a damaged index (`damaged`, the message says what to do)',
+  503: 'the index is read-only (`read-only`), or another process holds it (`busy`: nothing was done, retry after `Retry-After` seconds)',
 };
 
 function responses(name: MethodName): Json {
   const out: Json = { '200': { description: 'the answer', content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}.response` } } } } };
-  for (const [status, description] of Object.entries(ERRORS)) out[status] = { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+  const codesAt = new Map<number, string[]>();
+  for (const [code, status] of Object.entries(HTTP_STATUS)) codesAt.set(status, [...(codesAt.get(status) ?? []), code]);
+  for (const [status, codes] of [...codesAt].sort(([a], [b]) => a - b)) {
+    const description = `${ERRORS[status] ?? 'refused'} (code ${codes.join(' or ')})`;
+    out[String(status)] = { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+  }
   return out;
 }
 

@@ -5,9 +5,11 @@
 // origin cannot send without a CORS preflight this server never grants).
 import type { IncomingMessage } from 'node:http';
 import net from 'node:net';
+import type { ErrorCode } from '../../shared/errors.ts';
 
+/** Why a request may not go on: its code (which decides the status) and a sentence. */
 export interface Refusal {
-  status: number;
+  code: ErrorCode;
   error: string;
 }
 
@@ -30,20 +32,23 @@ export function isLoopback(host: string): boolean {
   return h === '::1';
 }
 
-/** Null when the request may go on, else the status and a sentence saying why it may not. */
+/** Null when the request may go on, else its code and a sentence saying why it may not. */
 export function refusal(req: IncomingMessage, hosts: ReadonlySet<string>): Refusal | null {
+  // Node keeps the first of repeated Host headers; a proxy or cache may act on another one
+  const named = req.rawHeaders.filter((h, i) => i % 2 === 0 && h.toLowerCase() === 'host').length;
+  if (named > 1) return { code: 'bad-request', error: `refused: the request has ${named} Host headers; send exactly one` };
   const host = (req.headers.host ?? '').toLowerCase();
   if (!hosts.has(host)) {
-    return { status: 403, error: `refused: Host "${host}" is not this server (expected one of ${[...hosts].join(', ')}; add a name with --allow-host)` };
+    return { code: 'forbidden', error: `refused: Host "${host}" is not this server (expected one of ${[...hosts].join(', ')}; add a name with --allow-host)` };
   }
   const origin = req.headers.origin;
   if (origin !== undefined && !isOwnOrigin(origin, hosts)) {
-    return { status: 403, error: `refused: requests from the web page at ${origin} are not allowed; only this server's own pages may call it` };
+    return { code: 'forbidden', error: `refused: requests from the web page at ${origin} are not allowed; only this server's own pages may call it` };
   }
   // Browsers say where a request came from even when they send no Origin (a GET from <img>, <script>).
   const site = req.headers['sec-fetch-site'];
   if (site !== undefined && site !== 'same-origin' && site !== 'none') {
-    return { status: 403, error: `refused: a ${site} request; only this server's own pages may call it` };
+    return { code: 'forbidden', error: `refused: a ${site} request; only this server's own pages may call it` };
   }
   return null;
 }
@@ -52,7 +57,7 @@ export function refusal(req: IncomingMessage, hosts: ReadonlySet<string>): Refus
 export function jsonBodyRefusal(req: IncomingMessage): Refusal | null {
   const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (type === 'application/json') return null;
-  return { status: 415, error: `send the request body as JSON with "Content-Type: application/json" (got ${type ? `"${type}"` : 'none'})` };
+  return { code: 'unsupported-media-type', error: `send the request body as JSON with "Content-Type: application/json" (got ${type ? `"${type}"` : 'none'})` };
 }
 
 function isOwnOrigin(origin: string, hosts: ReadonlySet<string>): boolean {

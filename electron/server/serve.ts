@@ -14,7 +14,7 @@ import { PACKAGE_ROOT } from '../engine/config/settings.ts';
 import type { Engine } from '../engine/engine.ts';
 import { bearerAuth } from './bearer.ts';
 import { eventHub } from './event-stream.ts';
-import { handleApi, json } from './http-api.ts';
+import { answerError, handleApi, refuse } from './http-api.ts';
 import { openApiDocument } from './openapi.ts';
 import { handleWiki, matchRoute } from './wiki-routes.ts';
 import { allowedHosts, isLoopback, refusal } from './request-guard.ts';
@@ -54,40 +54,39 @@ export function startServer(engine: Engine, opts: ServeOptions): Promise<http.Se
     res.setHeader('content-security-policy', CONTENT_SECURITY_POLICY);
     res.setHeader('x-content-type-options', 'nosniff');
     const target = req.url ?? '';
-    if (!target.startsWith('/')) return json(res, 400, { error: 'the request target must be a path such as /api/status' });
+    if (!target.startsWith('/')) return refuse(res, 'bad-request', 'the request target must be a path such as /api/status');
     const refused = refusal(req, hosts);
-    if (refused) return json(res, refused.status, { error: refused.error });
+    if (refused) return refuse(res, refused.code, refused.error);
     const pathname = target.split(/[?#]/, 1)[0]!;
     if (pathname.startsWith('/api/') || pathname === '/api') {
       const who = authenticate(req);
-      if (!('caller' in who)) return json(res, who.status, { code: 'unauthorized', error: who.error }, { 'www-authenticate': 'Bearer realm="cairn"' });
+      if (!('caller' in who)) return refuse(res, who.code, who.error, { 'www-authenticate': 'Bearer realm="cairn"' });
       const { caller } = who;
       if (pathname === '/api/events') {
-        if (req.method !== 'GET') return json(res, 405, { error: 'use GET /api/events' }, { allow: 'GET' });
+        if (req.method !== 'GET') return refuse(res, 'method-not-allowed', 'use GET /api/events', { allow: 'GET' });
         return events.open(req, res);
       }
       if (pathname === '/api/openapi.json') {
-        if (req.method !== 'GET') return json(res, 405, { error: 'use GET /api/openapi.json' }, { allow: 'GET' });
+        if (req.method !== 'GET') return refuse(res, 'method-not-allowed', 'use GET /api/openapi.json', { allow: 'GET' });
         openApi ??= JSON.stringify(openApiDocument({ tokens: Object.keys(tokens).length > 0 }));
         res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
         return void res.end(openApi);
       }
       if (pathname.startsWith('/api/wiki/')) {
         const match = matchRoute(req.method ?? '', pathname.slice('/api'.length));
-        if (!match) return json(res, 404, { code: 'not-found', error: `no wiki route ${pathname}; see GET /api/openapi.json` });
-        if (!('route' in match)) return json(res, match.status, { code: match.status === 400 ? 'bad-request' : 'not-found', error: match.error }, match.allow ? { allow: match.allow } : {});
+        if (!match) return refuse(res, 'not-found', `no wiki route ${pathname}; see GET /api/openapi.json`);
+        if (!('route' in match)) return refuse(res, match.code, match.error, match.allow ? { allow: match.allow } : {});
         return handleWiki(engine, req, res, match, new URLSearchParams(target.slice(pathname.length).split('#', 1)[0]!.replace(/^\?/, '')), caller);
       }
       return handleApi(engine, req, res, pathname.slice('/api/'.length), caller);
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') return json(res, 405, { error: 'the UI answers GET only; the API is POST /api/<method>' }, { allow: 'GET, HEAD' });
-    if (assets) return assets(req, res, () => notFound(res));
-    res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
-    res.end(`The UI is not built (no ${uiDir}/index.html): run \`npm run build:renderer\`. The API answers at /api/<method>.\n`);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 'method-not-allowed', 'the UI answers GET only; the API is POST /api/<method>', { allow: 'GET, HEAD' });
+    if (assets) return assets(req, res, () => refuse(res, 'not-found', `no file ${pathname} in the UI`));
+    refuse(res, 'not-found', `the UI is not built (no ${uiDir}/index.html): run \`npm run build:renderer\`; the API answers at /api/<method>`);
   };
 
   const server = http.createServer((req, res) => {
-    const fail = (err: unknown) => json(res, 500, { error: `internal error: ${(err as Error)?.message ?? String(err)}` });
+    const fail = (err: unknown) => answerError(res, err);
     try {
       Promise.resolve(route(req, res)).catch(fail);
     } catch (err) {
@@ -104,9 +103,4 @@ export function startServer(engine: Engine, opts: ServeOptions): Promise<http.Se
       resolve(server);
     });
   });
-}
-
-function notFound(res: http.ServerResponse): void {
-  res.writeHead(404, { 'content-type': 'text/plain' });
-  res.end('not found\n');
 }

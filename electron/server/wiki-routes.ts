@@ -9,7 +9,8 @@ import { contract, type MethodName } from '../../shared/contract.ts';
 import { dispatch, type CairnService } from '../../shared/dispatch.ts';
 import { jsonSchemaOf } from '../../shared/json-schema.ts';
 import { SearchRequest } from '../../shared/search.ts';
-import { answer, json, NO_BODY, readJson } from './http-api.ts';
+import { answer, NO_BODY, readJson, refuse } from './http-api.ts';
+import type { Refusal } from './request-guard.ts';
 
 type Verb = 'GET' | 'POST' | 'PUT';
 type Fields = Record<string, unknown>;
@@ -99,7 +100,7 @@ export const WIKI_ROUTES: readonly WikiRoute[] = [
 type Match = { route: WikiRoute; params: Record<string, string> };
 
 /** The route for a path (after /api) and verb; a 4xx refusal; or null when no route has that path. */
-export function matchRoute(verb: string, apiPath: string): Match | { status: number; error: string; allow?: string } | null {
+export function matchRoute(verb: string, apiPath: string): Match | (Refusal & { allow?: string }) | null {
   const segments = apiPath.split('/').slice(1);
   const decoded: string[] = [];
   for (const s of segments) {
@@ -107,7 +108,7 @@ export function matchRoute(verb: string, apiPath: string): Match | { status: num
     try {
       d = decodeURIComponent(s);
     } catch {
-      return { status: 400, error: `the path segment "${s.slice(0, 100)}" is not valid percent-encoding` };
+      return { code: 'bad-request', error: `the path segment "${s.slice(0, 100)}" is not valid percent-encoding` };
     }
     decoded.push(d);
   }
@@ -121,9 +122,9 @@ export function matchRoute(verb: string, apiPath: string): Match | { status: num
   }
   if (found) {
     const bad = badKey(found.params.key);
-    return bad ? { status: 400, error: bad } : found;
+    return bad ? { code: 'bad-request', error: bad } : found;
   }
-  if (verbs.length) return { status: 405, error: `use ${verbs.join(' or ')} /api${apiPath}`, allow: verbs.join(', ') };
+  if (verbs.length) return { code: 'method-not-allowed', error: `use ${verbs.join(' or ')} /api${apiPath}`, allow: verbs.join(', ') };
   return null;
 }
 
@@ -163,7 +164,7 @@ export async function handleWiki(service: CairnService, req: IncomingMessage, re
   if (route.from === 'body') {
     const read = await readJson(req, res);
     if (read === NO_BODY) return;
-    if (!read || typeof read !== 'object' || Array.isArray(read)) return json(res, 400, { code: 'bad-request', error: 'the request body must be a JSON object' });
+    if (!read || typeof read !== 'object' || Array.isArray(read)) return refuse(res, 'bad-request', 'the request body must be a JSON object');
     body = read as Fields;
   }
   const call: WikiCall = { params: { ...match.params }, query, body, caller };
@@ -175,10 +176,8 @@ export async function handleWiki(service: CairnService, req: IncomingMessage, re
   if (page?.path) {
     const existing = await dispatch(service, 'getPage', { key: page.key, agent: request.agent }, caller);
     if (existing.ok && !pathNames(existing.value.path, page.path)) {
-      return json(res, name === 'writePage' ? 409 : 404, {
-        code: name === 'writePage' ? 'conflict' : 'not-found',
-        error: `no page at ${page.path}: the page with key "${page.key}" is ${existing.value.path}${name === 'writePage' ? ' (a key is unique per scope; nothing was written)' : ''}`,
-      });
+      const writing = name === 'writePage';
+      return refuse(res, writing ? 'conflict' : 'not-found', `no page at ${page.path}: the page with key "${page.key}" is ${existing.value.path}${writing ? ' (a key is unique per scope; nothing was written)' : ''}`);
     }
     if (name === 'getPage') return answer(res, existing);
   }

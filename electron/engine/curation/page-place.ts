@@ -2,7 +2,7 @@
 // root, never through a symlink, never onto a file the index does not know.
 import fs from 'node:fs';
 import path from 'node:path';
-import { BadRequest } from '../../../shared/errors.ts';
+import { BadRequest, NotFound } from '../../../shared/errors.ts';
 import type { Db } from '../store/database.ts';
 import { findPageRow } from '../graph/page-view.ts';
 import { isScopedRoot, keyOf, scopeOf } from '../ingest/scope.ts';
@@ -32,7 +32,7 @@ export interface Place {
 export function locate(db: Db, roots: readonly string[], input: PlaceRequest): Place {
   if (CONTROL.test(input.key) || (input.agent && CONTROL.test(input.agent))) throw new BadRequest(`the key or agent ${JSON.stringify(input.key)} holds a control character: a page's name never does`);
   const row = findPageRow(db, input.key, input.agent);
-  if (!row && !input.mayCreate) throw new BadRequest(`no page with key "${input.key}" to ${input.verb}`);
+  if (!row && !input.mayCreate) throw new NotFound(`no page with key "${input.key}" to ${input.verb}`);
   if (row && roots.includes(row.root)) return checked(row.root, row.path, true);
   if (row) throw new BadRequest(`page "${input.key}" is in ${row.root}, which is not a configured root: Cairn writes only into its roots`);
   const root = input.root === undefined ? roots[0] : roots.find((r) => r === path.resolve(input.root!));

@@ -5,7 +5,9 @@ import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as sqliteVec from 'sqlite-vec';
+import { CairnError } from '../../../shared/errors.ts';
 import { migrate } from './migrations.ts';
+import { DatabaseLocked, isBusy } from './write-lock.ts';
 
 export type Db = Database.Database;
 
@@ -15,9 +17,10 @@ const OPEN_BUSY_MS = 5000;
 const BUSY_MS = 20;
 
 /** The index file is damaged or is not a Cairn index. It is only an index: the pages rebuild it. */
-export class IndexDamaged extends Error {
+export class IndexDamaged extends CairnError {
   constructor(file: string, detail: string) {
     super(
+      'damaged',
       `the index database ${file} is damaged or not a Cairn index (SQLite: ${detail}). ` +
         `It holds nothing that is not in your pages: delete it (with its -wal and -shm files) and Cairn rebuilds it, or pass --db with another file`,
     );
@@ -30,9 +33,12 @@ export function isDamage(err: unknown): boolean {
   return typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB');
 }
 
-/** `err` as the error a user should see: a damaged index is named with what to do about it. */
+/** `err` as the error a user should see: a damaged index is named with what to do about it, and a
+ * lock another process held past the busy timeout is `busy` (try again), not a failure. */
 export function explainDbError(file: string, err: unknown): unknown {
-  return isDamage(err) ? new IndexDamaged(file, (err as Error).message) : err;
+  if (isDamage(err)) return new IndexDamaged(file, (err as Error).message);
+  if (isBusy(err)) return new DatabaseLocked(file, null);
+  return err;
 }
 
 export function openDatabase(file: string): Db {

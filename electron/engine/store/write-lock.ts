@@ -5,6 +5,7 @@
 // searches while it waits (SQLite's own busy wait would block the event loop).
 import fs from 'node:fs';
 import os from 'node:os';
+import { CairnError } from '../../../shared/errors.ts';
 import type { Db } from './database.ts';
 
 /** How long a write waits for another process before giving up with a message that says so
@@ -13,9 +14,11 @@ export function lockWaitMs(): number {
   return Number(process.env.CAIRN_LOCK_WAIT_MS) || 120_000;
 }
 
-export class DatabaseLocked extends Error {
-  constructor(file: string, waitedMs: number) {
-    super(`the index database ${file} stayed locked by another process for ${Math.round(waitedMs / 1000)} s; try again when it has finished`);
+/** Another process held the write lock longer than we wait: nothing was done, and trying again later is the remedy. */
+export class DatabaseLocked extends CairnError {
+  constructor(file: string, waitedMs: number | null) {
+    const waited = waitedMs === null ? '' : ` for ${Math.round(waitedMs / 1000)} s`;
+    super('busy', `the index database ${file} stayed locked by another process${waited}; nothing was done: try again when it has finished`);
     this.name = 'DatabaseLocked';
   }
 }
