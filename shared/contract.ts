@@ -29,6 +29,8 @@ const Actor = z.string().min(1).max(200).describe('who makes the change: an agen
 const PageKey = { key: z.string().min(1).max(1000), agent: z.string().min(1).max(500).nullable().optional().describe("the agent whose own page (user/<agent>/) is meant") };
 const BaseHash = z.string().regex(/^[0-9a-f]{40}$/, 'the sha1 of the file as you read it').nullable().optional().describe('the content hash you started from; the write is refused if the file changed since (null: you expect no page yet)');
 
+const LandedNotice = z.string().optional().describe('the file was written, but indexing it failed: the next indexing run retries it, so do not write it again');
+
 export const WriteResult = z.object({
   key: z.string(),
   root: z.string(),
@@ -37,6 +39,7 @@ export const WriteResult = z.object({
   hashBefore: z.string().nullable(),
   hashAfter: z.string().describe('pass it as baseHash to write again'),
   auditId: z.number().int().describe('its audit entry: pass it to `undo`'),
+  notice: LandedNotice,
 });
 export type WriteResult = z.infer<typeof WriteResult>;
 
@@ -142,7 +145,7 @@ export const contract = {
   undo: method(
     'Undoes a logged write while the file is still exactly as that write left it (else refused as a conflict); undoing a creation removes that file.',
     UndoRequest,
-    z.object({ root: z.string(), path: z.string(), key: z.string(), removed: z.boolean(), auditId: z.number().int() }),
+    z.object({ root: z.string(), path: z.string(), key: z.string(), removed: z.boolean(), auditId: z.number().int(), notice: LandedNotice }),
   ),
   skills: method(
     'The skill registry: every registration (inferred from project manifests, or claimed in a registry file or through registerSkill) with its evidence, status and calibration; the agents; problems reading the registry files.',

@@ -19,6 +19,7 @@ export async function runMark(what: 'review' | 'archive', args: string[]): Promi
     const request = { key: positionals[0]!, agent: values.agent ?? null, actor: actorOf(values.actor) };
     const r = what === 'review' ? await engine.reviewPage(request) : await engine.archivePage(request);
     process.stdout.write(values.json ? `${JSON.stringify(r, null, 2)}\n` : `${what === 'review' ? 'reviewed' : 'archived'} ${r.path} (${r.root})\n`);
+    if (r.notice && !values.json) process.stderr.write(`note: ${r.notice}\n`);
     return 0;
   } finally {
     engine.close();

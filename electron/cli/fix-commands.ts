@@ -51,6 +51,7 @@ export async function runUndo(args: string[]): Promise<number> {
   try {
     const r = await engine.undo({ id, actor: actorOf(values.actor) });
     process.stdout.write(values.json ? `${JSON.stringify(r, null, 2)}\n` : `${r.removed ? 'removed' : 'restored'} ${r.path} (${r.root}); logged as #${r.auditId}\n`);
+    if (r.notice && !values.json) process.stderr.write(`note: ${r.notice}\n`);
     return 0;
   } finally {
     engine.close();

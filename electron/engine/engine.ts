@@ -37,6 +37,8 @@ export class Engine implements CairnService {
   private running: Promise<IndexReport> | null = null;
   /** Whether the last run scheduled is a full run of the configured roots (which a full request joins). */
   private runningFull = false;
+  /** Pages written whose indexing then failed: the next run takes them along (write() says why). */
+  private behind = new Set<string>();
 
   private constructor(
     readonly db: Db,
@@ -117,7 +119,7 @@ export class Engine implements CairnService {
   /** Runs one after another, in the order asked; `paths` null is a full run. */
   private schedule(paths: string[] | null): Promise<IndexReport> {
     const before = this.running ?? Promise.resolve();
-    const next = before.catch(() => {}).then(() => this.guard(() => this.run(paths)));
+    const next = before.catch(() => {}).then(() => this.guard(() => this.runCatchingUp(paths)));
     this.running = next;
     this.runningFull = paths === null;
     const settle = () => {
@@ -127,6 +129,18 @@ export class Engine implements CairnService {
     };
     next.then(settle, settle);
     return next;
+  }
+
+  /** A run of some paths takes along the pages left behind (a full run covers them anyway); if it fails, they wait for the next. */
+  private async runCatchingUp(paths: string[] | null): Promise<IndexReport> {
+    const behind = [...this.behind];
+    this.behind.clear();
+    try {
+      return await this.run(paths && [...paths, ...behind]);
+    } catch (err) {
+      for (const p of behind) this.behind.add(p);
+      throw err;
+    }
   }
 
   private async run(paths: string[] | null): Promise<IndexReport> {
@@ -331,17 +345,32 @@ export class Engine implements CairnService {
     this.assertWritable();
     const { undoWrite } = await import('./curation/undo.ts');
     const result = await this.guard(() => undoWrite(this.db, this.writableRoots(), r.id, r.actor));
-    await this.reindexPaths([path.join(result.root, result.path)]);
-    return result;
+    const notice = await this.indexLanded(path.join(result.root, result.path));
+    return notice ? { ...result, notice } : result;
   }
 
   /** Every write goes here: validated and logged by writePage, then the page is indexed at once. */
-  private async write(input: WriteInput): Promise<WriteResult> {
+  private async write(input: WriteInput): Promise<WriteResult & { notice?: string }> {
     this.assertWritable();
     const { writePage } = await import('./curation/write-page.ts');
     const result = await this.guard(() => writePage(this.db, this.writableRoots(), input));
-    await this.reindexPaths([path.join(result.root, result.path)]);
-    return result;
+    const notice = await this.indexLanded(path.join(result.root, result.path));
+    return notice ? { ...result, notice } : result;
+  }
+
+  /**
+   * Indexes a page whose file is in place and whose audit entry is committed: the write has
+   * happened, so what fails now is the index falling behind, not the write (an agent told the
+   * write failed would write it again). The page waits for the next run; a notice says so.
+   */
+  private async indexLanded(file: string): Promise<string | null> {
+    try {
+      await this.reindexPaths([file]);
+      return null;
+    } catch (err) {
+      this.behind.add(file);
+      return `written, but not indexed yet (${(err as Error).message}); the next indexing run retries it: do not write it again`;
+    }
   }
 
   /** Every root in the index was chosen by a person (the command line, CAIRN_ROOTS, the config), never by a request. */
