@@ -51,13 +51,16 @@ describe('cairn index and the roots already in the index', () => {
 });
 
 describe('a database Cairn cannot use as it is', () => {
-  it('one that is not SQLite: the error names the file and says that deleting it rebuilds the index', async () => {
+  it('one that is not SQLite: the error names the file, says that deleting it rebuilds the index and what deleting removes', async () => {
     fx = makeFixture({ 'a.md': '# A' });
     fs.writeFileSync(fx.db, 'these are my notes, not a database\n'.repeat(200));
     const r = await runCairn(['search', 'a', '--db', fx.db], cairnEnv(fx.dir));
     expect(r.code).toBe(1);
     expect(r.err).toContain(`the index database ${fx.db} is damaged or not a Cairn index`);
     expect(r.err).toMatch(/delete it .* and Cairn rebuilds it/);
+    // what deleting removes, and what it must not: the history file beside it (history-kept.test.ts)
+    expect(r.err).toMatch(/deleting it removes only what Cairn rebuilds from your pages/);
+    expect(r.err).toContain(`the audit log (and so undo), the queries agents asked and their outcomes are in ${fx.db.replace(/\.db$/, '.history.db')}: keep that file`);
     expect(fs.readFileSync(fx.db, 'utf8')).toMatch(/^these are my notes/);
   });
 

@@ -1,11 +1,13 @@
 // One SQLite connection per process: WAL so readers never wait for a writer. Writers in other
 // processes are waited for asynchronously (write-lock.ts), so the busy timeout that blocks the
-// thread stays short once the database is open.
+// thread stays short once the database is open. The history file (store/history.ts) is attached
+// to the same connection, so one write transaction and its lock cover both.
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as sqliteVec from 'sqlite-vec';
 import { CairnError } from '../../../shared/errors.ts';
+import { attachHistory, HistoryDamaged, historyFileOf } from './history.ts';
 import { migrate } from './migrations.ts';
 import { DatabaseLocked, isBusy } from './write-lock.ts';
 
@@ -16,13 +18,16 @@ const OPEN_BUSY_MS = 5000;
 /** After opening: a read or a lock attempt blocks the thread at most this long; writes then retry asynchronously. */
 const BUSY_MS = 20;
 
-/** The index file is damaged or is not a Cairn index. It is only an index: the pages rebuild it. */
+/** The index file is damaged or is not a Cairn index. It is only an index: the pages rebuild it,
+ * and what they cannot is in the history file beside it (store/history.ts). */
 export class IndexDamaged extends CairnError {
   constructor(file: string, detail: string) {
     super(
       'damaged',
       `the index database ${file} is damaged or not a Cairn index (SQLite: ${detail}). ` +
-        `It holds nothing that is not in your pages: delete it (with its -wal and -shm files) and Cairn rebuilds it, or pass --db with another file`,
+        'It is only an index: deleting it removes only what Cairn rebuilds from your pages (search, links, concepts, staleness, the skill registry), ' +
+        `so delete it (with its -wal and -shm files) and Cairn rebuilds it, or pass --db with another file; ` +
+        `the audit log (and so undo), the queries agents asked and their outcomes are in ${historyFileOf(file)}: keep that file`,
     );
     this.name = 'IndexDamaged';
   }
@@ -42,7 +47,8 @@ export function explainDbError(file: string, err: unknown): unknown {
 }
 
 export function openDatabase(file: string): Db {
-  const readonly = file !== ':memory:' && !canWrite(file);
+  const history = historyFileOf(file);
+  const readonly = file !== ':memory:' && !(canWrite(file) && canWrite(history));
   if (!readonly && file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   let db: Db | null = null;
   try {
@@ -55,11 +61,13 @@ export function openDatabase(file: string): Db {
     db.pragma('cache_size = -65536');
     db.pragma('temp_store = MEMORY');
     db.loadExtension(outsideAsar(sqliteVec.getLoadablePath()));
+    attachHistory(db, history, isDamage);
     migrate(db);
     db.pragma(`busy_timeout = ${BUSY_MS}`);
     return db;
   } catch (err) {
     db?.close();
+    if (err instanceof HistoryDamaged) throw err;
     if (isDamage(err)) throw new IndexDamaged(file, (err as Error).message);
     if ((err as { code?: string }).code === 'SQLITE_READONLY_DIRECTORY') {
       throw new Error(`cannot read the index database ${file}: its folder is read-only, and SQLite must create ${path.basename(file)}-shm beside it to read an index; copy the database to a folder you can write and pass --db`);

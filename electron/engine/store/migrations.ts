@@ -1,6 +1,7 @@
 // Schema versions, applied in order by PRAGMA user_version. Append, never edit a shipped step:
 // a user's database at version N runs exactly the steps after N.
 import type Database from 'better-sqlite3';
+import { moveHistoryOutOfIndex } from './history.ts';
 
 const STEPS: ReadonlyArray<string> = [
   // 1: files, pages, chunks, links
@@ -325,13 +326,26 @@ const STEPS: ReadonlyArray<string> = [
   DELETE FROM meta WHERE key = 'concept_forms';
   INSERT INTO meta (key, value) VALUES ('concepts_all', '1') ON CONFLICT (key) DO UPDATE SET value = '1';
   `,
+  // 14: the audit log, query events and outcomes leave the index for the history file beside it
+  // (store/history.ts), which nothing rebuilds: migrate() copies their rows there, committed, before
+  // this step drops them. main. always: unqualified, a name missing here would find the history's.
+  `
+  DROP TABLE IF EXISTS main.query_outcomes;
+  DROP TABLE IF EXISTS main.query_events;
+  DROP TABLE IF EXISTS main.audit;
+  `,
 ];
+
+/** The first version without the history in it: reaching it moves the history out first. */
+const HISTORY_LEFT = 14;
 
 export const SCHEMA_VERSION = STEPS.length;
 
 const version = (db: Database.Database) => db.pragma('user_version', { simple: true }) as number;
 
-export function migrate(db: Database.Database): void {
+/** Brings the index to `upTo` (tests build older indexes with it). The history file must be
+ * attached (store/history.ts) when the index still holds the history it is to give up. */
+export function migrate(db: Database.Database, upTo = SCHEMA_VERSION): void {
   const current = version(db);
   if (current > SCHEMA_VERSION) {
     throw new Error(
@@ -339,11 +353,21 @@ export function migrate(db: Database.Database): void {
         'upgrade Cairn or point --db at another file',
     );
   }
-  if (current === SCHEMA_VERSION) return;
+  if (current >= upTo) return;
   if (db.readonly) throw new Error(`it is read-only and was written by an older Cairn (schema ${current} of ${SCHEMA_VERSION}): open it once with write access to upgrade it`);
-  // IMMEDIATE, and the version read again inside: two processes opening one new database migrate it once.
+  if (current < HISTORY_LEFT && upTo >= HISTORY_LEFT) {
+    // three commits, in this order, so a crash between any two loses nothing: the index reaches
+    // the last schema that holds the history, the history file gets its rows, then the index drops them
+    runSteps(db, HISTORY_LEFT - 1);
+    moveHistoryOutOfIndex(db);
+  }
+  runSteps(db, upTo);
+}
+
+/** IMMEDIATE, and the version read again inside: two processes opening one new database migrate it once. */
+function runSteps(db: Database.Database, upTo: number): void {
   db.transaction(() => {
-    for (let v = version(db); v < SCHEMA_VERSION; v++) {
+    for (let v = version(db); v < upTo; v++) {
       db.exec(STEPS[v]!);
       db.pragma(`user_version = ${v + 1}`);
     }
