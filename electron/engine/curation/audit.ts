@@ -1,6 +1,7 @@
 // The audit log: appended in the same write transaction as the write it records, read newest first.
 // It keeps the bytes each write replaced, so any logged write can be undone while the file is as
-// that write left it.
+// that write left it. It lives in the history file (store/history.ts), not in the index: deleting
+// or rebuilding the index keeps it.
 import type { AuditEntry } from '../../../shared/page.ts';
 import type { Db } from '../store/database.ts';
 
@@ -17,7 +18,16 @@ export interface AuditRecord {
   detail?: string | null | undefined;
 }
 
-/** Call inside a write transaction; returns the entry's id. */
+/**
+ * Call inside the write's transaction, before the file is renamed; returns the entry's id.
+ * Why that order: a write has landed once its file is renamed, and the only step after the rename
+ * must be COMMIT. An entry that cannot be written (a full disk, a damaged history file) then fails
+ * the write before anything lands, and a failed rename rolls the entry back. The transaction spans
+ * two files (the index and the history, attached) and under WAL is atomic per file only: SQLite
+ * commits the index first, then the history. The index holds nothing of a write's log, so a crash
+ * between the two commits loses only index rows the next run derives again from the page; what
+ * remains is the instant between the rename and the history's commit, as with one file.
+ */
 export function appendAudit(db: Db, r: AuditRecord): number {
   const info = db
     .prepare(`INSERT INTO audit (at, actor, action, root, path, key, hash_before, hash_after, text_before, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)

@@ -32,9 +32,11 @@ export async function undoWrite(db: Db, roots: readonly string[], id: number, ac
   const auditId = await writeTransaction(db, () => {
     if (hashOnDisk(place.abs) !== entry.hashAfter) throw new WriteConflict(entry.path);
     const textBefore = current === null ? null : fs.readFileSync(place.abs);
+    // the entry before the file changes (audit.ts says why)
+    const undoId = appendAudit(db, { actor, action: 'undo', root: entry.root, path: entry.path, key: entry.key, hashBefore: current, hashAfter: entry.hashBefore, textBefore, detail: `undid #${id} (${entry.action}${entry.detail ? `: ${entry.detail}` : ''})` });
     if (removing) fs.rmSync(place.abs);
     else replaceAtomically(place.abs, entry.textBefore!);
-    return appendAudit(db, { actor, action: 'undo', root: entry.root, path: entry.path, key: entry.key, hashBefore: current, hashAfter: entry.hashBefore, textBefore, detail: `undid #${id} (${entry.action}${entry.detail ? `: ${entry.detail}` : ''})` });
+    return undoId;
   });
   return { root: entry.root, path: entry.path, key: entry.key, removed: removing, auditId };
 }

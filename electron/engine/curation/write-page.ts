@@ -61,9 +61,11 @@ export async function writePage(db: Db, roots: readonly string[], input: WriteIn
   const hashAfter = sha1(bytes);
   const auditId = await writeTransaction(db, () => {
     if (hashOnDisk(place.abs) !== hashBefore) throw new WriteConflict(place.rel);
-    replaceAtomically(place.abs, bytes);
     const action = place.exists || input.action === 'fix' ? input.action : 'create';
-    return appendAudit(db, { actor: input.actor, action, root: place.root, path: place.rel, key: input.key, hashBefore, hashAfter, textBefore: before, detail: input.detail });
+    // the entry before the rename (audit.ts says why)
+    const id = appendAudit(db, { actor: input.actor, action, root: place.root, path: place.rel, key: input.key, hashBefore, hashAfter, textBefore: before, detail: input.detail });
+    replaceAtomically(place.abs, bytes);
+    return id;
   });
   return { key: input.key, root: place.root, path: place.rel, created: !place.exists, hashBefore, hashAfter, auditId };
 }

@@ -35,8 +35,10 @@ async function writeLogged(db: Db, root: string, rel: string, make: (before: Buf
   return writeTransaction(db, () => {
     const before = fs.existsSync(place.abs) ? fs.readFileSync(place.abs) : null;
     const bytes = make(before);
+    // the entry before the rename (curation/audit.ts says why)
+    const id = appendAudit(db, { actor: log.actor, action: log.action, root, path: rel, key: log.key, hashBefore: before ? sha1(before) : null, hashAfter: sha1(bytes), textBefore: before, detail: log.detail });
     replaceAtomically(place.abs, bytes);
-    return appendAudit(db, { actor: log.actor, action: log.action, root, path: rel, key: log.key, hashBefore: before ? sha1(before) : null, hashAfter: sha1(bytes), textBefore: before, detail: log.detail });
+    return id;
   });
 }
 
