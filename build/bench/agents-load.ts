@@ -1,153 +1,159 @@
-// Many agents at once on one store: 8 writers and 8 searchers on one `cairn serve` (each with its
-// own token, so each is an agent), plus one `cairn mcp` process writing through its own engine to
-// the same database and roots, for a fixed time and at most a fixed number of requests; loopback
-// only. Prints requests/s, p50/p95 latency and errors per kind, then checks that every
-// acknowledged write is on disk with the hash it was acknowledged with, and in the index.
-// Usage: npm run bench:agents [-- ROOT] [--seconds 60] [--max-requests 200000] [--model none|adaptive]
-import { createHash } from 'node:crypto';
+// Many agents at once on one store, measured as issue 19 asks. One `cairn serve` (each agent with
+// its own token), loopback only, in two phases:
+//   alone:   8 HTTP searchers, nothing else (the search latency a quiet wiki gives);
+//   writers: the same 8 searchers beside 8 HTTP writers and one `cairn mcp` process writing through
+//            its own engine to the same database and roots.
+// Per phase: requests/s, p50/p95 per kind, errors, and the worst event-loop delay of the server
+// process (CAIRN_LOOP_DELAY=1: it reports on SIGUSR2, see electron/server/loop-delay.ts). Then every
+// acknowledged write is checked: on disk with the hash it was acknowledged with, and in the index.
+// The server must exit by itself on SIGTERM: one that does not is a problem, killed and reported.
+// Runs on the demo wiki, a folder given, or (--foam) a git vault of about 200 pages with `sources`
+// made from foam-docs in a temp folder (agents-vault.ts).
+// Usage: npm run bench:agents [-- ROOT | --foam [PATH]] [--seconds 60] [--alone-seconds 20]
+//        [--max-requests 200000] [--mcp 1] [--model none|adaptive]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEMO_WIKI } from '../../electron/engine/config/settings.ts';
-import { cairnEnv, runCairn, startServe } from '../../electron/engine/testing/cairn-process.ts';
-import { mcpAgents } from '../../electron/engine/testing/mcp-session.ts';
+import { percentile } from '../../electron/engine/eval/metrics.ts';
+import { api, cairnEnv, runCairn, startServe, type Served } from '../../electron/engine/testing/cairn-process.ts';
+import { FOAM_DOCS, makeFoamVault } from './agents-vault.ts';
+import { checkAcknowledged, http, mcpWriter, searcher, writer, type Ack, type Phase } from './agents-work.ts';
 
 const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1]! : fallback);
-const source = path.resolve(args[0] && !args[0].startsWith('--') ? args[0] : DEMO_WIKI);
+const given = (name: string) => args.includes(`--${name}`);
+const option = (name: string, fallback: string) => {
+  const v = given(name) ? args[args.indexOf(`--${name}`) + 1] : undefined;
+  return v && !v.startsWith('--') ? v : fallback;
+};
 const seconds = Number(option('seconds', '60'));
+const aloneSeconds = Number(option('alone-seconds', '20'));
 const maxRequests = Number(option('max-requests', '200000'));
+const mcpWriters = Number(option('mcp', '1'));
 const model = option('model', 'none');
 const WRITERS = 8;
 const SEARCHERS = 8;
+/** How long the server may take to exit after SIGTERM before it counts as hanging. */
+const EXIT_WAIT_MS = 20_000;
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-bench-agents-'));
-const wiki = path.join(dir, 'wiki');
-fs.cpSync(source, wiki, { recursive: true });
+const foam = given('foam') ? path.resolve(option('foam', FOAM_DOCS)) : null;
+const source = foam ?? path.resolve(args[0] && !args[0].startsWith('--') ? args[0] : DEMO_WIKI);
+const wiki = foam ? makeFoamVault(foam, path.join(dir, 'vault')) : path.join(dir, 'wiki');
+if (!foam) fs.cpSync(source, wiki, { recursive: true });
 const db = path.join(dir, 'bench.db');
 const token = (who: string) => `token-of-${who}-${'x'.repeat(24)}`;
 const agents = [...Array.from({ length: WRITERS }, (_, i) => `writer${i}`), ...Array.from({ length: SEARCHERS }, (_, i) => `searcher${i}`)];
-const env = cairnEnv(dir, { CAIRN_MODEL: model, CAIRN_TOKENS: agents.map((a) => `${token(a)}=${a}`).join(',') });
+const env = cairnEnv(dir, { CAIRN_MODEL: model, CAIRN_LOOP_DELAY: '1', CAIRN_DEBUG: '1', CAIRN_TOKENS: agents.map((a) => `${token(a)}=${a}`).join(',') });
+const pageFiles = () => fs.readdirSync(wiki, { recursive: true }).map(String).filter((f) => f.endsWith('.md'));
 
-interface Ack {
-  key: string;
-  marker: string;
-  root: string;
-  path: string;
-  hashAfter: string;
-  by: string;
+function phase(name: string, secs: number): Phase {
+  const deadline = Date.now() + secs * 1000;
+  const p: Phase = { name, times: {}, errors: {}, requests: 0, seconds: 0, going: () => Date.now() < deadline && p.requests < maxRequests, token };
+  return p;
 }
 
-const acks: Ack[] = [];
-const times: Record<string, number[]> = { search: [], write: [], 'mcp write': [] };
-const errors: Record<string, number> = {};
-let requests = 0;
-const deadline = Date.now() + seconds * 1000;
-const going = () => Date.now() < deadline && requests < maxRequests;
-
-const words = fs
-  .readdirSync(wiki, { recursive: true })
-  .map(String)
-  .filter((f) => f.endsWith('.md'))
-  .flatMap((f) => path.basename(f, '.md').toLowerCase().split(/[^a-z0-9]+/))
-  .filter((w) => w.length > 2);
-const query = (i: number) => `${words[(i * 7919) % words.length]} ${words[(i * 104729) % words.length]}`;
-
-async function timed<T>(kind: string, work: () => Promise<{ ok: boolean; status: string; value?: T }>): Promise<T | null> {
-  requests++;
-  const t0 = performance.now();
-  const r = await work().catch((err: Error) => ({ ok: false, status: err.message.slice(0, 80), value: undefined }));
-  times[kind]!.push(performance.now() - t0);
-  if (!r.ok) errors[`${kind} ${r.status}`] = (errors[`${kind} ${r.status}`] ?? 0) + 1;
-  return r.ok ? (r.value ?? null) : null;
+async function run(p: Phase, work: Promise<void>[]): Promise<void> {
+  const started = performance.now();
+  await Promise.all(work);
+  p.seconds = (performance.now() - started) / 1000;
 }
 
-async function http<T>(base: string, who: string, verb: string, route: string, body?: unknown): Promise<{ ok: boolean; status: string; value?: T }> {
-  const res = await fetch(new URL(`api/${route}`, base), {
-    method: verb,
-    headers: { authorization: `Bearer ${token(who)}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const value = (await res.json()) as T;
-  return { ok: res.ok, status: String(res.status), value };
-}
-
-async function writer(base: string, w: number): Promise<void> {
-  for (let i = 0; going(); i++) {
-    const key = `load-w${w}-${i}`;
-    const marker = `zq${w}x${i}mark`;
-    const r = await timed<Ack>('write', () => http(base, `writer${w}`, 'PUT', `wiki/pages/${key}`, { frontmatter: { title: `Load ${w}.${i}` }, body: `# Load ${w}.${i}\n\nWritten under load: ${marker}.\n` }));
-    if (r) acks.push({ key, marker, root: r.root, path: r.path, hashAfter: r.hashAfter, by: `writer${w}` });
+/** Until the server's own first run (nothing changed since `cairn index`) has finished. */
+async function waitForIdle(server: Served): Promise<void> {
+  const auth = { authorization: `Bearer ${token('searcher0')}` };
+  for (;;) {
+    const status = await api<{ indexing: unknown; lastRun: unknown }>(server.url, 'status', {}, auth);
+    if (status.status !== 200) throw new Error(`status answered ${status.status}: ${JSON.stringify(status.body)}`);
+    if (!status.body.indexing && status.body.lastRun) return;
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
 
-async function searcher(base: string, s: number): Promise<void> {
-  for (let i = 0; going(); i++) await timed('search', () => http(base, `searcher${s}`, 'POST', 'wiki/search', { q: query(s * 100_003 + i), k: 10, mode: 'hybrid' }));
-}
-
-async function mcpWriter(): Promise<void> {
-  const agents = mcpAgents(['--no-watch', '--db', db, wiki], env);
-  const client = await agents.start('mcpwriter');
-  try {
-    for (let i = 0; going(); i++) {
-      const key = `load-mcp-${i}`;
-      const marker = `zqmcp${i}mark`;
-      const r = await timed<Ack>('mcp write', async () => {
-        const out = (await client.callTool({ name: 'wiki_write', arguments: { key, body: `# MCP ${i}\n\nWritten under load: ${marker}.\n` } })) as { isError?: boolean; content: { text: string }[]; structuredContent?: Ack };
-        return { ok: !out.isError, status: out.isError ? out.content[0]!.text.split(':')[0]! : 'ok', value: out.structuredContent };
-      });
-      if (r) acks.push({ key, marker, root: r.root, path: r.path, hashAfter: r.hashAfter, by: 'mcpwriter' });
-    }
-  } finally {
-    await agents.closeAll();
+/** Asks the server for its event-loop delay since the last ask (SIGUSR2) and waits for the line. */
+async function loopDelay(server: Served): Promise<string> {
+  const lines = () => server.stderr().match(/event loop delay \(since the last report\): [^\n]*/g) ?? [];
+  const before = lines().length;
+  server.proc.kill('SIGUSR2');
+  for (let waited = 0; lines().length === before; waited += 20) {
+    if (waited > 10_000) throw new Error(`cairn serve wrote no event loop delay 10 s after SIGUSR2 (is CAIRN_LOOP_DELAY=1 reaching it?)`);
+    await new Promise((r) => setTimeout(r, 20));
   }
+  return lines().at(-1)!.replace(/^event loop delay \(since the last report\): /, '');
 }
 
-/** Every acknowledged write: the file holds exactly what was acknowledged, and the index has the page. */
-async function verify(base: string): Promise<string[]> {
-  const problems: string[] = [];
-  for (const a of acks) {
-    const file = path.join(a.root, a.path);
-    if (!fs.existsSync(file)) problems.push(`${a.key}: acknowledged but ${file} does not exist`);
-    else if (createHash('sha1').update(fs.readFileSync(file)).digest('hex') !== a.hashAfter) problems.push(`${a.key}: the file's hash is not the acknowledged one`);
-    const page = await http<{ body: string }>(base, 'searcher0', 'GET', `wiki/pages/${a.key}`);
-    if (!page.ok || !page.value!.body.includes(a.marker)) problems.push(`${a.key}: not in the index as written (${page.status})`);
+/** SIGTERM, then at most EXIT_WAIT_MS for the exit; a server still running then is killed and named. */
+async function stopServer(server: Served): Promise<string | null> {
+  const exited = server.stop();
+  const late = await Promise.race([exited.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), EXIT_WAIT_MS).unref())]);
+  if (!late) return null;
+  server.proc.kill('SIGKILL');
+  await exited;
+  return `cairn serve had not exited ${EXIT_WAIT_MS / 1000} s after SIGTERM; its stderr ends: ${server.stderr().trim().split('\n').slice(-2).join(' | ')}`;
+}
+
+function table(p: Phase): string[] {
+  const lines = [`${p.name} (${p.seconds.toFixed(1)} s): ${p.requests} requests, ${(p.requests / p.seconds).toFixed(1)}/s`];
+  for (const [kind, t] of Object.entries(p.times)) {
+    lines.push(`  ${kind.padEnd(10)} ${String(t.length).padStart(6)}  ${(t.length / p.seconds).toFixed(1).padStart(7)}/s  p50 ${percentile(t, 50).toFixed(1)} ms  p95 ${percentile(t, 95).toFixed(1)} ms`);
   }
-  const strays = fs.readdirSync(wiki, { recursive: true }).map(String).filter((f) => f.endsWith('.tmp'));
-  if (strays.length) problems.push(`${strays.length} temp files left behind: ${strays.slice(0, 3).join(', ')}`);
-  return problems;
+  lines.push(`  errors: ${Object.keys(p.errors).length ? Object.entries(p.errors).map(([k, n]) => `${k} × ${n}`).join(', ') : 'none'}`);
+  return lines;
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
-}
-
+const loadBefore = os.loadavg()[0]!;
+const problems: string[] = [];
 try {
+  const pages = pageFiles().length;
   const indexed = await runCairn(['index', '--db', db, wiki], env);
   if (indexed.code !== 0) throw new Error(`cairn index failed:\n${indexed.err}`);
   const server = await startServe(['--db', db, wiki], env);
+  const acks: Ack[] = [];
+  let alone: Phase, loaded: Phase, delayAlone: string, delayLoaded: string;
   try {
-    const started = performance.now();
-    await Promise.all([...Array.from({ length: WRITERS }, (_, w) => writer(server.url, w)), ...Array.from({ length: SEARCHERS }, (_, s) => searcher(server.url, s)), mcpWriter()]);
-    const elapsed = (performance.now() - started) / 1000;
-    // no waiting for the watcher: a write is acknowledged only once its page is re-indexed
-    const problems = await verify(server.url);
+    // the server's own first run (nothing changed) must not count as a write's delay
+    await waitForIdle(server);
+    await loopDelay(server);
+    const words = pageFiles()
+      .flatMap((f) => path.basename(f, '.md').toLowerCase().split(/[^a-z0-9]+/))
+      .filter((w) => w.length > 2);
+    const searchers = (p: Phase) => Array.from({ length: SEARCHERS }, (_, s) => searcher(server.url, p, s, words));
 
-    const cpu = os.cpus()[0]?.model ?? 'unknown cpu';
-    console.log(`machine: ${os.cpus().length} x ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
-    console.log(`wiki: ${source}, model ${model}; ${WRITERS} HTTP writers, ${SEARCHERS} HTTP searchers (each its own token), 1 MCP process writing; ${elapsed.toFixed(1)} s`);
-    console.log(`requests: ${requests} (${(requests / elapsed).toFixed(1)}/s)`);
-    for (const [kind, t] of Object.entries(times)) {
-      t.sort((a, b) => a - b);
-      console.log(`  ${kind.padEnd(10)} ${String(t.length).padStart(6)}  ${(t.length / elapsed).toFixed(1).padStart(7)}/s  p50 ${percentile(t, 50).toFixed(1)} ms  p95 ${percentile(t, 95).toFixed(1)} ms`);
-    }
-    console.log(`errors: ${Object.keys(errors).length ? Object.entries(errors).map(([k, n]) => `${k} × ${n}`).join(', ') : 'none'}`);
-    console.log(`acknowledged writes: ${acks.length}; on disk with their hash and in the index: ${acks.length - new Set(problems.map((p) => p.split(':')[0])).size}`);
-    for (const p of problems.slice(0, 20)) console.log(`  PROBLEM ${p}`);
-    process.exitCode = problems.length || Object.keys(errors).length ? 1 : 0;
+    alone = phase('searchers alone', aloneSeconds);
+    await run(alone, searchers(alone));
+    delayAlone = await loopDelay(server);
+
+    loaded = phase(`beside ${WRITERS} HTTP writers${mcpWriters ? ` and ${mcpWriters} MCP writer` : ''}`, seconds);
+    const mcp = Array.from({ length: mcpWriters }, (_, m) => mcpWriter(loaded, m, ['--no-watch', '--db', db, wiki], env, acks));
+    await run(loaded, [...Array.from({ length: WRITERS }, (_, w) => writer(server.url, loaded, w, acks)), ...searchers(loaded), ...mcp]);
+    delayLoaded = await loopDelay(server);
+
+    // no waiting for the watcher: a write is acknowledged only once its page is re-indexed
+    problems.push(...(await checkAcknowledged(acks, (key) => http<{ body: string }>(server.url, token('searcher0'), 'GET', `wiki/pages/${key}`))));
+    const strays = fs.readdirSync(wiki, { recursive: true }).map(String).filter((f) => f.endsWith('.tmp'));
+    if (strays.length) problems.push(`${strays.length} temp files left behind: ${strays.slice(0, 3).join(', ')}`);
   } finally {
-    await server.stop();
+    const hung = await stopServer(server);
+    if (hung) problems.push(hung);
   }
+
+  const cpu = os.cpus()[0]?.model ?? 'unknown cpu';
+  const p95 = (p: Phase) => percentile(p.times.search ?? [], 95);
+  const lost = new Set(problems.filter((p) => p.startsWith('lost ')).map((p) => p.split(':')[0])).size;
+  const httpAcks = acks.filter((a) => a.by.startsWith('writer')).length;
+  console.log(`machine: ${os.cpus().length} x ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; load average before ${loadBefore.toFixed(2)}, after ${os.loadavg()[0]!.toFixed(2)}`);
+  console.log(`wiki: ${foam ? `git vault made from ${source}` : source}, ${pages} pages; model ${model}`);
+  for (const [p, delay] of [[alone, delayAlone], [loaded, delayLoaded]] as const) console.log([...table(p), `  server event loop delay: ${delay}`].join('\n'));
+  const limit = 2 * p95(alone) + 20;
+  console.log(`search p95 beside writers ${p95(loaded).toFixed(1)} ms, alone ${p95(alone).toFixed(1)} ms: ${(p95(loaded) / p95(alone)).toFixed(1)}x (aim: at most 2x + 20 ms = ${limit.toFixed(1)} ms)`);
+  console.log(`acknowledged writes: ${acks.length} (${(acks.length / loaded.seconds).toFixed(1)}/s; HTTP ${httpAcks}, ${(httpAcks / loaded.seconds).toFixed(1)}/s); checked on disk with their hash and in the index: ${acks.length - lost} ok, ${lost} lost`);
+  for (const p of problems.slice(0, 20)) console.log(`  PROBLEM ${p}`);
+  process.exitCode = problems.length || Object.keys({ ...alone.errors, ...loaded.errors }).length ? 1 : 0;
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });
+  // everything is closed by now: whatever still holds this process is named, and it ends anyway
+  setTimeout(() => {
+    console.log(`  PROBLEM the benchmark was still held open 5 s after finishing, by: ${process.getActiveResourcesInfo().join(', ')}`);
+    process.exit(1);
+  }, 5000).unref();
 }

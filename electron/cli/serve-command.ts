@@ -1,5 +1,6 @@
 // `cairn serve`: the UI and the API on 127.0.0.1, the roots watched and re-indexed on change.
 import { startHost } from '../host/start-host.ts';
+import { reportLoopDelay } from '../server/loop-delay.ts';
 import { startServer } from '../server/serve.ts';
 import { ensureRenderer } from '../../build/renderer/ensure-renderer.mjs';
 import { COMMON_OPTIONS, numberOption, parse } from './args.ts';
@@ -19,6 +20,12 @@ export async function runServe(args: string[]): Promise<number> {
     if (!ui.ok) process.stderr.write(`cairn: ${ui.reason}; serving the API only\n`);
   }
   const say = (line: string) => process.stderr.write(`cairn: ${line}\n`);
+  const loopDelay = reportLoopDelay(process.env, say);
+  // listened for before anything starts: a signal while starting (the serving line is out) closes in order, never kills
+  const stopped = new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
   const host = await startHost({
     roots: positionals,
     db: values.db,
@@ -44,11 +51,10 @@ export async function runServe(args: string[]): Promise<number> {
       else if (p.kind === 'change-failed') say(`indexing after a change failed: ${p.error.message}`);
     },
   });
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  await stopped;
   await host.close();
+  loopDelay?.stop();
+  // a server that does not exit once closed (a benchmark waiting on it hangs) says what holds it open
+  if (process.env.CAIRN_DEBUG) setTimeout(() => say(`still running 3 s after closing, held by: ${process.getActiveResourcesInfo().join(', ')}`), 3000).unref();
   return 0;
 }
