@@ -353,7 +353,7 @@ export class Engine implements CairnService {
   private async write(input: WriteInput): Promise<WriteResult & { notice?: string }> {
     this.assertWritable();
     const { writePage } = await import('./curation/write-page.ts');
-    const result = await this.guard(() => writePage(this.db, this.writableRoots(), input));
+    const result = await this.guard(() => writePage(this.db, this.writableRoots(), input, this.settings.maxFileBytes));
     const notice = await this.indexLanded(path.join(result.root, result.path));
     return notice ? { ...result, notice } : result;
   }

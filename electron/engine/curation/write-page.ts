@@ -47,17 +47,17 @@ export interface WriteResult {
   auditId: number;
 }
 
-/** `roots`: where Cairn may write, the first being where new pages go by default. */
-export async function writePage(db: Db, roots: readonly string[], input: WriteInput): Promise<WriteResult> {
+/** `roots`: where Cairn may write, the first being where new pages go by default; `maxFileBytes`: the indexer's (a larger page is refused). */
+export async function writePage(db: Db, roots: readonly string[], input: WriteInput, maxFileBytes: number): Promise<WriteResult> {
   const place = locate(db, roots, { ...input, mayCreate: input.action === 'write' || input.action === 'fix', verb: input.action });
   const before = place.exists ? fs.readFileSync(place.abs) : null;
   const hashBefore = before ? sha1(before) : null;
   if (input.baseHash !== undefined && input.baseHash !== hashBefore) throw new WriteConflict(place.rel);
   const oldText = before ? pageText(before, place.rel) : '';
   const text = input.text ?? editPage(oldText, input.fields, input.body);
-  refuseUnindexable(text, input.body);
-  refuseNewDanglingLinks(db, place, input.key, oldText, text);
   const bytes = Buffer.from(before && hasBom(before) ? `\ufeff${text}` : text, 'utf8');
+  refuseUnindexable({ bytes, text, body: input.body, maxFileBytes });
+  refuseNewDanglingLinks(db, place, input.key, oldText, text);
   const hashAfter = sha1(bytes);
   const auditId = await writeTransaction(db, () => {
     if (hashOnDisk(place.abs) !== hashBefore) throw new WriteConflict(place.rel);

@@ -158,3 +158,29 @@ describe('frontmatter the reader would not read is refused', () => {
     expect(page.tags).toEqual(['wide']);
   });
 });
+
+describe("a page over the reader's maxFileBytes is refused", () => {
+  let small: Fixture;
+  let smallServer: Served;
+  beforeAll(async () => {
+    small = makeFixture({ 'page.md': '# Page\n' });
+    fs.writeFileSync(path.join(small.dir, 'cairn.json'), JSON.stringify({ maxFileBytes: 2048 }));
+    smallServer = await startServe(['--no-watch', '--db', small.db, small.root], cairnEnv(small.dir, { CAIRN_CONFIG: path.join(small.dir, 'cairn.json') }));
+    await waitForIdle(smallServer.url);
+  });
+  afterAll(async () => {
+    await smallServer?.stop();
+    small?.cleanup();
+  });
+
+  it('400 naming the limit, the file unchanged; a page at the limit lands and reads back', async () => {
+    const over = await api<Refusal>(smallServer.url, 'writePage', { key: 'page', body: `# Page\n${'x'.repeat(2100)}\n`, actor: 'alice' });
+    expect(over.status).toBe(400);
+    expect(over.body.error).toMatch(/maxFileBytes/);
+    expect(over.body.error).toMatch(/2048/);
+    expect(fs.readFileSync(path.join(small.root, 'page.md'), 'utf8')).toBe('# Page\n');
+    const body = `# Page\n${'x'.repeat(2048 - 8)}\n`;
+    expect((await api(smallServer.url, 'writePage', { key: 'page', body, actor: 'alice' })).status).toBe(200);
+    expect((await api<PageRead>(smallServer.url, 'getPage', { key: 'page' })).body.body).toBe(body);
+  });
+});

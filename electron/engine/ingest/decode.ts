@@ -14,6 +14,12 @@ export function nulAt(bytes: Buffer, within = bytes.length): number {
   return bytes.subarray(0, within).indexOf(0);
 }
 
+/** Why a file of `size` bytes is skipped rather than read as a page, or null (the write door refuses the same pages). */
+export function tooLargeReason(size: number, maxFileBytes: number): string | null {
+  if (size <= maxFileBytes) return null;
+  return `too large: ${(size / 1048576).toFixed(1)} MB is over the ${(maxFileBytes / 1048576).toFixed(1)} MB limit (maxFileBytes in the config)`;
+}
+
 export function decodePage(bytes: Buffer): Decoded {
   if (nulAt(bytes, SNIFF_BYTES) >= 0) {
     return { ok: false, reason: 'binary file: it has a .md name but contains NUL bytes' };

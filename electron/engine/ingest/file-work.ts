@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { IndexProgress } from '../../../shared/indexing.ts';
-import { decodePage } from './decode.ts';
+import { decodePage, tooLargeReason } from './decode.ts';
 import type { PageWriter } from './page-writer.ts';
 import { parsePage, type ParsedPage } from './parse/page.ts';
 import { conceptNames, type ConceptName } from '../concepts/names.ts';
@@ -29,9 +29,8 @@ export type FileOutcome =
 /** `storedHash`: the content hash the index holds for this file, so the same bytes are not parsed again. */
 export function readFile(f: Pick<WalkedFile, 'absPath' | 'relPath' | 'size'>, maxFileBytes: number, storedHash: string | null): FileOutcome {
   if (!isMarkdown(f.relPath)) return { kind: 'attachment' };
-  if (f.size > maxFileBytes) {
-    return { kind: 'skipped', reason: `too large: ${(f.size / 1048576).toFixed(1)} MB is over the ${(maxFileBytes / 1048576).toFixed(1)} MB limit (maxFileBytes in the config)` };
-  }
+  const tooLarge = tooLargeReason(f.size, maxFileBytes);
+  if (tooLarge) return { kind: 'skipped', reason: tooLarge };
   let bytes: Buffer;
   try {
     bytes = fs.readFileSync(f.absPath);
