@@ -369,7 +369,7 @@ export class Engine implements CairnService {
       return null;
     } catch (err) {
       this.behind.add(file);
-      return `written, but not indexed yet (${(err as Error).message}); the next indexing run retries it: do not write it again`;
+      return `written, but indexing it did not finish (${(err as Error).message}); the next indexing run retries it: do not write it again`;
     }
   }
 

@@ -23,8 +23,8 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-type Answer = { ok: true; path: string; hashAfter: string } | { ok: false; error: string };
-type Written = { isError?: boolean; content: { text: string }[]; structuredContent?: { path: string; hashAfter: string } };
+type Answer = { ok: true; path: string; hashAfter: string; notice?: string } | { ok: false; error: string };
+type Written = { isError?: boolean; content: { text: string }[]; structuredContent?: { path: string; hashAfter: string; notice?: string } };
 
 async function mcpWrite(c: Client, args: Record<string, unknown>): Promise<Answer> {
   const r = (await c.callTool({ name: 'wiki_write', arguments: args })) as Written;
@@ -32,7 +32,7 @@ async function mcpWrite(c: Client, args: Record<string, unknown>): Promise<Answe
 }
 
 async function httpWrite(url: string, args: Record<string, unknown>): Promise<Answer> {
-  const r = await api<{ path: string; hashAfter: string }>(url, 'writePage', { ...args, actor: 'editor' });
+  const r = await api<{ path: string; hashAfter: string; notice?: string }>(url, 'writePage', { ...args, actor: 'editor' });
   return r.status === 200 ? { ok: true, ...r.body } : { ok: false, error: `${r.status} ${JSON.stringify(r.body)}` };
 }
 
@@ -84,6 +84,8 @@ it('every write answered ok is on disk and in the index, and no write that lande
   const landedButFailed = failed.filter((o) => fs.readdirSync(wiki, { recursive: true }).some((f) => String(f).endsWith('.md') && fs.readFileSync(path.join(wiki, String(f)), 'utf8').includes(`${o.marker} round`)));
   expect(landedButFailed.map((o) => `${o.key}: ${(o.answer as { error: string }).error}`)).toEqual([]);
   expect(failed.map((o) => `${o.key}: ${(o.answer as { error: string }).error}`)).toEqual([]);
+  // and the index kept up: a notice would mean a derived step failed, however well answered
+  expect(outcomes.flatMap((o) => (o.answer.ok && o.answer.notice ? [`${o.key}: ${o.answer.notice}`] : []))).toEqual([]);
 
   // the last version of each page is on disk, and the index serves it
   const last = new Map(outcomes.map((o) => [o.key, o]));
