@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { garble } from '../engine/testing/garble.ts';
 import { makeFixture, type Fixture } from '../engine/testing/wiki-fixture.ts';
 import { AS_NOBODY, api, cairnEnv, CLI, nobodyCanRunCli, runCairn, startServe } from '../engine/testing/cairn-process.ts';
 
@@ -61,6 +62,18 @@ describe('the history kept apart from the index', () => {
     const r = await runCairn(['audit', '--db', fx.db], env);
     expect(r.code).toBe(1);
     expect(r.err).toContain(`the history file ${historyOf(fx.db)} is damaged or not a Cairn history`);
+    expect(r.err).not.toMatch(/delete it/);
+  });
+
+  it('history garbled where only a query reaches it is named as the history too, not as the index', async () => {
+    fx = makeFixture({ 'a.md': '# A\n' });
+    const env = cairnEnv(fx.dir);
+    expect((await runCairn(['index', '--db', fx.db, fx.root], env)).code).toBe(0);
+    expect((await runCairn(['review', 'a', '--actor', 'alice', '--db', fx.db], env)).code).toBe(0);
+    garble(historyOf(fx.db), 'audit');
+    const r = await runCairn(['audit', '--db', fx.db], env);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`the history file ${historyOf(fx.db)} is damaged`);
     expect(r.err).not.toMatch(/delete it/);
   });
 

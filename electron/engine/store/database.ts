@@ -41,7 +41,7 @@ export function isDamage(err: unknown): boolean {
 /** `err` as the error a user should see: a damaged index is named with what to do about it, and a
  * lock another process held past the busy timeout is `busy` (try again), not a failure. */
 export function explainDbError(file: string, err: unknown): unknown {
-  if (isDamage(err)) return new IndexDamaged(file, (err as Error).message);
+  if (isDamage(err)) return damageIn(file, (err as Error).message);
   if (isBusy(err)) return new DatabaseLocked(file, null);
   return err;
 }
@@ -68,12 +68,31 @@ export function openDatabase(file: string): Db {
   } catch (err) {
     db?.close();
     if (err instanceof HistoryDamaged) throw err;
-    if (isDamage(err)) throw new IndexDamaged(file, (err as Error).message);
+    if (isDamage(err)) throw damageIn(file, (err as Error).message);
     if ((err as { code?: string }).code === 'SQLITE_READONLY_DIRECTORY') {
       throw new Error(`cannot read the index database ${file}: its folder is read-only, and SQLite must create ${path.basename(file)}-shm beside it to read an index; copy the database to a folder you can write and pass --db`);
     }
     throw new Error(`cannot open the index database ${file}${readonly ? ' (read-only)' : ''}: ${(err as Error).message}`);
   }
+}
+
+/** Which of the two files a damage error came from (SQLite does not say): the history file is
+ * checked, on this path only, so that no one deletes an index for the history's damage. */
+function damageIn(file: string, detail: string): CairnError {
+  const history = historyFileOf(file);
+  if (history === ':memory:' || !fs.existsSync(history)) return new IndexDamaged(file, detail);
+  try {
+    const db = new Database(history, { ...nativeBinding(), readonly: true, fileMustExist: true });
+    try {
+      if (db.pragma('quick_check', { simple: true }) === 'ok') return new IndexDamaged(file, detail);
+    } finally {
+      db.close();
+    }
+  } catch (err) {
+    // a history we cannot open to check (a read-only folder, say) is not known to be damaged
+    if (!isDamage(err)) return new IndexDamaged(file, detail);
+  }
+  return new HistoryDamaged(history, detail);
 }
 
 /** A database we may not write (a read-only file or folder, another user's index) is opened for reading:

@@ -6,6 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
+import { isDamage } from './database.ts';
+import { attachHistory, historyFileOf, moveHistoryOutOfIndex } from './history.ts';
 import { migrate } from './migrations.ts';
 
 let fx: Fixture;
@@ -59,5 +61,21 @@ describe('an index made before the history file', () => {
 
     expect(await again.undo({ id: 7, actor: 'alice' })).toMatchObject({ path: 'a.md', removed: false });
     expect(fs.readFileSync(path.join(fx.root, 'a.md'), 'utf8')).toBe(page.before);
+  });
+
+  it('a move cut short after the copy (the process died before the index dropped its tables) is finished without copying twice', async () => {
+    const page = { before: '# Alpha\nold text\n', after: '# Alpha\nnew text\n' };
+    fx = makeFixture({ 'a.md': page.after });
+    oldIndex(fx.db, page);
+    const db = new Database(fx.db);
+    attachHistory(db, historyFileOf(fx.db), isDamage);
+    moveHistoryOutOfIndex(db);
+    db.close();
+    expect(tablesOf(fx.db)).toContain('audit');
+
+    const e = fx.engine();
+    expect((await e.audit({})).entries.map((x) => x.id)).toEqual([7]);
+    expect((await e.queryOutcomes({})).totals).toMatchObject({ queries: 1, partial: 1 });
+    expect(tablesOf(fx.db)).not.toContain('audit');
   });
 });
