@@ -3,23 +3,29 @@
 // bench:agents. Four kinds, each timed N times in a row: a new page with a new key (as bench:agents
 // writes them), the same pages written again with their names unchanged, a new page keyed by a
 // word many pages use (it becomes a concept they mention), and an existing page's body rewritten.
-// Usage: npx tsx build/bench/write-speed.ts [ROOT] [--writes 20]   (default: interconnected-10k)
+// With --git-wiki the wiki is instead 200 generated pages in a git repository, each citing code files
+// (and some another page) in `sources` (git-wiki.ts): what staleness and git cost a write.
+// The worst event-loop delay over each kind's writes is printed beside its times.
+// Usage: npx tsx build/bench/write-speed.ts [ROOT | --git-wiki] [--writes 20]   (default: interconnected-10k)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { resolveSettings } from '../../electron/engine/config/settings.ts';
 import { Engine } from '../../electron/engine/engine.ts';
+import { makeGitWiki } from './git-wiki.ts';
 
 const args = process.argv.slice(2);
+const gitWiki = args.includes('--git-wiki');
 const source = path.resolve(args[0] && !args[0].startsWith('--') ? args[0] : path.join(import.meta.dirname, '../../../shared/eval/wikis/interconnected-10k'));
 const n = Number(args.includes('--writes') ? args[args.indexOf('--writes') + 1] : 20);
-if (!fs.existsSync(source)) {
+if (!gitWiki && !fs.existsSync(source)) {
   console.error(`bench: ${source} does not exist; pass a folder of markdown`);
   process.exit(2);
 }
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-bench-writes-'));
-const wiki = path.join(dir, 'wiki');
-fs.cpSync(source, wiki, { recursive: true });
+const wiki = gitWiki ? makeGitWiki(path.join(dir, 'repo')).wiki : path.join(dir, 'wiki');
+if (!gitWiki) fs.cpSync(source, wiki, { recursive: true });
 const engine = Engine.open(resolveSettings({ roots: [wiki], db: path.join(dir, 'bench.db'), model: 'none', env: { CAIRN_CONFIG: path.join(dir, 'none.json') } }));
 
 /** The words of five letters or more that most pages use, which no page is named after. */
@@ -37,19 +43,23 @@ const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(
 
 async function timed(label: string, write: (i: number) => { key: string; body: string; frontmatter?: Record<string, unknown> }): Promise<void> {
   const ms: number[] = [];
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
   for (let i = 0; i < n; i++) {
     const t = performance.now();
     await engine.writePage({ actor: 'bench', ...write(i) });
     ms.push(performance.now() - t);
   }
-  console.log(`${label.padEnd(48)} p50 ${pct(ms, 50).toFixed(1).padStart(7)} ms  p95 ${pct(ms, 95).toFixed(1).padStart(7)} ms  min ${Math.min(...ms).toFixed(1).padStart(7)} ms`);
+  loop.disable();
+  const worst = loop.max / 1e6;
+  console.log(`${label.padEnd(48)} p50 ${pct(ms, 50).toFixed(1).padStart(7)} ms  p95 ${pct(ms, 95).toFixed(1).padStart(7)} ms  min ${Math.min(...ms).toFixed(1).padStart(7)} ms  worst loop delay ${worst.toFixed(0).padStart(5)} ms`);
 }
 
 try {
   const t = performance.now();
   const indexed = await engine.reindex();
   console.log(`machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown cpu'}, Node ${process.version}`);
-  console.log(`root: ${source}: ${indexed.pages} pages indexed in ${((performance.now() - t) / 1000).toFixed(1)} s; ${n} writes of each kind`);
+  console.log(`root: ${gitWiki ? `${wiki} (generated, under git)` : source}: ${indexed.pages} pages indexed in ${((performance.now() - t) / 1000).toFixed(1)} s; ${n} writes of each kind`);
   const words = commonWords(n);
   const existing = engine.db.prepare(`SELECT key FROM pages ORDER BY id LIMIT ?`).pluck().all(n) as string[];
   await timed('new page, new key (as bench:agents writes)', (i) => ({ key: `load-w0-${i}`, frontmatter: { title: `Load 0.${i}` }, body: `# Load 0.${i}\n\nWritten under load: zq0x${i}mark.\n` }));
