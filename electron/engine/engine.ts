@@ -152,6 +152,10 @@ export class Engine implements CairnService {
     // the latest progress, carried into the model and embedding phases
     const at: { last: IndexProgress | null } = { last: null };
     const { indexRoots } = await import('./ingest/indexer.ts');
+    // a run of a few paths derives only what they can have changed; the pages around them are
+    // asked before it too (a deleted page, a source that goes, points at nothing afterwards)
+    const { pagesNear, unionScope } = await import('./curation/stale-scope.ts');
+    const nearBefore = paths ? pagesNear(this.db, paths) : null;
     const { report, runId } = await indexRoots(this.db, {
       // a write may land in any root of the index (a command given only --db has the default roots)
       roots: paths ? this.writableRoots().filter((r) => paths.some((p) => p === r || p.startsWith(r + path.sep))) : this.settings.roots,
@@ -162,7 +166,7 @@ export class Engine implements CairnService {
       onProgress: (p) => emit((at.last = p)),
     });
     try {
-      await this.refreshStaleness();
+      await this.refreshStaleness(paths && nearBefore ? unionScope(nearBefore, pagesNear(this.db, paths)) : null);
       await this.refreshRegistry();
       await this.refreshSemantic(report, at, emit);
       await finishRun(this.db, runId, report);
@@ -257,12 +261,15 @@ export class Engine implements CairnService {
     return one;
   }
 
-  /** Derived from pages, links and the disk, so recomputed after every run (a crash before it only delays it). */
-  private async refreshStaleness(): Promise<void> {
+  /** Derived from pages, links and the disk, so recomputed after every run (a crash before it only
+   * delays it): for the pages in scope, or all (null, a full run: sources outside the wiki and the
+   * age rule change with no write, and are caught up then). */
+  private async refreshStaleness(scope: readonly number[] | null): Promise<void> {
+    if (scope?.length === 0) return;
     const { findStale, recordStale } = await import('./curation/staleness.ts');
     const now = new Date();
-    const stale = findStale(this.db, { now, staleAfterDays: this.settings.staleAfterDays });
-    await writeTransaction(this.db, () => recordStale(this.db, stale, now));
+    const stale = await findStale(this.db, { now, staleAfterDays: this.settings.staleAfterDays, scope });
+    await writeTransaction(this.db, () => recordStale(this.db, stale, now, scope));
   }
 
   async stalePages(_request: Parsed<'stalePages'>): Promise<Response<'stalePages'>> {

@@ -1,5 +1,7 @@
 // Which pages may no longer be true, and why, recomputed after every indexing run from what the
-// index and the disk say. Kept in the index only: a page's file changes only by a person's action.
+// index and the disk say: for every page after a full run, for the pages a change can have
+// affected after a run of a few paths (stale-scope.ts). Kept in the index only: a page's file
+// changes only by a person's action.
 //   source-changed: a file in its `sources` changed after the page was last updated or reviewed
 //                   (the file's last commit date where it is inside a git repository, else its mtime);
 //   source-missing: a path in its `sources` no longer exists;
@@ -8,7 +10,7 @@
 import path from 'node:path';
 import type { StalePage, StaleReason } from '../../../shared/page.ts';
 import type { Db } from '../store/database.ts';
-import { lastCommit, mtime } from './source-history.ts';
+import { forgetRepositories, SourceDates } from './source-history.ts';
 import { PAGE_FROM, PAGE_SUMMARY_COLUMNS, toPageSummary, type PageSummaryRow } from '../graph/page-rows.ts';
 
 const DAY_MS = 86_400_000;
@@ -23,54 +25,65 @@ interface SourceRow {
   mtime: number;
 }
 
-/** Reads only what each rule needs (the page dates through a covering index: page rows are large). */
-export function findStale(db: Db, opts: { now: Date; staleAfterDays: number }): Map<number, StaleReason[]> {
+/** Only these pages, or all of them (null). */
+export type StaleScope = readonly number[] | null;
+
+/** Reads only what each rule needs (the page dates through a covering index: page rows are large).
+ * Every row is read first; then the sources' dates are awaited (git runs beside the event loop). */
+export async function findStale(db: Db, opts: { now: Date; staleAfterDays: number; scope?: StaleScope }): Promise<Map<number, StaleReason[]>> {
+  const scope = opts.scope ?? null;
+  // a full run asks again which folders are repositories; a write trusts what the last one found
+  if (!scope) forgetRepositories();
+  const ids = { ids: JSON.stringify(scope ?? []) };
+  const only = (column: string) => (scope ? `AND ${column} IN (SELECT value FROM json_each(@ids))` : '');
   const out = new Map<number, StaleReason[]>();
   const add = (id: number, r: StaleReason) => out.set(id, [...(out.get(id) ?? []), r]);
-  const changedAt = sourceTimes();
 
   const sources = db
     .prepare(
       `SELECT l.page_id AS pageId, l.target, l.target_external AS found, l.reason, p.reviewed, p.updated, f.mtime_ms AS mtime
        FROM links l JOIN pages p ON p.id = l.page_id JOIN files f ON f.id = p.file_id
-       WHERE l.kind = 'source' AND p.archived_since IS NULL ORDER BY l.page_id, l.ord`,
+       WHERE l.kind = 'source' AND p.archived_since IS NULL ${only('l.page_id')} ORDER BY l.page_id, l.ord`,
     )
-    .all() as SourceRow[];
-  for (const s of sources) {
-    if (s.reason === 'missing-page') add(s.pageId, { kind: 'source-missing', detail: `${s.target} no longer exists` });
-    else if (s.found && path.isAbsolute(s.found)) {
-      const when = changedAt(s.found)?.toISOString().slice(0, 10);
-      const since = lastReviewed(s) ?? new Date(s.mtime).toISOString().slice(0, 10);
-      if (when && when > since) add(s.pageId, { kind: 'source-changed', detail: `${s.target} changed on ${when}, after ${since}` });
-    }
-  }
-
+    .all(ids) as SourceRow[];
   // from the few archived pages to the links that reach them, never the other way round
   const archivedTargets = db
     .prepare(
       `SELECT DISTINCT l.page_id AS pageId, t.key FROM pages t CROSS JOIN links l ON l.target_page_id = t.id JOIN pages s ON s.id = l.page_id
-       WHERE t.archived_since IS NOT NULL AND s.archived_since IS NULL AND l.page_id != t.id ORDER BY l.page_id, t.key`,
+       WHERE t.archived_since IS NOT NULL AND s.archived_since IS NULL AND l.page_id != t.id ${only('l.page_id')} ORDER BY l.page_id, t.key`,
     )
-    .all() as { pageId: number; key: string }[];
-  for (const a of archivedTargets) add(a.pageId, { kind: 'links-archived', detail: `links to ${a.key}, which is archived` });
-
+    .all(ids) as { pageId: number; key: string }[];
   const oldest = new Date(opts.now.getTime() - opts.staleAfterDays * DAY_MS).toISOString().slice(0, 10);
   const unreviewed = db
     .prepare(
       `SELECT id, max(coalesce(reviewed, ''), coalesce(updated, '')) AS last FROM pages INDEXED BY pages_dates
-       WHERE archived_since IS NULL AND last > '' AND last < ? ORDER BY id`,
+       WHERE archived_since IS NULL AND last > '' AND last < @oldest ${only('id')} ORDER BY id`,
     )
-    .all(oldest) as { id: number; last: string }[];
+    .all({ ...ids, oldest }) as { id: number; last: string }[];
+
+  const changedAt = await sourceTimes(sources);
+  for (const s of sources) {
+    if (s.reason === 'missing-page') add(s.pageId, { kind: 'source-missing', detail: `${s.target} no longer exists` });
+    else if (s.found && path.isAbsolute(s.found)) {
+      const when = changedAt.get(s.found)?.toISOString().slice(0, 10);
+      const since = lastReviewed(s) ?? new Date(s.mtime).toISOString().slice(0, 10);
+      if (when && when > since) add(s.pageId, { kind: 'source-changed', detail: `${s.target} changed on ${when}, after ${since}` });
+    }
+  }
+  for (const a of archivedTargets) add(a.pageId, { kind: 'links-archived', detail: `links to ${a.key}, which is archived` });
   for (const p of unreviewed) add(p.id, { kind: 'not-reviewed', detail: `last updated or reviewed ${p.last}, more than ${opts.staleAfterDays} days ago` });
   return out;
 }
 
-/** Call inside a write transaction: a page keeps the date it first went stale while it stays stale. */
-export function recordStale(db: Db, stale: Map<number, StaleReason[]>, now: Date): void {
-  const before = new Map((db.prepare(`SELECT page_id, since FROM staleness`).all() as { page_id: number; since: string }[]).map((r) => [r.page_id, r.since]));
-  db.prepare(`DELETE FROM staleness`).run();
-  const insert = db.prepare(`INSERT INTO staleness (page_id, since, reasons) VALUES (?, ?, ?)`);
-  for (const [id, reasons] of stale) insert.run(id, before.get(id) ?? now.toISOString(), JSON.stringify(reasons));
+/** Call inside a write transaction: a page keeps the date it first went stale while it stays stale.
+ * Only the pages in scope are rewritten; a page deleted since it was read gets no row. */
+export function recordStale(db: Db, stale: Map<number, StaleReason[]>, now: Date, scope: StaleScope = null): void {
+  const ids = { ids: JSON.stringify(scope ?? []) };
+  const where = scope ? `WHERE page_id IN (SELECT value FROM json_each(@ids))` : '';
+  const before = new Map((db.prepare(`SELECT page_id, since FROM staleness ${where}`).all(ids) as { page_id: number; since: string }[]).map((r) => [r.page_id, r.since]));
+  db.prepare(`DELETE FROM staleness ${where}`).run(ids);
+  const insert = db.prepare(`INSERT INTO staleness (page_id, since, reasons) SELECT @id, @since, @reasons WHERE EXISTS (SELECT 1 FROM pages WHERE id = @id)`);
+  for (const [id, reasons] of stale) insert.run({ id, since: before.get(id) ?? now.toISOString(), reasons: JSON.stringify(reasons) });
 }
 
 export function lastReviewed(p: { reviewed: string | null; updated: string | null }): string | null {
@@ -78,14 +91,12 @@ export function lastReviewed(p: { reviewed: string | null; updated: string | nul
   return dates.at(-1) ?? null;
 }
 
-/** When a source file last changed: its last commit, read through git, where it is in a repository;
- * its mtime otherwise (or when git does not know it). Remembered for the run. */
-function sourceTimes(): (file: string) => Date | null {
-  const memo = new Map<string, Date | null>();
-  return (file) => {
-    if (!memo.has(file)) memo.set(file, lastCommit(file) ?? mtime(file));
-    return memo.get(file)!;
-  };
+/** When each source file last changed: its last commit, read through git, where it is in a repository;
+ * its mtime otherwise (or when git does not know it). */
+async function sourceTimes(rows: SourceRow[]): Promise<Map<string, Date | null>> {
+  const files = [...new Set(rows.filter((s) => s.reason !== 'missing-page' && s.found && path.isAbsolute(s.found)).map((s) => s.found!))];
+  const dates = new SourceDates();
+  return new Map(await Promise.all(files.map(async (f) => [f, await dates.changedAt(f)] as const)));
 }
 
 /** The stale pages with their reasons, longest stale first. */

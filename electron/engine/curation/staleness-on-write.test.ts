@@ -1,0 +1,100 @@
+// What a one-page write recomputes of staleness: that page and the pages it can have changed
+// (those citing it in `sources`, those linking to it), not the whole wiki; and the git it asks
+// runs beside the event loop, never blocking it. Real files, a real index, a real git repository.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
+
+let fx: Fixture;
+afterEach(() => fx?.cleanup());
+
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+const today = () => new Date().toISOString().slice(0, 10);
+
+const reasons = async (e: ReturnType<Fixture['engine']>) =>
+  Object.fromEntries((await e.stalePages({})).pages.map((p) => [p.key, p.reasons.map((r) => `${r.kind}: ${r.detail}`)]));
+
+function setMtime(file: string, daysBack: number): void {
+  const t = new Date(Date.now() - daysBack * 86_400_000);
+  fs.utimesSync(file, t, t);
+}
+
+function commitAll(cwd: string, message: string): void {
+  execFileSync('git', ['add', '.'], { cwd });
+  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'commit.gpgsign=false', 'commit', '-qm', message], { cwd });
+}
+
+describe('staleness after a write', () => {
+  it('is recomputed for the page written and the pages citing or linking to it, and for no other page', async () => {
+    fx = makeFixture({
+      'cited.md': '# Cited\n',
+      'citing.md': `---\nreviewed: ${daysAgo(10)}\nsources: [cited.md]\n---\n# Citing\n`,
+      'linker.md': `---\nreviewed: ${daysAgo(10)}\n---\n# Linker\n[[cited]]\n`,
+      'unrelated.md': `---\nreviewed: ${daysAgo(10)}\nsources: [tool.ts]\n---\n# Unrelated\n`,
+      'tool.ts': 'x',
+    });
+    setMtime(path.join(fx.root, 'cited.md'), 30);
+    setMtime(path.join(fx.root, 'tool.ts'), 30);
+    const e = fx.engine();
+    await e.reindex();
+    expect(await reasons(e)).toEqual({});
+
+    // a source outside the index changes: only a full run looks at it again
+    setMtime(path.join(fx.root, 'tool.ts'), 0);
+    await e.writePage({ key: 'cited', body: '# Cited, changed\n', actor: 'alice' });
+    expect(await reasons(e)).toEqual({ citing: [`source-changed: cited.md changed on ${today()}, after ${daysAgo(10)}`] });
+
+    await e.archivePage({ key: 'cited', actor: 'alice' });
+    expect((await reasons(e)).linker).toEqual(['links-archived: links to cited, which is archived']);
+
+    await e.reindex();
+    expect((await reasons(e)).unrelated).toEqual([`source-changed: tool.ts changed on ${today()}, after ${daysAgo(10)}`]);
+  });
+
+  it("reads git beside the event loop: a write's git calls finish while timers keep running", { timeout: 30_000 }, async () => {
+    fx = makeFixture({
+      'wiki/auth.md': `---\nreviewed: ${daysAgo(10)}\nsources: [../src/auth.ts]\n---\n# Auth\n`,
+      'src/auth.ts': 'export const v = 1;\n',
+    });
+    execFileSync('git', ['init', '-q'], { cwd: fx.root });
+    commitAll(fx.root, 'first');
+    const e = fx.engine({ roots: [path.join(fx.root, 'wiki')] });
+    await e.reindex();
+    // git as the engine finds it on PATH, held until a timer of this process has run while git was running:
+    // a git run that blocks the event loop can never be let go, and says so in the log
+    const realGit = execFileSync('sh', ['-c', 'command -v git']).toString().trim();
+    const bin = path.join(fx.dir, 'bin');
+    const [log, started, go] = ['git.log', 'started', 'go'].map((f) => path.join(fx.dir, f)) as [string, string, string];
+    fs.mkdirSync(bin);
+    fs.writeFileSync(
+      path.join(bin, 'git'),
+      `#!/bin/sh\necho "$1 $2 $3" >> "${log}"\ntouch "${started}"\nn=0\nwhile [ ! -f "${go}" ]; do\n  n=$((n+1))\n  if [ $n -gt 40 ]; then echo blocked >> "${log}"; break; fi\n  sleep 0.05\ndone\nexec "${realGit}" "$@"\n`,
+      { mode: 0o755 },
+    );
+    const write = async (body: string) => {
+      const pathBefore = process.env.PATH;
+      process.env.PATH = `${bin}${path.delimiter}${pathBefore}`;
+      const timer = setInterval(() => {
+        if (fs.existsSync(started)) fs.writeFileSync(go, '');
+      }, 1);
+      try {
+        await e.writePage({ key: 'auth', body, actor: 'alice' });
+      } finally {
+        clearInterval(timer);
+        process.env.PATH = pathBefore;
+      }
+    };
+    // nothing committed since the last run: what git said then still holds, git is not asked
+    await write('# Auth, again\n');
+    expect(fs.existsSync(log)).toBe(false);
+    // a new commit: git is asked again
+    fs.appendFileSync(path.join(fx.root, 'src/auth.ts'), '// more\n');
+    commitAll(fx.root, 'second');
+    await write('# Auth, once more\n');
+    const calls = fs.readFileSync(log, 'utf8');
+    expect(calls).toMatch(/log/); // git was asked...
+    expect(calls).not.toMatch(/blocked/); // ...and never held the event loop
+  });
+});
