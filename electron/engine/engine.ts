@@ -167,7 +167,7 @@ export class Engine implements CairnService {
     });
     try {
       await this.refreshStaleness(paths && nearBefore ? unionScope(nearBefore, pagesNear(this.db, paths)) : null);
-      await this.refreshRegistry();
+      if (!paths || (await this.registryMayChange(paths))) await this.refreshRegistry();
       await this.refreshSemantic(report, at, emit);
       await finishRun(this.db, runId, report);
     } catch (err) {
@@ -184,6 +184,12 @@ export class Engine implements CairnService {
     const { gatherRegistry, writeRegistry } = await import('./skills/refresh.ts');
     const gathered = gatherRegistry(this.db, this.settings.skills);
     await writeTransaction(this.db, () => writeRegistry(this.db, gathered));
+  }
+
+  /** Whether indexing these paths can have changed the registry (skills/refresh.ts). */
+  private async registryMayChange(paths: string[]): Promise<boolean> {
+    const { registryMayChange } = await import('./skills/refresh.ts');
+    return registryMayChange(this.db, this.settings.skills, paths);
   }
 
   async skills(r: Parsed<'skills'>): Promise<Response<'skills'>> {

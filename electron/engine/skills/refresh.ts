@@ -82,6 +82,36 @@ export function gatherRegistry(db: Db, settings: SkillSettings): { agents: Agent
   return { agents, rows: dedupe(rows), problems };
 }
 
+/** Whether indexing these paths can have changed what gatherRegistry reads: a registry file, the
+ * decisions, a manifest in a project folder, an agent's space appearing or losing a file, or a page
+ * or file a claim names as evidence. Any other write leaves the registry as it is. */
+export function registryMayChange(db: Db, settings: SkillSettings, paths: string[]): boolean {
+  const roots = db.prepare(`SELECT path FROM roots`).pluck().all() as string[];
+  const agents = new Set(db.prepare(`SELECT id FROM skill_agents`).pluck().all() as string[]);
+  const projects = [
+    ...(db.prepare(`SELECT projects FROM skill_agents`).pluck().all() as string[]).flatMap((p) => JSON.parse(p) as string[]),
+    ...Object.values(settings.agents).flatMap((a) => a.projects),
+  ].map((p) => path.resolve(p));
+  const claims = db.prepare(`SELECT lower(trim(doc_path)) AS docPath, evidence_root AS root, evidence_path AS path FROM registrations WHERE tier = 'explicit'`).all() as { docPath: string | null; root: string | null; path: string | null }[];
+  const inside = (folder: string, p: string) => p === folder || p.startsWith(folder + path.sep);
+  for (const p of paths.map((x) => path.resolve(x))) {
+    const stat = fs.statSync(p, { throwIfNoEntry: false });
+    if (stat?.isDirectory()) return true;
+    if (path.basename(p) === REGISTRY_FILE || p.split(path.sep).includes('.cairn')) return true;
+    if (projects.some((folder) => inside(folder, p))) return true;
+    for (const root of roots.filter((r) => inside(r, p))) {
+      const rel = path.relative(root, p).split(path.sep).join('/');
+      const space = /^user\/([^/]+)\//.exec(rel)?.[1];
+      if (space && (!stat || !agents.has(space))) return true;
+      // a docPath names a page by key (its file's name) or a file by its path in the root
+      const lower = rel.toLowerCase();
+      const names = new Set([lower, lower.replace(/\.md$/, ''), path.posix.basename(lower).replace(/\.md$/, '')]);
+      if (claims.some((c) => (c.root === root && c.path === rel) || (c.docPath !== null && names.has(path.posix.normalize(c.docPath.replace(/^\.\//, '')))))) return true;
+    }
+  }
+  return false;
+}
+
 const MAX_REGISTRY_BYTES = 1024 * 1024;
 
 /** The agent's user/<agent>/skills.yaml: its claims go into `rows`; returns the project folders it names. */

@@ -145,6 +145,25 @@ describe('explicit claims', () => {
     expect(find((await e.skills({})).registrations, 'ada', 'sqlite-vec')).toMatchObject({ id: vec.id, status: 'approved' });
   });
 
+  it('a write re-reads the registry only when it touches what the registry is made from', async () => {
+    fx = makeFixture(WIKI);
+    const e = fx.engine();
+    await e.reindex();
+    expect(find((await e.skills({})).registrations, 'ada', 'graph-layout')).toMatchObject({ status: 'invalid' });
+    // the registry file changes on disk, unseen by the index: a write elsewhere does not read it
+    fx.write('user/ada/skills.yaml', yaml('skills: []'));
+    await e.writePage({ key: 'unrelated', path: 'global/unrelated.md', body: '# Unrelated\n', actor: 'alice' });
+    expect(find((await e.skills({})).registrations, 'ada', 'sqlite-vec')).toMatchObject({ status: 'pending' });
+    // a page a claim names as evidence does change it
+    fx.write('user/ada/skills.yaml', WIKI['user/ada/skills.yaml']);
+    await e.writePage({ key: 'no-such-page', path: 'global/no-such-page.md', body: '# Graph layout\n', actor: 'alice' });
+    expect(find((await e.skills({})).registrations, 'ada', 'graph-layout')).toMatchObject({ status: 'pending' });
+    // and so does the registry file, once the index is told of it (as the watcher does)
+    fx.write('user/ada/skills.yaml', yaml('skills: []'));
+    await e.reindex();
+    expect(find((await e.skills({})).registrations, 'ada', 'sqlite-vec')).toMatchObject({ status: 'withdrawn' });
+  });
+
   it('a claim taken out of the registry file is withdrawn, not deleted', async () => {
     fx = makeFixture(WIKI);
     const e = fx.engine();
