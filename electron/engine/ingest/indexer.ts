@@ -74,7 +74,9 @@ export async function indexRoots(db: Db, opts: IndexOptions): Promise<IndexResul
     await failRun(db, run.id).catch(() => {});
     throw err;
   }
-  if (writer.wroteSomething) db.pragma('wal_checkpoint(TRUNCATE)');
+  // a full run folds the WAL back into the database once; a run of a few paths (a write) leaves it to
+  // SQLite's own passive checkpoints, which wait for no reader
+  if (writer.wroteSomething && !opts.paths) db.pragma('wal_checkpoint(TRUNCATE)');
   for (const p of writer.storedProblems(roots)) problems.push(p);
   for (const p of storedWalkProblems(db, roots)) problems.push(p);
   writer.recordDuplicateKeys(problems);
