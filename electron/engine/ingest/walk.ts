@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
+import { isTempName } from '../curation/atomic-file.ts';
 
 /** Never worth indexing: dot-files and dot-folders are tooling and caches (`.git/`, `.obsidian/`,
  * `.cairnignore` itself), `_folders` are site templates (`_layouts/`). */
@@ -25,6 +26,8 @@ export interface WalkResult {
   problems: WalkProblem[];
   /** Whether the ignore rules this walk used leave `rel` out. */
   ignores(rel: string): boolean;
+  /** Cairn's own temp files met on the way (absolute paths), for the run to sweep the stale ones. */
+  temps: string[];
 }
 
 export function buildIgnore(root: string, extraPatterns: string[]): Ignore {
@@ -44,7 +47,7 @@ export function walkRoot(root: string, extraPatterns: string[] = []): WalkResult
  */
 export function walkPaths(root: string, rels: string[], extraPatterns: string[] = []): WalkResult {
   const ig = buildIgnore(root, extraPatterns);
-  const walk: Walk = { ig, rootReal: fs.realpathSync(root), out: { files: [], problems: [], ignores: (rel) => ig.ignores(rel) } };
+  const walk: Walk = { ig, rootReal: fs.realpathSync(root), out: { files: [], problems: [], ignores: (rel) => ig.ignores(rel), temps: [] } };
   for (const rel of rels) {
     if (rel === '') {
       visitDir(walk, root, '', new Set([walk.rootReal]));
@@ -80,6 +83,10 @@ function visitDir(walk: Walk, abs: string, rel: string, ancestors: Set<string>):
   for (const entry of entries) {
     const childAbs = path.join(abs, entry.name);
     const childRel = rel ? `${rel}/${entry.name}` : entry.name;
+    if (entry.isFile() && isTempName(entry.name)) {
+      walk.out.temps.push(childAbs);
+      continue;
+    }
     const stat = statEntry(walk, childAbs, childRel, entry.isSymbolicLink());
     if (!stat) continue;
     if (stat.isDirectory()) {
