@@ -1,12 +1,15 @@
 // Where a write lands: the page's file, or where a new page goes — always inside a configured
-// root, never through a symlink, never onto a file the index does not know.
+// root, never through a symlink out of it or into another space, never onto a file the index does
+// not know, and never onto another page than the key's.
 import fs from 'node:fs';
 import path from 'node:path';
-import { BadRequest, NotFound } from '../../../shared/errors.ts';
+import { BadRequest, CairnError, NotFound, WriteConflict } from '../../../shared/errors.ts';
+import type { Scope } from '../../../shared/page.ts';
 import type { Db } from '../store/database.ts';
 import { findPageRow } from '../graph/page-view.ts';
 import { isScopedRoot, keyOf, scopeOf } from '../ingest/scope.ts';
 import { buildIgnore } from '../ingest/walk.ts';
+import { assertPortableName } from './page-name.ts';
 
 export interface PlaceRequest {
   key: string;
@@ -33,33 +36,87 @@ export function locate(db: Db, roots: readonly string[], input: PlaceRequest): P
   if (CONTROL.test(input.key) || (input.agent && CONTROL.test(input.agent))) throw new BadRequest(`the key or agent ${JSON.stringify(input.key)} holds a control character: a page's name never does`);
   const row = findPageRow(db, input.key, input.agent);
   if (!row && !input.mayCreate) throw new NotFound(`no page with key "${input.key}" to ${input.verb}`);
-  if (row && roots.includes(row.root)) return checked(row.root, row.path, true);
-  if (row) throw new BadRequest(`page "${input.key}" is in ${row.root}, which is not a configured root: Cairn writes only into its roots`);
-  const root = input.root === undefined ? roots[0] : roots.find((r) => r === path.resolve(input.root!));
-  if (!root) throw new BadRequest(`root ${input.root} is not a configured root; roots: ${roots.join(', ')}`);
-  const scoped = isScopedRoot(root);
-  const rel = input.path ?? (scoped ? (input.agent ? `user/${input.agent}/${input.key}.md` : `global/${input.key}.md`) : `${input.key}.md`);
-  if (CONTROL.test(rel)) throw new BadRequest(`path ${JSON.stringify(rel)} holds a control character`);
-  const norm = path.posix.normalize(rel.replace(/\\/g, '/'));
-  if (path.posix.isAbsolute(norm) || norm.startsWith('../') || norm === '..' || !norm.endsWith('.md')) throw new BadRequest(`path "${rel}" must be a .md path inside the root`);
-  if (keyOf(norm).toLowerCase() !== input.key.toLowerCase()) throw new BadRequest(`a page's key is its file name: path "${rel}" does not name "${input.key}"`);
-  if (buildIgnore(root, []).ignores(norm)) throw new BadRequest(`path "${rel}" is ignored by the root's ignore rules, so it would never be indexed`);
-  return checked(root, norm, false);
+  if (row && !roots.includes(row.root)) throw new BadRequest(`page "${input.key}" is in ${row.root}, which is not a configured root: Cairn writes only into its roots`);
+  const asked = input.root === undefined ? (row?.root ?? roots[0]) : roots.find((r) => r === path.resolve(input.root!));
+  if (!asked) throw new BadRequest(`root ${input.root} is not a configured root; roots: ${roots.join(', ')}`);
+  const scoped = isScopedRoot(asked);
+  const rel = input.path === undefined ? null : insideRel(input.path);
+  if (row && !(rel !== null && shadows(row, asked, rel, scoped, input.agent))) {
+    if ((rel !== null && !sameFile(row.path, rel, scoped)) || asked !== row.root) {
+      throw new WriteConflict(row.path, `key "${input.key}" is the page ${where(row.root, row.path, roots)}, not ${where(asked, rel ?? row.path, roots)}: a key names one page in its space, so nothing was written (leave "path" out to write that page, or choose another key)`);
+    }
+    return checked(row.root, row.path, true);
+  }
+  const norm = rel ?? (scoped ? (input.agent ? `user/${input.agent}/${input.key}.md` : `global/${input.key}.md`) : `${input.key}.md`);
+  if (keyOf(norm).toLowerCase() !== input.key.toLowerCase()) throw new BadRequest(`a page's key is its file name: path "${input.path}" does not name "${input.key}"`);
+  assertPortableName(input.key, norm);
+  if (buildIgnore(asked, []).ignores(norm)) throw new BadRequest(`path "${norm}" is ignored by the root's ignore rules, so it would never be indexed`);
+  return checked(asked, norm, false);
 }
 
+/** A client's `path`, normalised; refused unless it is a .md path inside the root. */
+function insideRel(asked: string): string {
+  if (CONTROL.test(asked)) throw new BadRequest(`path ${JSON.stringify(asked)} holds a control character`);
+  const norm = path.posix.normalize(asked.replace(/\\/g, '/'));
+  if (path.posix.isAbsolute(norm) || norm.startsWith('../') || norm === '..' || !norm.endsWith('.md')) throw new BadRequest(`path "${asked}" must be a .md path inside the root`);
+  return norm;
+}
+
+/** Whether `rel` names the page at `pagePath`: in any case, and in a scoped root with its global/ left out. */
+function sameFile(pagePath: string, rel: string, scoped: boolean): boolean {
+  const p = pagePath.toLowerCase();
+  const r = rel.toLowerCase();
+  return p === r || (scoped && p === `global/${r}`);
+}
+
+/** An agent's own page beside a shared one of the same key: a new page in user/<agent>/, not the shared one. */
+function shadows(row: { root: string; scope: string }, root: string, rel: string, scoped: boolean, agent: string | null): boolean {
+  const own = scopeOf(rel, scoped);
+  return row.root === root && row.scope === 'global' && agent !== null && own.kind === 'user' && own.agent === agent;
+}
+
+const where = (root: string, rel: string, roots: readonly string[]) => (roots.length > 1 ? `${rel} in ${root}` : rel);
+
+/**
+ * `root/rel` as a write may use it. A folder on the way may be a symlink within the root (vaults
+ * link folders into each other), but the real file must lie inside the root, in the space `rel`
+ * names and outside the ignore rules: otherwise `global/x -> ../user/bob` would let anyone write
+ * bob's pages. Folders are made only after the checks, so a refused write leaves nothing behind.
+ */
 export function checked(root: string, rel: string, exists: boolean): Place {
   const abs = path.join(root, rel);
   const rootReal = fs.realpathSync(root);
   if (exists && fs.lstatSync(abs).isSymbolicLink()) throw new BadRequest(`${rel} is a symlink: Cairn never writes through one`);
   if (!exists && fs.existsSync(abs)) throw new BadRequest(`${rel} exists but is not an indexed page; re-index, then write`);
-  // the folders that exist already must be the root's own before any is made: a symlinked one would have them made elsewhere
-  const inside = (real: string) => real === rootReal || real.startsWith(rootReal + path.sep);
-  if (!inside(realOrNull(existingAncestor(path.dirname(abs))) ?? '')) throw new BadRequest(`${rel} lies behind a symlink out of the root: Cairn never writes through one`);
+  const real = realRel(rootReal, abs);
+  if (real === null) throw new BadRequest(`${rel} lies behind a symlink out of the root: Cairn never writes through one`);
+  const scoped = isScopedRoot(root);
+  if (real !== rel) refuseCrossing(root, rel, real, scoped);
   fs.mkdirSync(path.dirname(abs), { recursive: true });
-  const dirReal = fs.realpathSync(path.dirname(abs));
-  if (!inside(dirReal)) throw new BadRequest(`${rel} lies behind a symlink out of the root: Cairn never writes through one`);
-  return { root, rel, abs, exists, scope: scopeOf(rel, isScopedRoot(root)) };
+  // the folders may have changed between the check and the mkdir: the file must still go where it was checked to
+  if (realRel(rootReal, abs) !== real) throw new BadRequest(`${rel} lies behind a symlink that changed while it was written: nothing was written`);
+  return { root, rel, abs, exists, scope: scopeOf(rel, scoped) };
 }
+
+/** Where `abs` really lands, relative to the root's real path (POSIX); null when outside it or behind a dangling link. */
+function realRel(rootReal: string, abs: string): string | null {
+  const above = existingAncestor(path.dirname(abs));
+  const aboveReal = realOrNull(above);
+  if (aboveReal === null || (aboveReal !== rootReal && !aboveReal.startsWith(rootReal + path.sep))) return null;
+  return path.relative(rootReal, path.join(aboveReal, path.relative(above, abs))).split(path.sep).join('/');
+}
+
+/** A write whose real path is in another space than it names, or ignored, is refused. */
+function refuseCrossing(root: string, rel: string, real: string, scoped: boolean): void {
+  const named = scopeOf(rel, scoped);
+  const lands = scopeOf(real, scoped);
+  if (named.kind !== lands.kind || named.agent !== lands.agent) {
+    throw new CairnError('forbidden', `${rel} is really ${real} (a symlinked folder on the way), in ${spaceName(lands)}, not ${spaceName(named)}: a write lands only in the space it names; nothing was written`);
+  }
+  if (buildIgnore(root, []).ignores(real)) throw new BadRequest(`${rel} is really ${real} (a symlinked folder on the way), which the root's ignore rules leave out: nothing was written`);
+}
+
+const spaceName = (s: Scope) => (s.kind === 'user' ? `user/${s.agent}/` : 'the shared space');
 
 /** NUL and the other C0 controls: no file name Cairn writes holds one (fs would refuse NUL with an internal error). */
 const CONTROL = /[\u0000-\u001f]/;
