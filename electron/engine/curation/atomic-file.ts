@@ -27,7 +27,7 @@ export const TEMP_NAME_EXTRA = '.'.length + '.cairn-'.length + 10 + '-'.length +
 export const isTempName = (name: string) => TEMP_NAME.test(name);
 
 /** Writes `bytes` to a new file at `tmp` and flushes it; on any failure the file is gone again. */
-function writeNewFile(tmp: string, bytes: Buffer): void {
+export function writeNewFile(tmp: string, bytes: Buffer): void {
   const fd = fs.openSync(tmp, 'wx');
   try {
     // a nearly full disk takes part of a write without an error: only the next one says ENOSPC
