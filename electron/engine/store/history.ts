@@ -88,15 +88,17 @@ export function attachHistory(db: Database.Database, file: string, isDamage: (er
   }
   try {
     db.prepare(`ATTACH DATABASE ? AS history`).run(file);
+    // NORMAL, like the index (a schema's own setting): under WAL a commit survives the process
+    // being killed; a power cut may take the last ones, as it may the rename of the page they
+    // record (its folder is not fsync'd). FULL would add an fsync (~5 ms here) to every write
+    // and recall, under the write lock.
+    db.pragma('history.synchronous = NORMAL');
     // reads the file's header: a file that is not SQLite is named here as the history, not as the index
     const version = db.pragma('history.user_version', { simple: true }) as number;
     if (version > HISTORY_VERSION) throw new Error(`the history file ${file} was written by a newer Cairn (history schema ${version}, this one knows ${HISTORY_VERSION}); upgrade Cairn`);
     if (version === HISTORY_VERSION) return;
     if (db.readonly) throw new Error(`the history file ${file} is read-only and was written by an older Cairn: open it once with write access to upgrade it`);
     db.pragma('history.journal_mode = WAL');
-    // FULL: a commit of the history is on disk when it returns, like the page file it records
-    // (fsync'd before its rename); the index, rebuildable, keeps NORMAL
-    db.pragma('history.synchronous = FULL');
     // IMMEDIATE, and the version read again inside: two processes opening a new history create it once
     db.transaction(() => db.exec(stepsFor('history', db.pragma('history.user_version', { simple: true }) as number))).immediate();
   } catch (err) {
