@@ -2,13 +2,16 @@
 // and of its response; Electron IPC, HTTP routes, MCP tools and the renderer's client are derived
 // from this table, never written once per method.
 import { z } from 'zod';
-import { IndexReport, IndexProgress } from './indexing.ts';
+import { IndexNotice, IndexProgress, IndexReport } from './indexing.ts';
 import { AUDIT_ACTIONS, AuditEntry, LinkFinding, Page, PageSummary, SourceChange, StalePage } from './page.ts';
 import { SearchRequest, SearchResponse } from './search.ts';
 import { ConceptsRequest, ConceptsResponse, GraphRequest, GraphResponse, RecallWalkRequest, RecallWalkResponse } from './graph.ts';
 import { DecideSkillRequest, ExpertRequest, ExpertResponse, Registration, RegisterSkillRequest, SkillsRequest, SkillsResponse } from './skills.ts';
 import { KnowledgeExpertRequest, KnowledgeExpertResponse, QueryOutcomesRequest, QueryOutcomesResponse, RecallRequest, RecallResponse, RecordOutcomeRequest, RecordOutcomeResponse } from './recall.ts';
 import { FixLinkRequest, FixLinkResponse, SuggestRequest, SuggestResponse, UndoRequest } from './fixes.ts';
+
+/** Carried by the answers readers act on (search, a page, links, status). */
+const ReadersNotice = IndexNotice.nullable().describe('null when the index is whole; else why results may be incomplete or wrong, to pass on');
 
 export const Status = z.object({
   roots: z.array(z.string()).describe('the configured roots: the ones indexed and watched'),
@@ -22,6 +25,7 @@ export const Status = z.object({
   brokenAnchors: z.number().int(),
   lastRun: IndexReport.extend({ startedAt: z.string(), finishedAt: z.string() }).nullable(),
   indexing: IndexProgress.nullable(),
+  index: ReadersNotice,
 });
 export type Status = z.infer<typeof Status>;
 
@@ -55,12 +59,12 @@ export const contract = {
   search: method(
     'Hybrid search: lexical (BM25), semantic (embeddings) and token lanes fused by weighted RRF or a convex combination; every result explains each lane.',
     SearchRequest,
-    SearchResponse,
+    SearchResponse.extend({ index: ReadersNotice }),
   ),
   getPage: method(
     'A page by key: frontmatter, body, headings, outgoing links and backlinks. An agent sees its own page first.',
     z.object({ key: z.string().min(1).max(1000), agent: z.string().min(1).max(500).nullable().optional() }),
-    Page,
+    Page.extend({ index: ReadersNotice }),
   ),
   attachment: method(
     'An image a page embeds (an indexed attachment of that root, up to 10 MB), for drawing it.',
@@ -70,7 +74,7 @@ export const contract = {
   links: method(
     'Broken links (missing pages), broken anchors, or orphan pages.',
     z.object({ kind: z.enum(['dangling', 'anchors', 'broken', 'orphans']) }),
-    z.object({ findings: z.array(LinkFinding), orphans: z.array(PageSummary) }),
+    z.object({ findings: z.array(LinkFinding), orphans: z.array(PageSummary), index: ReadersNotice }),
   ),
   graph: method(
     'The reference graph: pages, and the attachments, sources and missing targets their links point at, as nodes; links as edges by kind (wikilink, embed, markdown, ref, source); with `concepts`, the concepts pages mention too (`mentions` edges). Around a page to a depth of 1–3 links either way, or the whole wiki.',

@@ -47,3 +47,13 @@ export const IndexReport = z.object({
   semanticMs: z.number().describe('building the embedding model (when due) and embedding new chunks'),
 });
 export type IndexReport = z.infer<typeof IndexReport>;
+
+/** What a reader should know about the index it reads: that it is not whole yet, or may be wrong. */
+export const IndexNotice = z.object({
+  state: z
+    .enum(['first-index', 'interrupted'])
+    .describe('first-index: the first run is still writing pages, so a page may not be found yet; interrupted: a run stopped before it relinked, so links, backlinks and counts may be wrong until a run repairs it'),
+  message: z.string(),
+});
+export type IndexNotice = z.infer<typeof IndexNotice>;
+

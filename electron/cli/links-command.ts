@@ -1,6 +1,6 @@
 // `cairn links`: broken links and anchors, or orphan pages.
 import { COMMON_OPTIONS, parse, UsageError } from './args.ts';
-import { printJson as print } from './output.ts';
+import { printJson as print, printNotice } from './output.ts';
 import { ensureIndexed, openSession } from './session.ts';
 
 export async function runLinks(args: string[]): Promise<number> {
@@ -11,12 +11,14 @@ export async function runLinks(args: string[]): Promise<number> {
   try {
     await ensureIndexed(engine);
     if (picked[0] === 'orphans') {
-      const { orphans } = await engine.links({ kind: 'orphans' });
+      const { orphans, index } = await engine.links({ kind: 'orphans' });
+      printNotice(index);
       if (values.json) print(orphans.map((o) => ({ key: o.key, path: o.path, title: o.title })));
       else process.stdout.write(orphans.map((o) => `${o.path}\t${o.title}\n`).join('') || 'no orphan pages\n');
       return 0;
     }
-    const { findings } = await engine.links({ kind: picked[0] === 'dangling' ? 'broken' : 'anchors' });
+    const { findings, index } = await engine.links({ kind: picked[0] === 'dangling' ? 'broken' : 'anchors' });
+    printNotice(index);
     const rows = findings.map(({ source, line, target, anchor, kind, reason }) => ({ source, line, target, anchor, kind, reason }));
     if (values.json) print(rows);
     else process.stdout.write(rows.map((r) => `${r.source}:${r.line}\t${r.kind}\t${r.target}${r.anchor ? `#${r.anchor}` : ''}\t${r.reason}\n`).join('') || 'no broken links\n');

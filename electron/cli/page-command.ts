@@ -1,6 +1,6 @@
 // `cairn page`: one page's frontmatter, headings, links and backlinks.
 import { COMMON_OPTIONS, parse, UsageError } from './args.ts';
-import { printJson as print } from './output.ts';
+import { printJson as print, printNotice } from './output.ts';
 import { ensureIndexed, openSession } from './session.ts';
 
 export async function runPage(args: string[]): Promise<number> {
@@ -10,6 +10,7 @@ export async function runPage(args: string[]): Promise<number> {
   try {
     await ensureIndexed(engine);
     const page = await engine.getPage({ key: positionals[0]!, agent: values.agent ?? null });
+    printNotice(page.index);
     if (values.json) {
       const { body: _body, ...rest } = page;
       print(rest);

@@ -2,6 +2,7 @@
 import { describeLaneStatus, LANES, type Lane, type LaneWeights, type SearchResponse } from '../../shared/search.ts';
 import { parseRequest } from '../../shared/dispatch.ts';
 import { COMMON_OPTIONS, numberOption, parse, UsageError } from './args.ts';
+import { printNotice } from './output.ts';
 import { ensureIndexed, openSession } from './session.ts';
 
 export const SEARCH_OPTIONS = {
@@ -81,6 +82,7 @@ export async function runSearch(args: string[]): Promise<number> {
     // lexical and token search need no model: loading it is a third of a cold start
     if (request.mode === 'hybrid' || request.mode === 'semantic') await engine.loadModel();
     const response = await engine.engine.search(request);
+    printNotice(response.index);
     process.stdout.write(values.json ? `${JSON.stringify(response, null, 2)}\n` : searchText(response));
     return 0;
   } finally {

@@ -8,12 +8,12 @@ import path from 'node:path';
 import type { Response } from '../../shared/contract.ts';
 import { parseRequest, type CairnService, type Parsed } from '../../shared/dispatch.ts';
 import { BadRequest, CairnError, NotFound } from '../../shared/errors.ts';
-import type { IndexProgress, IndexReport } from '../../shared/indexing.ts';
+import type { IndexNotice, IndexProgress, IndexReport } from '../../shared/indexing.ts';
 import type { FusionDefaults } from '../../shared/search.ts';
 import type { Tier } from '../../shared/recall.ts';
 import { HUB_CACHE, SHIPPED_MODEL, type Settings } from './config/settings.ts';
 import { countIndex } from './ingest/counts.ts';
-import { failRun, finishRun, lastRun } from './ingest/runs.ts';
+import { failRun, finishRun, lastRun, readersNotice } from './ingest/runs.ts';
 import { brokenLinks, orphanPages } from './graph/findings.ts';
 import { pageView } from './graph/page-view.ts';
 import { readAttachment } from './graph/attachment-file.ts';
@@ -84,7 +84,7 @@ export class Engine implements CairnService {
     return this.guard(() => {
       const indexed = (this.db.prepare(`SELECT path FROM roots ORDER BY path`).all() as { path: string }[]).map((r) => r.path);
       const otherRoots = indexed.filter((r) => !this.settings.roots.includes(r));
-      return { roots: this.settings.roots, otherRoots, readOnly: this.db.readonly, db: this.settings.db, ...countIndex(this.db), lastRun: lastRun(this.db), indexing: this.indexing };
+      return { roots: this.settings.roots, otherRoots, readOnly: this.db.readonly, db: this.settings.db, ...countIndex(this.db), lastRun: lastRun(this.db), indexing: this.indexing, index: this.notice() };
     });
   }
 
@@ -406,11 +406,24 @@ export class Engine implements CairnService {
   }
 
   async search(r: Parsed<'search'>): Promise<Response<'search'>> {
-    return this.guard(() => search({ db: this.db, semantic: this.semantic, defaults: this.fusionDefaults() }, r));
+    return this.guard(async () => ({ ...(await search({ db: this.db, semantic: this.semantic, defaults: this.fusionDefaults() }, r)), index: this.notice() }));
   }
 
   async getPage(r: Parsed<'getPage'>): Promise<Response<'getPage'>> {
-    return this.guard(() => pageView(this.db, r.key, r.agent ?? null));
+    return this.guard(() => {
+      try {
+        return { ...pageView(this.db, r.key, r.agent ?? null), index: this.notice() };
+      } catch (err) {
+        // while the first index runs, "not found" may only mean "not indexed yet"
+        const notice = err instanceof NotFound ? this.notice() : null;
+        throw notice ? new NotFound(`${err instanceof Error ? err.message : String(err)} (${notice.message})`) : err;
+      }
+    });
+  }
+
+  /** What readers are told about the index they read: being built, or left half done by a run that died. */
+  private notice(): IndexNotice | null {
+    return readersNotice(this.db, this.indexing);
   }
 
   async attachment(r: Parsed<'attachment'>): Promise<Response<'attachment'>> {
@@ -437,9 +450,9 @@ export class Engine implements CairnService {
   }
 
   async links({ kind }: Parsed<'links'>): Promise<Response<'links'>> {
-    if (kind === 'orphans') return this.guard(() => ({ findings: [], orphans: orphanPages(this.db) }));
+    if (kind === 'orphans') return this.guard(() => ({ findings: [], orphans: orphanPages(this.db), index: this.notice() }));
     const reasons = kind === 'dangling' ? ['missing-page' as const] : kind === 'anchors' ? ['missing-anchor' as const] : ['missing-page' as const, 'missing-anchor' as const];
-    return this.guard(() => ({ findings: brokenLinks(this.db, reasons), orphans: [] }));
+    return this.guard(() => ({ findings: brokenLinks(this.db, reasons), orphans: [], index: this.notice() }));
   }
 }
 

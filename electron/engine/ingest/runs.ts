@@ -7,7 +7,7 @@
 // is known by its start time too, since pids are reused) or 'unlinked' (it failed between the
 // two) means the graph may be wrong: the next run relinks everything, and only then marks those
 // runs 'abandoned'.
-import type { IndexReport } from '../../../shared/indexing.ts';
+import type { IndexNotice, IndexProgress, IndexReport } from '../../../shared/indexing.ts';
 import type { Db } from '../store/database.ts';
 import { processIdentity, writeTransaction } from '../store/write-lock.ts';
 
@@ -77,6 +77,26 @@ export function lastRun(db: Db): (IndexReport & { startedAt: string; finishedAt:
     | { started_at: string; finished_at: string; counts: string }
     | undefined;
   return row ? { ...(JSON.parse(row.counts) as IndexReport), startedAt: row.started_at, finishedAt: row.finished_at } : null;
+}
+
+/**
+ * What a reader of the index should be told, or null when it is whole: a run that stopped before it
+ * relinked (its links and counts may be wrong until a run repairs it) comes first; else a first
+ * run still writing pages (a page not found may just not be indexed yet). `progress` is this
+ * process's own run, if any, for the files it has found.
+ */
+export function readersNotice(db: Db, progress: IndexProgress | null): IndexNotice | null {
+  const open = db.prepare(`SELECT id, state, pid, process FROM runs WHERE state IN ('running', 'unlinked')`).all() as OpenRun[];
+  if (!open.length) return null;
+  const live = open.filter((r) => r.state === 'running' && isAlive(r));
+  if (live.length < open.length) {
+    const repair = live.length ? 'a run under way repairs it' : 'run `cairn index` (or change a page with the watcher on) to repair it';
+    return { state: 'interrupted', message: `the last indexing run was interrupted before it relinked (its process died or it failed): links, backlinks and dangling counts may be out of date; ${repair}` };
+  }
+  if (db.prepare(`SELECT 1 FROM runs WHERE state IN ('linked', 'done') LIMIT 1`).get()) return null;
+  const pages = db.prepare(`SELECT count(*) FROM pages`).pluck().get() as number;
+  const found = progress?.total ? ` of ${progress.total} files found` : '';
+  return { state: 'first-index', message: `the first index is still running (${pages} pages indexed so far${found}): results are incomplete, and a page not found may not be indexed yet` };
 }
 
 /** Whether a run is still under way: in this process, or in a process that is still the one that started it. */
