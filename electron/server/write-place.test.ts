@@ -158,12 +158,15 @@ describe('stale temp files', () => {
     fx.write(`global/.chunking.md.cairn-${dead}-0badc0de.tmp`, 'half a page');
     fx.write(`global/reference/.a.md.cairn-${dead}-12345678.tmp`, 'half a page');
     fx.write(`global/.chunking.md.cairn-${process.pid}-0123abcd.tmp`, 'a live write');
+    // skill decisions are written into the root's .cairn/ folder, which the walk leaves out
+    fx.write(`.cairn/.skill-decisions.yaml.cairn-${dead}-feedf00d.tmp`, 'half a decision');
     fx.write('global/.notes.tmp', 'not ours');
     fx.write(`global/.chunking.md.cairn-${dead}-0badc0de.tmp.bak`, 'not ours either');
     const run = await runCairn(['index', '--db', fx.db, fx.root], cairnEnv(fx.dir));
     expect(run.code, run.err).toBe(0);
     expect(exists(`global/.chunking.md.cairn-${dead}-0badc0de.tmp`)).toBe(false);
     expect(exists(`global/reference/.a.md.cairn-${dead}-12345678.tmp`)).toBe(false);
+    expect(exists(`.cairn/.skill-decisions.yaml.cairn-${dead}-feedf00d.tmp`)).toBe(false);
     expect(exists(`global/.chunking.md.cairn-${process.pid}-0123abcd.tmp`)).toBe(true);
     expect(exists('global/.notes.tmp')).toBe(true);
     expect(exists(`global/.chunking.md.cairn-${dead}-0badc0de.tmp.bak`)).toBe(true);

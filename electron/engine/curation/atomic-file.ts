@@ -75,6 +75,16 @@ function processAlive(pid: number): boolean {
   }
 }
 
+/** Cairn's temp files directly in `dir` (none when there is no such folder): for folders the walk
+ * leaves out that Cairn writes all the same, like a root's `.cairn/`. */
+export function tempsIn(dir: string): string[] {
+  try {
+    return fs.readdirSync(dir).filter(isTempName).map((name) => path.join(dir, name));
+  } catch {
+    return [];
+  }
+}
+
 /** Removes the stale ones of `temps` (paths of Cairn temp files); how many went. One that cannot
  * be removed (a read-only folder) is left for a later run: it holds no page, so no run fails for it. */
 export function sweepStaleTemps(temps: readonly string[]): number {

@@ -17,7 +17,7 @@ import { countIndex } from './counts.ts';
 import { beginRun, failRun, markLinked, type RunStart } from './runs.ts';
 import { isScopedRoot } from './scope.ts';
 import { walkPaths, type WalkedFile } from './walk.ts';
-import { sweepStaleTemps } from '../curation/atomic-file.ts';
+import { sweepStaleTemps, tempsIn } from '../curation/atomic-file.ts';
 import { prepareFile, toWork, type FileWork } from './file-work.ts';
 import { PARALLEL_FROM, ParsePool } from './parse-pool.ts';
 import { recordWalkProblems, storedWalkProblems } from './walk-problems.ts';
@@ -165,7 +165,7 @@ async function ingestRoot(r: RootRun): Promise<number> {
   const walked = walkPaths(root, whole ? [''] : only, r.opts.ignorePatterns ?? []);
   if (whole) await writeTransaction(db, () => recordWalkProblems(db, rootId, walked.problems));
   else for (const p of walked.problems) r.problems.push({ root, path: p.relPath, line: null, severity: p.severity, reason: p.reason });
-  sweepStaleTemps(walked.temps);
+  sweepStaleTemps(whole ? [...walked.temps, ...tempsIn(path.join(root, '.cairn'))] : walked.temps);
   progress.skipped += walked.problems.filter((p) => p.severity === 'skipped').length;
   progress.total += walked.files.length;
   progress.phase = 'index';
