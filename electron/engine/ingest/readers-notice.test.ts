@@ -121,4 +121,23 @@ describe('readers of an index that is being built or was left half done', () => 
     const clean = await runCairn(['search', 'fusion', '--mode', 'lexical', '--db', fx.db], env);
     expect(clean.err).not.toMatch(/interrupted/);
   });
+
+  it('are told by the process running the first index how far it has got', async () => {
+    const local = makeFixture(Object.fromEntries(Array.from({ length: 600 }, (_, i) => [`q${i}.md`, `# Note ${i}\nfusion weights\n`])));
+    try {
+      const e = local.engine();
+      let during: ReturnType<typeof e.search> | null = null;
+      // asked as the index phase begins: the first batch is read and parsed (a worker's message,
+      // or setImmediate every 20 files) before anything is written, so the search answers first
+      e.events.on('indexProgress', (p) => {
+        if (p.phase === 'index') during ??= e.search({ query: 'fusion', mode: 'lexical' });
+      });
+      await e.reindex();
+      expect(during).not.toBeNull();
+      expect((await during!).index).toMatchObject({ state: 'first-index', message: expect.stringMatching(/0 pages indexed so far of 600 files found/) });
+      expect((await e.search({ query: 'fusion', mode: 'lexical' })).index).toBeNull();
+    } finally {
+      local.cleanup();
+    }
+  });
 });
