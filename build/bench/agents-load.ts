@@ -92,6 +92,12 @@ async function stopServer(server: Served): Promise<string | null> {
   return `cairn serve had not exited ${EXIT_WAIT_MS / 1000} s after SIGTERM; its stderr ends: ${server.stderr().trim().split('\n').slice(-2).join(' | ')}`;
 }
 
+/** The server's peak resident memory, where /proc tells it. */
+function serverPeakMemory(server: Served): string {
+  const hwm = /VmHWM:\s+(\d+) kB/.exec(fs.existsSync(`/proc/${server.proc.pid}/status`) ? fs.readFileSync(`/proc/${server.proc.pid}/status`, 'utf8') : '');
+  return hwm ? `, peak memory ${(Number(hwm[1]) / 1024).toFixed(0)} MB` : '';
+}
+
 function table(p: Phase): string[] {
   const lines = [`${p.name} (${p.seconds.toFixed(1)} s): ${p.requests} requests, ${(p.requests / p.seconds).toFixed(1)}/s`];
   for (const [kind, t] of Object.entries(p.times)) {
@@ -109,6 +115,7 @@ try {
   if (indexed.code !== 0) throw new Error(`cairn index failed:\n${indexed.err}`);
   const server = await startServe(['--db', db, wiki], env);
   const acks: Ack[] = [];
+  let peakMemory = '';
   let alone: Phase, loaded: Phase, delayAlone: string, delayLoaded: string;
   try {
     // the server's own first run (nothing changed) must not count as a write's delay
@@ -132,6 +139,7 @@ try {
     problems.push(...(await checkAcknowledged(acks, (key) => http<{ body: string }>(server.url, token('searcher0'), 'GET', `wiki/pages/${key}`))));
     const strays = fs.readdirSync(wiki, { recursive: true }).map(String).filter((f) => f.endsWith('.tmp'));
     if (strays.length) problems.push(`${strays.length} temp files left behind: ${strays.slice(0, 3).join(', ')}`);
+    peakMemory = serverPeakMemory(server);
   } finally {
     const hung = await stopServer(server);
     if (hung) problems.push(hung);
@@ -142,6 +150,7 @@ try {
   const lost = new Set(problems.filter((p) => p.startsWith('lost ')).map((p) => p.split(':')[0])).size;
   const httpAcks = acks.filter((a) => a.by.startsWith('writer')).length;
   console.log(`machine: ${os.cpus().length} x ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; load average before ${loadBefore.toFixed(2)}, after ${os.loadavg()[0]!.toFixed(2)}`);
+  console.log(`server: ${process.env.CAIRN_READERS ? `CAIRN_READERS=${process.env.CAIRN_READERS}` : 'default readers'}${peakMemory}`);
   console.log(`wiki: ${foam ? `git vault made from ${source}` : source}, ${pages} pages; model ${model}`);
   for (const [p, delay] of [[alone, delayAlone], [loaded, delayLoaded]] as const) console.log([...table(p), `  server event loop delay: ${delay}`].join('\n'));
   const limit = 2 * p95(alone) + 20;

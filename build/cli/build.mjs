@@ -42,9 +42,13 @@ export async function buildCli() {
   try {
     await esbuild.build({
       absWorkingDir: ROOT,
-      // the parse worker (ingest/parse-pool.ts) is an entry of its own, sharing chunks with the CLI
-      entryPoints: { cli: path.join(ROOT, 'electron', 'cli.ts'), 'parse-worker': path.join(ROOT, 'electron', 'engine', 'ingest', 'parse-worker.ts') },
-      define: { CAIRN_PARSE_WORKER: JSON.stringify('dist/cli/parse-worker.mjs') },
+      // the workers (ingest/parse-pool.ts, read-pool.ts) are entries of their own, sharing chunks with the CLI
+      entryPoints: {
+        cli: path.join(ROOT, 'electron', 'cli.ts'),
+        'parse-worker': path.join(ROOT, 'electron', 'engine', 'ingest', 'parse-worker.ts'),
+        'read-worker': path.join(ROOT, 'electron', 'engine', 'read-worker.ts'),
+      },
+      define: { CAIRN_PARSE_WORKER: JSON.stringify('dist/cli/parse-worker.mjs'), CAIRN_READ_WORKER: JSON.stringify('dist/cli/read-worker.mjs') },
       outdir: tmp,
       outExtension: { '.js': '.mjs' },
       bundle: true,

@@ -92,7 +92,7 @@ export async function buildShell({ outDir = OUT_DIR } = {}) {
       banner: { js: mainBanner(outDir) },
       plugins: [importMetaUrlPlugin()],
       // no parse worker in the app: a worker cannot start from a file inside app.asar (ingest/parse-pool.ts)
-      define: { CAIRN_PARSE_WORKER: '""' },
+      define: { CAIRN_PARSE_WORKER: '""', CAIRN_READ_WORKER: '""' },
     }),
     esbuild.build({
       ...COMMON,
@@ -115,7 +115,7 @@ export async function buildLikeMain(entry, outfile) {
     external: MAIN_EXTERNALS,
     banner: { js: mainBanner(path.dirname(outfile)) },
     plugins: [importMetaUrlPlugin()],
-    define: { CAIRN_PARSE_WORKER: '""' },
+    define: { CAIRN_PARSE_WORKER: '""', CAIRN_READ_WORKER: '""' },
   });
 }
 

@@ -24,6 +24,7 @@ import { readAudit } from './curation/audit.ts';
 import { search } from './search/search.ts';
 import { NO_MODEL_DEFAULTS } from './search/fusion-defaults.ts';
 import { SemanticIndex } from './embed/semantic-index.ts';
+import { ReadPool } from './read-pool.ts';
 
 export interface EngineEvents {
   indexProgress: [IndexProgress];
@@ -37,6 +38,7 @@ export class Engine implements CairnService {
   private running: Promise<IndexReport> | null = null;
   /** Whether the last run scheduled is a full run of the configured roots (which a full request joins). */
   private runningFull = false;
+  private readers: ReadPool | null = null;
   /** Pages written whose indexing then failed: the next run takes them along (write() says why). */
   private behind = new Set<string>();
 
@@ -54,7 +56,13 @@ export class Engine implements CairnService {
 
   close(): void {
     void this.semantic.embedder?.dispose();
+    void this.readers?.close();
     this.db.close();
+  }
+
+  /** For a long-running process: searches and page reads on reader threads, never waiting behind a write (read-pool.ts). */
+  startReaders(): void {
+    this.readers ??= ReadPool.start(this.settings.db);
   }
 
   /** For a process that answers many searches (server, app, eval): chunk vectors are scanned in memory. */
@@ -406,13 +414,14 @@ export class Engine implements CairnService {
   }
 
   async search(r: Parsed<'search'>): Promise<Response<'search'>> {
-    return this.guard(async () => ({ ...(await search({ db: this.db, semantic: this.semantic, defaults: this.fusionDefaults() }, r)), index: this.notice() }));
+    const deps = { db: this.db, semantic: this.semantic, defaults: this.fusionDefaults() };
+    return this.guard(async () => ({ ...(await (this.readers ? this.readers.search(deps, r) : search(deps, r))), index: this.notice() }));
   }
 
   async getPage(r: Parsed<'getPage'>): Promise<Response<'getPage'>> {
-    return this.guard(() => {
+    return this.guard(async () => {
       try {
-        return { ...pageView(this.db, r.key, r.agent ?? null), index: this.notice() };
+        return { ...(await (this.readers ? this.readers.getPage(this.db, r) : pageView(this.db, r.key, r.agent ?? null))), index: this.notice() };
       } catch (err) {
         // while the first index runs, "not found" may only mean "not indexed yet"
         const notice = err instanceof NotFound ? this.notice() : null;

@@ -97,8 +97,10 @@ export async function startHost(options: HostOptions): Promise<Host> {
           (error: Error) => (closing || tell({ kind: 'index-failed', error }), null),
         );
 
-  // a long-running process answers many searches: chunk vectors are scanned in memory
+  // a long-running process answers many searches: chunk vectors are scanned in memory, and searches
+  // and page reads run on reader threads, never waiting behind this thread's writes
   engine.keepVectorsInMemory();
+  engine.engine.startReaders();
   const modelLoaded: Promise<void> =
     options.loadModel === 'never'
       ? Promise.resolve()

@@ -3,15 +3,10 @@
 // that holds the write lock. One worker (the other core writes); small runs (a watcher's few
 // files, most tests) parse inline, since starting a worker costs more than they take.
 //
-// Where the worker's code is depends on how Cairn runs, which the bundlers say by defining
-// CAIRN_PARSE_WORKER: the compiled CLI's file under the package root; '' where no worker file
-// ships (the Electron bundle: files inside app.asar cannot start a worker), so parsing stays
-// inline; undefined when running from the TypeScript sources, which the worker loads through tsx.
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+// Where the worker's code is depends on how Cairn runs (worker-code.ts): where no worker file
+// ships, parsing stays inline.
 import { Worker } from 'node:worker_threads';
-import { PACKAGE_ROOT } from '../config/settings.ts';
+import { workerCode } from '../worker-code.ts';
 import type { FileOutcome } from './file-work.ts';
 import type { ParseAnswer, ParseRequest } from './parse-worker.ts';
 
@@ -41,10 +36,10 @@ export class ParsePool {
 
   /** A pool, or null where no worker can run here (then the caller parses inline). */
   static start(): ParsePool | null {
-    const source = workerSource();
-    if (!source) return null;
+    const code = workerCode(typeof CAIRN_PARSE_WORKER === 'string' ? CAIRN_PARSE_WORKER : undefined, new URL('./parse-worker.ts', import.meta.url));
+    if (!code) return null;
     try {
-      return new ParsePool(new Worker(source.code, { eval: true, name: 'cairn parse' }));
+      return new ParsePool(new Worker(code, { eval: true, name: 'cairn parse' }));
     } catch {
       return null;
     }
@@ -63,16 +58,4 @@ export class ParsePool {
     this.worker.removeAllListeners('exit');
     return this.worker.terminate();
   }
-}
-
-/** Code for an eval'd worker that imports the worker module: a compiled file, or the source through tsx. */
-function workerSource(): { code: string } | null {
-  if (typeof CAIRN_PARSE_WORKER === 'string') {
-    if (!CAIRN_PARSE_WORKER) return null;
-    return { code: `import(${JSON.stringify(pathToFileURL(path.join(PACKAGE_ROOT, CAIRN_PARSE_WORKER)).href)});` };
-  }
-  // tsx's ES module API (its "./esm/api" export for import): the worker registers it, then imports the TypeScript
-  const tsx = pathToFileURL(path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'esm', 'api', 'index.mjs')).href;
-  const module = new URL('./parse-worker.ts', import.meta.url).href;
-  return { code: `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(module)}); });` };
 }

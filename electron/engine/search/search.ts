@@ -25,8 +25,48 @@ const SEMANTIC_TIMEOUT_MS = 5000;
 
 export interface SearchDeps {
   db: Db;
-  semantic: SemanticSource;
+  /** This thread's model and vectors; or, on a read worker (store/read-pool.ts), the semantic lane
+   * as the thread that holds them ran it (runSemanticLane). */
+  semantic: SemanticSource | SemanticRan;
   defaults: FusionDefaults;
+}
+
+/** The semantic lane run ahead of the rest of a search, to be finished on another thread: its hits, or why it has none. */
+export interface SemanticRan {
+  model: string | null;
+  outcome: { hits: PageHit[] } | { skipped: Exclude<LaneReason, 'error' | 'timeout'>; message: string } | { timeout: string } | { failed: string };
+}
+
+/** The semantic lane of `req` alone (nothing when its mode does not run it), as search() would run it. */
+export async function runSemanticLane(deps: { db: Db; semantic: SemanticSource }, req: Parsed<'search'>): Promise<SemanticRan> {
+  const model = deps.semantic.embedder?.info.id ?? null;
+  if ((req.mode !== 'hybrid' && req.mode !== 'semantic') || req.query.trim() === '') return { model, outcome: { skipped: 'empty-query', message: 'not run' } };
+  const { q, filtered } = laneQuery(deps.db, req);
+  try {
+    return { model, outcome: { hits: await withTimeout(semanticLane(q, deps.semantic, filtered), SEMANTIC_TIMEOUT_MS) } };
+  } catch (err) {
+    if (isDamage(err)) throw err;
+    if (err instanceof LaneSkipped) return { model, outcome: { skipped: err.reason, message: err.message } };
+    return { model, outcome: err instanceof LaneTimeout ? { timeout: err.message } : { failed: (err as Error).message } };
+  }
+}
+
+/** What every lane is asked, and whether filters narrow it. */
+function laneQuery(db: Db, req: Parsed<'search'>): { q: LaneQuery; filtered: boolean } {
+  const condition = pageCondition(req.filters);
+  const filtered = Object.values(req.filters).some((v) => v !== undefined && !(Array.isArray(v) && v.length === 0));
+  return { q: { db, text: req.query, condition, limit: Math.max(req.k, MIN_CANDIDATES) }, filtered };
+}
+
+/** The semantic lane's hits: run here, or replayed as the other thread ran it. */
+function semanticRunner(semantic: SemanticSource | SemanticRan, q: LaneQuery, filtered: boolean): () => Promise<PageHit[]> {
+  if ('vectors' in semantic) return () => withTimeout(semanticLane(q, semantic, filtered), SEMANTIC_TIMEOUT_MS);
+  const o = semantic.outcome;
+  return async () => {
+    if ('hits' in o) return o.hits;
+    if ('skipped' in o) throw new LaneSkipped(o.skipped, o.message);
+    throw 'timeout' in o ? new LaneTimeout(o.timeout) : new Error(o.failed);
+  };
 }
 
 export async function search(deps: SearchDeps, req: Parsed<'search'>): Promise<SearchResponse> {
@@ -39,19 +79,19 @@ export async function search(deps: SearchDeps, req: Parsed<'search'>): Promise<S
   const weights = applyIntent({ ...deps.defaults.weights, graph, ...req.weights }, intent);
   const rrfK = req.rrfK ?? deps.defaults.rrfK;
   const mmr = req.mmr ? { lambda: req.mmr.lambda, pool: 0, similarity: 'terms' as const } : null;
-  const base = { query: req.query, mode: req.mode, fusion, weights, rrfK, intent, mmr, model: deps.semantic.embedder?.info.id ?? null };
+  const model = 'vectors' in deps.semantic ? (deps.semantic.embedder?.info.id ?? null) : deps.semantic.model;
+  const base = { query: req.query, mode: req.mode, fusion, weights, rrfK, intent, mmr, model };
   if (req.query.trim() === '') {
     return { ...base, results: [], lanes: {}, notice: { kind: 'empty-query', message: 'type something to search for' }, ms: elapsed(started) };
   }
 
-  const condition = pageCondition(req.filters);
-  const filtered = Object.values(req.filters).some((v) => v !== undefined && !(Array.isArray(v) && v.length === 0));
-  const q: LaneQuery = { db: deps.db, text: req.query, condition, limit: Math.max(req.k, MIN_CANDIDATES) };
+  const { q, filtered } = laneQuery(deps.db, req);
+  const condition = q.condition;
   const wanted: Lane[] = req.mode === 'hybrid' ? [...TEXT_LANES] : [req.mode];
   const runners: Record<TextLane, () => Promise<PageHit[]> | PageHit[]> = {
     lexical: () => lexicalLane(q, filtered),
     token: () => tokenLane(q),
-    semantic: () => withTimeout(semanticLane(q, deps.semantic, filtered), SEMANTIC_TIMEOUT_MS),
+    semantic: semanticRunner(deps.semantic, q, filtered),
   };
 
   const lanes: Partial<Record<Lane, LaneStatus>> = {};

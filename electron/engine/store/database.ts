@@ -17,6 +17,8 @@ export type Db = Database.Database;
 const OPEN_BUSY_MS = 5000;
 /** After opening: a read or a lock attempt blocks the thread at most this long; writes then retry asynchronously. */
 const BUSY_MS = 20;
+/** A reader thread's wait for a lock before its read fails. */
+const READER_BUSY_MS = 30_000;
 
 /** The index file is damaged or is not a Cairn index. It is only an index: the pages rebuild it,
  * and what they cannot is in the history file beside it (store/history.ts). */
@@ -93,6 +95,23 @@ function damageIn(file: string, detail: string): CairnError {
     if (!isDamage(err)) return new IndexDamaged(file, detail);
   }
   return new HistoryDamaged(history, detail);
+}
+
+/** A connection for a reader thread (read-pool.ts): read-only, never migrating (the writer's
+ * connection did), each statement reading the last committed state. Blocking its own thread is
+ * harmless, so it waits long for the rare lock a WAL reader meets (a checkpoint, another process
+ * in exclusive locking mode) instead of failing the read. */
+export function openReadConnection(file: string): Db {
+  const db = new Database(file, { ...nativeBinding(), readonly: true, fileMustExist: true });
+  try {
+    db.pragma(`busy_timeout = ${READER_BUSY_MS}`);
+    db.pragma('cache_size = -16384');
+    db.loadExtension(outsideAsar(sqliteVec.getLoadablePath()));
+    return db;
+  } catch (err) {
+    db.close();
+    throw err;
+  }
 }
 
 /** A database we may not write (a read-only file or folder, another user's index) is opened for reading:

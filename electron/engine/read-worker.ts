@@ -1,0 +1,29 @@
+// The worker side of read-pool.ts: one read-only connection to the index, answering searches and
+// page reads sent by the thread that writes. What it answers is plain data; an error crosses as
+// its name, message and code, and read-pool.ts makes it the error it was.
+import { parentPort, workerData } from 'node:worker_threads';
+import type { Parsed } from '../../shared/dispatch.ts';
+import type { FusionDefaults } from '../../shared/search.ts';
+import { pageView } from './graph/page-view.ts';
+import { search, type SemanticRan } from './search/search.ts';
+import { openReadConnection } from './store/database.ts';
+
+export type ReadRequest =
+  | { id: number; method: 'search'; request: Parsed<'search'>; semantic: SemanticRan; defaults: FusionDefaults }
+  | { id: number; method: 'getPage'; request: Parsed<'getPage'> };
+
+export type ReadAnswer = { id: number; value: unknown } | { id: number; error: { name: string; message: string; code?: unknown; missing?: unknown } };
+
+const db = openReadConnection((workerData as { db: string }).db);
+
+async function answer(r: ReadRequest): Promise<unknown> {
+  if (r.method === 'search') return search({ db, semantic: r.semantic, defaults: r.defaults }, r.request);
+  return pageView(db, r.request.key, r.request.agent ?? null);
+}
+
+parentPort!.on('message', (r: ReadRequest) => {
+  answer(r).then(
+    (value) => parentPort!.postMessage({ id: r.id, value } satisfies ReadAnswer),
+    (err: Error & { code?: unknown; missing?: unknown }) => parentPort!.postMessage({ id: r.id, error: { name: err.name, message: err.message, code: err.code, missing: err.missing } } satisfies ReadAnswer),
+  );
+});
