@@ -176,7 +176,7 @@ export class Engine implements CairnService {
     try {
       await this.refreshStaleness(paths && nearBefore ? unionScope(nearBefore, pagesNear(this.db, paths)) : null);
       if (!paths || (await this.registryMayChange(paths))) await this.refreshRegistry();
-      await this.refreshSemantic(report, at, emit);
+      await this.refreshSemantic(report, at, emit, paths === null);
       await finishRun(this.db, runId, report);
     } catch (err) {
       await failRun(this.db, runId).catch(() => {});
@@ -296,7 +296,8 @@ export class Engine implements CairnService {
     return this.guard(() => sourceChanges(this.db, r.key, r.agent ?? null));
   }
 
-  private async refreshSemantic(report: IndexReport, at: { last: IndexProgress | null }, emit: (p: IndexProgress) => void): Promise<void> {
+  /** `full`: a run of the whole roots, the only kind that may rebuild the adaptive model (SemanticIndex.refresh says why). */
+  private async refreshSemantic(report: IndexReport, at: { last: IndexProgress | null }, emit: (p: IndexProgress) => void, full: boolean): Promise<void> {
     const before = Date.now();
     const changed = report.indexed > 0 || report.removed > 0;
     if (changed || !this.semantic.isCurrent()) await this.semantic.refresh(changed, (e) => {
@@ -305,7 +306,7 @@ export class Engine implements CairnService {
       if (e.phase === 'embed') report.embedded = e.computed ?? e.done;
       if (e.phase !== 'embed') report.modelNote = e.note;
       emit(at.last);
-    });
+    }, full);
     report.model = this.semantic.embedder?.info.id ?? null;
     report.modelNote ??= this.semantic.unavailable;
     report.semanticMs = Date.now() - before;

@@ -7,6 +7,7 @@ import type { Db } from '../store/database.ts';
 import type { Embedder } from './embedder.ts';
 import { loadModelDir } from './load-model.ts';
 import { VectorStore } from './vector-store.ts';
+import { writeTransaction } from '../store/write-lock.ts';
 import { currentAdaptiveModel, pruneAdaptiveModels, refreshAdaptiveModel } from './adaptive/adaptive-lifecycle.ts';
 import type { BuildPhase } from './adaptive/build-adaptive.ts';
 import type { ModelSetting } from '../config/model-setting.ts';
@@ -67,17 +68,26 @@ export class SemanticIndex {
     }
   }
 
-  /** Loaded, and every chunk has a vector from it: nothing for `refresh` to do unless pages changed. */
+  /** Loaded, every chunk has a vector from it, and no drift awaits measuring: nothing for `refresh` to do unless pages changed. */
   isCurrent(): boolean {
     if (this.setting === 'none') return true;
+    if (this.setting === 'adaptive' && this.driftUnmeasured()) return false;
     return this.embedder !== null && this.vectors.model()?.id === this.embedder.info.id && this.vectors.countPending() === 0;
   }
 
-  /** After an indexing run: rebuild the adaptive model if the wiki drifted, then embed new chunks. */
-  async refresh(pagesChanged: boolean, onProgress: (p: EmbedProgress) => void = () => {}): Promise<void> {
+  /**
+   * After an indexing run: rebuild the adaptive model if the wiki drifted, then embed new chunks.
+   * A run of a few paths (a write, the watcher) passes `mayRebuild` false: it embeds with the model
+   * in use and leaves the drift to the next full run (noted in the database, for whichever process
+   * runs it). A rebuild takes seconds to a minute and re-embeds every chunk: no one write should
+   * pay for it, nor wait while each process sharing the database rebuilds in turn.
+   */
+  async refresh(pagesChanged: boolean, onProgress: (p: EmbedProgress) => void = () => {}, mayRebuild = true): Promise<void> {
     const built = this.adaptiveDir();
-    if (this.setting === 'adaptive' && (pagesChanged || !built)) await this.maybeRebuild(onProgress);
-    else if (this.setting === 'adaptive' && this.embedder?.info.dir !== built) await this.loadDir(built!);
+    const adaptive = this.setting === 'adaptive';
+    if (adaptive && !mayRebuild && pagesChanged) await this.noteDrift(true);
+    if (adaptive && mayRebuild && (pagesChanged || !built || this.driftUnmeasured())) await this.maybeRebuild(onProgress);
+    else if (adaptive && this.embedder?.info.dir !== (built ?? this.dirs.general)) await this.loadDir(built ?? this.dirs.general);
     else if (!this.embedder && this.setting !== 'none') await this.load();
     if (!this.embedder && typeof this.setting === 'object' && 'hub' in this.setting) await this.download(this.setting.hub, onProgress);
     if (!this.embedder) return;
@@ -101,6 +111,7 @@ export class SemanticIndex {
       onProgress({ phase: 'model', done: 0, total: texts.length, note: `adaptive model not built: ${(err as Error).message}` });
       return;
     }
+    await this.noteDrift(false);
     const dir = result.dir ?? this.dirs.general;
     if (this.embedder?.info.dir !== dir) await this.loadDir(dir);
     if (result.rebuilt && this.embedder?.info.dir === dir) pruneAdaptiveModels(this.dirs.models, dir);
@@ -143,6 +154,16 @@ export class SemanticIndex {
     void this.embedder?.dispose();
     this.embedder = null;
     this.unavailable = reason;
+  }
+
+  /** Whether runs that could not rebuild have changed pages since the adaptive model's drift was last measured. */
+  private driftUnmeasured(): boolean {
+    return this.vectors.meta('adaptive_drift_unmeasured') === '1';
+  }
+
+  private noteDrift(unmeasured: boolean): Promise<void> {
+    if (this.db.readonly || this.driftUnmeasured() === unmeasured) return Promise.resolve();
+    return writeTransaction(this.db, () => this.vectors.setMeta('adaptive_drift_unmeasured', unmeasured ? '1' : '0'));
   }
 
   private adaptiveDir(): string | null {
