@@ -17,13 +17,22 @@ function unit(seed: number, dim: number): Float32Array {
   return v.map((x) => x / n);
 }
 
+/** Chunk rows for the vectors to belong to: put stores a vector only for a chunk of that text (no page needed here). */
+function chunks(db: ReturnType<typeof openDatabase>, rows: { rowid: number; hash: string }[]): void {
+  db.pragma('foreign_keys = OFF');
+  const insert = db.prepare(`INSERT INTO chunks (rowid, id, page_id, ord, heading_path, text, hash, line) VALUES (?, ?, 0, 0, '[]', '', ?, 1)`);
+  for (const r of rows) insert.run(r.rowid, `c${r.rowid}`, r.hash);
+}
+
 describe('VectorScan', () => {
   it('finds the neighbours sqlite-vec finds, and follows new writes', async () => {
     const db = openDatabase(path.join(dir, 'v.db'));
     const dim = 24;
     const sqlite = new VectorStore(db);
     await sqlite.use({ id: 'test/model', dim });
-    await sqlite.put('test/model', Array.from({ length: 500 }, (_, i) => ({ rowid: i + 1, hash: `h${i}`, vector: unit(i + 1, dim) })));
+    const rows = Array.from({ length: 500 }, (_, i) => ({ rowid: i + 1, hash: `h${i}`, vector: unit(i + 1, dim) }));
+    chunks(db, rows);
+    await sqlite.put('test/model', rows);
     const memory = new VectorStore(db);
     memory.keepInMemory();
     for (const seed of [1001, 1002, 1003]) {
@@ -35,6 +44,7 @@ describe('VectorScan', () => {
     }
     // a write (here from another store, as another process would) is seen by the next search
     const q = unit(2000, dim);
+    chunks(db, [{ rowid: 9999, hash: 'new' }]);
     await sqlite.put('test/model', [{ rowid: 9999, hash: 'new', vector: q }]);
     expect(memory.nearest(q, 1)).toEqual([{ rowid: 9999, distance: expect.closeTo(0, 5) }]);
     db.close();
