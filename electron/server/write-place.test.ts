@@ -73,6 +73,14 @@ describe('a path that names another file than the key has', () => {
     expect(same).toMatchObject({ status: 200, body: { path: 'global/reference/chunking.md' } });
     expect(read('global/reference/chunking.md')).toBe('# Chunking\n\nsplit at headings\n');
   });
+
+  it("is no conflict when it names an agent's own page beside the shared one of that key: that page is made, then written", async () => {
+    const own = { key: 'chunking', path: 'user/scout/chunking.md', body: "# Chunking\n\nscout's own take\n" };
+    expect(await api(person.url, 'writePage', { ...own, actor: 'editor' })).toMatchObject({ status: 200, body: { path: 'user/scout/chunking.md', created: true } });
+    expect(await api(agents.url, 'writePage', { ...own, body: '# Chunking\n\nrevised\n' }, as(SCOUT))).toMatchObject({ status: 200, body: { path: 'user/scout/chunking.md', created: false } });
+    expect(read('user/scout/chunking.md')).toBe('# Chunking\n\nrevised\n');
+    expect(read('global/reference/chunking.md')).toBe('# Chunking\n\nsplit at headings\n');
+  });
 });
 
 describe('a folder symlink inside the root', () => {

@@ -34,14 +34,15 @@ export interface Place {
 /** The page's file, or where a new one goes; inside a configured root, never through a symlink. */
 export function locate(db: Db, roots: readonly string[], input: PlaceRequest): Place {
   if (CONTROL.test(input.key) || (input.agent && CONTROL.test(input.agent))) throw new BadRequest(`the key or agent ${JSON.stringify(input.key)} holds a control character: a page's name never does`);
-  const row = findPageRow(db, input.key, input.agent);
+  const rel = input.path === undefined ? null : insideRel(input.path);
+  // a path into user/<agent>/ asks for that agent's page of the key (its own, else the shared one it would shadow)
+  const row = findPageRow(db, input.key, (rel === null ? null : userOf(rel)) ?? input.agent);
   if (!row && !input.mayCreate) throw new NotFound(`no page with key "${input.key}" to ${input.verb}`);
   if (row && !roots.includes(row.root)) throw new BadRequest(`page "${input.key}" is in ${row.root}, which is not a configured root: Cairn writes only into its roots`);
   const asked = input.root === undefined ? (row?.root ?? roots[0]) : roots.find((r) => r === path.resolve(input.root!));
   if (!asked) throw new BadRequest(`root ${input.root} is not a configured root; roots: ${roots.join(', ')}`);
   const scoped = isScopedRoot(asked);
-  const rel = input.path === undefined ? null : insideRel(input.path);
-  if (row && !(rel !== null && shadows(row, asked, rel, scoped, input.agent))) {
+  if (row && !(rel !== null && shadows(row, asked, rel, scoped))) {
     if ((rel !== null && !sameFile(row.path, rel, scoped)) || asked !== row.root) {
       throw new WriteConflict(row.path, `key "${input.key}" is the page ${where(row.root, row.path, roots)}, not ${where(asked, rel ?? row.path, roots)}: a key names one page in its space, so nothing was written (leave "path" out to write that page, or choose another key)`);
     }
@@ -70,10 +71,12 @@ function sameFile(pagePath: string, rel: string, scoped: boolean): boolean {
 }
 
 /** An agent's own page beside a shared one of the same key: a new page in user/<agent>/, not the shared one. */
-function shadows(row: { root: string; scope: string }, root: string, rel: string, scoped: boolean, agent: string | null): boolean {
-  const own = scopeOf(rel, scoped);
-  return row.root === root && row.scope === 'global' && agent !== null && own.kind === 'user' && own.agent === agent;
+function shadows(row: { root: string; scope: string }, root: string, rel: string, scoped: boolean): boolean {
+  return row.root === root && row.scope === 'global' && scopeOf(rel, scoped).kind === 'user';
 }
+
+/** The agent whose space `rel` would be in a scoped root, or null. */
+const userOf = (rel: string) => scopeOf(rel, true).agent;
 
 const where = (root: string, rel: string, roots: readonly string[]) => (roots.length > 1 ? `${rel} in ${root}` : rel);
 
