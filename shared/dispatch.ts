@@ -9,8 +9,9 @@ import { asCairnError, BadRequest, CairnError, type ErrorBody, errorBody } from 
 /** A request as the service receives it: parsed, defaults filled in. */
 export type Parsed<M extends MethodName> = z.output<Contract[M]['request']>;
 
-/** What implements the contract (the engine): typed input only. */
-export type CairnService = { [M in MethodName]: (request: Parsed<M>) => Promise<Response<M>> };
+/** What implements the contract (the engine): typed input only, and who calls (the write protocol
+ * asks more of an agent than of a person). */
+export type CairnService = { [M in MethodName]: (request: Parsed<M>, caller: Caller) => Promise<Response<M>> };
 
 export type Outcome<M extends MethodName> = { ok: true; value: Response<M> } | { ok: false; error: CairnError };
 
@@ -32,8 +33,8 @@ export async function dispatch<M extends MethodName>(service: CairnService, name
   try {
     if (!isMethod(name)) throw new BadRequest(`no such method "${String(name)}"; methods: ${Object.keys(contract).join(', ')}`);
     const request = parseRequest(name, asCaller(caller, name, input));
-    const run = service[name] as (r: Parsed<M>) => Promise<Response<M>>;
-    return { ok: true, value: await run.call(service, request) };
+    const run = service[name] as (r: Parsed<M>, c: Caller) => Promise<Response<M>>;
+    return { ok: true, value: await run.call(service, request, caller) };
   } catch (err) {
     return { ok: false, error: asCairnError(err) };
   }

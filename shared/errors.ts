@@ -8,6 +8,8 @@ export const ERROR_CODES = [
   'not-found',
   'method-not-allowed',
   'conflict',
+  // an agent replaced a page's body without naming the version it read (baseHash)
+  'precondition-required',
   'missing-refs',
   'invalid-page',
   'read-only',
@@ -32,6 +34,19 @@ export interface ErrorBody {
   code: ErrorCode;
   error: string;
   missing?: string[];
+  /** For a write refused for its base hash: the hash of the file now (null: there is none). */
+  currentHash?: string | null;
+  /** For a write refused as a conflict: the file's whole text now. */
+  currentText?: string;
+  /** Its body, as a read shows it (after the frontmatter, LF line endings): what a body write merges into. */
+  currentBody?: string;
+}
+
+/** What a page's file holds now, handed to a writer whose base was missing or stale so it can merge and retry. */
+export interface CurrentVersion {
+  hash: string | null;
+  text?: string | undefined;
+  body?: string | undefined;
 }
 
 export class CairnError extends Error {
@@ -44,6 +59,9 @@ export class CairnError extends Error {
     super(message, options);
     this.name = 'CairnError';
   }
+
+  /** Set on a write refused for its base (conflict, precondition-required). */
+  current: CurrentVersion | null = null;
 }
 
 /** A request the contract rejects: the door answers with this message, naming the field. */
@@ -61,11 +79,29 @@ export class NotFound extends CairnError {
   }
 }
 
-/** The file changed since the writer read it: nothing was written, and nothing of either side is lost. */
+/** The file changed since the writer read it: nothing was written, and nothing of either side is lost.
+ * Given what the file holds now, the answer carries it, so the writer merges without another read. */
 export class WriteConflict extends CairnError {
-  constructor(file: string, message = `${file} changed since you read it (another writer, an editor or a pull): nothing was written; read it again and reapply your change`) {
-    super('conflict', message);
+  constructor(file: string, message?: string, current: CurrentVersion | null = null) {
+    const what = message ?? `${file} changed since you read it (another writer, an editor or a pull): nothing was written`;
+    super('conflict', current ? `${what}. ${mergeHint(current)}` : message ?? `${what}; read it again and reapply your change`);
     this.name = 'WriteConflict';
+    this.current = current;
+  }
+}
+
+function mergeHint(current: CurrentVersion): string {
+  if (current.hash === null) return 'There is no such file now (currentHash null): to create it anew, write again with baseHash null';
+  if (current.body === undefined) return 'Its current hash is currentHash in this answer (it is not a text page Cairn rewrites)';
+  return 'Its current hash is currentHash in this answer, its text currentText and its body currentBody: merge your change into currentBody and write again with baseHash set to currentHash';
+}
+
+/** An agent replaced a page's body without naming the version it read: nothing was written. */
+export class PreconditionRequired extends CairnError {
+  constructor(file: string, hash: string) {
+    super('precondition-required', `${file} exists: an agent replacing its body must send baseHash, the hash of the version it read (every read returns it as "hash"), so an editor's or another agent's change is never overwritten unseen; nothing was written. Its current hash is currentHash in this answer: read the page, merge your change and write with baseHash. (Frontmatter-only edits need no baseHash.)`);
+    this.name = 'PreconditionRequired';
+    this.current = { hash };
   }
 }
 
@@ -95,7 +131,12 @@ export function asCairnError(err: unknown): CairnError {
 
 export function errorBody(err: unknown): ErrorBody {
   const e = asCairnError(err);
-  return e.missing.length ? { code: e.code, error: e.message, missing: e.missing } : { code: e.code, error: e.message };
+  const body: ErrorBody = { code: e.code, error: e.message };
+  if (e.missing.length) body.missing = e.missing;
+  if (e.current) body.currentHash = e.current.hash;
+  if (e.current?.text !== undefined) body.currentText = e.current.text;
+  if (e.current?.body !== undefined) body.currentBody = e.current.body;
+  return body;
 }
 
 /** A client's view of an answered error (HTTP body, IPC envelope), as the error it was. */
@@ -103,5 +144,8 @@ export function errorFromBody(body: unknown, fallback: string): CairnError {
   const b = (body && typeof body === 'object' ? body : {}) as Partial<ErrorBody>;
   const code = (ERROR_CODES as readonly string[]).includes(b.code ?? '') ? b.code! : 'internal';
   const missing = Array.isArray(b.missing) ? b.missing.map(String) : [];
-  return new CairnError(code, typeof b.error === 'string' ? b.error : fallback, missing);
+  const error = new CairnError(code, typeof b.error === 'string' ? b.error : fallback, missing);
+  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  if (typeof b.currentHash === 'string' || b.currentHash === null) error.current = { hash: b.currentHash, text: text(b.currentText), body: text(b.currentBody) };
+  return error;
 }

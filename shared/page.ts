@@ -52,6 +52,7 @@ export const PageSummary = z.object({
   title: z.string(),
   summary: z.string().nullable(),
   tags: z.array(z.string()),
+  hash: z.string().describe("sha1 of the page's file as indexed: send it back as baseHash when you write the page"),
 });
 export type PageSummary = z.infer<typeof PageSummary>;
 

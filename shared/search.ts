@@ -119,6 +119,7 @@ export const SearchResult = z.object({
   title: z.string(),
   summary: z.string().nullable(),
   tags: z.array(z.string()),
+  hash: z.string().describe("sha1 of the page's file as indexed: send it back as baseHash when you write the page"),
   score: z.number(),
   heading: z.string().nullable().describe('the best-matching section'),
   line: z.number().int().describe('line of that section'),

@@ -5,6 +5,7 @@
 // model builder stay on disk).
 import { EventEmitter } from 'node:events';
 import path from 'node:path';
+import { PERSON, type Caller } from '../../shared/caller.ts';
 import type { Response } from '../../shared/contract.ts';
 import { parseRequest, type CairnService, type Parsed } from '../../shared/dispatch.ts';
 import { BadRequest, CairnError, NotFound } from '../../shared/errors.ts';
@@ -312,8 +313,9 @@ export class Engine implements CairnService {
     report.semanticMs = Date.now() - before;
   }
 
-  async writePage(r: Parsed<'writePage'>): Promise<Response<'writePage'>> {
-    return this.write({ key: r.key, agent: r.agent ?? null, root: r.root, path: r.path, fields: r.frontmatter ?? {}, body: r.body, actor: r.actor, baseHash: r.baseHash, action: 'write' });
+  /** An agent replacing a page's body must name the version it read; a person need not (see write-page.ts). */
+  async writePage(r: Parsed<'writePage'>, caller: Caller = PERSON): Promise<Response<'writePage'>> {
+    return this.write({ key: r.key, agent: r.agent ?? null, root: r.root, path: r.path, fields: r.frontmatter ?? {}, body: r.body, actor: r.actor, baseHash: r.baseHash, baseRequired: caller.kind === 'agent', action: 'write' });
   }
 
   async reviewPage(r: Parsed<'reviewPage'>): Promise<Response<'reviewPage'>> {

@@ -39,9 +39,16 @@ export async function serveMcp(service: CairnService, agent: string, transport: 
   return server;
 }
 
-/** The error as the agent reads it: its code, what is wrong, and for refused links the missing keys. */
+/** The error as the agent reads it: its code, what is wrong, for refused links the missing keys, and
+ * for a write refused for its base the page's current hash (to send as baseHash) and body (to merge into). */
 function describe(e: CairnError): string {
-  return `${e.code}: ${e.message}${e.missing.length ? `\nmissing: ${e.missing.join(', ')}` : ''}`;
+  const lines = [`${e.code}: ${e.message}`];
+  if (e.missing.length) lines.push(`missing: ${e.missing.join(', ')}`);
+  if (e.current) lines.push(`currentHash: ${e.current.hash}`);
+  // the body is what a body write merges into; the whole text only when frontmatter makes it differ
+  if (e.current?.body !== undefined) lines.push(`currentBody:\n${e.current.body}`);
+  if (e.current?.text !== undefined && e.current.text !== e.current.body) lines.push(`currentText:\n${e.current.text}`);
+  return lines.join('\n');
 }
 
 function failure(text: string): CallToolResult {

@@ -27,7 +27,7 @@ export const TOOLS: Record<string, Tool> = {
   wiki_search: {
     method: 'search',
     description:
-      'Search the shared wiki before solving something: another agent may have written it up. Hybrid by default (keywords + embeddings + term overlap). Returns pages best first with a snippet and the best-matching section; read one with wiki_read. Set explain for per-lane ranks; filters narrow by tags, tier, path prefix, dates.',
+      'Search the shared wiki before solving something: another agent may have written it up. Hybrid by default (keywords + embeddings + term overlap). Returns pages best first with a snippet, the best-matching section and the page\'s hash; read one with wiki_read. Set explain for per-lane ranks; filters narrow by tags, tier, path prefix, dates.',
     schema: WikiSearch,
     hidden: [],
     route: ({ explain: _explain, ...rest }) => ({ method: 'search', input: rest }),
@@ -35,14 +35,17 @@ export const TOOLS: Record<string, Tool> = {
   },
   wiki_read: {
     method: 'getPage',
-    description: "Read a page by key (as wiki_search returns it): frontmatter, body, headings, links out and backlinks. Your own page under user/<you>/ is shown before a shared one with the same key. The answer's frontmatter and body are what wiki_write takes back.",
+    description:
+      "Read a page by key (as wiki_search returns it): frontmatter, body, headings, links out and backlinks, and its hash. Your own page under user/<you>/ is shown before a shared one with the same key. The answer's frontmatter and body are what wiki_write takes back; send its hash as wiki_write's baseHash when you replace the body.",
     schema: contract.getPage.request,
     hidden: [],
   },
   wiki_write: {
     method: 'writePage',
     description:
-      "Write what you learned so the next agent need not re-solve it: a page by key, setting the frontmatter fields given (null removes one) and replacing the body if given. Every [[link]] and ref must name an existing page, or the write is refused with the missing keys and nothing is written. Pass baseHash (hashAfter of your last write, or the hash you read) to be refused rather than overwrite someone else's change. You write the shared space and user/<you>/ only; the audit log names you.",
+      "Write what you learned so the next agent need not re-solve it: a page by key, setting the frontmatter fields given (null removes one) and replacing the body if given. Every [[link]] and ref must name an existing page, or the write is refused with the missing keys and nothing is written. " +
+      'Protocol: to replace the body of a page that exists, send baseHash = the hash wiki_read or wiki_search gave you (or hashAfter of your last write). Without it you get precondition-required with currentHash; if the page changed since (an editor, another agent) you get conflict with currentHash and currentBody (currentText too when the page has frontmatter): merge your change into currentBody and write again with baseHash = currentHash. ' +
+      'To create a page, send baseHash null: if another agent created it first you get conflict with its hash and body. Frontmatter-only edits need no baseHash. You write the shared space and user/<you>/ only; the audit log names you.',
     schema: contract.writePage.request,
     hidden: ['actor'],
   },

@@ -20,6 +20,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   'not-found': 404,
   'method-not-allowed': 405,
   conflict: 409,
+  'precondition-required': 428,
   'too-large': 413,
   'unsupported-media-type': 415,
   'missing-refs': 422,

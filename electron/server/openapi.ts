@@ -14,6 +14,9 @@ const ErrorBody = z.object({
   code: z.enum(ERROR_CODES),
   error: z.string().describe('what is wrong, in a sentence naming the field, file or key'),
   missing: z.array(z.string()).optional().describe('for a write refused for its links (422): the keys that name no page'),
+  currentHash: z.string().nullable().optional().describe('for a write refused for its base (409, 428): the hash of the file now, to send as baseHash (null: there is none)'),
+  currentText: z.string().optional().describe('for a conflict (409): the file\'s whole text now'),
+  currentBody: z.string().optional().describe('for a conflict (409): its body now, as a read shows it: merge your body into this'),
 });
 
 /** What each status means to a client; the codes answered at each come from HTTP_STATUS, the one table. */
@@ -23,9 +26,10 @@ const ERRORS: Record<number, string> = {
   403: 'refused: a foreign Host or Origin, or not this caller\'s to do',
   404: 'no such page or thing',
   405: 'the route does not take this HTTP method (`Allow` names the ones it does)',
-  409: 'the file changed since baseHash: nothing was written',
+  409: 'the file changed since baseHash (or another writer created the page first): nothing was written; `currentHash`, `currentText` and `currentBody` say what it holds now',
   413: 'the body is over 1 MB',
   415: 'the body is not sent as application/json',
+  428: 'an agent replaced an existing page\'s body without baseHash: nothing was written; `currentHash` is the hash to read and send',
   422: 'the write links pages that do not exist (`missing`), or its page would not read back (its YAML): nothing was written',
   500: 'an unexpected failure (`internal`), or a damaged index (`damaged`, the message says what to do)',
   503: 'the index is read-only (`read-only`), or another process holds it (`busy`: nothing was done, retry after `Retry-After` seconds)',

@@ -83,7 +83,7 @@ export const WIKI_ROUTES: readonly WikiRoute[] = [
     method: 'writePage',
     from: 'body',
     requestDoc: PageWrite,
-    summary: 'Writes a page: 422 with `missing` when it links pages that do not exist, 409 when baseHash is not the file\'s; nothing is written then.',
+    summary: 'Writes a page: 422 with `missing` when it links pages that do not exist; 409 with `currentHash`, `currentText` and `currentBody` when baseHash is not the file\'s; 428 with `currentHash` when an agent replaces an existing page\'s body without baseHash (the `hash` its GET returned); nothing is written then.',
     build: ({ params, body }) => ({ ...body, key: params.key }),
   },
   { verb: 'GET', path: '/wiki/links/dangling', method: 'links', from: 'none', summary: 'Links to pages that do not exist.', build: () => ({ kind: 'dangling' }) },

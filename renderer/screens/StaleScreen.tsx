@@ -26,7 +26,8 @@ export function StaleScreen() {
   const act = (p: StalePage, what: 'review' | 'archive') => {
     setBusy(`${p.root}/${p.path}`);
     setActionError(null);
-    const request = { key: p.key, agent: p.scope.agent, actor: APP_ACTOR };
+    // the version shown: if the page changed since, the review is refused rather than vouching for text no one saw
+    const request = { key: p.key, agent: p.scope.agent, actor: APP_ACTOR, baseHash: p.hash };
     (what === 'review' ? cairn.reviewPage(request) : cairn.archivePage(request)).then(
       () => {
         setBusy(null);
@@ -35,6 +36,8 @@ export function StaleScreen() {
       (err: Error) => {
         setBusy(null);
         setActionError(err.message);
+        // a page changed since it was shown: show it as it is now, for the next decision
+        stale.reload();
       },
     );
   };

@@ -100,3 +100,31 @@ export function sweepStaleTemps(temps: readonly string[]): number {
   }
   return removed;
 }
+
+/** Creates `abs` with `bytes`, whole, only if nothing is there: the flushed temp file is linked to
+ * the name, which fails atomically when a file (or a link) already holds it, where a rename would
+ * replace it. False: something was there first, and nothing was written. */
+export function createExclusively(abs: string, bytes: Buffer): boolean {
+  const tmp = tempPathFor(abs);
+  writeNewFile(tmp, bytes);
+  try {
+    linkOrCopy(tmp, abs);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  } finally {
+    fs.rmSync(tmp, { force: true });
+  }
+}
+
+/** A volume without hard links (FAT, some network shares) still gets an exclusive create, by a copy
+ * that refuses an existing name (a reader may then see it before it is whole). */
+function linkOrCopy(tmp: string, abs: string): void {
+  try {
+    fs.linkSync(tmp, abs);
+  } catch (err) {
+    if (!['EPERM', 'ENOTSUP', 'ENOSYS', 'EOPNOTSUPP'].includes((err as NodeJS.ErrnoException).code ?? '')) throw err;
+    fs.copyFileSync(tmp, abs, fs.constants.COPYFILE_EXCL);
+  }
+}

@@ -90,7 +90,6 @@ export function checked(root: string, rel: string, exists: boolean): Place {
   const abs = path.join(root, rel);
   const rootReal = fs.realpathSync(root);
   if (exists && fs.lstatSync(abs).isSymbolicLink()) throw new BadRequest(`${rel} is a symlink: Cairn never writes through one`);
-  if (!exists && fs.existsSync(abs)) throw new BadRequest(`${rel} exists but is not an indexed page; re-index, then write`);
   const real = realRel(rootReal, abs);
   if (real === null) throw new BadRequest(`${rel} lies behind a symlink out of the root: Cairn never writes through one`);
   const scoped = isScopedRoot(root);

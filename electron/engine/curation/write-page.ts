@@ -1,9 +1,9 @@
 // The one way Cairn writes a page, for every door: find or place the file inside a configured
 // root, refuse links to pages that do not exist, refuse to overwrite a version the writer never
-// saw, then write atomically (a temp file beside the page, renamed over it) and log it — the check,
-// the rename and the audit entry under the database's write lock, so two Cairn writers never
-// interleave. The caller re-indexes the page.
-import fs from 'node:fs';
+// saw (write-base.ts), then write atomically (a temp file beside the page, renamed over it, or linked
+// to a new page's name so only one creator wins) and log it — the check, the rename and the audit
+// entry under the database's write lock, so two Cairn writers never interleave. The caller
+// re-indexes the page.
 import { BadRequest, MissingRefs, WriteConflict } from '../../../shared/errors.ts';
 import type { AuditEntry } from '../../../shared/page.ts';
 import type { Db } from '../store/database.ts';
@@ -13,10 +13,11 @@ import { Resolver } from '../graph/resolve.ts';
 import { decodePage } from '../ingest/decode.ts';
 import { parsePage } from '../ingest/parse/page.ts';
 import { keyOf } from '../ingest/scope.ts';
-import { hashOnDisk, replaceAtomically, sha1 } from './atomic-file.ts';
+import { createExclusively, hashOnDisk, replaceAtomically, sha1 } from './atomic-file.ts';
 import { appendAudit } from './audit.ts';
 import { editPage, type FieldChanges } from './frontmatter-edit.ts';
 import { locate, type Place } from './page-place.ts';
+import { bytesBefore, checkBase, versionOnDisk } from './write-base.ts';
 import { refuseUnindexable } from './write-validation.ts';
 
 export interface WriteInput {
@@ -32,6 +33,8 @@ export interface WriteInput {
   actor: string;
   /** The content hash the writer started from; null: the writer expects no page there yet. */
   baseHash?: string | null | undefined;
+  /** An agent writes: replacing an existing page's body needs the baseHash it read (write-base.ts). */
+  baseRequired?: boolean | undefined;
   action: AuditEntry['action'];
   /** What the write did, in words, for the log (fixes say which link and how). */
   detail?: string | undefined;
@@ -50,9 +53,9 @@ export interface WriteResult {
 /** `roots`: where Cairn may write, the first being where new pages go by default; `maxFileBytes`: the indexer's (a larger page is refused). */
 export async function writePage(db: Db, roots: readonly string[], input: WriteInput, maxFileBytes: number): Promise<WriteResult> {
   const place = locate(db, roots, { ...input, mayCreate: input.action === 'write' || input.action === 'fix', verb: input.action });
-  const before = place.exists ? fs.readFileSync(place.abs) : null;
+  const before = bytesBefore(place);
   const hashBefore = before ? sha1(before) : null;
-  if (input.baseHash !== undefined && input.baseHash !== hashBefore) throw new WriteConflict(place.rel);
+  checkBase(place, before, input);
   const oldText = before ? pageText(before, place.rel) : '';
   const text = input.text ?? editPage(oldText, input.fields, input.body);
   const bytes = Buffer.from(before && hasBom(before) ? `\ufeff${text}` : text, 'utf8');
@@ -60,14 +63,16 @@ export async function writePage(db: Db, roots: readonly string[], input: WriteIn
   refuseNewDanglingLinks(db, place, input.key, oldText, text);
   const hashAfter = sha1(bytes);
   const auditId = await writeTransaction(db, () => {
-    if (hashOnDisk(place.abs) !== hashBefore) throw new WriteConflict(place.rel);
-    const action = place.exists || input.action === 'fix' ? input.action : 'create';
-    // the entry before the rename (audit.ts says why)
+    if (hashOnDisk(place.abs) !== hashBefore) throw new WriteConflict(place.rel, undefined, versionOnDisk(place.abs));
+    const action = before || input.action === 'fix' ? input.action : 'create';
+    // the entry before the rename (audit.ts says why); a refusal below rolls it back
     const id = appendAudit(db, { actor: input.actor, action, root: place.root, path: place.rel, key: input.key, hashBefore, hashAfter, textBefore: before, detail: input.detail });
-    replaceAtomically(place.abs, bytes);
+    // a new page is created only where nothing is, even beside writers that are not Cairn's
+    if (before) replaceAtomically(place.abs, bytes);
+    else if (!createExclusively(place.abs, bytes)) throw new WriteConflict(place.rel, `${place.rel} was created by another writer meanwhile: nothing was written`, versionOnDisk(place.abs));
     return id;
   });
-  return { key: input.key, root: place.root, path: place.rel, created: !place.exists, hashBefore, hashAfter, auditId };
+  return { key: input.key, root: place.root, path: place.rel, created: !before, hashBefore, hashAfter, auditId };
 }
 
 /** A page's text, refused when rewriting it would change bytes no one meant to touch. */

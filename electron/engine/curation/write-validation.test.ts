@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 type Refusal = { code: string; error: string };
-type PageRead = { frontmatter: Record<string, unknown>; frontmatterError: string | null; body: string; summary: string | null; tags: string[] };
+type PageRead = { frontmatter: Record<string, unknown>; frontmatterError: string | null; body: string; summary: string | null; tags: string[]; hash: string };
 const write = (body: Record<string, unknown>) => api<Refusal & { path: string }>(server.url, 'writePage', { actor: 'alice', ...body });
 const getPage = async (key: string) => (await api<PageRead>(server.url, 'getPage', { key })).body;
 const onDisk = (rel: string) => (fs.existsSync(path.join(fx.root, rel)) ? fs.readFileSync(path.join(fx.root, rel), 'utf8') : null);
@@ -97,7 +97,7 @@ describe('a body stays body', () => {
   });
 
   it('rewriting the body of a page without frontmatter, over MCP, keeps it body', async () => {
-    const r = await mcpWrite({ key: 'plain', body: LOOKS_LIKE_FIELDS });
+    const r = await mcpWrite({ key: 'plain', body: LOOKS_LIKE_FIELDS, baseHash: (await getPage('plain')).hash });
     expect(r.isError, r.content[0]!.text).toBeFalsy();
     const page = await getPage('plain');
     expect(page.frontmatter).toEqual({});

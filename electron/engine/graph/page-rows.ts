@@ -2,7 +2,7 @@
 import type { PageSummary } from '../../../shared/page.ts';
 import type { Db } from '../store/database.ts';
 
-export const PAGE_SUMMARY_COLUMNS = `p.id, p.key, f.rel_path AS path, r.path AS root, p.scope, p.agent, p.title, p.summary, p.tags`;
+export const PAGE_SUMMARY_COLUMNS = `p.id, p.key, f.rel_path AS path, r.path AS root, p.scope, p.agent, p.title, p.summary, p.tags, p.content_hash`;
 export const PAGE_FROM = `FROM pages p JOIN files f ON f.id = p.file_id JOIN roots r ON r.id = f.root_id`;
 
 export interface PageSummaryRow {
@@ -15,6 +15,7 @@ export interface PageSummaryRow {
   title: string;
   summary: string | null;
   tags: string;
+  content_hash: string;
 }
 
 export function toPageSummary(r: PageSummaryRow): PageSummary {
@@ -26,6 +27,7 @@ export function toPageSummary(r: PageSummaryRow): PageSummary {
     title: r.title,
     summary: r.summary,
     tags: JSON.parse(r.tags) as string[],
+    hash: r.content_hash,
   };
 }
 

@@ -23,7 +23,7 @@ export async function knowledgeExpert(src: ExpertSources, r: Parsed<'knowledgeEx
   const wiki = taggedPages(src.db, r.domain, r.limit, r.path_prefix);
   const since = new Date(now.getTime() - r.recency_window_days * 86_400_000).toISOString().slice(0, 10);
   const found = await src.reflections(r.domain, since, r.limit, r.path_prefix);
-  const reflections = found.results.map((x) => ({ key: x.key, path: x.path, root: x.root, scope: x.scope, title: x.title, summary: x.summary, tags: x.tags, updated: updatedOf(src.db, x.root, x.path) }));
+  const reflections = found.results.map((x) => ({ key: x.key, path: x.path, root: x.root, scope: x.scope, title: x.title, summary: x.summary, tags: x.tags, hash: x.hash, updated: updatedOf(src.db, x.root, x.path) }));
   const prior = priorOutcomes(src.db, r.domain);
   const returned = [...experts.flatMap((e) => (e.evidence?.key ? [e.evidence.key] : [])), ...wiki.map((p) => p.key), ...reflections.map((p) => p.key)];
   const queryId = await recordQuery(src.db, { kind: 'expert', query: r.domain, agent: r.agent ?? null, sessionId: r.session_id ?? null, returned });

@@ -1,0 +1,51 @@
+// A new page is created only where nothing is: a creator that loses to another writer (Cairn's or
+// an editor's, which takes no lock) is refused as a conflict carrying what the winner wrote, and
+// the winner's file is left as it is.
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, expect, it } from 'vitest';
+import type { CairnError } from '../../../shared/errors.ts';
+import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
+import { createExclusively, sha1 } from './atomic-file.ts';
+import { writePage } from './write-page.ts';
+
+let fx: Fixture;
+afterEach(() => fx?.cleanup());
+
+const temps = () => fs.readdirSync(fx.root).filter((f) => f.endsWith('.tmp'));
+
+it('creates a file whole where nothing is, and leaves a file, or a link, already at the name untouched', () => {
+  fx = makeFixture({ 'taken.md': 'the editor was first\n' });
+  const fresh = path.join(fx.root, 'fresh.md');
+  expect(createExclusively(fresh, Buffer.from('mine\n'))).toBe(true);
+  expect(fs.readFileSync(fresh, 'utf8')).toBe('mine\n');
+
+  const taken = path.join(fx.root, 'taken.md');
+  expect(createExclusively(taken, Buffer.from('mine\n'))).toBe(false);
+  expect(fs.readFileSync(taken, 'utf8')).toBe('the editor was first\n');
+
+  const dangling = path.join(fx.root, 'dangling.md');
+  fs.symlinkSync(path.join(fx.dir, 'nowhere.md'), dangling);
+  expect(createExclusively(dangling, Buffer.from('mine\n'))).toBe(false);
+  expect(fs.existsSync(path.join(fx.dir, 'nowhere.md'))).toBe(false);
+  expect(temps()).toEqual([]);
+});
+
+it('a create waiting for the write lock while an editor makes the page is refused with the editor\'s hash and body, and writes nothing', async () => {
+  fx = makeFixture({ 'other.md': '# Other\n' });
+  const e = fx.engine();
+  await e.reindex();
+  // another process holds the write lock: the create has found no page and waits for it
+  const holder = new Database(fx.db);
+  holder.exec('BEGIN IMMEDIATE');
+  const creating = writePage(e.db, [fx.root], { key: 'fresh', agent: null, fields: {}, body: '# Fresh\nmine\n', actor: 'scout', baseHash: null, action: 'write' }, e.settings.maxFileBytes);
+  const editors = '---\ntitle: Fresh\n---\n# Fresh\nthe editor was first\n';
+  fs.writeFileSync(path.join(fx.root, 'fresh.md'), editors);
+  holder.exec('COMMIT');
+  holder.close();
+  const refused = (await creating.then(() => null, (err: CairnError) => err))!;
+  expect(refused).toMatchObject({ code: 'conflict', current: { hash: sha1(Buffer.from(editors)), text: editors, body: '# Fresh\nthe editor was first\n' } });
+  expect(fs.readFileSync(path.join(fx.root, 'fresh.md'), 'utf8')).toBe(editors);
+  expect(temps()).toEqual([]);
+});

@@ -1,0 +1,61 @@
+// The write protocol: which version of a page a writer must name, and what it is told when it named
+// none or a stale one. Every read hands out the page's hash; a write names it as baseHash. A
+// refusal carries what the file holds now (its hash, and for a conflict its text), so the writer
+// merges and retries without another read, and nothing anyone wrote is lost.
+import fs from 'node:fs';
+import { BadRequest, type CurrentVersion, PreconditionRequired, WriteConflict } from '../../../shared/errors.ts';
+import { decodePage } from '../ingest/decode.ts';
+import { splitFrontmatter } from '../ingest/parse/frontmatter.ts';
+import { sha1 } from './atomic-file.ts';
+import type { Place } from './page-place.ts';
+
+export interface BaseClaim {
+  /** The hash the writer read; null: it expects no page there; undefined: it named none. */
+  baseHash?: string | null | undefined;
+  /** The writer must name its base to replace a body (an agent); a person need not. */
+  baseRequired?: boolean | undefined;
+  /** The body it replaces, if it does: a frontmatter-only edit is a merge and needs no base. */
+  body?: string | undefined;
+}
+
+/** What is at the page's place now: the indexed page's bytes, a file there the index has not seen
+ * yet (another writer's new page, an editor's), or null when there is nothing. */
+export function bytesBefore(place: Place): Buffer | null {
+  if (place.exists) return fs.readFileSync(place.abs);
+  const stat = fs.lstatSync(place.abs, { throwIfNoEntry: false });
+  if (!stat) return null;
+  if (stat.isSymbolicLink()) throw new BadRequest(`${place.rel} is a symlink: Cairn never writes through one`);
+  if (!stat.isFile()) throw new BadRequest(`${place.rel} exists and is not a file`);
+  return fs.readFileSync(place.abs);
+}
+
+/** Refuses a write whose base is not what the file holds (409, with its hash and text), or an
+ * agent's body write to an existing page that names no base (428, with the hash to name). A file
+ * the index has not seen yet is replaced only by a writer that names its hash. */
+export function checkBase(place: Place, before: Buffer | null, claim: BaseClaim): void {
+  const hash = before ? sha1(before) : null;
+  if (claim.baseHash === undefined) {
+    if (before && !place.exists) throw new WriteConflict(place.rel, `${place.rel} was just created by another writer or an editor (the index has not read it yet): nothing was written`, versionOf(before));
+    if (before && claim.baseRequired && claim.body !== undefined) throw new PreconditionRequired(place.rel, hash!);
+    return;
+  }
+  if (claim.baseHash !== hash) throw new WriteConflict(place.rel, undefined, before ? versionOf(before) : { hash: null });
+}
+
+/** What the file holds now, for a writer that lost a race to it. */
+export function versionOnDisk(abs: string): CurrentVersion {
+  try {
+    return versionOf(fs.readFileSync(abs));
+  } catch {
+    return { hash: null };
+  }
+}
+
+/** Its hash, and its text and body when it is text (a file Cairn would not rewrite has none to merge
+ * into). The body is cut as the indexer cuts it, so it is what a read showed and a body write replaces. */
+function versionOf(bytes: Buffer): CurrentVersion {
+  const decoded = decodePage(bytes);
+  if (!decoded.ok || decoded.warning) return { hash: sha1(bytes) };
+  const lf = decoded.text.replace(/\r\n?/g, '\n');
+  return { hash: sha1(bytes), text: decoded.text, body: splitFrontmatter(lf)?.body ?? lf };
+}
