@@ -12,7 +12,9 @@ export function pagesNear(db: Db, paths: string[]): StaleScope {
   const roots = db.prepare(`SELECT id, path FROM roots`).all() as { id: number; path: string }[];
   const pageIds = new Set<number>();
   const pagesAt = db.prepare(
-    `SELECT p.id FROM pages p JOIN files f ON f.id = p.file_id WHERE f.root_id = @root AND (f.rel_path = @rel OR substr(f.rel_path, 1, length(@rel) + 1) = @rel || '/')`,
+    // the file, or every file under the folder: within the range from "rel" up to "rel0" ('0' follows '/'), by the (root, path) index
+    `SELECT p.id FROM files f JOIN pages p ON p.file_id = f.id
+     WHERE f.root_id = @root AND f.rel_path >= @rel AND f.rel_path < @rel || '0' AND (f.rel_path = @rel OR f.rel_path > @rel || '/')`,
   );
   for (const p of paths.map((x) => path.resolve(x))) {
     if (path.basename(p) === '.cairnignore') return null;

@@ -35,29 +35,31 @@ export async function findStale(db: Db, opts: { now: Date; staleAfterDays: numbe
   // a full run asks again which folders are repositories; a write trusts what the last one found
   if (!scope) forgetRepositories();
   const ids = { ids: JSON.stringify(scope ?? []) };
-  const only = (column: string) => (scope ? `AND ${column} IN (SELECT value FROM json_each(@ids))` : '');
+  // in scope, each query starts from the pages named (a few), never from a whole table
+  const scoped = (table: string, column: string) => (scope ? `json_each(@ids) j CROSS JOIN ${table} ON ${column} = j.value` : table);
   const out = new Map<number, StaleReason[]>();
   const add = (id: number, r: StaleReason) => out.set(id, [...(out.get(id) ?? []), r]);
 
   const sources = db
     .prepare(
       `SELECT l.page_id AS pageId, l.target, l.target_external AS found, l.reason, p.reviewed, p.updated, f.mtime_ms AS mtime
-       FROM links l JOIN pages p ON p.id = l.page_id JOIN files f ON f.id = p.file_id
-       WHERE l.kind = 'source' AND p.archived_since IS NULL ${only('l.page_id')} ORDER BY l.page_id, l.ord`,
+       FROM ${scoped('links l', 'l.page_id')} JOIN pages p ON p.id = l.page_id JOIN files f ON f.id = p.file_id
+       WHERE l.kind = 'source' AND p.archived_since IS NULL ORDER BY l.page_id, l.ord`,
     )
     .all(ids) as SourceRow[];
-  // from the few archived pages to the links that reach them, never the other way round
+  // from the few archived pages to the links that reach them, never the other way round (but for the pages in scope)
   const archivedTargets = db
     .prepare(
-      `SELECT DISTINCT l.page_id AS pageId, t.key FROM pages t CROSS JOIN links l ON l.target_page_id = t.id JOIN pages s ON s.id = l.page_id
-       WHERE t.archived_since IS NOT NULL AND s.archived_since IS NULL AND l.page_id != t.id ${only('l.page_id')} ORDER BY l.page_id, t.key`,
+      `SELECT DISTINCT l.page_id AS pageId, t.key
+       FROM ${scope ? `${scoped('links l', 'l.page_id')} JOIN pages t ON t.id = l.target_page_id` : 'pages t CROSS JOIN links l ON l.target_page_id = t.id'} JOIN pages s ON s.id = l.page_id
+       WHERE t.archived_since IS NOT NULL AND s.archived_since IS NULL AND l.page_id != t.id ORDER BY l.page_id, t.key`,
     )
     .all(ids) as { pageId: number; key: string }[];
   const oldest = new Date(opts.now.getTime() - opts.staleAfterDays * DAY_MS).toISOString().slice(0, 10);
   const unreviewed = db
     .prepare(
-      `SELECT id, max(coalesce(reviewed, ''), coalesce(updated, '')) AS last FROM pages INDEXED BY pages_dates
-       WHERE archived_since IS NULL AND last > '' AND last < @oldest ${only('id')} ORDER BY id`,
+      `SELECT pages.id AS id, max(coalesce(reviewed, ''), coalesce(updated, '')) AS last FROM ${scoped('pages', 'pages.id')} ${scope ? '' : 'INDEXED BY pages_dates'}
+       WHERE archived_since IS NULL AND last > '' AND last < @oldest ORDER BY pages.id`,
     )
     .all({ ...ids, oldest }) as { id: number; last: string }[];
 

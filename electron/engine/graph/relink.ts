@@ -34,13 +34,14 @@ export function relinkAll(db: Db): void {
   relinkRows(db, db.prepare(`SELECT ${LINK_COLUMNS} FROM links`).all() as LinkRow[], null);
 }
 
-/** Only the links `changes` can have affected; returns the ids of links that resolved before and no longer do. */
+/** Only the links `changes` can have affected; returns the ids of links that resolved before and no longer do.
+ * (The planner would scan every link for the sources beside the UNION; their partial index holds just them.) */
 export function relinkChanged(db: Db, changes: LinkChanges): number[] {
   const rows = db
     .prepare(
       `SELECT ${LINK_COLUMNS} FROM links WHERE page_id IN (SELECT value FROM json_each(@pages))
        UNION SELECT ${LINK_COLUMNS} FROM links WHERE target_key IN (SELECT value FROM json_each(@keys))
-       UNION SELECT ${LINK_COLUMNS} FROM links WHERE kind = 'source'`,
+       UNION SELECT ${LINK_COLUMNS} FROM links INDEXED BY links_source WHERE kind = 'source'`,
     )
     .all({ pages: JSON.stringify([...changes.pageIds]), keys: JSON.stringify([...changes.keys]) }) as LinkRow[];
   return relinkRows(db, rows, new Set(changes.pageIds));

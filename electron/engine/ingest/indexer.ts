@@ -214,9 +214,11 @@ async function ingestRoot(r: RootRun): Promise<number> {
 
 /** The index's files of one root, all of them or those at or under the given paths. */
 function storedFiles(db: Db, rootId: number, only: string[] | null): Map<string, StoredFile> {
-  const rows = db.prepare(`SELECT id, rel_path, mtime_ms, size, status FROM files WHERE root_id = ?`).all(rootId) as StoredFile[];
-  const inScope = (rel: string) => only === null || only.some((o) => rel === o || rel.startsWith(`${o}/`));
-  return new Map(rows.filter((f) => inScope(f.rel_path)).map((f) => [f.rel_path, f]));
+  const columns = `SELECT id, rel_path, mtime_ms, size, status FROM files`;
+  if (only === null) return new Map((db.prepare(`${columns} WHERE root_id = ?`).all(rootId) as StoredFile[]).map((f) => [f.rel_path, f]));
+  // a write's run reads its own rows, not the root's: the path, or the folder's range "o/" up to "o0" ('0' follows '/')
+  const at = db.prepare(`${columns} WHERE root_id = @rootId AND rel_path >= @o AND rel_path < @o || '0' AND (rel_path = @o OR rel_path > @o || '/')`);
+  return new Map(only.flatMap((o) => at.all({ rootId, o }) as StoredFile[]).map((f) => [f.rel_path, f]));
 }
 
 /** `paths` that lie in `root`, root-relative with POSIX separators ('' when one is the root itself). */
