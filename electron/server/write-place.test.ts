@@ -76,8 +76,10 @@ describe('a path that names another file than the key has', () => {
 
   it("is no conflict when it names an agent's own page beside the shared one of that key: that page is made, then written", async () => {
     const own = { key: 'chunking', path: 'user/scout/chunking.md', body: "# Chunking\n\nscout's own take\n" };
-    expect(await api(person.url, 'writePage', { ...own, actor: 'editor' })).toMatchObject({ status: 200, body: { path: 'user/scout/chunking.md', created: true } });
-    expect(await api(agents.url, 'writePage', { ...own, body: '# Chunking\n\nrevised\n' }, as(SCOUT))).toMatchObject({ status: 200, body: { path: 'user/scout/chunking.md', created: false } });
+    const made = await api<{ hashAfter: string }>(person.url, 'writePage', { ...own, actor: 'editor' });
+    expect(made).toMatchObject({ status: 200, body: { path: 'user/scout/chunking.md', created: true } });
+    // the agent replaces a body it has read (the write protocol): it names that version
+    expect(await api(agents.url, 'writePage', { ...own, body: '# Chunking\n\nrevised\n', baseHash: made.body.hashAfter }, as(SCOUT))).toMatchObject({ status: 200, body: { path: 'user/scout/chunking.md', created: false } });
     expect(read('user/scout/chunking.md')).toBe('# Chunking\n\nrevised\n');
     expect(read('global/reference/chunking.md')).toBe('# Chunking\n\nsplit at headings\n');
   });
