@@ -203,7 +203,8 @@ export class PageWriter {
       .prepare(
         `SELECT r.path AS root, f.rel_path AS path, f.status, f.reason, p.fm_error, p.fm_error_line
          FROM files f JOIN roots r ON r.id = f.root_id LEFT JOIN pages p ON p.file_id = f.id
-         WHERE f.reason IS NOT NULL OR p.fm_error IS NOT NULL ORDER BY r.path, f.rel_path`,
+         WHERE f.id IN (SELECT id FROM files WHERE reason IS NOT NULL UNION SELECT file_id FROM pages WHERE fm_error IS NOT NULL)
+         ORDER BY r.path, f.rel_path`,
       )
       .all() as { root: string; path: string; status: FileStatus; reason: string | null; fm_error: string | null; fm_error_line: number | null }[];
     const out: FileProblem[] = [];
@@ -224,10 +225,12 @@ export class PageWriter {
   recordDuplicateKeys(problems: FileProblem[]): void {
     const rows = this.db
       .prepare(
-        `SELECT p.key_lower, p.scope, p.agent, r.path AS root, f.rel_path AS path
+        // the keys more than one page has, from the key index alone, before the few pages are grouped by scope
+        `WITH shared AS (SELECT key_lower FROM pages GROUP BY key_lower HAVING count(*) > 1)
+         SELECT p.key_lower, p.scope, p.agent, r.path AS root, f.rel_path AS path
          FROM pages p JOIN files f ON f.id = p.file_id JOIN roots r ON r.id = f.root_id
-         WHERE (p.key_lower, p.scope, coalesce(p.agent, '')) IN (
-           SELECT key_lower, scope, coalesce(agent, '') FROM pages GROUP BY 1, 2, 3 HAVING count(*) > 1)
+         WHERE p.key_lower IN (SELECT key_lower FROM shared) AND (p.key_lower, p.scope, coalesce(p.agent, '')) IN (
+           SELECT key_lower, scope, coalesce(agent, '') FROM pages WHERE key_lower IN (SELECT key_lower FROM shared) GROUP BY 1, 2, 3 HAVING count(*) > 1)
          ORDER BY p.key_lower, length(f.rel_path), f.rel_path`,
       )
       .all() as { key_lower: string; scope: string; agent: string | null; root: string; path: string }[];
