@@ -49,3 +49,19 @@ it('a create waiting for the write lock while an editor makes the page is refuse
   expect(fs.readFileSync(path.join(fx.root, 'fresh.md'), 'utf8')).toBe(editors);
   expect(temps()).toEqual([]);
 });
+
+it('a file at the page\'s place that the index has not read yet is replaced only by a writer naming its hash, and the write can be undone', async () => {
+  fx = makeFixture({ 'other.md': '# Other\n' });
+  const e = fx.engine();
+  await e.reindex();
+  const editors = '# Fresh\nthe editor was first\n';
+  fs.writeFileSync(path.join(fx.root, 'fresh.md'), editors);
+  const refused = await e.writePage({ key: 'fresh', body: '# Fresh\nmine\n', actor: 'alice' }).then(() => null, (err: CairnError) => err);
+  expect(refused).toMatchObject({ code: 'conflict', current: { hash: sha1(Buffer.from(editors)), body: editors } });
+  expect(refused!.message).toMatch(/index has not read it yet/);
+  const merged = await e.writePage({ key: 'fresh', body: `${editors}mine\n`, actor: 'alice', baseHash: refused!.current!.hash });
+  expect(merged).toMatchObject({ created: false, hashBefore: sha1(Buffer.from(editors)) });
+  expect(fs.readFileSync(path.join(fx.root, 'fresh.md'), 'utf8')).toBe(`${editors}mine\n`);
+  await e.undo({ id: merged.auditId, actor: 'alice' });
+  expect(fs.readFileSync(path.join(fx.root, 'fresh.md'), 'utf8')).toBe(editors);
+});
