@@ -277,12 +277,13 @@ export class Engine implements CairnService {
   }
 
   /** Derived from pages, links and the disk, so recomputed after every run (a crash before it only
-   * delays it): for the pages in scope, or all (null, a full run: sources outside the wiki and the
-   * age rule change with no write, and are caught up then). */
-  private async refreshStaleness(scope: readonly number[] | null): Promise<void> {
-    if (scope?.length === 0) return;
-    const { findStale, recordStale } = await import('./curation/staleness.ts');
+   * delays it): for the pages near the paths of a run and those the age rule reached since, or all
+   * (null, a full run: sources outside the wiki change with no write, and are caught up then). */
+  private async refreshStaleness(near: readonly number[] | null): Promise<void> {
+    const { agedUnrecorded, findStale, recordStale } = await import('./curation/staleness.ts');
     const now = new Date();
+    const scope = near && [...near, ...agedUnrecorded(this.db, now, this.settings.staleAfterDays)];
+    if (scope?.length === 0) return;
     const stale = await findStale(this.db, { now, staleAfterDays: this.settings.staleAfterDays, scope });
     await writeTransaction(this.db, () => recordStale(this.db, stale, now, scope));
   }

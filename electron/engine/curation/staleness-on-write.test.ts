@@ -5,6 +5,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { resolveSettings } from '../config/settings.ts';
+import { Engine } from '../engine.ts';
+import { engineApi } from '../engine-api.ts';
 import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
 
 let fx: Fixture;
@@ -51,6 +54,21 @@ describe('staleness after a write', () => {
 
     await e.reindex();
     expect((await reasons(e)).unrelated).toEqual([`source-changed: tool.ts changed on ${today()}, after ${daysAgo(10)}`]);
+  });
+
+  it('takes in the pages the age rule reached since their row was written, which no write touches', async () => {
+    fx = makeFixture({ 'old.md': `---\nupdated: ${daysAgo(30)}\n---\n# Old\n`, 'other.md': '# Other\n' });
+    const e = fx.engine();
+    await e.reindex();
+    expect(await reasons(e)).toEqual({});
+    // as if 160 days went by: the same index, with the age limit 20 days instead of 180
+    const later = Engine.open({ ...resolveSettings({ roots: [fx.root], db: fx.db, model: 'none', env: { CAIRN_CONFIG: path.join(fx.dir, 'none.json') } }), staleAfterDays: 20 });
+    try {
+      await engineApi(later).writePage({ key: 'other', body: '# Other, edited\n', actor: 'alice' });
+      expect(await reasons(engineApi(later))).toEqual({ old: [`not-reviewed: last updated or reviewed ${daysAgo(30)}, more than 20 days ago`] });
+    } finally {
+      later.close();
+    }
   });
 
   it("reads git beside the event loop: a write's git calls finish while timers keep running", { timeout: 30_000 }, async () => {

@@ -77,6 +77,21 @@ export async function findStale(db: Db, opts: { now: Date; staleAfterDays: numbe
   return out;
 }
 
+/** Pages the age rule reaches now whose row does not say so: time, not a write, made them stale, so a
+ * run of a few paths takes them in too (a server that only sees writes would otherwise never age a page). */
+export function agedUnrecorded(db: Db, now: Date, staleAfterDays: number): number[] {
+  const oldest = new Date(now.getTime() - staleAfterDays * DAY_MS).toISOString().slice(0, 10);
+  // the rule's max(reviewed, updated) < oldest, spelled so the dates index answers it
+  return db
+    .prepare(
+      `SELECT id FROM pages INDEXED BY pages_dates
+       WHERE archived_since IS NULL AND ((reviewed IS NULL AND updated < @oldest) OR (reviewed < @oldest AND coalesce(updated, '') < @oldest))
+         AND NOT EXISTS (SELECT 1 FROM staleness s WHERE s.page_id = pages.id AND s.reasons LIKE '%"not-reviewed"%')`,
+    )
+    .pluck()
+    .all({ oldest }) as number[];
+}
+
 /** Call inside a write transaction: a page keeps the date it first went stale while it stays stale.
  * Only the pages in scope are rewritten; a page deleted since it was read gets no row. */
 export function recordStale(db: Db, stale: Map<number, StaleReason[]>, now: Date, scope: StaleScope = null): void {
