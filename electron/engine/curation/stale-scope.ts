@@ -4,6 +4,7 @@
 // that is deleted, or a source that goes, no longer points at the path afterwards) and after it
 // (a page or source that came); staleness is recomputed for the union, every other row is left.
 import path from 'node:path';
+import { pathsMeet } from '../graph/relink.ts';
 import type { Db } from '../store/database.ts';
 import type { StaleScope } from './staleness.ts';
 
@@ -36,8 +37,7 @@ export function pagesNear(db: Db, paths: string[]): StaleScope {
 function pagesCiting(db: Db, paths: string[]): number[] {
   const sources = db.prepare(`SELECT page_id AS pageId, target_external AS found FROM links WHERE kind = 'source' AND target_external IS NOT NULL`).all() as { pageId: number; found: string }[];
   const resolved = paths.map((p) => path.resolve(p));
-  const near = (a: string, b: string) => a === b || a.startsWith(b + path.sep) || b.startsWith(a + path.sep);
-  return sources.filter((s) => path.isAbsolute(s.found) && resolved.some((p) => near(s.found, p))).map((s) => s.pageId);
+  return sources.filter((s) => path.isAbsolute(s.found) && resolved.some((p) => pathsMeet(s.found, p))).map((s) => s.pageId);
 }
 
 /** Both scopes' pages; null (every page) when either is. */

@@ -1,6 +1,7 @@
 // What a one-page write recomputes of staleness: that page and the pages it can have changed
 // (those citing it in `sources`, those linking to it), not the whole wiki; and the git it asks
-// runs beside the event loop, never blocking it. Real files, a real index, a real git repository.
+// runs beside the event loop, never blocking it. Likewise the `sources` it resolves again. Real
+// files, a real index, a real git repository.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -114,5 +115,27 @@ describe('staleness after a write', () => {
     const calls = fs.readFileSync(log, 'utf8');
     expect(calls).toMatch(/log/); // git was asked...
     expect(calls).not.toMatch(/blocked/); // ...and never held the event loop
+  });
+});
+
+describe('sources after a write', () => {
+  it('are resolved again for the pages naming the path written, not for every page', async () => {
+    fx = makeFixture({
+      'citing.md': '---\nsources: [later.md]\n---\n# Citing\n',
+      'unrelated.md': '---\nsources: [../outside.ts]\n---\n# Unrelated\n',
+      'other.md': '# Other\n',
+    });
+    fs.writeFileSync(path.join(fx.dir, 'outside.ts'), 'x');
+    const e = fx.engine();
+    await e.reindex();
+    const missing = async () => (await e.links({ kind: 'dangling' })).findings.filter((f) => f.kind === 'source').map((f) => `${f.sourceKey} -> ${f.target}`);
+    expect(await missing()).toEqual(['citing -> later.md']);
+
+    // a file outside the wiki goes, unseen by the index: only a full run looks at it again
+    fs.rmSync(path.join(fx.dir, 'outside.ts'));
+    await e.writePage({ key: 'later', path: 'later.md', body: '# Later\n', actor: 'alice' });
+    expect(await missing()).toEqual([]);
+    await e.reindex();
+    expect(await missing()).toEqual(['unrelated -> ../outside.ts']);
   });
 });

@@ -1,7 +1,9 @@
 // Resolves stored links against the pages and files now in the index, writing only the rows
 // whose answer changed. After a small change only the links that can have changed are looked at:
 // the links of the pages written, the links that point at a key that appeared, changed or went,
-// and `sources` (they point at files outside the index, which may have come or gone).
+// and `sources` (they point at files outside the index, which may have come or gone: all of them
+// after a full run, after a run of a few paths those naming the paths or nothing yet).
+import path from 'node:path';
 import type { Db } from '../store/database.ts';
 import type { LinkKind } from '../../../shared/page.ts';
 import { GraphLookup } from './lookup.ts';
@@ -12,6 +14,15 @@ export interface LinkChanges {
   pageIds: Iterable<number>;
   /** Lowercased keys (page keys, attachment names) that appeared, changed or disappeared. */
   keys: Iterable<string>;
+  /** A run of only these paths (absolute): of the other pages' `sources`, only those that name one of
+   * them (a file in one, a folder around one) or name nothing yet are resolved again. A full run
+   * (no paths) resolves every source: files outside the wiki come and go unseen. */
+  paths?: readonly string[];
+}
+
+/** Whether two absolute paths are one, or one is a folder holding the other. */
+export function pathsMeet(a: string, b: string): boolean {
+  return a === b || a.startsWith(b + path.sep) || b.startsWith(a + path.sep);
 }
 
 interface LinkRow {
@@ -44,7 +55,11 @@ export function relinkChanged(db: Db, changes: LinkChanges): number[] {
        UNION SELECT ${LINK_COLUMNS} FROM links INDEXED BY links_source WHERE kind = 'source'`,
     )
     .all({ pages: JSON.stringify([...changes.pageIds]), keys: JSON.stringify([...changes.keys]) }) as LinkRow[];
-  return relinkRows(db, rows, new Set(changes.pageIds));
+  const written = new Set(changes.pageIds);
+  const paths = changes.paths;
+  const mayHaveMoved = (l: LinkRow) =>
+    !paths || l.kind !== 'source' || written.has(l.page_id) || l.target_external === null || paths.some((p) => pathsMeet(l.target_external!, p));
+  return relinkRows(db, rows.filter(mayHaveMoved), written);
 }
 
 /**

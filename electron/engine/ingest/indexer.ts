@@ -69,7 +69,7 @@ export async function indexRoots(db: Db, opts: IndexOptions): Promise<IndexResul
     removed = await ingestRoots(db, writer, { roots, opts, problems, progress, emit });
     progress.phase = 'link';
     emit();
-    broke = await relink(db, writer, run, opts.conceptAliases ?? {});
+    broke = await relink(db, writer, run, opts.conceptAliases ?? {}, opts.paths);
   } catch (err) {
     // the pages written so far may be ahead of their links: the next run must relink them
     await failRun(db, run.id).catch(() => {});
@@ -121,12 +121,13 @@ async function ingestRoots(db: Db, writer: PageWriter, r: Omit<RootRun, 'db' | '
 
 /** The link phase: in one transaction with marking the run linked (runs.ts states the invariant).
  * Returns the links this run broke; none are named after a repair or a run that rewrote thousands of pages. */
-async function relink(db: Db, writer: PageWriter, run: RunStart, conceptAliases: Record<string, string>): Promise<number[]> {
+async function relink(db: Db, writer: PageWriter, run: RunStart, conceptAliases: Record<string, string>, paths: string[] | undefined): Promise<number[]> {
   const repair = run.unlinked.length > 0 || db.prepare(`SELECT 1 FROM meta WHERE key = 'relink_all' AND value = '1'`).get() !== undefined;
   return writeTransaction(db, () => {
     let broke: number[] = [];
     if (repair || writer.changes.pageIds.size > FULL_RELINK_PAGES) relinkAll(db);
-    else if (writer.wroteSomething) broke = relinkChanged(db, writer.changes);
+    // a full run resolves every page's sources again even when no page changed: they lie outside the wiki
+    else if (writer.wroteSomething || !paths) broke = relinkChanged(db, { ...writer.changes, paths: paths?.map((p) => path.resolve(p)) });
     refreshConcepts(db, { pageIds: writer.changes.pageIds, wrote: writer.wroteSomething, all: repair, aliases: conceptAliases });
     db.prepare(`DELETE FROM meta WHERE key = 'relink_all'`).run();
     markLinked(db, run, repair);
