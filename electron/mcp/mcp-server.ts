@@ -1,20 +1,23 @@
-// `cairn mcp`: the contract as MCP tools over stdio, for one agent. The server's identity (--agent
-// or CAIRN_AGENT) is the caller of every call: the actor of its writes, the only user/ space it
-// may write, the asker recorded with its recall and expert queries. Every call goes through
-// `dispatch`, so the agent's arguments are checked once, as over HTTP.
+// The contract as MCP tools, for one caller: `cairn mcp` over stdio (the server's --agent or
+// CAIRN_AGENT) and /mcp on `cairn serve` (the token's agent, or a person on loopback without
+// tokens). An agent caller is the actor of its writes, the only user/ space it may write, the asker
+// recorded with its recall and expert queries. Every call goes through `dispatch`, so the
+// arguments are checked once, as over HTTP.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Caller } from '../../shared/caller.ts';
 import { dispatch, type CairnService } from '../../shared/dispatch.ts';
 import type { CairnError } from '../../shared/errors.ts';
 import { inputSchema, TOOLS } from './tools.ts';
 
 export const SERVER_INFO = { name: 'cairn', version: '0.1.0' } as const;
 
-export function mcpServer(service: CairnService, agent: string): Server {
+export function mcpServer(service: CairnService, caller: Caller): Server {
+  const who = caller.kind === 'agent' ? `You are agent "${caller.agent}".` : 'You are a person on this machine: name the actor of a write (actor).';
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: {} },
-    instructions: `Cairn is the wiki your team of agents shares. You are agent "${agent}". Search it (wiki_search, knowledge_recall) before solving a problem, write up what you learn (wiki_write), and report with record_outcome whether an answer helped.`,
+    instructions: `Cairn is the wiki your team of agents shares. ${who} Search it (wiki_search, knowledge_recall) before solving a problem, write up what you learn (wiki_write), and report with record_outcome whether an answer helped.`,
   });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: Object.entries(TOOLS).map(([name, tool]) => ({ name, description: tool.description, inputSchema: inputSchema(tool) })),
@@ -24,8 +27,8 @@ export function mcpServer(service: CairnService, agent: string): Server {
     const tool = Object.hasOwn(TOOLS, name) ? TOOLS[name]! : null;
     if (!tool) return failure(`no tool "${name}"; tools: ${Object.keys(TOOLS).join(', ')}`);
     const args = request.params.arguments ?? {};
-    const { method, input } = tool.route ? tool.route(args, agent) : { method: tool.method, input: args };
-    const outcome = await dispatch(service, method, input, { kind: 'agent', agent });
+    const { method, input } = tool.route ? tool.route(args, caller) : { method: tool.method, input: args };
+    const outcome = await dispatch(service, method, input, caller);
     if (!outcome.ok) return failure(describe(outcome.error));
     const answer = (tool.toAnswer ? tool.toAnswer(outcome.value, args) : outcome.value) as Record<string, unknown>;
     return { content: [{ type: 'text', text: JSON.stringify(answer, null, 2) }], structuredContent: answer };
@@ -33,8 +36,8 @@ export function mcpServer(service: CairnService, agent: string): Server {
   return server;
 }
 
-export async function serveMcp(service: CairnService, agent: string, transport: Transport): Promise<Server> {
-  const server = mcpServer(service, agent);
+export async function serveMcp(service: CairnService, caller: Caller, transport: Transport): Promise<Server> {
+  const server = mcpServer(service, caller);
   await server.connect(transport);
   return server;
 }

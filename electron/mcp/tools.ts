@@ -3,6 +3,7 @@
 // Schema, less the fields the server sets from its own identity (actor, the asking agent);
 // `dispatch` parses what the agent sends, once, exactly as over HTTP or IPC.
 import { z } from 'zod';
+import type { Caller } from '../../shared/caller.ts';
 import { contract, type MethodName } from '../../shared/contract.ts';
 import { jsonSchemaOf } from '../../shared/json-schema.ts';
 
@@ -14,7 +15,7 @@ export interface Tool {
   /** Fields the server fills in; hidden from the agent. */
   hidden: readonly string[];
   /** The agent's arguments as a contract call (default: this tool's method, the arguments as they are). */
-  route?: (args: Record<string, unknown>, agent: string) => { method: MethodName; input: unknown };
+  route?: (args: Record<string, unknown>, caller: Caller) => { method: MethodName; input: unknown };
   /** The answer as the agent sees it (default: the contract's response). */
   toAnswer?: (value: unknown, args: Record<string, unknown>) => unknown;
 }
@@ -83,7 +84,8 @@ export const TOOLS: Record<string, Tool> = {
       "Claim a skill so others can find you with knowledge_expert: the skill, its category, your level and docPath, the page that shows the work (an expert claim needs one that exists). It lands as pending until a person approves it.",
     schema: contract.registerSkill.request,
     hidden: ['actor', 'agent'],
-    route: (args, agent) => ({ method: 'registerSkill', input: { ...args, agent } }),
+    // an agent claims for itself; a person (loopback, no tokens) names whose claim it is, as over HTTP
+    route: (args, caller) => ({ method: 'registerSkill', input: caller.kind === 'agent' ? { ...args, agent: caller.agent } : args }),
   },
   record_outcome: {
     method: 'recordOutcome',

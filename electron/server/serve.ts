@@ -1,7 +1,7 @@
 // `cairn serve`: the app's UI and the contract over HTTP on one port. The same UI the desktop
 // app shows, for a browser (and the end-to-end tests); the wiki API for agents (/api/wiki/…) and
-// its OpenAPI document. Loopback only, unless tokens are configured: then every /api request needs
-// one and runs as its agent.
+// its OpenAPI document; MCP over Streamable HTTP at /mcp. Loopback only, unless tokens are
+// configured: then every /api and /mcp request needs one and runs as its agent.
 //
 // No request can stop the server: each one is handled inside a guard that answers 400 to
 // anything malformed and 500 to anything unexpected, and routing never throws.
@@ -17,6 +17,7 @@ import { eventHub } from './event-stream.ts';
 import { answerError, handleApi, refuse } from './http-api.ts';
 import { openApiDocument } from './openapi.ts';
 import { handleWiki, matchRoute } from './wiki-routes.ts';
+import { handleMcpHttp, MCP_PATH } from '../mcp/mcp-http.ts';
 import { allowedHosts, isLoopback, refusal } from './request-guard.ts';
 
 export const RENDERER_DIST = path.join(PACKAGE_ROOT, 'dist', 'renderer');
@@ -31,7 +32,7 @@ export interface ServeOptions {
   /** Names besides the loopback ones that requests may use in `Host` (e.g. a name in /etc/hosts for 127.0.0.1). */
   allowHosts?: string[];
   uiDir?: string;
-  /** Bearer token → agent. With tokens, every /api request needs one, and the server may bind beyond loopback. */
+  /** Bearer token → agent. With tokens, every /api and /mcp request needs one, and the server may bind beyond loopback. */
   tokens?: Readonly<Record<string, string>>;
 }
 
@@ -58,10 +59,12 @@ export function startServer(engine: Engine, opts: ServeOptions): Promise<http.Se
     const refused = refusal(req, hosts);
     if (refused) return refuse(res, refused.code, refused.error);
     const pathname = target.split(/[?#]/, 1)[0]!;
-    if (pathname.startsWith('/api/') || pathname === '/api') {
+    const forAgents = pathname.startsWith('/api/') || pathname === '/api' || pathname === MCP_PATH;
+    if (forAgents) {
       const who = authenticate(req);
       if (!('caller' in who)) return refuse(res, who.code, who.error, { 'www-authenticate': 'Bearer realm="cairn"' });
       const { caller } = who;
+      if (pathname === MCP_PATH) return handleMcpHttp(engine, req, res, caller);
       if (pathname === '/api/events') {
         if (req.method !== 'GET') return refuse(res, 'method-not-allowed', 'use GET /api/events', { allow: 'GET' });
         return events.open(req, res);
