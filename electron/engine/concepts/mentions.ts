@@ -53,16 +53,31 @@ export function refreshConcepts(db: Db, c: ConceptChanges): ConceptRefresh | nul
     for (const id of reachedBy(db, change)) ids.add(id);
     const r = matchSome(db, matcher, ids, holdersOf(db, change.added, ids), change.added);
     pages = r.pages;
-    // and the concepts a deleted page mentioned (its rows went with it)
-    const gone = db.prepare(`SELECT concept FROM mentions_gone`).pluck().all() as string[];
-    const recount = [...new Set([...r.touched, ...change.created, ...gone])];
-    if (recount.length) db.prepare(`UPDATE concepts SET mentions = (SELECT count(*) FROM mentions m WHERE m.concept = concepts.norm) WHERE norm IN (SELECT value FROM json_each(?))`).run(JSON.stringify(recount));
+    recount(db, r.delta, [...change.created, ...(db.prepare(`SELECT concept FROM mentions_gone`).pluck().all() as string[])]);
   }
   if (dirty.length) db.prepare(`DELETE FROM concept_dirty`).run();
   db.prepare(`DELETE FROM mentions_gone`).run();
   setMeta(db, 'concept_aliases', aliases);
   db.prepare(`DELETE FROM meta WHERE key = 'concepts_all'`).run();
   return { full, pages, concepts: change.written };
+}
+
+/**
+ * Brings the concepts' counts of mentioning pages up to date. A concept whose rows this refresh
+ * added or removed moves by the difference (counting a common concept's thousands of rows again
+ * cost a body rewrite ~5 ms); one just created, or one a deleted page mentioned (its rows went with
+ * the page, uncounted), is counted from its rows.
+ */
+function recount(db: Db, delta: Map<string, number>, counted: string[]): void {
+  const whole = new Set(counted);
+  const move = db.prepare(`UPDATE concepts SET mentions = mentions + ? WHERE norm = ?`);
+  for (const [concept, d] of delta) if (d !== 0 && !whole.has(concept)) move.run(d, concept);
+  if (whole.size) db.prepare(`UPDATE concepts SET mentions = (SELECT count(*) FROM mentions m WHERE m.concept = concepts.norm) WHERE norm IN (SELECT value FROM json_each(?))`).run(JSON.stringify([...whole]));
+}
+
+/** Counts a mention row added (+1) or removed (-1) against its concept. */
+function tally(delta: Map<string, number>, concept: string, d: number): void {
+  delta.set(concept, (delta.get(concept) ?? 0) + d);
 }
 
 /**
@@ -160,11 +175,11 @@ function matchAll(db: Db, matcher: Matcher, selves: Map<number, Set<string>>): n
 
 /**
  * Some pages matched again: those in `ids` always, those in `maybe` when their prose holds one of
- * the `added` forms. Only the rows that differ are written; returns the concepts whose pages changed.
+ * the `added` forms. Only the rows that differ are written; returns, for each concept, the rows added less those removed.
  */
-function matchSome(db: Db, matcher: Matcher, ids: Set<number>, maybe: Set<number>, added: string[]): { pages: number; touched: Set<string> } {
-  const touched = new Set<string>();
-  if (!ids.size && !maybe.size) return { pages: 0, touched };
+function matchSome(db: Db, matcher: Matcher, ids: Set<number>, maybe: Set<number>, added: string[]): { pages: number; delta: Map<string, number> } {
+  const delta = new Map<string, number>();
+  if (!ids.size && !maybe.size) return { pages: 0, delta };
   const rows = db.prepare(`${PROSE} WHERE p.id IN (SELECT value FROM json_each(?))`).all(JSON.stringify([...ids, ...maybe])) as PageProse[];
   const texts = new Map(rows.map((r) => [r.id, proseOf(db, r)]));
   const whole = new Map<number, string>();
@@ -178,7 +193,7 @@ function matchSome(db: Db, matcher: Matcher, ids: Set<number>, maybe: Set<number
     }
   }
   const selves = selvesOf(db, matcher, [...whole.keys(), ...lines.keys()]);
-  for (const id of matchLines(db, matcher, lines, selves, new Set(added), touched)) whole.set(id, texts.get(id)!);
+  for (const id of matchLines(db, matcher, lines, selves, new Set(added), delta)) whole.set(id, texts.get(id)!);
   const before = new Map<number, Map<string, Mention>>();
   for (const m of db.prepare(`SELECT page_id, concept, line, n FROM mentions WHERE page_id IN (SELECT value FROM json_each(?))`).all(JSON.stringify([...whole.keys()])) as (Mention & { page_id: number })[]) {
     let page = before.get(m.page_id);
@@ -195,15 +210,15 @@ function matchSome(db: Db, matcher: Matcher, ids: Set<number>, maybe: Set<number
       was.delete(m.concept);
       if (!o) {
         insert.run(id, m.concept, m.line, m.n);
-        touched.add(m.concept);
+        tally(delta, m.concept, 1);
       } else if (o.line !== m.line || o.n !== m.n) update.run(m.line, m.n, id, m.concept);
     }
     for (const gone of was.keys()) {
       remove.run(id, gone);
-      touched.add(gone);
+      tally(delta, gone, -1);
     }
   }
-  return { pages: whole.size + lines.size, touched };
+  return { pages: whole.size + lines.size, delta };
 }
 
 /** The prose lines that hold one of the forms (as text: a word may go on past it), in order; null when none does. */
@@ -236,7 +251,7 @@ function linesHolding(prose: string, forms: string[]): string | null {
  * tell the first line (the rows' first line lost its mention, the page has more elsewhere), or
  * the rows do not fit the lines, the page is returned, to be matched whole.
  */
-function matchLines(db: Db, matcher: Matcher, pages: Map<number, string>, selves: Map<number, Set<string>>, added: Set<string>, touched: Set<string>): number[] {
+function matchLines(db: Db, matcher: Matcher, pages: Map<number, string>, selves: Map<number, Set<string>>, added: Set<string>, delta: Map<string, number>): number[] {
   const whole: number[] = [];
   const row = db.prepare(`SELECT line, n FROM mentions WHERE page_id = ? AND concept = ?`);
   const insert = db.prepare(`INSERT INTO mentions (page_id, concept, line, n) VALUES (?, ?, ?, ?)`);
@@ -269,8 +284,8 @@ function matchLines(db: Db, matcher: Matcher, pages: Map<number, string>, selves
         fits = false;
         break;
       }
-      if (!stored) writes.push(() => (insert.run(id, concept, line, n), touched.add(concept)));
-      else if (line === undefined) writes.push(() => (remove.run(id, concept), touched.add(concept)));
+      if (!stored) writes.push(() => (insert.run(id, concept, line, n), tally(delta, concept, 1)));
+      else if (line === undefined) writes.push(() => (remove.run(id, concept), tally(delta, concept, -1)));
       else if (line !== stored.line || n !== stored.n) writes.push(() => update.run(line, n, id, concept));
     }
     if (fits) for (const w of writes) w();
