@@ -273,6 +273,19 @@ describe('incremental mentions', () => {
     expect((await e.concepts({})).concepts.map((c) => [c.name, c.mentions])).toEqual([['Cross encoder', 1]]);
   });
 
+  it("a page another process rewrote is found when a new name reaches it: the signatures this process holds are read again", async () => {
+    fx = makeFixture({ 'a.md': '# A\nNothing here.\n', 'b.md': '# B\nPlain.\n' });
+    const writer = fx.engine();
+    await writer.reindex();
+    // a new name: this engine reads (and keeps) every page's signature
+    await writer.writePage({ key: 'first', body: '# First\n', actor: 'scout' });
+    const other = fx.engine();
+    await other.writePage({ key: 'a', body: '# A\nThe zebra runs.\n', actor: 'builder' });
+    await writer.writePage({ key: 'zebra', body: '# Zebra\n', actor: 'scout' });
+    expect(mentionsOf(await writer.graph({ concepts: true }))).toEqual(['a -2-> Zebra']);
+    expect(await held(writer)).toEqual(await fresh(fx));
+  });
+
   it('a longer phrase added takes the words of shorter ones, and gives them back when it goes', async () => {
     fx = makeFixture({
       'vector.md': '# Vector\n',

@@ -220,22 +220,33 @@ export function signatureOf(prose: string): Uint8Array {
   return bits;
 }
 
-/** Whether a page with this signature may hold every word of a normal form (false: some word is nowhere in it). */
-export function mayHold(signature: Uint8Array, form: string): boolean {
-  const size = signature.length * 8;
-  if (size === 0) return true;
+/** A normal form's words as signatures test them: hashed once, then tried against every page's signature. */
+export function wordHashes(form: string): number[] {
+  const out: number[] = [];
   for (let i = 0; i <= form.length; ) {
     let j = form.indexOf(' ', i);
     if (j < 0) j = form.length;
-    if (j > i) {
-      const h = hashOf(form, i, j);
-      const step = rehash(h);
-      for (let k = 0, at = h; k < PROBES; k++, at = (at + step) & 0x3fffffff) {
-        const bit = bitOf(at, size);
-        if (!(signature[bit >>> 3]! & (1 << (bit & 7)))) return false;
-      }
-    }
+    if (j > i) out.push(hashOf(form, i, j));
     i = j + 1;
+  }
+  return out;
+}
+
+/** Whether a page with this signature may hold every word of a normal form (false: some word is nowhere in it). */
+export function mayHold(signature: Uint8Array, form: string): boolean {
+  return mayHoldWords(signature, wordHashes(form));
+}
+
+/** mayHold for a form's wordHashes. */
+export function mayHoldWords(signature: Uint8Array, words: readonly number[]): boolean {
+  const size = signature.length * 8;
+  if (size === 0) return true;
+  for (const h of words) {
+    const step = rehash(h);
+    for (let k = 0, at = h; k < PROBES; k++, at = (at + step) & 0x3fffffff) {
+      const bit = bitOf(at, size);
+      if (!(signature[bit >>> 3]! & (1 << (bit & 7)))) return false;
+    }
   }
   return true;
 }

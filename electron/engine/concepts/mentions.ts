@@ -9,7 +9,8 @@ import type { Db } from '../store/database.ts';
 import { tokenize } from '../ingest/parse/markdown.ts';
 import { inlineBlocks } from '../ingest/parse/inline.ts';
 import { proseLines } from '../ingest/parse/prose.ts';
-import { mayHold, signatureOf, type Matcher, type Mention } from './matcher.ts';
+import { mayHoldWords, signatureOf, wordHashes, type Matcher, type Mention } from './matcher.ts';
+import { signatures } from './signatures.ts';
 import { dirtyNames, regroup, setMeta, storedMatcher, type DictionaryChange } from './stored.ts';
 
 export interface ConceptChanges {
@@ -99,10 +100,14 @@ function reachedBy(db: Db, c: DictionaryChange): number[] {
 function holdersOf(db: Db, added: string[], skip: Set<number>): Set<number> {
   const out = new Set<number>();
   if (!added.length) return out;
-  for (const [id, sig] of db.prepare(`SELECT page_id, sig FROM prose_sigs`).raw().iterate() as IterableIterator<[number, Uint8Array]>) {
-    if (!skip.has(id) && added.some((f) => mayHold(sig, f))) out.add(id);
+  const forms = added.map(wordHashes);
+  // in the link transaction, before matchSome signs a page that had no signature
+  for (const [id, sig] of signatures(db)) {
+    if (!skip.has(id) && forms.some((f) => mayHoldWords(sig, f))) out.add(id);
   }
-  for (const id of db.prepare(`SELECT id FROM pages WHERE id NOT IN (SELECT page_id FROM prose_sigs)`).pluck().all() as number[]) if (!skip.has(id)) out.add(id);
+  // a page indexed before signatures were (the full pass a migration asks for signs them all)
+  const unsigned = db.prepare(`SELECT (SELECT count(*) FROM pages) > (SELECT count(*) FROM prose_sigs)`).pluck().get() === 1;
+  if (unsigned) for (const id of db.prepare(`SELECT id FROM pages WHERE id NOT IN (SELECT page_id FROM prose_sigs)`).pluck().all() as number[]) if (!skip.has(id)) out.add(id);
   return out;
 }
 
