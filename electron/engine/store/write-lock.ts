@@ -32,9 +32,18 @@ export function isBusy(err: unknown): boolean {
 export async function writeTransaction<T>(db: Db, fn: () => T, waitMs = lockWaitMs()): Promise<T> {
   const started = Date.now();
   const tx = db.transaction(fn);
+  // the lock is asked for without SQLite's busy wait, which sleeps on the thread (up to the
+  // connection's busy timeout at each attempt: beside another process writing, most of a server's
+  // time); once held, the transaction's statements need no other lock
+  const busyMs = db.pragma('busy_timeout', { simple: true }) as number;
   for (let attempt = 0; ; attempt++) {
     try {
-      return tx.immediate();
+      db.pragma('busy_timeout = 0');
+      try {
+        return tx.immediate();
+      } finally {
+        db.pragma(`busy_timeout = ${busyMs}`);
+      }
     } catch (err) {
       if (!isBusy(err) || db.inTransaction) throw err;
       const waited = Date.now() - started;
