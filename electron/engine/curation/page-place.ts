@@ -29,6 +29,8 @@ export interface Place {
   abs: string;
   exists: boolean;
   scope: { kind: 'global' | 'user'; agent: string | null };
+  /** Where the checks found the file really lands (root-relative, POSIX): the rename must land there too. */
+  real: string;
 }
 
 /** The page's file, or where a new one goes; inside a configured root, never through a symlink. */
@@ -94,10 +96,37 @@ export function checked(root: string, rel: string, exists: boolean): Place {
   if (real === null) throw new BadRequest(`${rel} lies behind a symlink out of the root: Cairn never writes through one`);
   const scoped = isScopedRoot(root);
   if (real !== rel) refuseCrossing(root, rel, real, scoped);
-  fs.mkdirSync(path.dirname(abs), { recursive: true });
+  makeFolders(root, rel);
+  const place = { root, rel, abs, exists, scope: scopeOf(rel, scoped), real };
   // the folders may have changed between the check and the mkdir: the file must still go where it was checked to
-  if (realRel(rootReal, abs) !== real) throw new BadRequest(`${rel} lies behind a symlink that changed while it was written: nothing was written`);
-  return { root, rel, abs, exists, scope: scopeOf(rel, scoped) };
+  refuseMoved(place);
+  return place;
+}
+
+/**
+ * Refuses a write whose folders changed since `checked` (a folder swapped for a symlink while the
+ * write waited for the database's lock, which another process may hold for seconds). Called again
+ * under the lock just before the rename, so a write lands where its space was checked or nowhere.
+ */
+export function refuseMoved(place: Place): void {
+  const now = realRel(fs.realpathSync(place.root), place.abs);
+  if (now === place.real) return;
+  if (now !== null) refuseCrossing(place.root, place.rel, now, isScopedRoot(place.root));
+  throw new BadRequest(`${place.rel} lies behind a symlink that changed while it was written: nothing was written`);
+}
+
+/** The page's folders; a file where a folder should be is the client's path, named, not a server error. */
+function makeFolders(root: string, rel: string): void {
+  try {
+    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'EEXIST' && code !== 'ENOTDIR') throw err;
+    const parts = rel.split('/').slice(0, -1);
+    const ways = parts.map((_, i) => parts.slice(0, i + 1).join('/'));
+    const file = ways.find((f) => !fs.statSync(path.join(root, f), { throwIfNoEntry: false })?.isDirectory()) ?? path.posix.dirname(rel);
+    throw new BadRequest(`path "${rel}" goes through ${file}, which is a file, not a folder: nothing was written`);
+  }
 }
 
 /** Where `abs` really lands, relative to the root's real path (POSIX); null when outside it or behind a dangling link. */

@@ -9,7 +9,7 @@ import type { Db } from '../store/database.ts';
 import { writeTransaction } from '../store/write-lock.ts';
 import { hashOnDisk, replaceAtomically } from './atomic-file.ts';
 import { appendAudit, auditEntry } from './audit.ts';
-import { checked } from './page-place.ts';
+import { checked, refuseMoved } from './page-place.ts';
 
 export interface UndoResult {
   root: string;
@@ -31,6 +31,7 @@ export async function undoWrite(db: Db, roots: readonly string[], id: number, ac
   const removing = entry.hashBefore === null;
   const auditId = await writeTransaction(db, () => {
     if (hashOnDisk(place.abs) !== entry.hashAfter) throw new WriteConflict(entry.path);
+    refuseMoved(place);
     const textBefore = current === null ? null : fs.readFileSync(place.abs);
     // the entry before the file changes (audit.ts says why)
     const undoId = appendAudit(db, { actor, action: 'undo', root: entry.root, path: entry.path, key: entry.key, hashBefore: current, hashAfter: entry.hashBefore, textBefore, detail: `undid #${id} (${entry.action}${entry.detail ? `: ${entry.detail}` : ''})` });

@@ -16,7 +16,7 @@ import { keyOf } from '../ingest/scope.ts';
 import { createExclusively, hashOnDisk, replaceAtomically, sha1 } from './atomic-file.ts';
 import { appendAudit } from './audit.ts';
 import { editPage, type FieldChanges } from './frontmatter-edit.ts';
-import { locate, type Place } from './page-place.ts';
+import { locate, refuseMoved, type Place } from './page-place.ts';
 import { bytesBefore, checkBase, versionOnDisk } from './write-base.ts';
 import { refuseUnindexable } from './write-validation.ts';
 
@@ -64,6 +64,8 @@ export async function writePage(db: Db, roots: readonly string[], input: WriteIn
   const hashAfter = sha1(bytes);
   const auditId = await writeTransaction(db, () => {
     if (hashOnDisk(place.abs) !== hashBefore) throw new WriteConflict(place.rel, undefined, versionOnDisk(place.abs));
+    // the lock may have been waited for: a folder on the way swapped for a symlink meanwhile must not carry the file elsewhere
+    refuseMoved(place);
     const action = before || input.action === 'fix' ? input.action : 'create';
     // the entry before the rename (audit.ts says why); a refusal below rolls it back
     const id = appendAudit(db, { actor: input.actor, action, root: place.root, path: place.rel, key: input.key, hashBefore, hashAfter, textBefore: before, detail: input.detail });

@@ -12,7 +12,7 @@ import type { Db } from '../store/database.ts';
 import { writeTransaction } from '../store/write-lock.ts';
 import { replaceAtomically, sha1 } from '../curation/atomic-file.ts';
 import { appendAudit } from '../curation/audit.ts';
-import { checked } from '../curation/page-place.ts';
+import { checked, refuseMoved } from '../curation/page-place.ts';
 import { DECISIONS_FILE, parseDecisions, withDecision } from './decisions.ts';
 import { escapesRoot, resolveEvidence } from './evidence.ts';
 import { REGISTRY_FILE } from './registry-file.ts';
@@ -33,6 +33,7 @@ interface RegistrationRow {
 async function writeLogged(db: Db, root: string, rel: string, make: (before: Buffer | null) => Buffer, log: { actor: string; action: 'register' | 'approve' | 'reject'; key: string; detail: string }): Promise<number> {
   const place = checked(root, rel, fs.existsSync(path.join(root, rel)));
   return writeTransaction(db, () => {
+    refuseMoved(place);
     const before = fs.existsSync(place.abs) ? fs.readFileSync(place.abs) : null;
     const bytes = make(before);
     // the entry before the rename (curation/audit.ts says why)

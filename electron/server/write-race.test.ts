@@ -1,0 +1,96 @@
+// A write's place checked, then changed before it lands: a real `cairn serve` with agent tokens,
+// another process holding the database's write lock (as a `cairn index` or another server does for
+// seconds), and a folder on the page's way swapped for a symlink into another agent's space while
+// the write waits. The rename must still land only where the checks said; and a `path` through a
+// file is refused with a sentence, not a 500 carrying the server's absolute path.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeFixture, type Fixture } from '../engine/testing/wiki-fixture.ts';
+import { api, cairnEnv, startServe, type Served } from '../engine/testing/cairn-process.ts';
+
+const BUILDER = 'builder-token-0123456789abcdef';
+
+let fx: Fixture;
+let server: Served;
+
+beforeAll(async () => {
+  fx = makeFixture({
+    'global/index.md': '# Index\n\nthe shared pages\n',
+    'global/drop/readme.md': '# Drop\n\nbuilder drops drafts here\n',
+    'user/scout/notes.md': '# Scout notes\n\nscout keeps these\n',
+  });
+  server = await startServe(['--no-watch', '--db', fx.db, fx.root], cairnEnv(fx.dir, { CAIRN_TOKENS: `${BUILDER}=builder` }));
+  // with tokens, even `status` needs one: wait for the first run as the agent
+  for (;;) {
+    const { body } = await api<{ indexing: unknown; lastRun: unknown }>(server.url, 'status', {}, { authorization: `Bearer ${BUILDER}` });
+    if (!body.indexing && body.lastRun) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+});
+
+afterAll(async () => {
+  await server?.stop();
+  fx?.cleanup();
+});
+
+async function put(key: string, body: unknown): Promise<{ status: number; body: { code?: string; error?: string; path?: string } }> {
+  const res = await fetch(new URL(`api/wiki/pages/${key}`, server.url), {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${BUILDER}` },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as { code?: string; error?: string } };
+}
+
+/** Another process holding the index's write lock until `release()`. */
+async function holdWriteLock(db: string): Promise<{ release(): Promise<void> }> {
+  const script = `const D = require('better-sqlite3'); const db = new D(process.argv[1]); db.exec('BEGIN IMMEDIATE'); process.stdout.write('locked\\n'); process.stdin.once('data', () => { db.exec('COMMIT'); db.close(); process.exit(0); });`;
+  const proc: ChildProcess = spawn(process.execPath, ['-e', script, db], { cwd: path.resolve(import.meta.dirname, '../..'), stdio: ['pipe', 'pipe', 'inherit'] });
+  process.once('exit', () => proc.kill('SIGKILL'));
+  await new Promise<void>((resolve, reject) => {
+    proc.stdout!.once('data', () => resolve());
+    proc.once('exit', (code) => reject(new Error(`the lock holder exited with ${code}`)));
+  });
+  const exited = new Promise((r) => proc.once('exit', r));
+  return {
+    async release() {
+      proc.stdin!.write('go\n');
+      await exited;
+    },
+  };
+}
+
+describe('a folder swapped for a symlink while a write waits for the lock', () => {
+  it("never lands the write in another agent's space", async () => {
+    const lock = await holdWriteLock(fx.db);
+    // global/drop/new/ does not exist yet: the server makes it once its checks have passed
+    const writing = put('planted', { path: 'global/drop/new/planted.md', body: '# Planted\n\nbuilder wrote this\n' });
+    const made = path.join(fx.root, 'global/drop/new');
+    let answered = false;
+    void writing.finally(() => (answered = true));
+    while (!fs.existsSync(made) && !answered) await new Promise((r) => setTimeout(r, 10));
+    expect(answered, JSON.stringify(answered && (await writing))).toBe(false);
+    // checked and waiting on the lock: now the folder becomes a way into scout's space
+    fs.rmdirSync(made);
+    fs.symlinkSync('../../user/scout', made);
+    await lock.release();
+    const answer = await writing;
+    expect(fs.existsSync(path.join(fx.root, 'user/scout/planted.md'))).toBe(false);
+    expect(answer.status).toBe(403);
+    expect(answer.body.error).toMatch(/user\/scout/);
+    expect(answer.body.error).not.toContain(fx.root);
+  });
+});
+
+describe('a path through a file', () => {
+  it('is refused with 400 naming the file on the way, and nothing is written', async () => {
+    const r = await put('inner', { path: 'global/drop/readme.md/inner.md', body: '# Inner\n' });
+    expect(r.status).toBe(400);
+    expect(r.body.code).toBe('bad-request');
+    expect(r.body.error).toMatch(/global\/drop\/readme\.md/);
+    expect(r.body.error).not.toContain(fx.root);
+    expect(fs.readFileSync(path.join(fx.root, 'global/drop/readme.md'), 'utf8')).toBe('# Drop\n\nbuilder drops drafts here\n');
+  });
+});
