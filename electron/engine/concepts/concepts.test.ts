@@ -286,6 +286,15 @@ describe('incremental mentions', () => {
     expect(await held(writer)).toEqual(await fresh(fx));
   });
 
+  it('a new name is found as whole words at a line\'s start and end, and not inside another word', async () => {
+    fx = makeFixture({ 'a.md': '# A\nOther notes, another idea.\n\nSee the other\n', 'b.md': '# B\nAnother one; others.\n', 'c.md': '# C\nSmothered.\n' });
+    const e = fx.engine();
+    await e.reindex();
+    await e.writePage({ key: 'other', body: '# Other\n', actor: 'scout' });
+    expect(mentionsOf(await e.graph({ concepts: true }))).toEqual(['a -2x2-> Other', 'b -2-> Other']);
+    expect(await held(e)).toEqual(await fresh(fx));
+  });
+
   it('a longer phrase added takes the words of shorter ones, and gives them back when it goes', async () => {
     fx = makeFixture({
       'vector.md': '# Vector\n',

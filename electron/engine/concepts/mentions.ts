@@ -226,11 +226,30 @@ function matchSome(db: Db, matcher: Matcher, ids: Set<number>, maybe: Set<number
   return { pages: whole.size + lines.size, delta };
 }
 
-/** The prose lines that hold one of the forms (as text: a word may go on past it), in order; null when none does. */
+/** Whether the form stands at `at` as whole words: after the line's tab or a space, before a space or the line's end. */
+function wholeAt(prose: string, at: number, length: number): boolean {
+  const before = prose.charCodeAt(at - 1);
+  const after = at + length < prose.length ? prose.charCodeAt(at + length) : NEWLINE;
+  return (before === TAB || before === SPACE) && (after === SPACE || after === NEWLINE);
+}
+
+const TAB = 9;
+const NEWLINE = 10;
+const SPACE = 32;
+
+/**
+ * The prose lines that hold one of the forms as whole words, in order; null when none does. Only
+ * there can the form match (a common word is inside many others: "other" in "another"), so only
+ * those lines can match differently with it.
+ */
 function linesHolding(prose: string, forms: string[]): string | null {
   const starts = new Set<number>();
   for (const f of forms) {
     for (let at = prose.indexOf(f); at >= 0; ) {
+      if (!wholeAt(prose, at, f.length)) {
+        at = prose.indexOf(f, at + 1);
+        continue;
+      }
       const start = prose.lastIndexOf('\n', at) + 1;
       let end = prose.indexOf('\n', at);
       if (end < 0) end = prose.length;
