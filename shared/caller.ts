@@ -19,6 +19,10 @@ const SCOPED_WRITES: readonly MethodName[] = ['writePage', 'reviewPage', 'archiv
 /** Methods that record who asked (`agent`): an agent's own name, whatever the request says. */
 const ASKING: readonly MethodName[] = ['knowledgeRecall', 'knowledgeExpert', 'recordOutcome'];
 
+/** Reads that name whose space is seen (`agent`; null: the shared space only). Another agent's space
+ * is private to it (DESIGN.md, who sees what): an agent reads as itself or the shared space. */
+const VIEWING: readonly MethodName[] = ['getPage', 'sourceChanges', 'suggestTargets'];
+
 const forbidden = (message: string) => new CairnError('forbidden', message);
 
 /** The request as this caller may send it: an agent's writes carry its name as the actor and stay
@@ -28,9 +32,15 @@ export function asCaller(caller: Caller, name: MethodName, input: unknown): unkn
   const { agent } = caller;
   if (PERSON_ONLY.includes(name)) throw forbidden(`${name}: only a person may do this (in the desktop app or the CLI); agent "${agent}" may not`);
   const request = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
-  if (ASKING.includes(name)) {
-    if (request.agent !== undefined && request.agent !== null && request.agent !== agent) throw forbidden(`${name}: you ask as agent "${agent}"; "agent" may not name anyone else (leave it out)`);
-    return { ...request, agent };
+  if (ASKING.includes(name) || VIEWING.includes(name)) {
+    refuseOther(name, agent, request.agent);
+    return { ...request, agent: VIEWING.includes(name) && request.agent === null ? null : agent };
+  }
+  // a search sees the shared space and the agent's own (its pages shadowing shared ones), never all spaces
+  if (name === 'search') {
+    const filters = (request.filters && typeof request.filters === 'object' ? request.filters : {}) as Record<string, unknown>;
+    refuseOther(name, agent, filters.agent);
+    return { ...request, filters: { ...filters, agent } };
   }
   if (!SCOPED_WRITES.includes(name)) return input;
   if (request.actor !== undefined && request.actor !== agent) throw forbidden(`${name}: you act as agent "${agent}"; "actor" may not name anyone else (leave it out)`);
@@ -38,6 +48,10 @@ export function asCaller(caller: Caller, name: MethodName, input: unknown): unkn
   if (space !== undefined && space !== null && space !== agent) throw forbidden(`${name}: agent "${agent}" may write only the shared space and user/${agent}/, not user/${String(space)}/`);
   if (typeof request.path === 'string') assertOwnPath(name, agent, request.path);
   return { ...request, actor: agent };
+}
+
+function refuseOther(name: MethodName, agent: string, asked: unknown): void {
+  if (asked !== undefined && asked !== null && asked !== agent) throw forbidden(`${name}: you ask as agent "${agent}"; "agent" may not name anyone else (leave it out)`);
 }
 
 /** A new page's path may not land in another agent's user/ folder, however it is spelled. */

@@ -67,6 +67,21 @@ describe("an agent never writes another agent's space", () => {
   });
 });
 
+describe("an agent never reads another agent's space", () => {
+  it("getPage and sourceChanges naming bob, and search filtered by bob or not at all, show alice none of bob's pages", async () => {
+    expect((await refusal(alice.getPage({ key: 'notes', agent: 'bob' }))).code).toBe('forbidden');
+    expect((await refusal(alice.sourceChanges({ key: 'notes', agent: 'bob' }))).code).toBe('forbidden');
+    expect((await refusal(alice.search({ query: 'bob notes sqlite vacuum', filters: { agent: 'bob' } } as never))).code).toBe('forbidden');
+    const found = await alice.search({ query: 'bob notes sqlite vacuum' } as never);
+    expect(found.results.map((r) => r.path)).not.toContain('user/bob/notes.md');
+    expect(found.results.map((r) => r.path)).toContain('global/vacuum.md');
+    // her own pages and the shared ones she still reads; a person still sees bob's
+    expect((await alice.getPage({ key: 'mine' })).path).toBe('user/alice/mine.md');
+    expect((await alice.search({ query: 'alice page' } as never)).results.map((r) => r.path)).toContain('user/alice/mine.md');
+    expect((await e.search({ query: 'bob notes sqlite vacuum' } as never)).results.map((r) => r.path)).toContain('user/bob/notes.md');
+  });
+});
+
 describe('outcome events', () => {
   it("an agent may not record the outcome of a query another agent asked", async () => {
     const asked = await bob.knowledgeRecall({ query: 'sqlite vacuum', role: 'implementer' });
