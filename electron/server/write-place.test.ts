@@ -162,6 +162,28 @@ describe('names a file system cannot hold', () => {
   });
 });
 
+describe('a name in another Unicode form', () => {
+  it('is the page it names (NFC or NFD é, as macOS may spell a file), read and written as that page, never a second file of the same name', async () => {
+    const nfc = 'caf\u00e9';
+    const nfd = 'cafe\u0301';
+    expect((await api(person.url, 'writePage', { key: nfc, body: '# Café\n\nfirst\n', actor: 'editor' })).status).toBe(200);
+    const again = await api<{ path: string }>(person.url, 'writePage', { key: nfd, body: '# Café\n\nsecond\n', actor: 'editor' });
+    expect(again.status).toBe(200);
+    const named = (dir: string, name: string) => fs.readdirSync(path.join(fx.root, dir)).filter((n) => n.normalize('NFC') === name.normalize('NFC'));
+    expect(named('global', `${nfc}.md`)).toEqual([`${nfc}.md`]);
+    expect(read(`global/${nfc}.md`)).toContain('second');
+    // a page a Mac named in NFD: an agent asking in NFC reads it, and must name its hash to replace it
+    const resume = 're\u0301sume\u0301';
+    fx.write(`global/${resume}.md`, '# Resume\n\nwritten on a Mac\n');
+    expect((await api(person.url, 'reindex', {})).status).toBe(200);
+    const seen = await fetch(new URL(`api/wiki/pages/${encodeURIComponent(resume.normalize('NFC'))}`, agents.url), { headers: as(BUILDER) });
+    expect(seen.status).toBe(200);
+    const over = await put(agents, encodeURIComponent(resume.normalize('NFC')), { body: '# Resume\n\nmine\n' }, as(BUILDER));
+    expect(over.status).toBe(428);
+    expect(named('global', `${resume}.md`)).toEqual([`${resume}.md`]);
+  });
+});
+
 describe('stale temp files', () => {
   it("the next index run removes Cairn's temp files whose writer is gone, and keeps a live writer's and anything else", async () => {
     const dead = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid!;

@@ -65,10 +65,10 @@ function insideRel(asked: string): string {
   return norm;
 }
 
-/** Whether `rel` names the page at `pagePath`: in any case, and in a scoped root with its global/ left out. */
+/** Whether `rel` names the page at `pagePath`: in any case and Unicode form, and in a scoped root with its global/ left out. */
 function sameFile(pagePath: string, rel: string, scoped: boolean): boolean {
-  const p = pagePath.toLowerCase();
-  const r = rel.toLowerCase();
+  const p = pagePath.toLowerCase().normalize('NFC');
+  const r = rel.toLowerCase().normalize('NFC');
   return p === r || (scoped && p === `global/${r}`);
 }
 

@@ -34,14 +34,19 @@ const LINK_FROM = `FROM links l JOIN pages sp ON sp.id = l.page_id JOIN files sf
 
 /** The page an agent (or, with no agent, everyone) sees under `key`: its own first, then global. */
 export function findPageRow(db: Db, key: string, agent: string | null): PageRow | null {
-  const rows = db
-    .prepare(
-      `SELECT ${PAGE_SUMMARY_COLUMNS}, p.frontmatter, p.fm_error, p.fm_error_line, p.body, p.headings, p.provenance ${PAGE_FROM}
-       WHERE p.key_lower = ? AND (p.scope = 'global' OR p.agent = ?)
-       ORDER BY p.scope = 'user' DESC, length(f.rel_path), f.rel_path`,
-    )
-    .all(key.toLowerCase().replace(/\.md$/i, ''), agent) as PageRow[];
-  return rows[0] ?? null;
+  const find = db.prepare(
+    `SELECT ${PAGE_SUMMARY_COLUMNS}, p.frontmatter, p.fm_error, p.fm_error_line, p.body, p.headings, p.provenance ${PAGE_FROM}
+     WHERE p.key_lower = ? AND (p.scope = 'global' OR p.agent = ?)
+     ORDER BY p.scope = 'user' DESC, length(f.rel_path), f.rel_path LIMIT 1`,
+  );
+  const lower = key.toLowerCase().replace(/\.md$/i, '');
+  // a key in another Unicode form is the same name: macOS may spell a file's name in NFD, a client
+  // NFC; as with case, it names the page there, never a second file a Mac would hold as one
+  for (const k of new Set([lower, lower.normalize('NFC'), lower.normalize('NFD')])) {
+    const row = find.get(k, agent) as PageRow | undefined;
+    if (row) return row;
+  }
+  return null;
 }
 
 export function pageView(db: Db, key: string, agent: string | null): Page {
