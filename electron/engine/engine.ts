@@ -27,6 +27,21 @@ import { NO_MODEL_DEFAULTS } from './search/fusion-defaults.ts';
 import { SemanticIndex } from './embed/semantic-index.ts';
 import { ReadPool } from './read-pool.ts';
 
+/**
+ * A module loaded on first use, then kept: a write's run asks for five, and under tsx (the benches,
+ * development) every `import()` is a round trip to its loader thread, ~0.7 ms and more on a busy
+ * machine, even for a module loaded long before. Cold commands still load only what they use.
+ */
+const once = <T>(load: () => Promise<T>) => {
+  let loaded: Promise<T> | undefined;
+  return () => (loaded ??= load());
+};
+const writePageModule = once(() => import('./curation/write-page.ts'));
+const indexerModule = once(() => import('./ingest/indexer.ts'));
+const staleScopeModule = once(() => import('./curation/stale-scope.ts'));
+const stalenessModule = once(() => import('./curation/staleness.ts'));
+const registryModule = once(() => import('./skills/refresh.ts'));
+
 export interface EngineEvents {
   indexProgress: [IndexProgress];
   pagesChanged: [IndexReport];
@@ -160,10 +175,10 @@ export class Engine implements CairnService {
     };
     // the latest progress, carried into the model and embedding phases
     const at: { last: IndexProgress | null } = { last: null };
-    const { indexRoots } = await import('./ingest/indexer.ts');
+    const { indexRoots } = await indexerModule();
     // a run of a few paths derives only what they can have changed; the pages around them are
     // asked before it too (a deleted page, a source that goes, points at nothing afterwards)
-    const { pagesNear, unionScope } = await import('./curation/stale-scope.ts');
+    const { pagesNear, unionScope } = await staleScopeModule();
     const nearBefore = paths ? pagesNear(this.db, paths) : null;
     const { report, runId } = await indexRoots(this.db, {
       // a write may land in any root of the index (a command given only --db has the default roots)
@@ -190,14 +205,14 @@ export class Engine implements CairnService {
 
   /** The skill registry, derived from the registry files, manifests and decisions (skills/refresh.ts). */
   private async refreshRegistry(): Promise<void> {
-    const { gatherRegistry, writeRegistry } = await import('./skills/refresh.ts');
+    const { gatherRegistry, writeRegistry } = await registryModule();
     const gathered = gatherRegistry(this.db, this.settings.skills);
     await writeTransaction(this.db, () => writeRegistry(this.db, gathered));
   }
 
   /** Whether indexing these paths can have changed the registry (skills/refresh.ts). */
   private async registryMayChange(paths: string[]): Promise<boolean> {
-    const { registryMayChange } = await import('./skills/refresh.ts');
+    const { registryMayChange } = await registryModule();
     return registryMayChange(this.db, this.settings.skills, paths);
   }
 
@@ -280,7 +295,7 @@ export class Engine implements CairnService {
    * delays it): for the pages near the paths of a run and those the age rule reached since, or all
    * (null, a full run: sources outside the wiki change with no write, and are caught up then). */
   private async refreshStaleness(near: readonly number[] | null): Promise<void> {
-    const { agedUnrecorded, findStale, recordStale } = await import('./curation/staleness.ts');
+    const { agedUnrecorded, findStale, recordStale } = await stalenessModule();
     const now = new Date();
     const scope = near && [...near, ...agedUnrecorded(this.db, now, this.settings.staleAfterDays)];
     if (scope?.length === 0) return;
@@ -289,7 +304,7 @@ export class Engine implements CairnService {
   }
 
   async stalePages(_request: Parsed<'stalePages'>): Promise<Response<'stalePages'>> {
-    const { stalePages } = await import('./curation/staleness.ts');
+    const { stalePages } = await stalenessModule();
     return this.guard(() => ({ pages: stalePages(this.db) }));
   }
 
@@ -377,7 +392,7 @@ export class Engine implements CairnService {
   /** Every write goes here: validated and logged by writePage, then the page is indexed at once. */
   private async write(input: WriteInput): Promise<WriteResult & { notice?: string }> {
     this.assertWritable();
-    const { writePage } = await import('./curation/write-page.ts');
+    const { writePage } = await writePageModule();
     const result = await this.guard(() => writePage(this.db, this.writableRoots(), input, this.settings.maxFileBytes));
     const notice = await this.indexLanded(path.join(result.root, result.path));
     return notice ? { ...result, notice } : result;
