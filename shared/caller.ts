@@ -42,6 +42,13 @@ export function asCaller(caller: Caller, name: MethodName, input: unknown): unkn
     refuseOther(name, agent, filters.agent);
     return { ...request, filters: { ...filters, agent } };
   }
+  // the graph's centre and a walk's seed are read as the agent too (a query seed searches as it)
+  const centre = name === 'graph' ? 'around' : name === 'recall' ? 'seed' : null;
+  if (centre && request[centre] && typeof request[centre] === 'object') {
+    const at = request[centre] as Record<string, unknown>;
+    refuseOther(name, agent, at.agent);
+    return { ...request, [centre]: { ...at, agent: at.agent === null && 'key' in at ? null : agent } };
+  }
   if (!SCOPED_WRITES.includes(name)) return input;
   if (request.actor !== undefined && request.actor !== agent) throw forbidden(`${name}: you act as agent "${agent}"; "actor" may not name anyone else (leave it out)`);
   const space = request.agent;

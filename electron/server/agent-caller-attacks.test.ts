@@ -80,6 +80,14 @@ describe("an agent never reads another agent's space", () => {
     expect((await alice.search({ query: 'alice page' } as never)).results.map((r) => r.path)).toContain('user/alice/mine.md');
     expect((await e.search({ query: 'bob notes sqlite vacuum' } as never)).results.map((r) => r.path)).toContain('user/bob/notes.md');
   });
+
+  it("graph around bob's page and a recall walk seeded as bob are refused; a walk seeded by a query starts from her view", async () => {
+    expect((await refusal(alice.graph({ around: { key: 'notes', agent: 'bob' } } as never))).code).toBe('forbidden');
+    expect((await refusal(alice.recall({ seed: { key: 'notes', agent: 'bob' } } as never))).code).toBe('forbidden');
+    const walk = await alice.recall({ seed: { query: 'bob notes sqlite vacuum' } } as never);
+    expect(walk.pages.map((p) => p.path)).not.toContain('user/bob/notes.md');
+    expect(walk.pages.map((p) => p.path)).toContain('global/vacuum.md');
+  });
 });
 
 describe('outcome events', () => {
