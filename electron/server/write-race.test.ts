@@ -20,6 +20,7 @@ beforeAll(async () => {
     'global/index.md': '# Index\n\nthe shared pages\n',
     'global/drop/readme.md': '# Drop\n\nbuilder drops drafts here\n',
     'user/scout/notes.md': '# Scout notes\n\nscout keeps these\n',
+    'global/gone.md': '# Gone\n\nan editor will delete this\n',
   });
   server = await startServe(['--no-watch', '--db', fx.db, fx.root], cairnEnv(fx.dir, { CAIRN_TOKENS: `${BUILDER}=builder` }));
   // with tokens, even `status` needs one: wait for the first run as the agent
@@ -35,7 +36,7 @@ afterAll(async () => {
   fx?.cleanup();
 });
 
-async function put(key: string, body: unknown): Promise<{ status: number; body: { code?: string; error?: string; path?: string } }> {
+async function put(key: string, body: unknown): Promise<{ status: number; body: { code?: string; error?: string; path?: string; currentHash?: string | null } }> {
   const res = await fetch(new URL(`api/wiki/pages/${key}`, server.url), {
     method: 'PUT',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${BUILDER}` },
@@ -92,5 +93,25 @@ describe('a path through a file', () => {
     expect(r.body.error).toMatch(/global\/drop\/readme\.md/);
     expect(r.body.error).not.toContain(fx.root);
     expect(fs.readFileSync(path.join(fx.root, 'global/drop/readme.md'), 'utf8')).toBe('# Drop\n\nbuilder drops drafts here\n');
+  });
+});
+
+describe('a page deleted on disk before the index saw it go', () => {
+  it('is a conflict with no current version for a write, review or archive (not 500 with the path); baseHash null makes it again', async () => {
+    const file = path.join(fx.root, 'global/gone.md');
+    fs.rmSync(file);
+    for (const body of [{ body: '# Gone\n\nrewritten\n' }, { frontmatter: { title: 'Gone' } }]) {
+      const r = await put('gone', body);
+      expect(r.status, JSON.stringify(body)).toBe(409);
+      expect(r.body).toMatchObject({ code: 'conflict', currentHash: null });
+      expect(r.body.error).not.toContain(fx.root);
+    }
+    for (const method of ['reviewPage', 'archivePage']) {
+      expect((await api(server.url, method, { key: 'gone' }, { authorization: `Bearer ${BUILDER}` })).status, method).toBe(409);
+    }
+    expect(fs.existsSync(file)).toBe(false);
+    const again = await put('gone', { body: '# Gone\n\nback\n', baseHash: null });
+    expect(again.status).toBe(200);
+    expect(fs.readFileSync(file, 'utf8')).toBe('# Gone\n\nback\n');
   });
 });

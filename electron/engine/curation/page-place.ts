@@ -91,7 +91,7 @@ const where = (root: string, rel: string, roots: readonly string[]) => (roots.le
 export function checked(root: string, rel: string, exists: boolean): Place {
   const abs = path.join(root, rel);
   const rootReal = fs.realpathSync(root);
-  if (exists && fs.lstatSync(abs).isSymbolicLink()) throw new BadRequest(`${rel} is a symlink: Cairn never writes through one`);
+  if (exists && fs.lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink()) throw new BadRequest(`${rel} is a symlink: Cairn never writes through one`);
   const real = realRel(rootReal, abs);
   if (real === null) throw new BadRequest(`${rel} lies behind a symlink out of the root: Cairn never writes through one`);
   const scoped = isScopedRoot(root);

@@ -19,9 +19,9 @@ export interface BaseClaim {
 }
 
 /** What is at the page's place now: the indexed page's bytes, a file there the index has not seen
- * yet (another writer's new page, an editor's), or null when there is nothing. */
+ * yet (another writer's new page, an editor's), or null when there is nothing (not even the
+ * indexed page, which an editor, a checkout or a sync may have deleted since it was read). */
 export function bytesBefore(place: Place): Buffer | null {
-  if (place.exists) return fs.readFileSync(place.abs);
   const stat = fs.lstatSync(place.abs, { throwIfNoEntry: false });
   if (!stat) return null;
   if (stat.isSymbolicLink()) throw new BadRequest(`${place.rel} is a symlink: Cairn never writes through one`);
@@ -34,6 +34,9 @@ export function bytesBefore(place: Place): Buffer | null {
  * the index has not seen yet is replaced only by a writer that names its hash. */
 export function checkBase(place: Place, before: Buffer | null, claim: BaseClaim): void {
   const hash = before ? sha1(before) : null;
+  if (!before && place.exists && claim.baseHash !== null) {
+    throw new WriteConflict(place.rel, `${place.rel} was deleted since the index read it (an editor, a checkout or a sync): nothing was written; to make the page again, write it with baseHash null`, { hash: null });
+  }
   if (claim.baseHash === undefined) {
     if (before && !place.exists) throw new WriteConflict(place.rel, `${place.rel} was just created by another writer or an editor (the index has not read it yet): nothing was written`, versionOf(before));
     if (before && claim.baseRequired && claim.body !== undefined) throw new PreconditionRequired(place.rel, hash!);
