@@ -2,6 +2,7 @@
 // answered by indexed queries and remembered for the length of one relink. Querying instead of
 // loading every page up front keeps a one-page change cheap on a 10,000-page wiki.
 import type { Db } from '../store/database.ts';
+import { statementsOf } from '../store/statements.ts';
 
 export interface PageNode {
   id: number;
@@ -32,18 +33,10 @@ const FILE_NODE = `SELECT id, root_id AS rootId, rel_lower AS relLower, name_low
 
 export class GraphLookup {
   private memo = new Map<string, PageNode[] | FileNode[]>();
-  private stmts;
+  private stmts: ReturnType<typeof lookupStatements>;
 
   constructor(db: Db) {
-    this.stmts = {
-      pagesByKey: db.prepare(`${PAGE_NODE} WHERE p.key_lower = ?`),
-      pageById: db.prepare(`${PAGE_NODE} WHERE p.id = ?`),
-      // a page's path without `.md`: `rel_lower` is the file's path, lowercased
-      pagesByPath: db.prepare(`${PAGE_NODE} WHERE f.rel_lower = ? || '.md'`),
-      filesByName: db.prepare(`${FILE_NODE} AND name_lower = ? ORDER BY id`),
-      filesByPath: db.prepare(`${FILE_NODE} AND rel_lower = ? ORDER BY id`),
-      filesByPathSuffix: db.prepare(`${FILE_NODE} AND substr(rel_lower, -length(@suffix) - 1) = '/' || @suffix ORDER BY id`),
-    };
+    this.stmts = statementsOf(db, lookupStatements);
   }
 
   pagesByKey(keyLower: string): PageNode[] {
@@ -85,4 +78,17 @@ export class GraphLookup {
       blockIds: JSON.parse(r.blockIds) as string[],
     }));
   }
+}
+
+/** The statements a GraphLookup runs, prepared once per connection (store/statements.ts). */
+function lookupStatements(db: Db) {
+  return {
+    pagesByKey: db.prepare(`${PAGE_NODE} WHERE p.key_lower = ?`),
+    pageById: db.prepare(`${PAGE_NODE} WHERE p.id = ?`),
+    // a page's path without `.md`: `rel_lower` is the file's path, lowercased
+    pagesByPath: db.prepare(`${PAGE_NODE} WHERE f.rel_lower = ? || '.md'`),
+    filesByName: db.prepare(`${FILE_NODE} AND name_lower = ? ORDER BY id`),
+    filesByPath: db.prepare(`${FILE_NODE} AND rel_lower = ? ORDER BY id`),
+    filesByPathSuffix: db.prepare(`${FILE_NODE} AND substr(rel_lower, -length(@suffix) - 1) = '/' || @suffix ORDER BY id`),
+  };
 }

@@ -2,6 +2,7 @@
 import type { Link, Page } from '../../../shared/page.ts';
 import { NotFound } from '../../../shared/errors.ts';
 import type { Db } from '../store/database.ts';
+import { statementsOf } from '../store/statements.ts';
 import { PAGE_FROM, PAGE_SUMMARY_COLUMNS, toPageSummary, type PageSummaryRow } from './page-rows.ts';
 
 interface PageRow extends PageSummaryRow {
@@ -34,11 +35,7 @@ const LINK_FROM = `FROM links l JOIN pages sp ON sp.id = l.page_id JOIN files sf
 
 /** The page an agent (or, with no agent, everyone) sees under `key`: its own first, then global. */
 export function findPageRow(db: Db, key: string, agent: string | null): PageRow | null {
-  const find = db.prepare(
-    `SELECT ${PAGE_SUMMARY_COLUMNS}, p.frontmatter, p.fm_error, p.fm_error_line, p.body, p.headings, p.provenance ${PAGE_FROM}
-     WHERE p.key_lower = ? AND (p.scope = 'global' OR p.agent = ?)
-     ORDER BY p.scope = 'user' DESC, length(f.rel_path), f.rel_path LIMIT 1`,
-  );
+  const find = statementsOf(db, pageRowQuery);
   const lower = key.toLowerCase().replace(/\.md$/i, '');
   // a key in another Unicode form is the same name: macOS may spell a file's name in NFD, a client
   // NFC; as with case, it names the page there, never a second file a Mac would hold as one
@@ -47,6 +44,15 @@ export function findPageRow(db: Db, key: string, agent: string | null): PageRow 
     if (row) return row;
   }
   return null;
+}
+
+/** Asked at every page read and write, prepared once per connection (store/statements.ts). */
+function pageRowQuery(db: Db) {
+  return db.prepare(
+    `SELECT ${PAGE_SUMMARY_COLUMNS}, p.frontmatter, p.fm_error, p.fm_error_line, p.body, p.headings, p.provenance ${PAGE_FROM}
+     WHERE p.key_lower = ? AND (p.scope = 'global' OR p.agent = ?)
+     ORDER BY p.scope = 'user' DESC, length(f.rel_path), f.rel_path LIMIT 1`,
+  );
 }
 
 export function pageView(db: Db, key: string, agent: string | null): Page {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FileProblem } from '../../../shared/indexing.ts';
 import type { Scope } from '../../../shared/page.ts';
 import type { Db } from '../store/database.ts';
+import { statementsOf } from '../store/statements.ts';
 import type { ParsedPage } from './parse/page.ts';
 import { readFields } from './fields.ts';
 import { pageTerms } from '../search/terms.ts';
@@ -29,54 +30,13 @@ export class PageWriter {
   /** What this run wrote, for relinking only what it can have changed. */
   readonly changes = { pageIds: new Set<number>(), keys: new Set<string>() } satisfies LinkChanges;
   private scoped = new Map<number, boolean>();
-  private stmts;
+  private stmts: ReturnType<typeof writerStatements>;
 
   constructor(
     private db: Db,
     readonly maxFileBytes: number,
   ) {
-    this.stmts = {
-      upsertFile: db.prepare(
-        `INSERT INTO files (root_id, rel_path, rel_lower, name_lower, is_page, mtime_ms, size, status, reason)
-         VALUES (@rootId, @relPath, @relLower, @nameLower, @isPage, @mtimeMs, @size, @status, @reason)
-         ON CONFLICT (root_id, rel_path) DO UPDATE SET mtime_ms = excluded.mtime_ms, size = excluded.size,
-           status = excluded.status, reason = excluded.reason, is_page = excluded.is_page
-         RETURNING id`,
-      ),
-      // a page without prose was indexed before concepts: it is written again even when its bytes are the same
-      pageHash: db.prepare(`SELECT CASE WHEN p.prose IS NULL THEN NULL ELSE p.content_hash END AS content_hash FROM pages p JOIN files f ON f.id = p.file_id WHERE f.root_id = ? AND f.rel_path = ?`),
-      touchFile: db.prepare(`UPDATE files SET mtime_ms = ?, size = ? WHERE root_id = ? AND rel_path = ?`),
-      deletePageOfFile: db.prepare(`DELETE FROM pages WHERE file_id = ?`),
-      upsertPage: db.prepare(
-        `INSERT INTO pages (file_id, key, key_lower, scope, agent, title, summary, tags, frontmatter, fm_error, fm_error_line,
-           body, headings, block_ids, provenance, tier, usage_mode, owner, updated, reviewed, stale_since, archived_since, content_hash, prose)
-         VALUES (@fileId, @key, @keyLower, @scope, @agent, @title, @summary, @tags, @frontmatter, @fmError, @fmErrorLine,
-           @body, @headings, @blockIds, @provenance, @tier, @usageMode, @owner, @updated, @reviewed, @staleSince, @archivedSince, @hash, @prose)
-         ON CONFLICT (file_id) DO UPDATE SET key = excluded.key, key_lower = excluded.key_lower, scope = excluded.scope,
-           agent = excluded.agent, title = excluded.title, summary = excluded.summary, tags = excluded.tags,
-           frontmatter = excluded.frontmatter, fm_error = excluded.fm_error, fm_error_line = excluded.fm_error_line,
-           body = excluded.body, headings = excluded.headings, block_ids = excluded.block_ids,
-           provenance = excluded.provenance, tier = excluded.tier, usage_mode = excluded.usage_mode, owner = excluded.owner,
-           updated = excluded.updated, reviewed = excluded.reviewed, stale_since = excluded.stale_since,
-           archived_since = excluded.archived_since, content_hash = excluded.content_hash, prose = excluded.prose
-         RETURNING id`,
-      ),
-      deleteChunks: db.prepare(`DELETE FROM chunks WHERE page_id = ?`),
-      insertChunk: db.prepare(
-        `INSERT INTO chunks (id, page_id, ord, heading, heading_path, text, hash, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING rowid`,
-      ),
-      insertFts: db.prepare(`INSERT INTO chunks_fts (rowid, key, title, summary, tags, body) VALUES (?, ?, ?, ?, ?, ?)`),
-      deleteLinks: db.prepare(`DELETE FROM links WHERE page_id = ?`),
-      insertLink: db.prepare(`INSERT INTO links (page_id, ord, line, kind, target, anchor, label, target_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
-      deleteFile: db.prepare(`DELETE FROM files WHERE id = ? RETURNING rel_path`),
-      deleteTerms: db.prepare(`DELETE FROM page_terms WHERE page_id = ?`),
-      termCount: db.prepare(`UPDATE pages SET term_count = ? WHERE id = ?`),
-      insertTerm: db.prepare(`INSERT OR IGNORE INTO page_terms (term, page_id) VALUES (?, ?)`),
-      namesOf: db.prepare(`SELECT source, name, norm FROM concept_names WHERE page_id = ? ORDER BY rowid`),
-      deleteNames: db.prepare(`DELETE FROM concept_names WHERE page_id = ?`),
-      insertName: db.prepare(`INSERT INTO concept_names (page_id, source, name, norm) VALUES (?, ?, ?, ?)`),
-      saveSig: db.prepare(`INSERT INTO prose_sigs (page_id, sig) VALUES (?, ?) ON CONFLICT (page_id) DO UPDATE SET sig = excluded.sig`),
-    };
+    this.stmts = statementsOf(db, writerStatements);
   }
 
   upsertRoot(rootPath: string, scoped: boolean): number {
@@ -251,4 +211,50 @@ export class PageWriter {
       });
     }
   }
+}
+
+/** The statements a PageWriter runs, prepared once per connection (store/statements.ts). */
+function writerStatements(db: Db) {
+  return {
+    upsertFile: db.prepare(
+      `INSERT INTO files (root_id, rel_path, rel_lower, name_lower, is_page, mtime_ms, size, status, reason)
+       VALUES (@rootId, @relPath, @relLower, @nameLower, @isPage, @mtimeMs, @size, @status, @reason)
+       ON CONFLICT (root_id, rel_path) DO UPDATE SET mtime_ms = excluded.mtime_ms, size = excluded.size,
+         status = excluded.status, reason = excluded.reason, is_page = excluded.is_page
+       RETURNING id`,
+    ),
+    // a page without prose was indexed before concepts: it is written again even when its bytes are the same
+    pageHash: db.prepare(`SELECT CASE WHEN p.prose IS NULL THEN NULL ELSE p.content_hash END AS content_hash FROM pages p JOIN files f ON f.id = p.file_id WHERE f.root_id = ? AND f.rel_path = ?`),
+    touchFile: db.prepare(`UPDATE files SET mtime_ms = ?, size = ? WHERE root_id = ? AND rel_path = ?`),
+    deletePageOfFile: db.prepare(`DELETE FROM pages WHERE file_id = ?`),
+    upsertPage: db.prepare(
+      `INSERT INTO pages (file_id, key, key_lower, scope, agent, title, summary, tags, frontmatter, fm_error, fm_error_line,
+         body, headings, block_ids, provenance, tier, usage_mode, owner, updated, reviewed, stale_since, archived_since, content_hash, prose)
+       VALUES (@fileId, @key, @keyLower, @scope, @agent, @title, @summary, @tags, @frontmatter, @fmError, @fmErrorLine,
+         @body, @headings, @blockIds, @provenance, @tier, @usageMode, @owner, @updated, @reviewed, @staleSince, @archivedSince, @hash, @prose)
+       ON CONFLICT (file_id) DO UPDATE SET key = excluded.key, key_lower = excluded.key_lower, scope = excluded.scope,
+         agent = excluded.agent, title = excluded.title, summary = excluded.summary, tags = excluded.tags,
+         frontmatter = excluded.frontmatter, fm_error = excluded.fm_error, fm_error_line = excluded.fm_error_line,
+         body = excluded.body, headings = excluded.headings, block_ids = excluded.block_ids,
+         provenance = excluded.provenance, tier = excluded.tier, usage_mode = excluded.usage_mode, owner = excluded.owner,
+         updated = excluded.updated, reviewed = excluded.reviewed, stale_since = excluded.stale_since,
+         archived_since = excluded.archived_since, content_hash = excluded.content_hash, prose = excluded.prose
+       RETURNING id`,
+    ),
+    deleteChunks: db.prepare(`DELETE FROM chunks WHERE page_id = ?`),
+    insertChunk: db.prepare(
+      `INSERT INTO chunks (id, page_id, ord, heading, heading_path, text, hash, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING rowid`,
+    ),
+    insertFts: db.prepare(`INSERT INTO chunks_fts (rowid, key, title, summary, tags, body) VALUES (?, ?, ?, ?, ?, ?)`),
+    deleteLinks: db.prepare(`DELETE FROM links WHERE page_id = ?`),
+    insertLink: db.prepare(`INSERT INTO links (page_id, ord, line, kind, target, anchor, label, target_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
+    deleteFile: db.prepare(`DELETE FROM files WHERE id = ? RETURNING rel_path`),
+    deleteTerms: db.prepare(`DELETE FROM page_terms WHERE page_id = ?`),
+    termCount: db.prepare(`UPDATE pages SET term_count = ? WHERE id = ?`),
+    insertTerm: db.prepare(`INSERT OR IGNORE INTO page_terms (term, page_id) VALUES (?, ?)`),
+    namesOf: db.prepare(`SELECT source, name, norm FROM concept_names WHERE page_id = ? ORDER BY rowid`),
+    deleteNames: db.prepare(`DELETE FROM concept_names WHERE page_id = ?`),
+    insertName: db.prepare(`INSERT INTO concept_names (page_id, source, name, norm) VALUES (?, ?, ?, ?)`),
+    saveSig: db.prepare(`INSERT INTO prose_sigs (page_id, sig) VALUES (?, ?) ON CONFLICT (page_id) DO UPDATE SET sig = excluded.sig`),
+  };
 }

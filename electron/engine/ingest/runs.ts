@@ -9,6 +9,7 @@
 // runs 'abandoned'.
 import type { IndexNotice, IndexProgress, IndexReport } from '../../../shared/indexing.ts';
 import type { Db } from '../store/database.ts';
+import { statementsOf } from '../store/statements.ts';
 import { processIdentity, writeTransaction } from '../store/write-lock.ts';
 
 export type RunState = 'running' | 'unlinked' | 'linked' | 'done' | 'abandoned';
@@ -86,17 +87,27 @@ export function lastRun(db: Db): (IndexReport & { startedAt: string; finishedAt:
  * process's own run, if any, for the files it has found.
  */
 export function readersNotice(db: Db, progress: IndexProgress | null): IndexNotice | null {
-  const open = db.prepare(`SELECT id, state, pid, process FROM runs WHERE state IN ('running', 'unlinked')`).all() as OpenRun[];
+  const asked = statementsOf(db, noticeStatements);
+  const open = asked.open.all() as OpenRun[];
   if (!open.length) return null;
   const live = open.filter((r) => r.state === 'running' && isAlive(r));
   if (live.length < open.length) {
     const repair = live.length ? 'a run under way repairs it' : 'run `cairn index` (or change a page with the watcher on) to repair it';
     return { state: 'interrupted', message: `the last indexing run was interrupted before it relinked (its process died or it failed): links, backlinks and dangling counts may be out of date; ${repair}` };
   }
-  if (db.prepare(`SELECT 1 FROM runs WHERE state IN ('linked', 'done') LIMIT 1`).get()) return null;
-  const pages = db.prepare(`SELECT count(*) FROM pages`).pluck().get() as number;
+  if (asked.finished.get()) return null;
+  const pages = asked.pages.get() as number;
   const found = progress?.total ? ` of ${progress.total} files found` : '';
   return { state: 'first-index', message: `the first index is still running (${pages} pages indexed so far${found}): results are incomplete, and a page not found may not be indexed yet` };
+}
+
+/** What readersNotice asks at every search and read, prepared once per connection (store/statements.ts). */
+function noticeStatements(db: Db) {
+  return {
+    open: db.prepare(`SELECT id, state, pid, process FROM runs WHERE state IN ('running', 'unlinked')`),
+    finished: db.prepare(`SELECT 1 FROM runs WHERE state IN ('linked', 'done') LIMIT 1`),
+    pages: db.prepare(`SELECT count(*) FROM pages`).pluck(),
+  };
 }
 
 /** Whether a run is still under way: in this process, or in a process that is still the one that started it. */

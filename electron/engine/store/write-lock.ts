@@ -6,7 +6,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { CairnError } from '../../../shared/errors.ts';
+import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.ts';
+import { statementsOf } from './statements.ts';
 
 /** How long a write waits for another process before giving up with a message that says so
  * (CAIRN_LOCK_WAIT_MS overrides it). */
@@ -35,14 +37,15 @@ export async function writeTransaction<T>(db: Db, fn: () => T, waitMs = lockWait
   // the lock is asked for without SQLite's busy wait, which sleeps on the thread (up to the
   // connection's busy timeout at each attempt: beside another process writing, most of a server's
   // time); once held, the transaction's statements need no other lock
-  const busyMs = db.pragma('busy_timeout', { simple: true }) as number;
+  const busy = statementsOf(db, busyStatements);
+  const busyMs = busy.read.get() as number;
   for (let attempt = 0; ; attempt++) {
     try {
-      db.pragma('busy_timeout = 0');
+      busy.set(0);
       try {
         return tx.immediate();
       } finally {
-        db.pragma(`busy_timeout = ${busyMs}`);
+        busy.set(busyMs);
       }
     } catch (err) {
       if (!isBusy(err) || db.inTransaction) throw err;
@@ -51,6 +54,18 @@ export async function writeTransaction<T>(db: Db, fn: () => T, waitMs = lockWait
       await sleep(Math.min(5 * 2 ** Math.min(attempt, 4), 50) * (0.5 + Math.random()));
     }
   }
+}
+
+/** The connection's busy timeout, read and set at every write: prepared once (db.pragma prepares each time). */
+function busyStatements(db: Db) {
+  const read = db.prepare('PRAGMA busy_timeout').pluck();
+  const setTo = new Map<number, Statement>();
+  const set = (ms: number) => {
+    let s = setTo.get(ms);
+    if (!s) setTo.set(ms, (s = db.prepare(`PRAGMA busy_timeout = ${Math.trunc(ms)}`)));
+    s.run();
+  };
+  return { read, set };
 }
 
 /** Whether a process of this machine still exists (it may belong to another user). */
