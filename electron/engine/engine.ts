@@ -54,6 +54,8 @@ export class Engine implements CairnService {
   private running: Promise<IndexReport> | null = null;
   /** Whether the last run scheduled is a full run of the configured roots (which a full request joins). */
   private runningFull = false;
+  /** The run of paths waiting for the one under way, which more paths may still join (schedule). */
+  private queued: { paths: Set<string>; run: Promise<IndexReport> } | null = null;
   private readers: ReadPool | null = null;
   /** Pages written whose indexing then failed: the next run takes them along (write() says why). */
   private behind = new Set<string>();
@@ -140,10 +142,29 @@ export class Engine implements CairnService {
     });
   }
 
-  /** Runs one after another, in the order asked; `paths` null is a full run. */
+  /**
+   * Runs one after another, in the order asked; `paths` null is a full run. Paths asked for while
+   * a run is under way join the run queued after it (if it is a run of paths): eight writers then
+   * pay for one run of eight pages, not eight runs, and each is still answered only once its page
+   * is indexed.
+   */
   private schedule(paths: string[] | null): Promise<IndexReport> {
+    if (paths && this.queued) {
+      for (const p of paths) this.queued.paths.add(p);
+      return this.queued.run;
+    }
     const before = this.running ?? Promise.resolve();
-    const next = before.catch(() => {}).then(() => this.guard(() => this.runCatchingUp(paths)));
+    const batch = paths ? { paths: new Set(paths), run: null as unknown as Promise<IndexReport> } : null;
+    // a run asked for after a full run goes after it, never into a batch queued before it
+    this.queued = batch;
+    const next = before
+      .catch(() => {})
+      .then(() => {
+        // from here on the batch is under way: paths asked for now wait for the next run
+        if (this.queued === batch) this.queued = null;
+        return this.guard(() => this.runCatchingUp(batch ? [...batch.paths] : null));
+      });
+    if (batch) batch.run = next;
     this.running = next;
     this.runningFull = paths === null;
     const settle = () => {
