@@ -3,7 +3,7 @@
 // and handed to the one write path with that file's hash, so a change in between is a conflict.
 import fs from 'node:fs';
 import path from 'node:path';
-import { BadRequest } from '../../../shared/errors.ts';
+import { BadRequest, WriteConflict } from '../../../shared/errors.ts';
 import type { FileChange, FixLinkRequest } from '../../../shared/fixes.ts';
 import type { LinkKind } from '../../../shared/page.ts';
 import type { Db } from '../store/database.ts';
@@ -29,7 +29,7 @@ export function planFix(db: Db, req: FixLinkRequest): FixPlan {
   if (!source) throw new BadRequest(`no page with key "${req.key}"`);
   const link = writtenLink(db, source, req);
   if (req.action === 'stub') return planStub(db, source, link, req.line);
-  const bytes = fs.readFileSync(path.join(source.root, source.path));
+  const bytes = readSource(source);
   const before = pageText(bytes, source.path);
   const after = req.action === 'remove' ? removed(source, link, before, req.line) : retargeted(db, source, link, before, req);
   const detail = `${req.action === 'remove' ? 'removed the link to' : 'retargeted'} ${link.target}${req.action === 'retarget' ? ` → ${req.to}` : ''} on line ${req.line}`;
@@ -37,6 +37,16 @@ export function planFix(db: Db, req: FixLinkRequest): FixPlan {
     write: { key: source.key, agent: source.agent, fields: {}, text: after, baseHash: sha1(bytes), action: 'fix', detail },
     change: { root: source.root, path: source.path, key: source.key, created: false, lines: lineChanges(before, after) },
   };
+}
+
+/** The linking page as it is on disk; deleted since the index read it, it is a conflict, as for any write. */
+function readSource(source: Source): Buffer {
+  try {
+    return fs.readFileSync(path.join(source.root, source.path));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    throw new WriteConflict(source.path, `${source.path} was deleted since the index read it: there is no link left to fix, and nothing was written`, { hash: null });
+  }
 }
 
 /** The link as the index knows it on that line: a request can only fix a link that is there. */
