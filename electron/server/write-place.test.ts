@@ -184,6 +184,16 @@ describe('a name in another Unicode form', () => {
   });
 });
 
+describe('a key ending in .md', () => {
+  it('names the page without it, as every read takes it: note.md is global/note.md, found as note and as note.md', async () => {
+    const w = await api<{ path: string; key: string }>(person.url, 'writePage', { key: 'note.md', body: '# Note\n', actor: 'editor' });
+    expect(w.status).toBe(200);
+    expect(w.body.path).toBe('global/note.md');
+    for (const key of ['note', 'note.md', 'Note.MD']) expect((await api(person.url, 'getPage', { key })).status, key).toBe(200);
+    expect(exists('global/note.md.md')).toBe(false);
+  });
+});
+
 describe('stale temp files', () => {
   it("the next index run removes Cairn's temp files whose writer is gone, and keeps a live writer's and anything else", async () => {
     const dead = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid!;

@@ -50,9 +50,11 @@ export function locate(db: Db, roots: readonly string[], input: PlaceRequest): P
     }
     return checked(row.root, row.path, true);
   }
-  const norm = rel ?? (scoped ? (input.agent ? `user/${input.agent}/${input.key}.md` : `global/${input.key}.md`) : `${input.key}.md`);
-  if (keyOf(norm).toLowerCase() !== input.key.toLowerCase()) throw new BadRequest(`a page's key is its file name: path "${input.path}" does not name "${input.key}"`);
-  assertPortableName(input.key, norm);
+  // a key with .md names the page without it, as every lookup takes it (findPageRow)
+  const key = input.key.replace(/\.md$/i, '');
+  const norm = rel ?? (scoped ? (input.agent ? `user/${input.agent}/${key}.md` : `global/${key}.md`) : `${key}.md`);
+  if (keyOf(norm).toLowerCase() !== key.toLowerCase()) throw new BadRequest(`a page's key is its file name: path "${input.path}" does not name "${input.key}"`);
+  assertPortableName(key, norm);
   if (buildIgnore(asked, []).ignores(norm)) throw new BadRequest(`path "${norm}" is ignored by the root's ignore rules, so it would never be indexed`);
   return checked(asked, norm, false);
 }
