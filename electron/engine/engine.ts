@@ -159,6 +159,10 @@ export class Engine implements CairnService {
     this.queued = batch;
     const next = before
       .catch(() => {})
+      // a batch starts only after the I/O callbacks already due: writes whose temp files were
+      // flushed meanwhile (write-page.ts flushes them off the loop) land and join it, instead of
+      // each starting its own run in the microtask after the last one
+      .then(() => batch && new Promise((resolve) => setImmediate(resolve)))
       .then(() => {
         // from here on the batch is under way: paths asked for now wait for the next run
         if (this.queued === batch) this.queued = null;

@@ -74,12 +74,14 @@ describe('a folder swapped for a symlink while a write waits for the lock', () =
     void writing.finally(() => (answered = true));
     while (!fs.existsSync(made) && !answered) await new Promise((r) => setTimeout(r, 10));
     expect(answered, JSON.stringify(answered && (await writing))).toBe(false);
-    // checked and waiting on the lock: now the folder becomes a way into scout's space
-    fs.rmdirSync(made);
+    // checked and waiting on the lock (its bytes already flushed to a temp file in the folder):
+    // now the folder is moved away and its name becomes a way into scout's space
+    fs.renameSync(made, `${made}-moved`);
     fs.symlinkSync('../../user/scout', made);
     await lock.release();
     const answer = await writing;
     expect(fs.existsSync(path.join(fx.root, 'user/scout/planted.md'))).toBe(false);
+    expect(fs.readdirSync(path.join(fx.root, 'user/scout')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     expect(answer.status).toBe(403);
     expect(answer.body.error).toMatch(/user\/scout/);
     expect(answer.body.error).not.toContain(fx.root);

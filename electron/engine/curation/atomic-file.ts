@@ -3,6 +3,7 @@
 // a failed write; one left by a writer that died is swept by the next index run.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 
 export const sha1 = (bytes: Buffer) => crypto.createHash('sha1').update(bytes).digest('hex');
@@ -39,6 +40,50 @@ export function writeNewFile(tmp: string, bytes: Buffer): void {
     throw err;
   }
   fs.closeSync(fd);
+}
+
+/** writeNewFile off the event loop: a page's bytes are flushed before its write takes the lock. */
+export async function writeNewFileAsync(tmp: string, bytes: Buffer): Promise<void> {
+  const file = await fs.promises.open(tmp, 'wx');
+  try {
+    await writeAllAndSync(file, bytes);
+  } catch (err) {
+    await file.close().catch(() => {});
+    await fs.promises.rm(tmp, { force: true });
+    throw err;
+  }
+  await file.close();
+}
+
+async function writeAllAndSync(file: FileHandle, bytes: Buffer): Promise<void> {
+  // short writes, as in writeNewFile
+  for (let done = 0; done < bytes.length; ) done += (await file.write(bytes, done, bytes.length - done)).bytesWritten;
+  await file.sync();
+}
+
+/**
+ * Writes `bytes` to a flushed temp file beside `abs` without blocking, then lets `land` put it in
+ * place (putInPlace, under whatever lock it takes: only the rename or link waits for the lock, not
+ * the write and fsync). The temp file is gone afterwards, whatever happened.
+ */
+export async function withStagedFile<T>(abs: string, bytes: Buffer, land: (tmp: string) => Promise<T>): Promise<T> {
+  const tmp = tempPathFor(abs);
+  await writeNewFileAsync(tmp, bytes);
+  try {
+    return await land(tmp);
+  } finally {
+    // after a rename there is nothing left; one that cannot be removed is swept by a later run,
+    // and must not report a landed write as failed
+    await fs.promises.rm(tmp, { force: true }).catch(() => {});
+  }
+}
+
+/** Puts the flushed temp file `tmp` at `abs`: renamed over whatever is there, or, `exclusive`,
+ * linked only where nothing is (createExclusively). False: something was there, nothing was written. */
+export function putInPlace(tmp: string, abs: string, exclusive: boolean): boolean {
+  if (exclusive) return linkUnlessTaken(tmp, abs);
+  fs.renameSync(tmp, abs);
+  return true;
 }
 
 export function replaceAtomically(abs: string, bytes: Buffer): void {
@@ -108,13 +153,20 @@ export function createExclusively(abs: string, bytes: Buffer): boolean {
   const tmp = tempPathFor(abs);
   writeNewFile(tmp, bytes);
   try {
+    return linkUnlessTaken(tmp, abs);
+  } finally {
+    fs.rmSync(tmp, { force: true });
+  }
+}
+
+/** Links `tmp` to `abs`; false when the name is taken. `tmp` stays, for the caller to remove. */
+function linkUnlessTaken(tmp: string, abs: string): boolean {
+  try {
     linkOrCopy(tmp, abs);
     return true;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw err;
-  } finally {
-    fs.rmSync(tmp, { force: true });
   }
 }
 

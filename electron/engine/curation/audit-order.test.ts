@@ -21,6 +21,8 @@ describe('the audit entry before the file', () => {
     e.db.exec(`CREATE TRIGGER history.refuse_entries BEFORE INSERT ON audit BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`);
     await expect(e.writePage({ key: 'a', body: '# Alpha\nthird\n', actor: 'alice' })).rejects.toThrow(/refused by the test/);
     expect(fs.readFileSync(file, 'utf8')).toBe(landed);
+    // the new bytes were flushed to a temp file before the lock: the refusal under it removes it
+    expect(fs.readdirSync(fx.root).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     await expect(e.undo({ id: written.auditId, actor: 'alice' })).rejects.toThrow(/refused by the test/);
     expect(fs.readFileSync(file, 'utf8')).toBe(landed);
     expect((await e.audit({})).entries).toHaveLength(1);

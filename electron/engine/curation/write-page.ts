@@ -1,9 +1,9 @@
 // The one way Cairn writes a page, for every door: find or place the file inside a configured
 // root, refuse links to pages that do not exist, refuse to overwrite a version the writer never
-// saw (write-base.ts), then write atomically (a temp file beside the page, renamed over it, or linked
-// to a new page's name so only one creator wins) and log it — the check, the rename and the audit
-// entry under the database's write lock, so two Cairn writers never interleave. The caller
-// re-indexes the page.
+// saw (write-base.ts), then write atomically (a temp file beside the page, flushed before the lock,
+// renamed over it, or linked to a new page's name so only one creator wins) and log it — the check,
+// the rename and the audit entry under the database's write lock, so two Cairn writers never
+// interleave. The caller re-indexes the page.
 import { BadRequest, MissingRefs, WriteConflict } from '../../../shared/errors.ts';
 import type { AuditEntry } from '../../../shared/page.ts';
 import type { Db } from '../store/database.ts';
@@ -13,7 +13,7 @@ import { Resolver } from '../graph/resolve.ts';
 import { decodePage } from '../ingest/decode.ts';
 import { parsePage } from '../ingest/parse/page.ts';
 import { keyOf } from '../ingest/scope.ts';
-import { createExclusively, hashOnDisk, replaceAtomically, sha1 } from './atomic-file.ts';
+import { hashOnDisk, putInPlace, sha1, withStagedFile } from './atomic-file.ts';
 import { appendAudit } from './audit.ts';
 import { editPage, type FieldChanges } from './frontmatter-edit.ts';
 import { locate, refuseMoved, type Place } from './page-place.ts';
@@ -62,7 +62,9 @@ export async function writePage(db: Db, roots: readonly string[], input: WriteIn
   refuseUnindexable({ bytes, text, body: input.body, maxFileBytes });
   refuseNewDanglingLinks(db, place, input.key, oldText, text);
   const hashAfter = sha1(bytes);
-  const auditId = await writeTransaction(db, () => {
+  // the bytes are written and flushed before the lock and off the event loop: the lock covers only
+  // the check, the entry and the rename (or link), so other writers wait for no disk flush
+  const auditId = await withStagedFile(place.abs, bytes, (tmp) => writeTransaction(db, () => {
     if (hashOnDisk(place.abs) !== hashBefore) throw new WriteConflict(place.rel, undefined, versionOnDisk(place.abs));
     // the lock may have been waited for: a folder on the way swapped for a symlink meanwhile must not carry the file elsewhere
     refuseMoved(place);
@@ -70,10 +72,9 @@ export async function writePage(db: Db, roots: readonly string[], input: WriteIn
     // the entry before the rename (audit.ts says why); a refusal below rolls it back
     const id = appendAudit(db, { actor: input.actor, action, root: place.root, path: place.rel, key: input.key, hashBefore, hashAfter, textBefore: before, detail: input.detail });
     // a new page is created only where nothing is, even beside writers that are not Cairn's
-    if (before) replaceAtomically(place.abs, bytes);
-    else if (!createExclusively(place.abs, bytes)) throw new WriteConflict(place.rel, `${place.rel} was created by another writer meanwhile: nothing was written`, versionOnDisk(place.abs));
+    if (!putInPlace(tmp, place.abs, !before)) throw new WriteConflict(place.rel, `${place.rel} was created by another writer meanwhile: nothing was written`, versionOnDisk(place.abs));
     return id;
-  });
+  }));
   return { key: input.key, root: place.root, path: place.rel, created: !before, hashBefore, hashAfter, auditId };
 }
 
