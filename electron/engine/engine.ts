@@ -14,7 +14,7 @@ import type { FusionDefaults } from '../../shared/search.ts';
 import type { Tier } from '../../shared/recall.ts';
 import { HUB_CACHE, SHIPPED_MODEL, type Settings } from './config/settings.ts';
 import { countIndex } from './ingest/counts.ts';
-import { failRun, finishRun, lastRun, readersNotice } from './ingest/runs.ts';
+import { lastRun, readersNotice } from './ingest/runs.ts';
 import { brokenLinks, orphanPages } from './graph/findings.ts';
 import { pageView } from './graph/page-view.ts';
 import { readAttachment } from './graph/attachment-file.ts';
@@ -26,21 +26,10 @@ import { search } from './search/search.ts';
 import { NO_MODEL_DEFAULTS } from './search/fusion-defaults.ts';
 import { SemanticIndex } from './embed/semantic-index.ts';
 import { ReadPool } from './read-pool.ts';
+import { IndexRuns, stalenessModule } from './index-runs.ts';
+import { once } from './module-once.ts';
 
-/**
- * A module loaded on first use, then kept: a write's run asks for five, and under tsx (the benches,
- * development) every `import()` is a round trip to its loader thread, ~0.7 ms and more on a busy
- * machine, even for a module loaded long before. Cold commands still load only what they use.
- */
-const once = <T>(load: () => Promise<T>) => {
-  let loaded: Promise<T> | undefined;
-  return () => (loaded ??= load());
-};
 const writePageModule = once(() => import('./curation/write-page.ts'));
-const indexerModule = once(() => import('./ingest/indexer.ts'));
-const staleScopeModule = once(() => import('./curation/stale-scope.ts'));
-const stalenessModule = once(() => import('./curation/staleness.ts'));
-const registryModule = once(() => import('./skills/refresh.ts'));
 
 export interface EngineEvents {
   indexProgress: [IndexProgress];
@@ -50,15 +39,9 @@ export interface EngineEvents {
 export class Engine implements CairnService {
   readonly events = new EventEmitter<EngineEvents>();
   readonly semantic: SemanticIndex;
-  private indexing: IndexProgress | null = null;
-  private running: Promise<IndexReport> | null = null;
-  /** Whether the last run scheduled is a full run of the configured roots (which a full request joins). */
-  private runningFull = false;
-  /** The run of paths waiting for the one under way, which more paths may still join (schedule). */
-  private queued: { paths: Set<string>; run: Promise<IndexReport> } | null = null;
+  /** One indexing run at a time, and what each derives (index-runs.ts). */
+  private readonly runs: IndexRuns;
   private readers: ReadPool | null = null;
-  /** Pages written whose indexing then failed: the next run takes them along (write() says why). */
-  private behind = new Set<string>();
 
   private constructor(
     readonly db: Db,
@@ -66,6 +49,7 @@ export class Engine implements CairnService {
   ) {
     const models = path.join(path.dirname(settings.db), `${path.basename(settings.db)}.models`);
     this.semantic = new SemanticIndex(db, settings.model, { models, general: SHIPPED_MODEL, hubCache: HUB_CACHE });
+    this.runs = new IndexRuns({ db, settings, semantic: this.semantic, events: this.events, writableRoots: () => this.writableRoots(), assertWritable: () => this.assertWritable(), guard: (work) => this.guard(work) });
   }
 
   static open(settings: Settings): Engine {
@@ -98,7 +82,7 @@ export class Engine implements CairnService {
   }
 
   isIndexing(): boolean {
-    return this.running !== null;
+    return this.runs.isRunning();
   }
 
   /** True until a run has linked its pages in this database. */
@@ -110,19 +94,18 @@ export class Engine implements CairnService {
     return this.guard(() => {
       const indexed = (this.db.prepare(`SELECT path FROM roots ORDER BY path`).all() as { path: string }[]).map((r) => r.path);
       const otherRoots = indexed.filter((r) => !this.settings.roots.includes(r));
-      return { roots: this.settings.roots, otherRoots, readOnly: this.db.readonly, db: this.settings.db, ...countIndex(this.db), lastRun: lastRun(this.db), indexing: this.indexing, index: this.notice() };
+      return { roots: this.settings.roots, otherRoots, readOnly: this.db.readonly, db: this.settings.db, ...countIndex(this.db), lastRun: lastRun(this.db), indexing: this.runs.progress, index: this.notice() };
     });
   }
 
   /** Indexes the configured roots. One run at a time: a call while a full run is under way joins it. */
   reindex(_request: Parsed<'reindex'> = {}): Promise<IndexReport> {
-    if (this.running && this.runningFull) return this.running;
-    return this.schedule(null);
+    return this.runs.full();
   }
 
   /** Indexes only these paths (files or folders inside the roots): what the watcher saw change. Not a door's method. */
   reindexPaths(paths: string[]): Promise<IndexReport> {
-    return this.schedule(paths);
+    return this.runs.paths(paths);
   }
 
   /** Drops roots from the index (their files are not touched); returns how many files left the index. Not a door's method. */
@@ -140,105 +123,6 @@ export class Engine implements CairnService {
       relinkAll(this.db);
       return removed;
     });
-  }
-
-  /**
-   * Runs one after another, in the order asked; `paths` null is a full run. Paths asked for while
-   * a run is under way join the run queued after it (if it is a run of paths): eight writers then
-   * pay for one run of eight pages, not eight runs, and each is still answered only once its page
-   * is indexed.
-   */
-  private schedule(paths: string[] | null): Promise<IndexReport> {
-    if (paths && this.queued) {
-      for (const p of paths) this.queued.paths.add(p);
-      return this.queued.run;
-    }
-    const before = this.running ?? Promise.resolve();
-    const batch = paths ? { paths: new Set(paths), run: null as unknown as Promise<IndexReport> } : null;
-    // a run asked for after a full run goes after it, never into a batch queued before it
-    this.queued = batch;
-    const next = before
-      .catch(() => {})
-      // a batch starts only after the I/O callbacks already due: writes whose temp files were
-      // flushed meanwhile (write-page.ts flushes them off the loop) land and join it, instead of
-      // each starting its own run in the microtask after the last one
-      .then(() => batch && new Promise((resolve) => setImmediate(resolve)))
-      .then(() => {
-        // from here on the batch is under way: paths asked for now wait for the next run
-        if (this.queued === batch) this.queued = null;
-        return this.guard(() => this.runCatchingUp(batch ? [...batch.paths] : null));
-      });
-    if (batch) batch.run = next;
-    this.running = next;
-    this.runningFull = paths === null;
-    const settle = () => {
-      if (this.running !== next) return;
-      this.running = null;
-      this.indexing = null;
-    };
-    next.then(settle, settle);
-    return next;
-  }
-
-  /** A run of some paths takes along the pages left behind (a full run covers them anyway); if it fails, they wait for the next. */
-  private async runCatchingUp(paths: string[] | null): Promise<IndexReport> {
-    const behind = [...this.behind];
-    this.behind.clear();
-    try {
-      return await this.run(paths && [...paths, ...behind]);
-    } catch (err) {
-      for (const p of behind) this.behind.add(p);
-      throw err;
-    }
-  }
-
-  private async run(paths: string[] | null): Promise<IndexReport> {
-    this.assertWritable();
-    const emit = (p: IndexProgress) => {
-      this.indexing = p;
-      this.events.emit('indexProgress', p);
-    };
-    // the latest progress, carried into the model and embedding phases
-    const at: { last: IndexProgress | null } = { last: null };
-    const { indexRoots } = await indexerModule();
-    // a run of a few paths derives only what they can have changed; the pages around them are
-    // asked before it too (a deleted page, a source that goes, points at nothing afterwards)
-    const { pagesNear, unionScope } = await staleScopeModule();
-    const nearBefore = paths ? pagesNear(this.db, paths) : null;
-    const { report, runId } = await indexRoots(this.db, {
-      // a write may land in any root of the index (a command given only --db has the default roots)
-      roots: paths ? this.writableRoots().filter((r) => paths.some((p) => p === r || p.startsWith(r + path.sep))) : this.settings.roots,
-      paths: paths ?? undefined,
-      ignorePatterns: this.settings.ignorePatterns,
-      maxFileBytes: this.settings.maxFileBytes,
-      conceptAliases: this.settings.conceptAliases,
-      onProgress: (p) => emit((at.last = p)),
-    });
-    try {
-      await this.refreshStaleness(paths && nearBefore ? unionScope(nearBefore, pagesNear(this.db, paths)) : null);
-      if (!paths || (await this.registryMayChange(paths))) await this.refreshRegistry();
-      await this.refreshSemantic(report, at, emit, paths === null);
-      await finishRun(this.db, runId, report);
-    } catch (err) {
-      await failRun(this.db, runId).catch(() => {});
-      throw err;
-    }
-    if (at.last) emit({ ...at.last, phase: 'done' });
-    this.events.emit('pagesChanged', report);
-    return report;
-  }
-
-  /** The skill registry, derived from the registry files, manifests and decisions (skills/refresh.ts). */
-  private async refreshRegistry(): Promise<void> {
-    const { gatherRegistry, writeRegistry } = await registryModule();
-    const gathered = gatherRegistry(this.db, this.settings.skills);
-    await writeTransaction(this.db, () => writeRegistry(this.db, gathered));
-  }
-
-  /** Whether indexing these paths can have changed the registry (skills/refresh.ts). */
-  private async registryMayChange(paths: string[]): Promise<boolean> {
-    const { registryMayChange } = await registryModule();
-    return registryMayChange(this.db, this.settings.skills, paths);
   }
 
   async skills(r: Parsed<'skills'>): Promise<Response<'skills'>> {
@@ -293,7 +177,7 @@ export class Engine implements CairnService {
     this.assertWritable();
     const { decideClaim } = await import('./skills/decide.ts');
     await this.guard(() => decideClaim(this.db, r));
-    await this.refreshRegistry();
+    await this.runs.refreshRegistry();
     return this.registration(r.id);
   }
 
@@ -316,18 +200,6 @@ export class Engine implements CairnService {
     return one;
   }
 
-  /** Derived from pages, links and the disk, so recomputed after every run (a crash before it only
-   * delays it): for the pages near the paths of a run and those the age rule reached since, or all
-   * (null, a full run: sources outside the wiki change with no write, and are caught up then). */
-  private async refreshStaleness(near: readonly number[] | null): Promise<void> {
-    const { agedUnrecorded, findStale, recordStale } = await stalenessModule();
-    const now = new Date();
-    const scope = near && [...near, ...agedUnrecorded(this.db, now, this.settings.staleAfterDays)];
-    if (scope?.length === 0) return;
-    const stale = await findStale(this.db, { now, staleAfterDays: this.settings.staleAfterDays, scope });
-    await writeTransaction(this.db, () => recordStale(this.db, stale, now, scope));
-  }
-
   async stalePages(_request: Parsed<'stalePages'>): Promise<Response<'stalePages'>> {
     const { stalePages } = await stalenessModule();
     return this.guard(() => ({ pages: stalePages(this.db) }));
@@ -336,22 +208,6 @@ export class Engine implements CairnService {
   async sourceChanges(r: Parsed<'sourceChanges'>): Promise<Response<'sourceChanges'>> {
     const { sourceChanges } = await import('./curation/source-changes.ts');
     return this.guard(() => sourceChanges(this.db, r.key, r.agent ?? null));
-  }
-
-  /** `full`: a run of the whole roots, the only kind that may rebuild the adaptive model (SemanticIndex.refresh says why). */
-  private async refreshSemantic(report: IndexReport, at: { last: IndexProgress | null }, emit: (p: IndexProgress) => void, full: boolean): Promise<void> {
-    const before = Date.now();
-    const changed = report.indexed > 0 || report.removed > 0;
-    if (changed || !this.semantic.isCurrent()) await this.semantic.refresh(changed, (e) => {
-      if (!at.last) return;
-      at.last = { ...at.last, phase: e.phase, chunksToEmbed: e.phase === 'embed' ? e.total : 0, chunksEmbedded: e.phase === 'embed' ? e.done : 0, note: e.note };
-      if (e.phase === 'embed') report.embedded = e.computed ?? e.done;
-      if (e.phase !== 'embed') report.modelNote = e.note;
-      emit(at.last);
-    }, full);
-    report.model = this.semantic.embedder?.info.id ?? null;
-    report.modelNote ??= this.semantic.unavailable;
-    report.semanticMs = Date.now() - before;
   }
 
   /** An agent replacing a page's body must name the version it read; a person need not (see write-page.ts). */
@@ -433,7 +289,7 @@ export class Engine implements CairnService {
       await this.reindexPaths([file]);
       return null;
     } catch (err) {
-      this.behind.add(file);
+      this.runs.leaveBehind(file);
       return `written, but indexing it did not finish (${(err as Error).message}); the next indexing run retries it: do not write it again`;
     }
   }
@@ -476,7 +332,7 @@ export class Engine implements CairnService {
 
   /** What readers are told about the index they read: being built, or left half done by a run that died. */
   private notice(): IndexNotice | null {
-    return readersNotice(this.db, this.indexing);
+    return readersNotice(this.db, this.runs.progress);
   }
 
   async attachment(r: Parsed<'attachment'>): Promise<Response<'attachment'>> {

@@ -1,0 +1,198 @@
+// Indexing runs, one at a time: a full run of the configured roots, or a run of the paths a write
+// or the watcher changed, each followed by what is derived from the pages (staleness, the skill
+// registry, vectors). A run of a few paths derives only what they can have changed.
+import type { EventEmitter } from 'node:events';
+import path from 'node:path';
+import type { IndexProgress, IndexReport } from '../../shared/indexing.ts';
+import type { Settings } from './config/settings.ts';
+import type { SemanticIndex } from './embed/semantic-index.ts';
+import type { EngineEvents } from './engine.ts';
+import { failRun, finishRun } from './ingest/runs.ts';
+import type { Db } from './store/database.ts';
+import { writeTransaction } from './store/write-lock.ts';
+import { once } from './module-once.ts';
+
+const indexerModule = once(() => import('./ingest/indexer.ts'));
+const staleScopeModule = once(() => import('./curation/stale-scope.ts'));
+export const stalenessModule = once(() => import('./curation/staleness.ts'));
+const registryModule = once(() => import('./skills/refresh.ts'));
+
+/** What a run needs of the engine that owns it. */
+export interface RunHost {
+  db: Db;
+  settings: Settings;
+  semantic: SemanticIndex;
+  events: EventEmitter<EngineEvents>;
+  /** Where a run of paths may find them: the configured roots and every root of the index. */
+  writableRoots(): string[];
+  assertWritable(): void;
+  /** Names a damaged index file, whichever step ran into it. */
+  guard<T>(work: () => T | Promise<T>): Promise<T>;
+}
+
+export class IndexRuns {
+  /** The progress of the run under way, for status and readers' notices. */
+  progress: IndexProgress | null = null;
+  private running: Promise<IndexReport> | null = null;
+  /** Whether the last run scheduled is a full run of the configured roots (which a full request joins). */
+  private runningFull = false;
+  /** The run of paths waiting for the one under way, which more paths may still join (schedule). */
+  private queued: { paths: Set<string>; run: Promise<IndexReport> } | null = null;
+  /** Pages written whose indexing then failed: the next run takes them along (Engine.write says why). */
+  private behind = new Set<string>();
+  private readonly db: Db;
+  private readonly settings: Settings;
+  private readonly semantic: SemanticIndex;
+  private readonly events: EventEmitter<EngineEvents>;
+
+  constructor(private readonly host: RunHost) {
+    ({ db: this.db, settings: this.settings, semantic: this.semantic, events: this.events } = host);
+  }
+
+  isRunning(): boolean {
+    return this.running !== null;
+  }
+
+  /** Indexes the configured roots. A call while a full run is under way joins it. */
+  full(): Promise<IndexReport> {
+    if (this.running && this.runningFull) return this.running;
+    return this.schedule(null);
+  }
+
+  /** Indexes only these paths (files or folders inside the roots). */
+  paths(paths: string[]): Promise<IndexReport> {
+    return this.schedule(paths);
+  }
+
+  /** A page whose file landed but whose indexing failed: the next run takes it along. */
+  leaveBehind(file: string): void {
+    this.behind.add(file);
+  }
+
+  /**
+   * Runs one after another, in the order asked; `paths` null is a full run. Paths asked for while
+   * a run is under way join the run queued after it (if it is a run of paths): eight writers then
+   * pay for one run of eight pages, not eight runs, and each is still answered only once its page
+   * is indexed.
+   */
+  private schedule(paths: string[] | null): Promise<IndexReport> {
+    if (paths && this.queued) {
+      for (const p of paths) this.queued.paths.add(p);
+      return this.queued.run;
+    }
+    const before = this.running ?? Promise.resolve();
+    const batch = paths ? { paths: new Set(paths), run: null as unknown as Promise<IndexReport> } : null;
+    // a run asked for after a full run goes after it, never into a batch queued before it
+    this.queued = batch;
+    const next = before
+      .catch(() => {})
+      // a batch starts only after the I/O callbacks already due: writes whose temp files were
+      // flushed meanwhile (write-page.ts flushes them off the loop) land and join it, instead of
+      // each starting its own run in the microtask after the last one
+      .then(() => batch && new Promise((resolve) => setImmediate(resolve)))
+      .then(() => {
+        // from here on the batch is under way: paths asked for now wait for the next run
+        if (this.queued === batch) this.queued = null;
+        return this.host.guard(() => this.runCatchingUp(batch ? [...batch.paths] : null));
+      });
+    if (batch) batch.run = next;
+    this.running = next;
+    this.runningFull = paths === null;
+    const settle = () => {
+      if (this.running !== next) return;
+      this.running = null;
+      this.progress = null;
+    };
+    next.then(settle, settle);
+    return next;
+  }
+
+  /** A run of some paths takes along the pages left behind (a full run covers them anyway); if it fails, they wait for the next. */
+  private async runCatchingUp(paths: string[] | null): Promise<IndexReport> {
+    const behind = [...this.behind];
+    this.behind.clear();
+    try {
+      return await this.run(paths && [...paths, ...behind]);
+    } catch (err) {
+      for (const p of behind) this.behind.add(p);
+      throw err;
+    }
+  }
+
+  private async run(paths: string[] | null): Promise<IndexReport> {
+    this.host.assertWritable();
+    const emit = (p: IndexProgress) => {
+      this.progress = p;
+      this.events.emit('indexProgress', p);
+    };
+    // the latest progress, carried into the model and embedding phases
+    const at: { last: IndexProgress | null } = { last: null };
+    const { indexRoots } = await indexerModule();
+    // a run of a few paths derives only what they can have changed; the pages around them are
+    // asked before it too (a deleted page, a source that goes, points at nothing afterwards)
+    const { pagesNear, unionScope } = await staleScopeModule();
+    const nearBefore = paths ? pagesNear(this.db, paths) : null;
+    const { report, runId } = await indexRoots(this.db, {
+      // a write may land in any root of the index (a command given only --db has the default roots)
+      roots: paths ? this.host.writableRoots().filter((r) => paths.some((p) => p === r || p.startsWith(r + path.sep))) : this.settings.roots,
+      paths: paths ?? undefined,
+      ignorePatterns: this.settings.ignorePatterns,
+      maxFileBytes: this.settings.maxFileBytes,
+      conceptAliases: this.settings.conceptAliases,
+      onProgress: (p) => emit((at.last = p)),
+    });
+    try {
+      await this.refreshStaleness(paths && nearBefore ? unionScope(nearBefore, pagesNear(this.db, paths)) : null);
+      if (!paths || (await this.registryMayChange(paths))) await this.refreshRegistry();
+      await this.refreshSemantic(report, at, emit, paths === null);
+      await finishRun(this.db, runId, report);
+    } catch (err) {
+      await failRun(this.db, runId).catch(() => {});
+      throw err;
+    }
+    if (at.last) emit({ ...at.last, phase: 'done' });
+    this.events.emit('pagesChanged', report);
+    return report;
+  }
+
+  /** The skill registry, derived from the registry files, manifests and decisions (skills/refresh.ts). */
+  async refreshRegistry(): Promise<void> {
+    const { gatherRegistry, writeRegistry } = await registryModule();
+    const gathered = gatherRegistry(this.db, this.settings.skills);
+    await writeTransaction(this.db, () => writeRegistry(this.db, gathered));
+  }
+
+  /** Whether indexing these paths can have changed the registry (skills/refresh.ts). */
+  private async registryMayChange(paths: string[]): Promise<boolean> {
+    const { registryMayChange } = await registryModule();
+    return registryMayChange(this.db, this.settings.skills, paths);
+  }
+
+  /** Derived from pages, links and the disk, so recomputed after every run (a crash before it only
+   * delays it): for the pages near the paths of a run and those the age rule reached since, or all
+   * (null, a full run: sources outside the wiki change with no write, and are caught up then). */
+  private async refreshStaleness(near: readonly number[] | null): Promise<void> {
+    const { agedUnrecorded, findStale, recordStale } = await stalenessModule();
+    const now = new Date();
+    const scope = near && [...near, ...agedUnrecorded(this.db, now, this.settings.staleAfterDays)];
+    if (scope?.length === 0) return;
+    const stale = await findStale(this.db, { now, staleAfterDays: this.settings.staleAfterDays, scope });
+    await writeTransaction(this.db, () => recordStale(this.db, stale, now, scope));
+  }
+
+  /** `full`: a run of the whole roots, the only kind that may rebuild the adaptive model (SemanticIndex.refresh says why). */
+  private async refreshSemantic(report: IndexReport, at: { last: IndexProgress | null }, emit: (p: IndexProgress) => void, full: boolean): Promise<void> {
+    const before = Date.now();
+    const changed = report.indexed > 0 || report.removed > 0;
+    if (changed || !this.semantic.isCurrent()) await this.semantic.refresh(changed, (e) => {
+      if (!at.last) return;
+      at.last = { ...at.last, phase: e.phase, chunksToEmbed: e.phase === 'embed' ? e.total : 0, chunksEmbedded: e.phase === 'embed' ? e.done : 0, note: e.note };
+      if (e.phase === 'embed') report.embedded = e.computed ?? e.done;
+      if (e.phase !== 'embed') report.modelNote = e.note;
+      emit(at.last);
+    }, full);
+    report.model = this.semantic.embedder?.info.id ?? null;
+    report.modelNote ??= this.semantic.unavailable;
+    report.semanticMs = Date.now() - before;
+  }
+}
