@@ -215,12 +215,12 @@ export class Engine implements CairnService {
     return this.write({ key: r.key, agent: r.agent ?? null, root: r.root, path: r.path, fields: r.frontmatter ?? {}, body: r.body, actor: r.actor, baseHash: r.baseHash, baseRequired: caller.kind === 'agent', action: 'write' });
   }
 
-  async reviewPage(r: Parsed<'reviewPage'>): Promise<Response<'reviewPage'>> {
-    return this.write({ key: r.key, agent: r.agent ?? null, fields: { reviewed: today() }, actor: r.actor, baseHash: r.baseHash, action: 'review' });
+  async reviewPage(r: Parsed<'reviewPage'>, caller: Caller = PERSON): Promise<Response<'reviewPage'>> {
+    return this.write({ key: r.key, agent: r.agent ?? null, fields: { reviewed: today() }, actor: r.actor, baseHash: r.baseHash, action: 'review', curatorAgent: curatorAgent(caller) });
   }
 
-  async archivePage(r: Parsed<'archivePage'>): Promise<Response<'archivePage'>> {
-    return this.write({ key: r.key, agent: r.agent ?? null, fields: { archived_since: today() }, actor: r.actor, baseHash: r.baseHash, action: 'archive' });
+  async archivePage(r: Parsed<'archivePage'>, caller: Caller = PERSON): Promise<Response<'archivePage'>> {
+    return this.write({ key: r.key, agent: r.agent ?? null, fields: { archived_since: today() }, actor: r.actor, baseHash: r.baseHash, action: 'archive', curatorAgent: curatorAgent(caller) });
   }
 
   /** Plans in the module; writes each reflection, then archives its notes, through the one write path. */
@@ -246,11 +246,12 @@ export class Engine implements CairnService {
     return this.guard(() => ({ entries: readAudit(this.db, r) }));
   }
 
-  async fixLink(r: Parsed<'fixLink'>): Promise<Response<'fixLink'>> {
+  /** An agent's fix (a stub too) is checked where it writes, in write-page.ts: only its own space. */
+  async fixLink(r: Parsed<'fixLink'>, caller: Caller = PERSON): Promise<Response<'fixLink'>> {
     const { planFix } = await import('./curation/link-fix.ts');
     const plan = await this.guard(() => planFix(this.db, r));
     if (r.dryRun) return { changes: [plan.change], applied: false, auditId: null };
-    const result = await this.write({ ...plan.write, actor: r.actor });
+    const result = await this.write({ ...plan.write, actor: r.actor, curatorAgent: curatorAgent(caller) });
     return { changes: [plan.change], applied: true, auditId: result.auditId };
   }
 
@@ -369,4 +370,9 @@ export class Engine implements CairnService {
 function today(): string {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** The agent whose curation is limited to its own space; undefined for a person, who curates everything. */
+function curatorAgent(caller: Caller): string | undefined {
+  return caller.kind === 'agent' ? caller.agent : undefined;
 }

@@ -21,7 +21,9 @@ beforeAll(async () => {
     'global/drop/readme.md': '# Drop\n\nbuilder drops drafts here\n',
     'user/scout/notes.md': '# Scout notes\n\nscout keeps these\n',
     'global/gone.md': '# Gone\n\nan editor will delete this\n',
-    'global/hub.md': '# Hub\n\nsee [[missing-one]], deleted too\n',
+    // an agent curates only its own space (curator.ts): the review, archive and fix below are builder's
+    'user/builder/draft.md': '# Draft\n\nan editor will delete this too\n',
+    'user/builder/hub.md': '# Hub\n\nsee [[missing-one]], deleted too\n',
   });
   server = await startServe(['--no-watch', '--db', fx.db, fx.root], cairnEnv(fx.dir, { CAIRN_TOKENS: `${BUILDER}=builder` }));
   // with tokens, even `status` needs one: wait for the first run as the agent
@@ -109,13 +111,14 @@ describe('a page deleted on disk before the index saw it go', () => {
       expect(r.body).toMatchObject({ code: 'conflict', currentHash: null });
       expect(r.body.error).not.toContain(fx.root);
     }
+    fs.rmSync(path.join(fx.root, 'user/builder/draft.md'));
     for (const method of ['reviewPage', 'archivePage']) {
-      expect((await api(server.url, method, { key: 'gone' }, { authorization: `Bearer ${BUILDER}` })).status, method).toBe(409);
+      expect((await api(server.url, method, { key: 'draft', agent: 'builder' }, { authorization: `Bearer ${BUILDER}` })).status, method).toBe(409);
     }
     // a fix of a link on a deleted page: nothing to fix in, said as a conflict
-    fs.rmSync(path.join(fx.root, 'global/hub.md'));
+    fs.rmSync(path.join(fx.root, 'user/builder/hub.md'));
     for (const action of ['remove', 'retarget']) {
-      const fix = await api<{ code: string; error: string }>(server.url, 'fixLink', { key: 'hub', line: 3, target: 'missing-one', action, to: 'index' }, { authorization: `Bearer ${BUILDER}` });
+      const fix = await api<{ code: string; error: string }>(server.url, 'fixLink', { key: 'hub', agent: 'builder', line: 3, target: 'missing-one', action, to: 'index' }, { authorization: `Bearer ${BUILDER}` });
       expect(fix.status, action).toBe(409);
       expect(fix.body.error).not.toContain(fx.root);
     }

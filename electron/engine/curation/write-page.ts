@@ -16,6 +16,7 @@ import { keyOf } from '../ingest/scope.ts';
 import { hashOnDisk, putInPlace, sha1, withStagedFile } from './atomic-file.ts';
 import { appendAudit } from './audit.ts';
 import { editPage, type FieldChanges } from './frontmatter-edit.ts';
+import { assertCurates } from './curator.ts';
 import { locate, refuseMoved, type Place } from './page-place.ts';
 import { bytesBefore, checkBase, versionOnDisk } from './write-base.ts';
 import { refuseUnindexable } from './write-validation.ts';
@@ -38,6 +39,8 @@ export interface WriteInput {
   action: AuditEntry['action'];
   /** What the write did, in words, for the log (fixes say which link and how). */
   detail?: string | undefined;
+  /** An agent archiving, reviewing or fixing: it may curate only its own user/<agent>/ space (curator.ts). */
+  curatorAgent?: string | undefined;
 }
 
 export interface WriteResult {
@@ -53,6 +56,7 @@ export interface WriteResult {
 /** `roots`: where Cairn may write, the first being where new pages go by default; `maxFileBytes`: the indexer's (a larger page is refused). */
 export async function writePage(db: Db, roots: readonly string[], input: WriteInput, maxFileBytes: number): Promise<WriteResult> {
   const place = locate(db, roots, { ...input, mayCreate: input.action === 'write' || input.action === 'fix', verb: input.action });
+  if (input.curatorAgent !== undefined) assertCurates(input.curatorAgent, place, input.action);
   const before = bytesBefore(place);
   const hashBefore = before ? sha1(before) : null;
   checkBase(place, before, input);
