@@ -5,32 +5,29 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixture, type Fixture } from '../engine/testing/wiki-fixture.ts';
-import { api, cairnEnv, startServe, waitForIdle, type Served } from '../engine/testing/cairn-process.ts';
+import { api, type Served, bearer, BUILDER_TOKEN as BUILDER, SCOUT_TOKEN as SCOUT, startPersonAndAgents, type PersonAndAgents } from '../engine/testing/cairn-process.ts';
 
-const BUILDER = 'builder-token-0123456789abcdef';
-const SCOUT = 'scout-token-0123456789abcdefgh';
 const SHARED = '# Shared\n\nsee [the plan](plan.md)\n';
 const OWN = '# Own\n\nsee [the plan](plan.md)\n';
 
 let fx: Fixture;
+let servers: PersonAndAgents;
 let person: Served;
 let agents: Served;
 
 beforeAll(async () => {
   fx = makeFixture({ 'global/shared.md': SHARED, 'user/scout/own.md': OWN, 'global/other.md': '# Other\n\nkept\n' });
-  person = await startServe(['--no-watch', '--db', fx.db, fx.root], cairnEnv(fx.dir));
-  await waitForIdle(person.url);
-  agents = await startServe(['--no-watch', '--db', fx.db, fx.root], cairnEnv(fx.dir, { CAIRN_TOKENS: `${BUILDER}=builder,${SCOUT}=scout` }));
+  servers = await startPersonAndAgents(fx.root, fx.db, fx.dir);
+  ({ person, agents } = servers);
 });
 
 afterAll(async () => {
-  await person?.stop();
-  await agents?.stop();
+  await servers?.stop();
   fx?.cleanup();
 });
 
 const read = (rel: string) => fs.readFileSync(path.join(fx.root, rel), 'utf8');
-const as = (token: string) => ({ authorization: `Bearer ${token}` });
+const as = bearer;
 const link = { line: 3, target: 'plan.md' };
 
 describe("an agent's curation of shared pages", () => {

@@ -6,12 +6,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixture, type Fixture } from '../engine/testing/wiki-fixture.ts';
-import { api, cairnEnv, runCairn, startServe, waitForIdle, type Served } from '../engine/testing/cairn-process.ts';
+import { api, cairnEnv, runCairn, startServe, waitForIdle, type Served, bearer, BUILDER_TOKEN as BUILDER, SCOUT_TOKEN as SCOUT, startPersonAndAgents, type PersonAndAgents } from '../engine/testing/cairn-process.ts';
 
-const BUILDER = 'builder-token-0123456789abcdef';
-const SCOUT = 'scout-token-0123456789abcdefgh';
 
 let fx: Fixture;
+let servers: PersonAndAgents;
 let person: Served;
 let agents: Served;
 
@@ -26,20 +25,18 @@ beforeAll(async () => {
   // a folder symlink inside the root: the shared space's scoutdir is scout's own folder, and pub is an ignored one
   fs.symlinkSync('../user/scout', path.join(fx.root, 'global', 'scoutdir'));
   fs.symlinkSync('../private', path.join(fx.root, 'global', 'pub'));
-  person = await startServe(['--no-watch', '--db', fx.db, fx.root], cairnEnv(fx.dir));
-  await waitForIdle(person.url);
-  agents = await startServe(['--no-watch', '--db', fx.db, fx.root], cairnEnv(fx.dir, { CAIRN_TOKENS: `${BUILDER}=builder,${SCOUT}=scout` }));
+  servers = await startPersonAndAgents(fx.root, fx.db, fx.dir);
+  ({ person, agents } = servers);
 });
 
 afterAll(async () => {
-  await person?.stop();
-  await agents?.stop();
+  await servers?.stop();
   fx?.cleanup();
 });
 
 const read = (rel: string) => fs.readFileSync(path.join(fx.root, rel), 'utf8');
 const exists = (rel: string) => fs.existsSync(path.join(fx.root, rel));
-const as = (token: string) => ({ authorization: `Bearer ${token}` });
+const as = bearer;
 
 async function put(server: Served, key: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: { code?: string; error?: string; path?: string } }> {
   const res = await fetch(new URL(`api/wiki/pages/${key}`, server.url), { method: 'PUT', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });

@@ -104,3 +104,24 @@ export async function waitForIdle(url: string, since = ''): Promise<void> {
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** Two agents' tokens, for the tests that try one agent's reach into another's space. */
+export const BUILDER_TOKEN = 'builder-token-0123456789abcdef';
+export const SCOUT_TOKEN = 'scout-token-0123456789abcdefgh';
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export interface PersonAndAgents {
+  /** On loopback without tokens: a person. */
+  person: Served;
+  /** With builder's and scout's tokens. */
+  agents: Served;
+  stop(): Promise<void>;
+}
+
+/** A person's server and the agents' on one wiki and database, once the person's first index is done. */
+export async function startPersonAndAgents(root: string, db: string, dir: string): Promise<PersonAndAgents> {
+  const person = await startServe(['--no-watch', '--db', db, root], cairnEnv(dir));
+  await waitForIdle(person.url);
+  const agents = await startServe(['--no-watch', '--db', db, root], cairnEnv(dir, { CAIRN_TOKENS: `${BUILDER_TOKEN}=builder,${SCOUT_TOKEN}=scout` }));
+  return { person, agents, stop: async () => void (await Promise.all([person.stop(), agents.stop()])) };
+}
