@@ -19,7 +19,9 @@ export async function sourceChanges(db: Db, key: string, agent: string | null): 
   const history = new SourceDates();
   const sources = links.map(async ({ target, found }): Promise<SourceChange> => {
     if (!found || !path.isAbsolute(found)) return { source: target, path: found, changedAt: null, commits: null };
-    const [changed, commits] = await Promise.all([history.changedAt(found), commitsSince(found, since, MAX_COMMITS)]);
+    // in turn: the date asked first is remembered, so the commits do not start a second `git log` for it
+    const changed = await history.changedAt(found);
+    const commits = await commitsSince(found, since, MAX_COMMITS, history);
     return { source: target, path: found, changedAt: changed?.toISOString() ?? null, commits };
   });
   return { since, sources: await Promise.all(sources) };

@@ -130,10 +130,11 @@ export function mtime(file: string): Date | null {
   }
 }
 
-/** The commits that touched the file after `since` (a date), newest first; null when git does not know the file. */
-export async function commitsSince(file: string, since: string | null, limit: number): Promise<Commit[] | null> {
+/** The commits that touched the file after `since` (a date), newest first; null when git does not know the file.
+ * `dates`: the caller's, so a last commit it already asked for is not asked again. */
+export async function commitsSince(file: string, since: string | null, limit: number, dates: SourceDates): Promise<Commit[] | null> {
   const dir = await folderOf(file);
-  if (!dir || !(await new SourceDates().lastCommit(file))) return null;
+  if (!dir || !(await dates.lastCommit(file))) return null;
   const out = (await gitIn(dir, ['log', `-${limit}`, '--format=%h%x09%cI%x09%s', ...(since ? [`--since=${since}T23:59:59`] : []), '--', file])) ?? '';
   return out
     .split('\n')
