@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { processExists } from '../store/write-lock.ts';
 
 export const sha1 = (bytes: Buffer) => crypto.createHash('sha1').update(bytes).digest('hex');
 
@@ -79,7 +80,8 @@ export async function withStagedFile<T>(abs: string, bytes: Buffer, land: (tmp: 
 }
 
 /** Puts the flushed temp file `tmp` at `abs`: renamed over whatever is there, or, `exclusive`,
- * linked only where nothing is (createExclusively). False: something was there, nothing was written. */
+ * linked only where nothing is, which fails atomically when a file (or a link) already holds the
+ * name, where a rename would replace it. False: something was there, nothing was written. */
 export function putInPlace(tmp: string, abs: string, exclusive: boolean): boolean {
   if (exclusive) return linkUnlessTaken(tmp, abs);
   fs.renameSync(tmp, abs);
@@ -104,21 +106,11 @@ export function isStaleTemp(abs: string, now = Date.now()): boolean {
   if (!m) return false;
   const mtime = fs.statSync(abs, { throwIfNoEntry: false })?.mtimeMs;
   if (mtime === undefined) return false;
-  return !processAlive(Number(m[1])) || now - mtime > STALE_AFTER_MS;
+  const pid = Number(m[1]);
+  return !(pid === process.pid || processExists(pid)) || now - mtime > STALE_AFTER_MS;
 }
 
 const STALE_AFTER_MS = 60 * 60 * 1000;
-
-function processAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: alive, but another user's
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Cairn's temp files directly in `dir` (none when there is no such folder): for folders the walk
  * leaves out that Cairn writes all the same, like a root's `.cairn/`. */
@@ -144,19 +136,6 @@ export function sweepStaleTemps(temps: readonly string[]): number {
     }
   }
   return removed;
-}
-
-/** Creates `abs` with `bytes`, whole, only if nothing is there: the flushed temp file is linked to
- * the name, which fails atomically when a file (or a link) already holds it, where a rename would
- * replace it. False: something was there first, and nothing was written. */
-export function createExclusively(abs: string, bytes: Buffer): boolean {
-  const tmp = tempPathFor(abs);
-  writeNewFile(tmp, bytes);
-  try {
-    return linkUnlessTaken(tmp, abs);
-  } finally {
-    fs.rmSync(tmp, { force: true });
-  }
 }
 
 /** Links `tmp` to `abs`; false when the name is taken. `tmp` stays, for the caller to remove. */

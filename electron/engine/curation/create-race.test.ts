@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { afterEach, expect, it } from 'vitest';
 import type { CairnError } from '../../../shared/errors.ts';
 import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
-import { createExclusively, sha1 } from './atomic-file.ts';
+import { putInPlace, sha1, withStagedFile } from './atomic-file.ts';
 import { writePage } from './write-page.ts';
 
 let fx: Fixture;
@@ -15,19 +15,22 @@ afterEach(() => fx?.cleanup());
 
 const temps = () => fs.readdirSync(fx.root).filter((f) => f.endsWith('.tmp'));
 
-it('creates a file whole where nothing is, and leaves a file, or a link, already at the name untouched', () => {
+/** How a write creates a page: staged, then linked only where nothing is. */
+const createExclusively = (abs: string, bytes: Buffer) => withStagedFile(abs, bytes, async (tmp) => putInPlace(tmp, abs, true));
+
+it('creates a file whole where nothing is, and leaves a file, or a link, already at the name untouched', async () => {
   fx = makeFixture({ 'taken.md': 'the editor was first\n' });
   const fresh = path.join(fx.root, 'fresh.md');
-  expect(createExclusively(fresh, Buffer.from('mine\n'))).toBe(true);
+  expect(await createExclusively(fresh, Buffer.from('mine\n'))).toBe(true);
   expect(fs.readFileSync(fresh, 'utf8')).toBe('mine\n');
 
   const taken = path.join(fx.root, 'taken.md');
-  expect(createExclusively(taken, Buffer.from('mine\n'))).toBe(false);
+  expect(await createExclusively(taken, Buffer.from('mine\n'))).toBe(false);
   expect(fs.readFileSync(taken, 'utf8')).toBe('the editor was first\n');
 
   const dangling = path.join(fx.root, 'dangling.md');
   fs.symlinkSync(path.join(fx.dir, 'nowhere.md'), dangling);
-  expect(createExclusively(dangling, Buffer.from('mine\n'))).toBe(false);
+  expect(await createExclusively(dangling, Buffer.from('mine\n'))).toBe(false);
   expect(fs.existsSync(path.join(fx.dir, 'nowhere.md'))).toBe(false);
   expect(temps()).toEqual([]);
 });
