@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import { BadRequest, type CurrentVersion, PreconditionRequired, WriteConflict } from '../../../shared/errors.ts';
 import { decodePage } from '../ingest/decode.ts';
 import { splitFrontmatter } from '../ingest/parse/frontmatter.ts';
+import { toLf } from '../ingest/parse/page.ts';
 import { sha1 } from './atomic-file.ts';
 import type { Place } from './page-place.ts';
 
@@ -31,9 +32,8 @@ export function bytesBefore(place: Place): Buffer | null {
 
 /** Refuses a write whose base is not what the file holds (409, with its hash and text), or an
  * agent's body write to an existing page that names no base (428, with the hash to name). A file
- * the index has not seen yet is replaced only by a writer that names its hash. */
-export function checkBase(place: Place, before: Buffer | null, claim: BaseClaim): void {
-  const hash = before ? sha1(before) : null;
+ * the index has not seen yet is replaced only by a writer that names its hash. `hash`: before's. */
+export function checkBase(place: Place, before: Buffer | null, hash: string | null, claim: BaseClaim): void {
   if (!before && place.exists && claim.baseHash !== null) {
     throw new WriteConflict(place.rel, `${place.rel} was deleted since the index read it (an editor, a checkout or a sync): nothing was written; to make the page again, write it with baseHash null`, { hash: null });
   }
@@ -59,6 +59,6 @@ export function versionOnDisk(abs: string): CurrentVersion {
 function versionOf(bytes: Buffer): CurrentVersion {
   const decoded = decodePage(bytes);
   if (!decoded.ok || decoded.warning) return { hash: sha1(bytes) };
-  const lf = decoded.text.replace(/\r\n?/g, '\n');
+  const lf = toLf(decoded.text);
   return { hash: sha1(bytes), text: decoded.text, body: splitFrontmatter(lf)?.body ?? lf };
 }

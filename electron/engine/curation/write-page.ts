@@ -59,7 +59,7 @@ export async function writePage(db: Db, roots: readonly string[], input: WriteIn
   if (input.curatorAgent !== undefined) assertCurates(input.curatorAgent, place, input.action);
   const before = bytesBefore(place);
   const hashBefore = before ? sha1(before) : null;
-  checkBase(place, before, input);
+  checkBase(place, before, hashBefore, input);
   const oldText = before ? pageText(before, place.rel) : '';
   const text = input.text ?? editPage(oldText, input.fields, input.body);
   const bytes = Buffer.from(before && hasBom(before) ? `\ufeff${text}` : text, 'utf8');
