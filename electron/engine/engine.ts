@@ -266,18 +266,14 @@ export class Engine implements CairnService {
   async undo(r: Parsed<'undo'>): Promise<Response<'undo'>> {
     this.assertWritable();
     const { undoWrite } = await import('./curation/undo.ts');
-    const result = await this.guard(() => undoWrite(this.db, this.writableRoots(), r.id, r.actor));
-    const notice = await this.indexLanded(path.join(result.root, result.path));
-    return notice ? { ...result, notice } : result;
+    return this.indexLanded(await this.guard(() => undoWrite(this.db, this.writableRoots(), r.id, r.actor)));
   }
 
   /** Every write goes here: validated and logged by writePage, then the page is indexed at once. */
   private async write(input: WriteInput): Promise<WriteResult & { notice?: string }> {
     this.assertWritable();
     const { writePage } = await writePageModule();
-    const result = await this.guard(() => writePage(this.db, this.writableRoots(), input, this.settings.maxFileBytes));
-    const notice = await this.indexLanded(path.join(result.root, result.path));
-    return notice ? { ...result, notice } : result;
+    return this.indexLanded(await this.guard(() => writePage(this.db, this.writableRoots(), input, this.settings.maxFileBytes)));
   }
 
   /**
@@ -285,13 +281,14 @@ export class Engine implements CairnService {
    * happened, so what fails now is the index falling behind, not the write (an agent told the
    * write failed would write it again). The page waits for the next run; a notice says so.
    */
-  private async indexLanded(file: string): Promise<string | null> {
+  private async indexLanded<R extends { root: string; path: string }>(result: R): Promise<R & { notice?: string }> {
+    const file = path.join(result.root, result.path);
     try {
       await this.reindexPaths([file]);
-      return null;
+      return result;
     } catch (err) {
       this.runs.leaveBehind(file);
-      return `written, but indexing it did not finish (${(err as Error).message}); the next indexing run retries it: do not write it again`;
+      return { ...result, notice: `written, but indexing it did not finish (${(err as Error).message}); the next indexing run retries it: do not write it again` };
     }
   }
 
