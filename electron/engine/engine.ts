@@ -19,7 +19,8 @@ import { brokenLinks, orphanPages } from './graph/findings.ts';
 import { pageView } from './graph/page-view.ts';
 import { readAttachment } from './graph/attachment-file.ts';
 import { explainDbError, openDatabase, type Db } from './store/database.ts';
-import { writeTransaction } from './store/write-lock.ts';
+import { sqliteStore, writeTransaction } from './store/sqlite/sqlite-store.ts';
+import type { Store } from './store/store.ts';
 import type { WriteInput, WriteResult } from './curation/write-page.ts';
 import { readAudit } from './curation/audit.ts';
 import { search } from './search/search.ts';
@@ -42,11 +43,14 @@ export class Engine implements CairnService {
   /** One indexing run at a time, and what each derives (index-runs.ts). */
   private readonly runs: IndexRuns;
   private readers: ReadPool | null = null;
+  /** The index behind its repositories (store/store.ts): what engine modules are given instead of the database. */
+  readonly store: Store;
 
   private constructor(
     readonly db: Db,
     readonly settings: Settings,
   ) {
+    this.store = sqliteStore(db);
     const models = path.join(path.dirname(settings.db), `${path.basename(settings.db)}.models`);
     this.semantic = new SemanticIndex(db, settings.model, { models, general: SHIPPED_MODEL, hubCache: HUB_CACHE });
     this.runs = new IndexRuns({ db, settings, semantic: this.semantic, events: this.events, writableRoots: () => this.writableRoots(), assertWritable: () => this.assertWritable(), guard: (work) => this.guard(work) });

@@ -9,7 +9,7 @@ import type { SemanticIndex } from './embed/semantic-index.ts';
 import type { EngineEvents } from './engine.ts';
 import { failRun, finishRun } from './ingest/runs.ts';
 import type { Db } from './store/database.ts';
-import { writeTransaction } from './store/write-lock.ts';
+import { writeTransaction } from './store/sqlite/sqlite-store.ts';
 import { once } from './module-once.ts';
 
 const indexerModule = once(() => import('./ingest/indexer.ts'));

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BadRequest, NotFound, WriteConflict } from '../../../shared/errors.ts';
 import type { Db } from '../store/database.ts';
-import { writeTransaction } from '../store/write-lock.ts';
+import { writeTransaction } from '../store/sqlite/sqlite-store.ts';
 import { hashOnDisk, replaceAtomically } from './atomic-file.ts';
 import { appendAudit, auditEntry } from './audit.ts';
 import { checked, refuseMoved } from './page-place.ts';

@@ -7,7 +7,7 @@
 import { BadRequest, MissingRefs, WriteConflict } from '../../../shared/errors.ts';
 import type { AuditEntry } from '../../../shared/page.ts';
 import type { Db } from '../store/database.ts';
-import { writeTransaction } from '../store/write-lock.ts';
+import { writeTransaction } from '../store/sqlite/sqlite-store.ts';
 import { GraphLookup, type PageNode } from '../graph/lookup.ts';
 import { Resolver } from '../graph/resolve.ts';
 import { decodePage } from '../ingest/decode.ts';

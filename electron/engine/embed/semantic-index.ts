@@ -7,7 +7,7 @@ import type { Db } from '../store/database.ts';
 import type { Embedder } from './embedder.ts';
 import { loadModelDir } from './load-model.ts';
 import { VectorStore } from './vector-store.ts';
-import { writeTransaction } from '../store/write-lock.ts';
+import { writeTransaction } from '../store/sqlite/sqlite-store.ts';
 import { currentAdaptiveModel, pruneAdaptiveModels, refreshAdaptiveModel } from './adaptive/adaptive-lifecycle.ts';
 import type { BuildPhase } from './adaptive/build-adaptive.ts';
 import type { ModelSetting } from '../config/model-setting.ts';

@@ -2,7 +2,7 @@
 // table and re-embeds: vectors of two models are never mixed. Computed vectors are also kept by
 // (model, chunk text hash), so an unchanged section is never embedded twice.
 import type { Db } from '../store/database.ts';
-import { writeTransaction } from '../store/write-lock.ts';
+import { writeTransaction } from '../store/sqlite/sqlite-store.ts';
 import { VectorScan } from './vector-scan.ts';
 
 export interface VectorModel {

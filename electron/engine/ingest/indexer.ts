@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FileProblem, IndexProgress, IndexReport } from '../../../shared/indexing.ts';
 import type { Db } from '../store/database.ts';
-import { writeTransaction } from '../store/write-lock.ts';
+import { writeTransaction } from '../store/sqlite/sqlite-store.ts';
 import { relinkAll, relinkChanged } from '../graph/relink.ts';
 import { refreshConcepts } from '../concepts/mentions.ts';
 import { linkFindings } from '../graph/findings.ts';

@@ -10,7 +10,8 @@
 import type { IndexNotice, IndexProgress, IndexReport } from '../../../shared/indexing.ts';
 import type { Db } from '../store/database.ts';
 import { statementsOf } from '../store/statements.ts';
-import { processIdentity, writeTransaction } from '../store/write-lock.ts';
+import { processIdentity } from '../store/write-lock.ts';
+import { writeTransaction } from '../store/sqlite/sqlite-store.ts';
 
 export type RunState = 'running' | 'unlinked' | 'linked' | 'done' | 'abandoned';
 

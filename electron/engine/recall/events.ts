@@ -7,7 +7,7 @@ import type { Parsed } from '../../../shared/dispatch.ts';
 import { CairnError, NotFound } from '../../../shared/errors.ts';
 import { type OutcomeTotals, type QueryEvent, type QueryOutcomesResponse } from '../../../shared/recall.ts';
 import type { Db } from '../store/database.ts';
-import { writeTransaction } from '../store/write-lock.ts';
+import { writeTransaction } from '../store/sqlite/sqlite-store.ts';
 
 export interface AskedQuery {
   kind: 'recall' | 'expert';

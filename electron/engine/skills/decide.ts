@@ -9,7 +9,7 @@ import { BadRequest, NotFound, WriteConflict } from '../../../shared/errors.ts';
 import type { SkillLevel } from '../../../shared/skills.ts';
 import type { SkillSettings } from '../config/settings.ts';
 import type { Db } from '../store/database.ts';
-import { writeTransaction } from '../store/write-lock.ts';
+import { writeTransaction } from '../store/sqlite/sqlite-store.ts';
 import { replaceAtomically, sha1 } from '../curation/atomic-file.ts';
 import { appendAudit } from '../curation/audit.ts';
 import { checked, refuseMoved } from '../curation/page-place.ts';

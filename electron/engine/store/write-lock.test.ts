@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { openDatabase, type Db } from './database.ts';
-import { DatabaseLocked, writeTransaction } from './write-lock.ts';
+import { DatabaseLocked } from './write-lock.ts';
+import { writeTransaction } from './sqlite/sqlite-store.ts';
 
 const open: Db[] = [];
 let dir: string;

@@ -30,10 +30,9 @@ export function isBusy(err: unknown): boolean {
   return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
 }
 
-/** Runs `fn` in one `BEGIN IMMEDIATE` transaction, waiting (without blocking) while another process writes. */
-export async function writeTransaction<T>(db: Db, fn: () => T, waitMs = lockWaitMs()): Promise<T> {
+/** Opens a `BEGIN IMMEDIATE` transaction on `db`, waiting (without blocking) while another process writes. */
+export async function beginImmediate(db: Db, waitMs = lockWaitMs()): Promise<void> {
   const started = Date.now();
-  const tx = db.transaction(fn);
   // the lock is asked for without SQLite's busy wait, which sleeps on the thread (up to the
   // connection's busy timeout at each attempt: beside another process writing, most of a server's
   // time); once held, the transaction's statements need no other lock
@@ -43,7 +42,8 @@ export async function writeTransaction<T>(db: Db, fn: () => T, waitMs = lockWait
     try {
       busy.set(0);
       try {
-        return tx.immediate();
+        busy.begin.run();
+        return;
       } finally {
         busy.set(busyMs);
       }
@@ -59,13 +59,14 @@ export async function writeTransaction<T>(db: Db, fn: () => T, waitMs = lockWait
 /** The connection's busy timeout, read and set at every write: prepared once (db.pragma prepares each time). */
 function busyStatements(db: Db) {
   const read = db.prepare('PRAGMA busy_timeout').pluck();
+  const begin = db.prepare('BEGIN IMMEDIATE');
   const setTo = new Map<number, Statement>();
   const set = (ms: number) => {
     let s = setTo.get(ms);
     if (!s) setTo.set(ms, (s = db.prepare(`PRAGMA busy_timeout = ${Math.trunc(ms)}`)));
     s.run();
   };
-  return { read, set };
+  return { read, set, begin };
 }
 
 /** Whether a process of this machine still exists (it may belong to another user). */

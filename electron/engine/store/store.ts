@@ -1,0 +1,34 @@
+// The index as the engine sees it: one repository per thing it keeps, behind interfaces that are
+// asynchronous so that a store over the network (PostgreSQL) fits beside the embedded SQLite one.
+// Engine modules take a Store (or the repositories they need), never a database handle; every SQL
+// statement lives under store/.
+import type { AuditRepo } from './audit.ts';
+import type { ChunkRepo } from './chunks.ts';
+import type { ConceptRepo } from './concepts.ts';
+import type { LexicalRepo } from './lexical.ts';
+import type { LinkRepo } from './links.ts';
+import type { OutcomeRepo } from './outcomes.ts';
+import type { PageRepo } from './pages.ts';
+import type { RegistryRepo } from './registry.ts';
+import type { RunRepo } from './runs.ts';
+import type { VectorRepo } from './vectors.ts';
+
+export interface Store {
+  readonly pages: PageRepo;
+  readonly chunks: ChunkRepo;
+  readonly links: LinkRepo;
+  readonly concepts: ConceptRepo;
+  readonly runs: RunRepo;
+  readonly audit: AuditRepo;
+  readonly registry: RegistryRepo;
+  readonly outcomes: OutcomeRepo;
+  readonly vectors: VectorRepo;
+  readonly lexical: LexicalRepo;
+  /**
+   * Runs `fn` as one write transaction: all of it lands or none. It waits (without blocking the
+   * event loop) while another process writes; writes of this process run one at a time. A call
+   * inside `fn` joins the transaction. `fn` should await only the store: the lock is held
+   * until it returns.
+   */
+  write<T>(fn: (tx: Store) => Promise<T>, waitMs?: number): Promise<T>;
+}
