@@ -22,7 +22,6 @@ import { explainDbError, openDatabase, type Db } from './store/database.ts';
 import { sqliteStore, writeTransaction } from './store/sqlite/sqlite-store.ts';
 import type { Store } from './store/store.ts';
 import type { WriteInput, WriteResult } from './curation/write-page.ts';
-import { readAudit } from './curation/audit.ts';
 import { search } from './search/search.ts';
 import { NO_MODEL_DEFAULTS } from './search/fusion-defaults.ts';
 import { SemanticIndex } from './embed/semantic-index.ts';
@@ -247,7 +246,7 @@ export class Engine implements CairnService {
   }
 
   async audit(r: Parsed<'audit'>): Promise<Response<'audit'>> {
-    return this.guard(() => ({ entries: readAudit(this.db, r) }));
+    return this.guard(async () => ({ entries: await this.store.audit.list(r) }));
   }
 
   /** An agent's fix (a stub too) is checked where it writes, in write-page.ts: only its own space. */
@@ -270,7 +269,7 @@ export class Engine implements CairnService {
   async undo(r: Parsed<'undo'>): Promise<Response<'undo'>> {
     this.assertWritable();
     const { undoWrite } = await import('./curation/undo.ts');
-    return this.indexLanded(await this.guard(() => undoWrite(this.db, this.writableRoots(), r.id, r.actor)));
+    return this.indexLanded(await this.guard(() => undoWrite(this.store, this.writableRoots(), r.id, r.actor)));
   }
 
   /** Every write goes here: validated and logged by writePage, then the page is indexed at once. */

@@ -5,11 +5,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BadRequest, NotFound, WriteConflict } from '../../../shared/errors.ts';
-import type { Db } from '../store/database.ts';
-import { writeTransaction } from '../store/sqlite/sqlite-store.ts';
-import { hashOnDisk, replaceAtomically } from './atomic-file.ts';
-import { appendAudit, auditEntry } from './audit.ts';
-import { checked, refuseMoved } from './page-place.ts';
+import type { Store } from '../store/store.ts';
+import { hashOnDisk } from './atomic-file.ts';
+import { loggedWrite } from './logged-write.ts';
+import { checked } from './page-place.ts';
 
 export interface UndoResult {
   root: string;
@@ -19,25 +18,20 @@ export interface UndoResult {
   auditId: number;
 }
 
-export async function undoWrite(db: Db, roots: readonly string[], id: number, actor: string): Promise<UndoResult> {
-  const entry = auditEntry(db, id);
+export async function undoWrite(store: Store, roots: readonly string[], id: number, actor: string): Promise<UndoResult> {
+  const entry = await store.audit.entry(id);
   if (!entry) throw new NotFound(`no audit entry ${id}; list them with \`cairn audit\``);
   if (!entry.undoable) throw new BadRequest(`audit entry ${id} was logged before Cairn kept the bytes a write replaced, so it cannot be undone`);
   if (!roots.includes(entry.root)) throw new BadRequest(`${entry.root} is not a configured root: Cairn writes only into its roots`);
   const exists = fs.existsSync(path.join(entry.root, entry.path));
   const place = checked(entry.root, entry.path, exists);
-  const current = hashOnDisk(place.abs);
-  if (current !== entry.hashAfter) throw new WriteConflict(entry.path, `${entry.path} changed after audit entry ${id} (another writer, an editor or a pull): undoing it would lose that change, so nothing was written`);
+  if (hashOnDisk(place.abs) !== entry.hashAfter) throw new WriteConflict(entry.path, `${entry.path} changed after audit entry ${id} (another writer, an editor or a pull): undoing it would lose that change, so nothing was written`);
   const removing = entry.hashBefore === null;
-  const auditId = await writeTransaction(db, () => {
-    if (hashOnDisk(place.abs) !== entry.hashAfter) throw new WriteConflict(entry.path);
-    refuseMoved(place);
-    const textBefore = current === null ? null : fs.readFileSync(place.abs);
-    // the entry before the file changes (audit.ts says why)
-    const undoId = appendAudit(db, { actor, action: 'undo', root: entry.root, path: entry.path, key: entry.key, hashBefore: current, hashAfter: entry.hashBefore, textBefore, detail: `undid #${id} (${entry.action}${entry.detail ? `: ${entry.detail}` : ''})` });
-    if (removing) fs.rmSync(place.abs);
-    else replaceAtomically(place.abs, entry.textBefore!);
-    return undoId;
+  const auditId = await loggedWrite(store, {
+    place,
+    bytes: removing ? null : entry.textBefore!,
+    expected: { hash: entry.hashAfter, conflict: () => new WriteConflict(entry.path) },
+    log: { actor, action: 'undo', key: entry.key, detail: `undid #${id} (${entry.action}${entry.detail ? `: ${entry.detail}` : ''})` },
   });
   return { root: entry.root, path: entry.path, key: entry.key, removed: removing, auditId };
 }

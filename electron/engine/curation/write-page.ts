@@ -1,23 +1,21 @@
 // The one way Cairn writes a page, for every door: find or place the file inside a configured
 // root, refuse links to pages that do not exist, refuse to overwrite a version the writer never
-// saw (write-base.ts), then write atomically (a temp file beside the page, flushed before the lock,
-// renamed over it, or linked to a new page's name so only one creator wins) and log it — the check,
-// the rename and the audit entry under the database's write lock, so two Cairn writers never
-// interleave. The caller re-indexes the page.
+// saw (write-base.ts), then write it atomically and log it (logged-write.ts: a new page is linked to
+// its name so only one creator wins). The caller re-indexes the page.
 import { BadRequest, MissingRefs, WriteConflict } from '../../../shared/errors.ts';
 import type { AuditEntry } from '../../../shared/page.ts';
 import type { Db } from '../store/database.ts';
-import { writeTransaction } from '../store/sqlite/sqlite-store.ts';
+import { sqliteStore } from '../store/sqlite/sqlite-store.ts';
 import { GraphLookup, type PageNode } from '../graph/lookup.ts';
 import { Resolver } from '../graph/resolve.ts';
 import { decodePage } from '../ingest/decode.ts';
 import { parsePage } from '../ingest/parse/page.ts';
 import { keyOf } from '../ingest/scope.ts';
-import { hashOnDisk, putInPlace, sha1, withStagedFile } from './atomic-file.ts';
-import { appendAudit } from './audit.ts';
+import { sha1 } from './atomic-file.ts';
 import { editPage, type FieldChanges } from './frontmatter-edit.ts';
 import { assertCurates } from './curator.ts';
-import { locate, refuseMoved, type Place } from './page-place.ts';
+import { loggedWrite } from './logged-write.ts';
+import { locate, type Place } from './page-place.ts';
 import { bytesBefore, checkBase, versionOnDisk } from './write-base.ts';
 import { refuseUnindexable } from './write-validation.ts';
 
@@ -66,19 +64,14 @@ export async function writePage(db: Db, roots: readonly string[], input: WriteIn
   refuseUnindexable({ bytes, text, body: input.body, maxFileBytes });
   refuseNewDanglingLinks(db, place, input.key, oldText, text);
   const hashAfter = sha1(bytes);
-  // the bytes are written and flushed before the lock and off the event loop: the lock covers only
-  // the check, the entry and the rename (or link), so other writers wait for no disk flush
-  const auditId = await withStagedFile(place.abs, bytes, (tmp) => writeTransaction(db, () => {
-    if (hashOnDisk(place.abs) !== hashBefore) throw new WriteConflict(place.rel, undefined, versionOnDisk(place.abs));
-    // the lock may have been waited for: a folder on the way swapped for a symlink meanwhile must not carry the file elsewhere
-    refuseMoved(place);
-    const action = before || input.action === 'fix' ? input.action : 'create';
-    // the entry before the rename (audit.ts says why); a refusal below rolls it back
-    const id = appendAudit(db, { actor: input.actor, action, root: place.root, path: place.rel, key: input.key, hashBefore, hashAfter, textBefore: before, detail: input.detail });
+  const auditId = await loggedWrite(sqliteStore(db), {
+    place,
+    bytes,
+    expected: { hash: hashBefore, conflict: () => new WriteConflict(place.rel, undefined, versionOnDisk(place.abs)) },
     // a new page is created only where nothing is, even beside writers that are not Cairn's
-    if (!putInPlace(tmp, place.abs, !before)) throw new WriteConflict(place.rel, `${place.rel} was created by another writer meanwhile: nothing was written`, versionOnDisk(place.abs));
-    return id;
-  }));
+    ...(before ? {} : { exclusive: { conflict: () => new WriteConflict(place.rel, `${place.rel} was created by another writer meanwhile: nothing was written`, versionOnDisk(place.abs)) } }),
+    log: { actor: input.actor, action: before || input.action === 'fix' ? input.action : 'create', key: input.key, detail: input.detail },
+  });
   return { key: input.key, root: place.root, path: place.rel, created: !before, hashBefore, hashAfter, auditId };
 }
 

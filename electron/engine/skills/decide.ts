@@ -1,7 +1,8 @@
 // The registry's writes: a person's decision on a claim (into .cairn/skill-decisions.yaml) and a
 // claim an agent registers through the API (into its user/<agent>/skills.yaml). Both are written
-// like pages: atomically, under the write lock, refused if the file changed meanwhile, and logged
-// with the bytes they replaced, so `undo` takes them back. The caller refreshes the registry.
+// like pages (curation/logged-write.ts): made from the file as it is under the write lock, so no
+// concurrent write is lost, and logged with the bytes they replaced, so `undo` takes them back. The
+// caller refreshes the registry.
 import fs from 'node:fs';
 import path from 'node:path';
 import { isMap, isSeq, parseDocument, YAMLSeq } from 'yaml';
@@ -9,10 +10,9 @@ import { BadRequest, NotFound, WriteConflict } from '../../../shared/errors.ts';
 import type { SkillLevel } from '../../../shared/skills.ts';
 import type { SkillSettings } from '../config/settings.ts';
 import type { Db } from '../store/database.ts';
-import { writeTransaction } from '../store/sqlite/sqlite-store.ts';
-import { replaceAtomically, sha1 } from '../curation/atomic-file.ts';
-import { appendAudit } from '../curation/audit.ts';
-import { checked, refuseMoved } from '../curation/page-place.ts';
+import { sqliteStore } from '../store/sqlite/sqlite-store.ts';
+import { loggedWrite } from '../curation/logged-write.ts';
+import { checked } from '../curation/page-place.ts';
 import { DECISIONS_FILE, parseDecisions, withDecision } from './decisions.ts';
 import { escapesRoot, resolveEvidence } from './evidence.ts';
 import { REGISTRY_FILE } from './registry-file.ts';
@@ -31,16 +31,7 @@ interface RegistrationRow {
 /** One logged write of root/rel: `make` turns the bytes on disk (read under the write lock, so no
  * concurrent write is lost) into the new bytes; returns the audit id. */
 async function writeLogged(db: Db, root: string, rel: string, make: (before: Buffer | null) => Buffer, log: { actor: string; action: 'register' | 'approve' | 'reject'; key: string; detail: string }): Promise<number> {
-  const place = checked(root, rel, fs.existsSync(path.join(root, rel)));
-  return writeTransaction(db, () => {
-    refuseMoved(place);
-    const before = fs.existsSync(place.abs) ? fs.readFileSync(place.abs) : null;
-    const bytes = make(before);
-    // the entry before the rename (curation/audit.ts says why)
-    const id = appendAudit(db, { actor: log.actor, action: log.action, root, path: rel, key: log.key, hashBefore: before ? sha1(before) : null, hashAfter: sha1(bytes), textBefore: before, detail: log.detail });
-    replaceAtomically(place.abs, bytes);
-    return id;
-  });
+  return loggedWrite(sqliteStore(db), { place: checked(root, rel, fs.existsSync(path.join(root, rel))), bytes: make, log });
 }
 
 export async function decideClaim(db: Db, input: { id: number; claimHash?: string | undefined; verdict: 'approve' | 'reject'; note?: string | undefined; actor: string }): Promise<number> {

@@ -1,5 +1,43 @@
 // The audit log (in the history file): entries with the bytes they replaced.
 // The interface every store implements (SQLite today: sqlite/audit.ts); asynchronous, so a store
 // over the network fits (ARCHITECTURE.md).
+import type { AuditEntry } from '../../../shared/page.ts';
+
+export interface AuditRecord {
+  actor: string;
+  action: AuditEntry['action'];
+  root: string;
+  path: string;
+  key: string;
+  hashBefore: string | null;
+  hashAfter: string | null;
+  /** The file's bytes before the write; null when it created the file. */
+  textBefore: Buffer | null;
+  detail?: string | null | undefined;
+}
+
+export interface AuditFilter {
+  actor?: string | undefined;
+  /** Any case. */
+  key?: string | undefined;
+  action?: string | undefined;
+  limit: number;
+}
+
 export interface AuditRepo {
+  /**
+   * Call inside the write's transaction, before the file is renamed; returns the entry's id.
+   * Why that order: a write has landed once its file is renamed, and the only step after the rename
+   * must be COMMIT. An entry that cannot be written (a full disk, a damaged history file) then fails
+   * the write before anything lands, and a failed rename rolls the entry back. In SQLite the
+   * transaction spans two files (the index and the history, attached) and under WAL is atomic per
+   * file only: SQLite commits the index first, then the history. The index holds nothing of a
+   * write's log, so a crash between the two commits loses only index rows the next run derives
+   * again from the page; what remains is the instant between the rename and the history's commit.
+   */
+  append(r: AuditRecord): Promise<number>;
+  /** Newest first. */
+  list(filter: AuditFilter): Promise<AuditEntry[]>;
+  /** One entry with the bytes it replaced. */
+  entry(id: number): Promise<(AuditEntry & { textBefore: Buffer | null }) | null>;
 }
