@@ -130,7 +130,7 @@ export class Engine implements CairnService {
 
   async skills(r: Parsed<'skills'>): Promise<Response<'skills'>> {
     const { listAgents, listProblems, listRegistrations } = await import('./skills/lookup.ts');
-    return this.guard(() => ({ registrations: listRegistrations(this.db, r), agents: listAgents(this.db), categories: this.settings.skills.categories, problems: listProblems(this.db) }));
+    return this.guard(async () => ({ registrations: await listRegistrations(this.store, r), agents: await listAgents(this.store), categories: this.settings.skills.categories, problems: await listProblems(this.store) }));
   }
 
   async expert(r: Parsed<'expert'>): Promise<Response<'expert'>> {
@@ -143,7 +143,7 @@ export class Engine implements CairnService {
       const ids = this.db.prepare(`SELECT p.id FROM pages p JOIN files f ON f.id = p.file_id JOIN roots r ON r.id = f.root_id WHERE r.path = ? AND f.rel_path = ?`);
       return found.results.map((x) => ids.pluck().get(x.root, x.path) as number).filter((id) => id !== undefined);
     };
-    return this.guard(() => findExperts(this.db, r.domain, r.limit, searchPages));
+    return this.guard(() => findExperts(this.store, r.domain, r.limit, searchPages));
   }
 
   /** Recall and expert answers are recorded (outcome events), so they need a writable index. */
@@ -153,7 +153,7 @@ export class Engine implements CairnService {
     const { recordQuery } = await import('./recall/events.ts');
     const filters = (tier: Tier) => ({ tier: [tier], ...(r.agent ? { agent: r.agent } : {}) });
     const { tiers, results } = await recallByRole(r, (tier) => this.search({ query: r.query, mode: 'hybrid', k: r.k, filters: filters(tier) }));
-    const queryId = await this.guard(() => recordQuery(this.db, { kind: 'recall', query: r.query, agent: r.agent ?? null, sessionId: null, returned: results.map((x) => x.key) }));
+    const queryId = await this.guard(() => recordQuery(this.store, { kind: 'recall', query: r.query, agent: r.agent ?? null, sessionId: null, returned: results.map((x) => x.key) }));
     return { queryId, query: r.query, role: r.role, tiers, results };
   }
 
@@ -162,18 +162,18 @@ export class Engine implements CairnService {
     const { knowledgeExpert } = await import('./recall/knowledge-expert.ts');
     const reflections = (domain: string, since: string, k: number, pathPrefix: string | undefined) =>
       this.search({ query: domain, mode: 'hybrid', k, filters: { tier: ['reflection'], updatedAfter: since, ...(pathPrefix ? { pathPrefix } : {}), ...(r.agent ? { agent: r.agent } : {}) } });
-    return this.guard(() => knowledgeExpert({ db: this.db, experts: (domain, limit) => this.expert({ domain, limit }), reflections }, r));
+    return this.guard(() => knowledgeExpert({ db: this.db, store: this.store, experts: (domain, limit) => this.expert({ domain, limit }), reflections }, r));
   }
 
   async recordOutcome(r: Parsed<'recordOutcome'>): Promise<Response<'recordOutcome'>> {
     this.assertWritable();
     const { recordOutcome } = await import('./recall/events.ts');
-    return this.guard(() => recordOutcome(this.db, r));
+    return this.guard(() => recordOutcome(this.store, r));
   }
 
   async queryOutcomes(r: Parsed<'queryOutcomes'>): Promise<Response<'queryOutcomes'>> {
     const { queryOutcomes } = await import('./recall/events.ts');
-    return this.guard(() => queryOutcomes(this.db, r));
+    return this.guard(() => queryOutcomes(this.store, r));
   }
 
   async decideSkill(r: Parsed<'decideSkill'>): Promise<Response<'decideSkill'>> {
@@ -191,14 +191,14 @@ export class Engine implements CairnService {
     const file = await this.guard(() => registerClaim(this.db, this.settings.skills, r));
     // the registry file is a file of the wiki: indexing it refreshes the registry
     await this.reindexPaths([file]);
-    const row = this.db.prepare(`SELECT id FROM registrations WHERE agent = ? AND skill = ? AND tier = 'explicit'`).pluck().get(r.agent, skillSlug(r.skill)) as number | undefined;
-    if (row === undefined) throw new Error(`the claim was written but the registry did not pick it up; see \`cairn skills\` for problems`);
+    const row = await this.store.registry.claimId(r.agent, skillSlug(r.skill));
+    if (row === null) throw new Error(`the claim was written but the registry did not pick it up; see \`cairn skills\` for problems`);
     return this.registration(row);
   }
 
   private async registration(id: number) {
     const { listRegistrations } = await import('./skills/lookup.ts');
-    const [one] = listRegistrations(this.db, { id });
+    const [one] = await listRegistrations(this.store, { id });
     if (!one) throw new NotFound(`no registration ${id}`);
     return one;
   }

@@ -9,7 +9,7 @@ import type { SemanticIndex } from './embed/semantic-index.ts';
 import type { EngineEvents } from './engine.ts';
 import { failRun, finishRun } from './ingest/runs.ts';
 import type { Db } from './store/database.ts';
-import { writeTransaction } from './store/sqlite/sqlite-store.ts';
+import { sqliteStore, writeTransaction } from './store/sqlite/sqlite-store.ts';
 import { once } from './module-once.ts';
 
 const indexerModule = once(() => import('./ingest/indexer.ts'));
@@ -158,8 +158,8 @@ export class IndexRuns {
   /** The skill registry, derived from the registry files, manifests and decisions (skills/refresh.ts). */
   async refreshRegistry(): Promise<void> {
     const { gatherRegistry, writeRegistry } = await registryModule();
-    const gathered = gatherRegistry(this.db, this.settings.skills);
-    await writeTransaction(this.db, () => writeRegistry(this.db, gathered));
+    const gathered = await gatherRegistry(this.db, this.settings.skills);
+    await sqliteStore(this.db).write((tx) => writeRegistry(tx, gathered));
   }
 
   /** Whether indexing these paths can have changed the registry (skills/refresh.ts). */

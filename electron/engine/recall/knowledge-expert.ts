@@ -9,10 +9,12 @@ import type { SearchResponse } from '../../../shared/search.ts';
 import { PAGE_FROM, PAGE_SUMMARY_COLUMNS, toPageSummary, type PageSummaryRow } from '../graph/page-rows.ts';
 import { skillSlug } from '../skills/slug.ts';
 import type { Db } from '../store/database.ts';
-import { priorOutcomes, recordQuery } from './events.ts';
+import type { Store } from '../store/store.ts';
+import { recordQuery } from './events.ts';
 
 export interface ExpertSources {
   db: Db;
+  store: Store;
   experts(domain: string, limit: number): Promise<ExpertResponse>;
   /** A search for reflections on the domain updated on or after the date. */
   reflections(domain: string, since: string, limit: number, pathPrefix: string | undefined): Promise<SearchResponse>;
@@ -24,9 +26,9 @@ export async function knowledgeExpert(src: ExpertSources, r: Parsed<'knowledgeEx
   const since = new Date(now.getTime() - r.recency_window_days * 86_400_000).toISOString().slice(0, 10);
   const found = await src.reflections(r.domain, since, r.limit, r.path_prefix);
   const reflections = found.results.map((x) => ({ key: x.key, path: x.path, root: x.root, scope: x.scope, title: x.title, summary: x.summary, tags: x.tags, hash: x.hash, updated: updatedOf(src.db, x.root, x.path) }));
-  const prior = priorOutcomes(src.db, r.domain);
+  const prior = await src.store.outcomes.totalsFor(r.domain);
   const returned = [...experts.flatMap((e) => (e.evidence?.key ? [e.evidence.key] : [])), ...wiki.map((p) => p.key), ...reflections.map((p) => p.key)];
-  const queryId = await recordQuery(src.db, { kind: 'expert', query: r.domain, agent: r.agent ?? null, sessionId: r.session_id ?? null, returned });
+  const queryId = await recordQuery(src.store, { kind: 'expert', query: r.domain, agent: r.agent ?? null, sessionId: r.session_id ?? null, returned });
   const nothing = !experts.length && !wiki.length && !reflections.length;
   const warning = nothing
     ? `nothing in the wiki on "${r.domain}" yet: no approved expert, no canonical page tagged with it, no reflection in the last ${r.recency_window_days} days${noExpert ? ` (${noExpert})` : ''}`

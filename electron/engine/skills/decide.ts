@@ -18,16 +18,6 @@ import { escapesRoot, resolveEvidence } from './evidence.ts';
 import { REGISTRY_FILE } from './registry-file.ts';
 import { skillSlug } from './slug.ts';
 
-interface RegistrationRow {
-  id: number;
-  agent: string;
-  skill: string;
-  tier: string;
-  status: string;
-  claimHash: string;
-  originRoot: string | null;
-}
-
 /** One logged write of root/rel: `make` turns the bytes on disk (read under the write lock, so no
  * concurrent write is lost) into the new bytes; returns the audit id. */
 async function writeLogged(db: Db, root: string, rel: string, make: (before: Buffer | null) => Buffer, log: { actor: string; action: 'register' | 'approve' | 'reject'; key: string; detail: string }): Promise<number> {
@@ -35,7 +25,7 @@ async function writeLogged(db: Db, root: string, rel: string, make: (before: Buf
 }
 
 export async function decideClaim(db: Db, input: { id: number; claimHash?: string | undefined; verdict: 'approve' | 'reject'; note?: string | undefined; actor: string }): Promise<number> {
-  const row = db.prepare(`SELECT id, agent, skill, tier, status, claim_hash AS claimHash, origin_root AS originRoot FROM registrations WHERE id = ?`).get(input.id) as RegistrationRow | undefined;
+  const row = await sqliteStore(db).registry.claimToDecide(input.id);
   if (!row) throw new NotFound(`no registration ${input.id}; list them with \`cairn skills\``);
   if (row.tier !== 'explicit' || !row.originRoot) throw new BadRequest(`registration ${input.id} is inferred from manifests: there is nothing to decide`);
   if (input.claimHash !== undefined && input.claimHash !== row.claimHash) throw new WriteConflict(`the claim`, `${row.agent}'s claim on ${row.skill} changed since you saw it: look at it again before deciding. Nothing was written`);
@@ -67,20 +57,11 @@ export interface ClaimInput {
   actor: string;
 }
 
-/** The root holding the agent's space: the first, in path order, as the registry reads it (refresh.ts). */
-export function agentRoot(db: Db, agent: string): string | undefined {
-  const prefix = `user/${agent}/`;
-  return db
-    .prepare(`SELECT r.path FROM files f JOIN roots r ON r.id = f.root_id WHERE r.scoped = 1 AND substr(f.rel_path, 1, length(@prefix)) = @prefix ORDER BY r.path LIMIT 1`)
-    .pluck()
-    .get({ prefix }) as string | undefined;
-}
-
 /** Adds or replaces the agent's claim in its registry file, where it lands as pending; returns the file.
  * An agent registers its own skills only. */
 export async function registerClaim(db: Db, settings: SkillSettings, input: ClaimInput): Promise<string> {
   if (input.actor !== input.agent) throw new BadRequest(`an agent registers its own skills: ${input.actor} cannot register for ${input.agent}`);
-  const root = agentRoot(db, input.agent);
+  const root = await sqliteStore(db).registry.agentRoot(input.agent);
   if (!root) throw new BadRequest(`unknown agent "${input.agent}": an agent is known by its user/${input.agent}/ folder in a scoped root`);
   const skill = skillSlug(input.skill);
   if (!skill) throw new BadRequest(`"${input.skill}" is not a skill name`);

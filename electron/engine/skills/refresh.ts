@@ -9,6 +9,8 @@ import path from 'node:path';
 import type { SkillLevel, SkillStatus } from '../../../shared/skills.ts';
 import type { SkillSettings } from '../config/settings.ts';
 import type { Db } from '../store/database.ts';
+import { sqliteStore } from '../store/sqlite/sqlite-store.ts';
+import type { Store } from '../store/store.ts';
 import { readDecisions, DECISIONS_FILE, type Decision } from './decisions.ts';
 import { escapesRoot, resolveEvidence, type Evidence } from './evidence.ts';
 import { inferSkills } from './inference.ts';
@@ -55,9 +57,9 @@ export function claimHash(agent: string, e: Pick<ClaimEntry, 'skill' | 'category
 }
 
 /** Reads the registry's sources; call outside a transaction (it reads files) and hand the result to writeRegistry. */
-export function gatherRegistry(db: Db, settings: SkillSettings): { agents: AgentFacts[]; rows: Row[]; problems: Problem[] } {
+export async function gatherRegistry(db: Db, settings: SkillSettings): Promise<{ agents: AgentFacts[]; rows: Row[]; problems: Problem[] }> {
   const problems: Problem[] = [];
-  const agents = findAgents(db, settings, problems);
+  const agents = await findAgents(sqliteStore(db), settings, problems);
   const rows: Row[] = [];
   const decisionsByRoot = new Map<string, Decision[]>();
   const decisionsOf = (root: string) => {
@@ -85,14 +87,13 @@ export function gatherRegistry(db: Db, settings: SkillSettings): { agents: Agent
 /** Whether indexing these paths can have changed what gatherRegistry reads: a registry file, the
  * decisions, a manifest in a project folder, an agent's space appearing or losing a file, or a page
  * or file a claim names as evidence. Any other write leaves the registry as it is. */
-export function registryMayChange(db: Db, settings: SkillSettings, paths: string[]): boolean {
+export async function registryMayChange(db: Db, settings: SkillSettings, paths: string[]): Promise<boolean> {
+  const store = sqliteStore(db);
   const roots = db.prepare(`SELECT path FROM roots`).pluck().all() as string[];
-  const agents = new Set(db.prepare(`SELECT id FROM skill_agents`).pluck().all() as string[]);
-  const projects = [
-    ...(db.prepare(`SELECT projects FROM skill_agents`).pluck().all() as string[]).flatMap((p) => JSON.parse(p) as string[]),
-    ...Object.values(settings.agents).flatMap((a) => a.projects),
-  ].map((p) => path.resolve(p));
-  const claims = db.prepare(`SELECT lower(trim(doc_path)) AS docPath, evidence_root AS root, evidence_path AS path FROM registrations WHERE tier = 'explicit'`).all() as { docPath: string | null; root: string | null; path: string | null }[];
+  const known = await store.registry.agents();
+  const agents = new Set(known.map((a) => a.id));
+  const projects = [...known.flatMap((a) => a.projects), ...Object.values(settings.agents).flatMap((a) => a.projects)].map((p) => path.resolve(p));
+  const claims = await store.registry.claimedEvidence();
   const inside = (folder: string, p: string) => p === folder || p.startsWith(folder + path.sep);
   for (const p of paths.map((x) => path.resolve(x))) {
     const stat = fs.statSync(p, { throwIfNoEntry: false });
@@ -188,14 +189,8 @@ function explicitRow(db: Db, agent: AgentFacts, e: ClaimEntry, origin: string, d
 
 /** Every agent: each user/<agent>/ space (a page or a registry file there), then the config's. An
  * agent's space in a second root is reported and left out: one agent, one registry file. */
-function findAgents(db: Db, settings: SkillSettings, problems: Problem[]): AgentFacts[] {
-  const rows = db
-    .prepare(
-      `SELECT DISTINCT r.path AS root, substr(f.rel_path, 6, instr(substr(f.rel_path, 6), '/') - 1) AS id
-       FROM files f JOIN roots r ON r.id = f.root_id
-       WHERE r.scoped = 1 AND f.rel_path GLOB 'user/?*/*' ORDER BY r.path, id`,
-    )
-    .all() as { root: string; id: string }[];
+async function findAgents(store: Store, settings: SkillSettings, problems: Problem[]): Promise<AgentFacts[]> {
+  const rows = await store.registry.agentSpaces();
   const agents = new Map<string, AgentFacts>();
   for (const r of rows) {
     if (!r.id) continue;
@@ -221,51 +216,9 @@ function dedupe(rows: Row[]): Row[] {
 }
 
 /** Writes the gathered registry: rows upserted by (agent, skill, tier), rows no longer found withdrawn. Inside a write transaction. */
-export function writeRegistry(db: Db, gathered: ReturnType<typeof gatherRegistry>): void {
-  const upsert = db.prepare(
-    `INSERT INTO registrations (agent, skill, tier, category, aliases, level, doc_path, claim, claim_hash, status, reason, origin, origin_root,
-       evidence_root, evidence_path, evidence_page_id, decided_by, decided_at, note)
-     VALUES (@agent, @skill, @tier, @category, @aliases, @level, @docPath, @claim, @claimHash, @status, @reason, @origin, @originRoot,
-       @evidenceRoot, @evidencePath, @evidencePageId, @decidedBy, @decidedAt, @note)
-     ON CONFLICT (agent, skill, tier) DO UPDATE SET category = excluded.category, aliases = excluded.aliases, level = excluded.level,
-       doc_path = excluded.doc_path, claim = excluded.claim, claim_hash = excluded.claim_hash, status = excluded.status, reason = excluded.reason,
-       origin = excluded.origin, origin_root = excluded.origin_root, evidence_root = excluded.evidence_root, evidence_path = excluded.evidence_path,
-       evidence_page_id = excluded.evidence_page_id, decided_by = excluded.decided_by, decided_at = excluded.decided_at, note = excluded.note`,
+export function writeRegistry(store: Store, gathered: Awaited<ReturnType<typeof gatherRegistry>>): Promise<void> {
+  const { agents, rows, problems } = gathered;
+  return store.registry.replace({ agents: agents.map(({ id, name, projects }) => ({ id, name, projects })), rows, problems }, (old) =>
+    old.tier === 'auto' ? 'no longer implied by the project manifests' : `no longer in user/${old.agent}/${REGISTRY_FILE}`,
   );
-  const seen = new Set<string>();
-  for (const r of gathered.rows) {
-    seen.add(`${r.agent}\0${r.skill}\0${r.tier}`);
-    upsert.run({
-      agent: r.agent,
-      skill: r.skill,
-      tier: r.tier,
-      category: r.category,
-      aliases: JSON.stringify(r.aliases),
-      level: r.level,
-      docPath: r.docPath,
-      claim: r.claim,
-      claimHash: r.claimHash,
-      status: r.status,
-      reason: r.reason,
-      origin: r.origin,
-      originRoot: r.originRoot,
-      evidenceRoot: r.evidence?.root ?? null,
-      evidencePath: r.evidence?.path ?? null,
-      evidencePageId: r.evidence?.pageId ?? null,
-      decidedBy: r.decision?.by ?? null,
-      decidedAt: r.decision?.at ?? null,
-      note: r.decision?.note ?? null,
-    });
-  }
-  const withdraw = db.prepare(`UPDATE registrations SET status = 'withdrawn', reason = ? WHERE id = ?`);
-  for (const old of db.prepare(`SELECT id, agent, skill, tier, status FROM registrations`).all() as { id: number; agent: string; skill: string; tier: string; status: string }[]) {
-    if (seen.has(`${old.agent}\0${old.skill}\0${old.tier}`) || old.status === 'withdrawn') continue;
-    withdraw.run(old.tier === 'auto' ? 'no longer implied by the project manifests' : `no longer in user/${old.agent}/${REGISTRY_FILE}`, old.id);
-  }
-  db.prepare(`DELETE FROM skill_agents`).run();
-  const agent = db.prepare(`INSERT INTO skill_agents (id, name, projects) VALUES (?, ?, ?)`);
-  for (const a of gathered.agents) agent.run(a.id, a.name, JSON.stringify(a.projects));
-  db.prepare(`DELETE FROM skill_problems`).run();
-  const problem = db.prepare(`INSERT INTO skill_problems (path, line, reason) VALUES (?, ?, ?)`);
-  for (const p of gathered.problems) problem.run(p.path, p.line, p.reason);
 }
