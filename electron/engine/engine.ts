@@ -205,7 +205,7 @@ export class Engine implements CairnService {
 
   async stalePages(_request: Parsed<'stalePages'>): Promise<Response<'stalePages'>> {
     const { stalePages } = await stalenessModule();
-    return this.guard(() => ({ pages: stalePages(this.db) }));
+    return this.guard(async () => ({ pages: await stalePages(this.store) }));
   }
 
   async sourceChanges(r: Parsed<'sourceChanges'>): Promise<Response<'sourceChanges'>> {

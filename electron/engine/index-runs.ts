@@ -9,7 +9,7 @@ import type { SemanticIndex } from './embed/semantic-index.ts';
 import type { EngineEvents } from './engine.ts';
 import { failRun, finishRun } from './ingest/runs.ts';
 import type { Db } from './store/database.ts';
-import { sqliteStore, writeTransaction } from './store/sqlite/sqlite-store.ts';
+import { sqliteStore } from './store/sqlite/sqlite-store.ts';
 import { once } from './module-once.ts';
 
 const indexerModule = once(() => import('./ingest/indexer.ts'));
@@ -131,7 +131,7 @@ export class IndexRuns {
     // a run of a few paths derives only what they can have changed; the pages around them are
     // asked before it too (a deleted page, a source that goes, points at nothing afterwards)
     const { pagesNear, unionScope } = await staleScopeModule();
-    const nearBefore = paths ? pagesNear(this.db, paths) : null;
+    const nearBefore = paths ? await pagesNear(sqliteStore(this.db), paths) : null;
     const { report, runId } = await indexRoots(this.db, {
       // a write may land in any root of the index (a command given only --db has the default roots)
       roots: paths ? this.host.writableRoots().filter((r) => paths.some((p) => p === r || p.startsWith(r + path.sep))) : this.settings.roots,
@@ -142,7 +142,7 @@ export class IndexRuns {
       onProgress: (p) => emit((at.last = p)),
     });
     try {
-      await this.refreshStaleness(paths && nearBefore ? unionScope(nearBefore, pagesNear(this.db, paths)) : null);
+      await this.refreshStaleness(paths && nearBefore ? unionScope(nearBefore, await pagesNear(sqliteStore(this.db), paths)) : null);
       if (!paths || (await this.registryMayChange(paths))) await this.refreshRegistry();
       await this.refreshSemantic(report, at, emit, paths === null);
       await finishRun(this.db, runId, report);
@@ -174,10 +174,11 @@ export class IndexRuns {
   private async refreshStaleness(near: readonly number[] | null): Promise<void> {
     const { agedUnrecorded, findStale, recordStale } = await stalenessModule();
     const now = new Date();
-    const scope = near && [...near, ...agedUnrecorded(this.db, now, this.settings.staleAfterDays)];
+    const store = sqliteStore(this.db);
+    const scope = near && [...near, ...(await agedUnrecorded(store, now, this.settings.staleAfterDays))];
     if (scope?.length === 0) return;
-    const stale = await findStale(this.db, { now, staleAfterDays: this.settings.staleAfterDays, scope });
-    await writeTransaction(this.db, () => recordStale(this.db, stale, now, scope));
+    const stale = await findStale(store, { now, staleAfterDays: this.settings.staleAfterDays, scope });
+    await store.write((tx) => recordStale(tx, stale, now, scope));
   }
 
   /** `full`: a run of the whole roots, the only kind that may rebuild the adaptive model (SemanticIndex.refresh says why). */

@@ -5,6 +5,7 @@ import { BadRequest } from '../../../shared/errors.ts';
 import type { SourceChange } from '../../../shared/page.ts';
 import type { Db } from '../store/database.ts';
 import { findPageRow } from '../graph/page-view.ts';
+import { sqliteStore } from '../store/sqlite/sqlite-store.ts';
 import { commitsSince, SourceDates } from './source-history.ts';
 import { lastReviewed } from './staleness.ts';
 
@@ -13,9 +14,9 @@ const MAX_COMMITS = 20;
 export async function sourceChanges(db: Db, key: string, agent: string | null): Promise<{ since: string | null; sources: SourceChange[] }> {
   const row = findPageRow(db, key, agent);
   if (!row) throw new BadRequest(`no page with key "${key}"`);
-  const dates = db.prepare(`SELECT reviewed, updated FROM pages WHERE id = ?`).get(row.id) as { reviewed: string | null; updated: string | null };
-  const since = lastReviewed(dates);
-  const links = db.prepare(`SELECT target, target_external AS found, reason FROM links WHERE page_id = ? AND kind = 'source' ORDER BY ord`).all(row.id) as { target: string; found: string | null; reason: string | null }[];
+  const { staleness } = sqliteStore(db);
+  const since = lastReviewed((await staleness.datesOf(row.id)) ?? { reviewed: null, updated: null });
+  const links = await staleness.sourcesOf(row.id);
   const history = new SourceDates();
   const sources = links.map(async ({ target, found }): Promise<SourceChange> => {
     if (!found || !path.isAbsolute(found)) return { source: target, path: found, changedAt: null, commits: null };

@@ -11,6 +11,7 @@ import type { OutcomeRepo } from './outcomes.ts';
 import type { PageRepo } from './pages.ts';
 import type { RegistryRepo } from './registry.ts';
 import type { RunRepo } from './runs.ts';
+import type { StaleRepo } from './staleness.ts';
 import type { VectorRepo } from './vectors.ts';
 
 export interface Store {
@@ -24,6 +25,8 @@ export interface Store {
   readonly outcomes: OutcomeRepo;
   readonly vectors: VectorRepo;
   readonly lexical: LexicalRepo;
+  /** Curation's stale records (a table of their own, derived after every run, read by the review screens). */
+  readonly staleness: StaleRepo;
   /**
    * Runs `fn` as one write transaction: all of it lands or none. It waits (without blocking the
    * event loop) while another process writes; writes of this process run one at a time. A call

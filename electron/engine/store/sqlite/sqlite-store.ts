@@ -13,6 +13,7 @@ import { SqliteOutcomes } from './outcomes.ts';
 import { SqlitePages } from './pages.ts';
 import { SqliteRegistry } from './registry.ts';
 import { SqliteRuns } from './runs.ts';
+import { SqliteStaleness } from './staleness.ts';
 import { SqliteVectors } from './vectors.ts';
 
 const stores = new WeakMap<Db, SqliteStore>();
@@ -35,6 +36,7 @@ export class SqliteStore implements Store {
   readonly outcomes: SqliteOutcomes;
   readonly vectors: SqliteVectors;
   readonly lexical: SqliteLexical;
+  readonly staleness: SqliteStaleness;
   /** The transaction the running code is inside, if any: a write called within it joins it. */
   private readonly inside = new AsyncLocalStorage<true>();
   /** The end of the queue of this process's writes: one connection holds one transaction at a time. */
@@ -51,6 +53,7 @@ export class SqliteStore implements Store {
     this.outcomes = new SqliteOutcomes(db);
     this.vectors = new SqliteVectors(db);
     this.lexical = new SqliteLexical(db);
+    this.staleness = new SqliteStaleness(db);
   }
 
   write<T>(fn: (tx: Store) => Promise<T>, waitMs = lockWaitMs()): Promise<T> {
