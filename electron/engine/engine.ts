@@ -230,7 +230,7 @@ export class Engine implements CairnService {
   async consolidate(r: Parsed<'consolidate'>): Promise<Response<'consolidate'>> {
     const { planConsolidation } = await import('./curation/consolidate.ts');
     if (!r.dryRun) this.assertWritable();
-    const plan = await this.guard(() => planConsolidation(this.db, { olderThanDays: r.olderThanDays, today: today() }));
+    const plan = await this.guard(() => planConsolidation(this.store, { olderThanDays: r.olderThanDays, today: today() }));
     const groups: Response<'consolidate'>['groups'] = [];
     for (const g of plan.groups) {
       const out = { concepts: g.concepts, key: g.key, agent: g.agent, title: g.title, tags: g.tags, links: g.links, notes: g.notes.map(({ key, agent, path, date }) => ({ key, agent, path, date })), sentences: g.sentences, body: g.body, written: null as WriteResult | null, archived: [] as WriteResult[] };

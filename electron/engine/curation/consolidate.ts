@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { normalForm, normalWords } from '../concepts/words.ts';
 import { editPage } from './frontmatter-edit.ts';
-import type { Db } from '../store/database.ts';
+import type { NoteCandidate } from '../store/pages.ts';
+import type { Store } from '../store/store.ts';
 
 export interface ConsolidateOptions {
   olderThanDays: number;
@@ -49,17 +50,7 @@ export interface ConsolidationPlan {
   skipped: { key: string; reason: string }[];
 }
 
-interface NoteRow {
-  id: number;
-  key: string;
-  agent: string | null;
-  root: string;
-  rel: string;
-  title: string;
-  tags: string;
-  tier: string | null;
-  updated: string | null;
-}
+type NoteRow = NoteCandidate;
 
 interface Note extends PlannedNote {
   id: number;
@@ -92,23 +83,14 @@ function noteDate(row: NoteRow): string | null {
 const isDaily = (row: NoteRow) => DATE_NAME.test(path.posix.basename(row.rel)) || DATE_NAME.test(path.posix.basename(row.key));
 
 /** Paths cited by the provenance of reflections: notes consolidated already. */
-function citedPaths(db: Db): Set<string> {
-  const out = new Set<string>();
-  const rows = db.prepare(`SELECT provenance FROM pages WHERE tier = 'reflection'`).pluck().all() as string[];
-  for (const r of rows) for (const p of JSON.parse(r) as { from: string }[]) out.add(p.from.replace(/#L\d+$/, ''));
-  return out;
+async function citedPaths(store: Store): Promise<Set<string>> {
+  return new Set((await store.pages.reflectionSources()).map((from) => from.replace(/#L\d+$/, '')));
 }
 
-export function planConsolidation(db: Db, opts: ConsolidateOptions): ConsolidationPlan {
+export async function planConsolidation(store: Store, opts: ConsolidateOptions): Promise<ConsolidationPlan> {
   const cutoff = addDays(opts.today, -opts.olderThanDays);
-  const rows = db
-    .prepare(
-      `SELECT p.id, p.key, p.agent, r.path AS root, f.rel_path AS rel, p.title, p.tags, p.tier, p.updated
-         FROM pages p JOIN files f ON f.id = p.file_id JOIN roots r ON r.id = f.root_id
-        WHERE p.archived_since IS NULL AND (p.tier IS NULL OR p.tier != 'reflection') ORDER BY p.key`,
-    )
-    .all() as NoteRow[];
-  const cited = citedPaths(db);
+  const rows = await store.pages.noteCandidates();
+  const cited = await citedPaths(store);
   const skipped: ConsolidationPlan['skipped'] = [];
   const notes: Note[] = [];
   for (const row of rows) {
@@ -126,32 +108,30 @@ export function planConsolidation(db: Db, opts: ConsolidateOptions): Consolidati
     }
     notes.push({ id: row.id, key: row.key, agent: row.agent, root: row.root, path: row.rel, date, title: row.title, tags: JSON.parse(row.tags) as string[], concepts: new Set(), mentioned: new Set(), sentences });
   }
-  attachConcepts(db, notes);
+  await attachConcepts(store, notes);
   const groups: PlannedGroup[] = [];
   // a group stays in one root and one space: its provenance paths are relative to the reflection's root
   const byAgent = new Map<string, Note[]>();
   for (const n of notes) byAgent.set(`${n.root}\0${n.agent ?? ''}`, [...(byAgent.get(`${n.root}\0${n.agent ?? ''}`) ?? []), n]);
-  const taken = new Set(db.prepare(`SELECT key_lower FROM pages`).pluck().all() as string[]);
+  const taken = new Set(await store.pages.keysLower());
   for (const group of [...byAgent.values()].flatMap(components)) {
     if (group.notes.length < 2) {
       skipped.push({ key: group.notes[0]!.key, reason: 'shares no concept with another old note' });
       continue;
     }
-    groups.push(buildGroup(db, group.notes, group.shared, taken));
+    groups.push(await buildGroup(store, group.notes, group.shared, taken));
   }
   return { cutoff, groups, skipped };
 }
 
 /** Each note's concepts: those its prose mentions and those its tags and aliases name, but not its own
  * key or title (every daily note names its own date), nor dates. */
-function attachConcepts(db: Db, notes: Note[]): void {
-  const mentions = db.prepare(`SELECT concept FROM mentions WHERE page_id = ?`).pluck();
-  const names = db.prepare(`SELECT norm FROM concept_names WHERE page_id = ? AND source IN ('tag', 'alias')`).pluck();
+async function attachConcepts(store: Store, notes: Note[]): Promise<void> {
   const own = new Set(notes.flatMap((n) => [normalForm(n.key), normalForm(path.posix.basename(n.key)), normalForm(n.title)]));
   for (const n of notes) {
     const keep = (c: string) => c !== '' && !own.has(c) && !/^\d[\d ]*$/.test(c);
-    for (const c of mentions.all(n.id) as string[]) if (keep(c)) n.concepts.add(c), n.mentioned.add(c);
-    for (const c of names.all(n.id) as string[]) if (keep(c)) n.concepts.add(c);
+    for (const c of await store.concepts.mentionedBy(n.id)) if (keep(c)) n.concepts.add(c), n.mentioned.add(c);
+    for (const c of await store.concepts.taggedBy(n.id)) if (keep(c)) n.concepts.add(c);
   }
 }
 
@@ -182,9 +162,9 @@ function components(notes: Note[]): { notes: Note[]; shared: string[] }[] {
   });
 }
 
-function buildGroup(db: Db, notes: Note[], shared: string[], taken: Set<string>): PlannedGroup {
-  const nameOf = db.prepare(`SELECT name FROM concepts WHERE norm = ?`).pluck();
-  const main = shared.slice(0, 2).map((c) => (nameOf.get(c) as string | undefined) ?? c);
+async function buildGroup(store: Store, notes: Note[], shared: string[], taken: Set<string>): Promise<PlannedGroup> {
+  const main: string[] = [];
+  for (const c of shared.slice(0, 2)) main.push((await store.concepts.nameOf(c)) ?? c);
   const first = notes[0]!.date;
   const last = notes[notes.length - 1]!.date;
   const title = `${main.join(' and ')}: notes ${first === last ? first : `${first} to ${last}`}`;
@@ -194,7 +174,7 @@ function buildGroup(db: Db, notes: Note[], shared: string[], taken: Set<string>)
   let key = base;
   for (let i = 2; taken.has(key.toLowerCase()); i++) key = `${base}-${i}`;
   taken.add(key.toLowerCase());
-  const links = conceptPages(db, shared, new Set(notes.map((n) => n.id)), agent);
+  const links = await conceptPages(store, shared, new Set(notes.map((n) => n.id)), agent);
   const tags = [...new Set(notes.flatMap((n) => n.tags))].sort();
   const sentences = pickSentences(notes);
   const body = [
@@ -210,14 +190,10 @@ function buildGroup(db: Db, notes: Note[], shared: string[], taken: Set<string>)
 
 /** Keys of the pages that name the group's concepts by key, title or alias (not the notes themselves, not
  * archived pages, and in the shared space or the agent's own). */
-function conceptPages(db: Db, concepts: string[], notes: Set<number>, agent: string | null): string[] {
-  const pages = db.prepare(
-    `SELECT p.id, p.key, p.agent FROM concept_names n JOIN pages p ON p.id = n.page_id
-      WHERE n.norm = ? AND n.source IN ('key', 'title', 'alias') AND p.archived_since IS NULL ORDER BY p.key`,
-  );
+async function conceptPages(store: Store, concepts: string[], notes: Set<number>, agent: string | null): Promise<string[]> {
   const out: string[] = [];
   for (const c of concepts) {
-    const page = (pages.all(c) as { id: number; key: string; agent: string | null }[]).find((p) => !notes.has(p.id) && (p.agent === null || p.agent === agent));
+    const page = (await store.concepts.pagesNaming(c)).find((p) => !notes.has(p.id) && (p.agent === null || p.agent === agent));
     if (page && !out.includes(page.key)) out.push(page.key);
   }
   return out;
