@@ -51,7 +51,7 @@ export class Engine implements CairnService {
   ) {
     this.store = sqliteStore(db);
     const models = path.join(path.dirname(settings.db), `${path.basename(settings.db)}.models`);
-    this.semantic = new SemanticIndex(db, settings.model, { models, general: SHIPPED_MODEL, hubCache: HUB_CACHE });
+    this.semantic = new SemanticIndex(this.store, settings.model, { models, general: SHIPPED_MODEL, hubCache: HUB_CACHE }, db.readonly);
     this.runs = new IndexRuns({ db, settings, semantic: this.semantic, events: this.events, writableRoots: () => this.writableRoots(), assertWritable: () => this.assertWritable(), guard: (work) => this.guard(work) });
   }
 

@@ -185,7 +185,7 @@ export class IndexRuns {
   private async refreshSemantic(report: IndexReport, at: { last: IndexProgress | null }, emit: (p: IndexProgress) => void, full: boolean): Promise<void> {
     const before = Date.now();
     const changed = report.indexed > 0 || report.removed > 0;
-    if (changed || !this.semantic.isCurrent()) await this.semantic.refresh(changed, (e) => {
+    if (changed || !(await this.semantic.isCurrent())) await this.semantic.refresh(changed, (e) => {
       if (!at.last) return;
       at.last = { ...at.last, phase: e.phase, chunksToEmbed: e.phase === 'embed' ? e.total : 0, chunksEmbedded: e.phase === 'embed' ? e.done : 0, note: e.note };
       if (e.phase === 'embed') report.embedded = e.computed ?? e.done;

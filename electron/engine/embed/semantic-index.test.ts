@@ -26,13 +26,13 @@ it('writes embed with the adaptive model in use; the next full run rebuilds it f
     expect(written.notice).toBeUndefined();
   }
   expect(e.semantic.embedder!.info.id).toBe(first.model);
-  expect(e.semantic.vectors.countPending()).toBe(0);
+  expect(await e.semantic.vectors.countPending()).toBe(0);
 
   // no file changed since the writes, yet the drift they left is measured, and the model rebuilt
   const full = await e.reindex();
   expect(full.indexed).toBe(0);
   expect(full.model).toMatch(/^cairn\/adaptive-/);
   expect(full.model).not.toBe(first.model);
-  expect(e.semantic.vectors.countPending()).toBe(0);
-  expect(e.semantic.vectors.model()!.id).toBe(full.model);
+  expect(await e.semantic.vectors.countPending()).toBe(0);
+  expect((await e.semantic.vectors.model())!.id).toBe(full.model);
 }, 240_000);

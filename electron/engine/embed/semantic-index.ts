@@ -3,11 +3,10 @@
 // no vector yet. A model that cannot be loaded or built leaves search on the other lanes.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Db } from '../store/database.ts';
+import type { Store } from '../store/store.ts';
 import type { Embedder } from './embedder.ts';
 import { loadModelDir } from './load-model.ts';
 import { VectorStore } from './vector-store.ts';
-import { writeTransaction } from '../store/sqlite/sqlite-store.ts';
 import { currentAdaptiveModel, pruneAdaptiveModels, refreshAdaptiveModel } from './adaptive/adaptive-lifecycle.ts';
 import type { BuildPhase } from './adaptive/build-adaptive.ts';
 import type { ModelSetting } from '../config/model-setting.ts';
@@ -36,12 +35,14 @@ export class SemanticIndex {
   readonly vectors: VectorStore;
 
   constructor(
-    private db: Db,
+    private store: Store,
     private setting: ModelSetting,
     /** Where built models live (beside the database) and the shipped general-purpose model. */
     private dirs: { models: string; general: string; hubCache: string },
+    /** A database opened read-only: nothing is noted in it. */
+    private readOnly = false,
   ) {
-    this.vectors = new VectorStore(db);
+    this.vectors = new VectorStore(store);
     if (setting === 'none') this.unavailable = 'turned off (model: none)';
   }
 
@@ -69,10 +70,10 @@ export class SemanticIndex {
   }
 
   /** Loaded, every chunk has a vector from it, and no drift awaits measuring: nothing for `refresh` to do unless pages changed. */
-  isCurrent(): boolean {
+  async isCurrent(): Promise<boolean> {
     if (this.setting === 'none') return true;
-    if (this.setting === 'adaptive' && this.driftUnmeasured()) return false;
-    return this.embedder !== null && this.vectors.model()?.id === this.embedder.info.id && this.vectors.countPending() === 0;
+    if (this.setting === 'adaptive' && (await this.driftUnmeasured())) return false;
+    return this.embedder !== null && (await this.vectors.model())?.id === this.embedder.info.id && (await this.vectors.countPending()) === 0;
   }
 
   /**
@@ -86,7 +87,7 @@ export class SemanticIndex {
     const built = this.adaptiveDir();
     const adaptive = this.setting === 'adaptive';
     if (adaptive && !mayRebuild && pagesChanged) await this.noteDrift(true);
-    if (adaptive && mayRebuild && (pagesChanged || !built || this.driftUnmeasured())) await this.maybeRebuild(onProgress);
+    if (adaptive && mayRebuild && (pagesChanged || !built || (await this.driftUnmeasured()))) await this.maybeRebuild(onProgress);
     else if (adaptive && this.embedder?.info.dir !== (built ?? this.dirs.general)) await this.loadDir(built ?? this.dirs.general);
     else if (!this.embedder && this.setting !== 'none') await this.load();
     if (!this.embedder && typeof this.setting === 'object' && 'hub' in this.setting) await this.download(this.setting.hub, onProgress);
@@ -97,7 +98,7 @@ export class SemanticIndex {
   /** Rebuilds the adaptive model when the wiki has drifted from it (or has none yet and is big
    * enough to learn from), then serves the newest build — or GloVe while there is none. */
   private async maybeRebuild(onProgress: (p: EmbedProgress) => void): Promise<void> {
-    const texts = this.corpusTexts();
+    const texts = await this.store.vectors.corpusTexts();
     onProgress({ phase: 'model', done: 0, total: texts.length, note: 'checking the adaptive model against the wiki' });
     let result: Awaited<ReturnType<typeof refreshAdaptiveModel>>;
     try {
@@ -121,13 +122,13 @@ export class SemanticIndex {
   private async embedPending(embedder: Embedder, onProgress: (p: EmbedProgress) => void): Promise<void> {
     const model = embedder.info;
     await this.vectors.use({ id: model.id, dim: model.dim });
-    const total = this.vectors.countPending();
+    const total = await this.vectors.countPending();
     let done = 0;
     let computed = 0;
     while (done < total) {
-      const batch = this.vectors.pending(BATCH);
+      const batch = await this.vectors.pending(BATCH);
       if (batch.length === 0) break;
-      const cached = this.vectors.cached(model.id, batch.map((c) => c.hash));
+      const cached = await this.vectors.cached(model.id, batch.map((c) => c.hash));
       const missing = batch.filter((c) => !cached.has(c.hash));
       const fresh = missing.length ? await embedder.embed(missing.map((c) => c.text)) : [];
       missing.forEach((c, i) => cached.set(c.hash, fresh[i]!));
@@ -157,21 +158,16 @@ export class SemanticIndex {
   }
 
   /** Whether runs that could not rebuild have changed pages since the adaptive model's drift was last measured. */
-  private driftUnmeasured(): boolean {
-    return this.vectors.meta('adaptive_drift_unmeasured') === '1';
+  private driftUnmeasured(): Promise<boolean> {
+    return this.store.vectors.driftUnmeasured();
   }
 
-  private noteDrift(unmeasured: boolean): Promise<void> {
-    if (this.db.readonly || this.driftUnmeasured() === unmeasured) return Promise.resolve();
-    return writeTransaction(this.db, () => this.vectors.setMeta('adaptive_drift_unmeasured', unmeasured ? '1' : '0'));
+  private async noteDrift(unmeasured: boolean): Promise<void> {
+    if (this.readOnly || (await this.driftUnmeasured()) === unmeasured) return;
+    await this.store.write((tx) => tx.vectors.setDriftUnmeasured(unmeasured));
   }
 
   private adaptiveDir(): string | null {
     return currentAdaptiveModel(this.dirs.models);
-  }
-
-  /** What the adaptive model learns from: the same text each chunk is embedded with. */
-  private corpusTexts(): string[] {
-    return (this.db.prepare(`SELECT p.title || char(10) || c.text AS t FROM chunks c JOIN pages p ON p.id = c.page_id ORDER BY c.rowid`).all() as { t: string }[]).map((r) => r.t);
   }
 }

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../store/database.ts';
+import { sqliteStore } from '../store/sqlite/sqlite-store.ts';
 import { VectorStore } from './vector-store.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-vscan-'));
@@ -28,17 +29,17 @@ describe('VectorScan', () => {
   it('finds the neighbours sqlite-vec finds, and follows new writes', async () => {
     const db = openDatabase(path.join(dir, 'v.db'));
     const dim = 24;
-    const sqlite = new VectorStore(db);
+    const sqlite = new VectorStore(sqliteStore(db));
     await sqlite.use({ id: 'test/model', dim });
     const rows = Array.from({ length: 500 }, (_, i) => ({ rowid: i + 1, hash: `h${i}`, vector: unit(i + 1, dim) }));
     chunks(db, rows);
     await sqlite.put('test/model', rows);
-    const memory = new VectorStore(db);
+    const memory = new VectorStore(sqliteStore(db));
     memory.keepInMemory();
     for (const seed of [1001, 1002, 1003]) {
       const q = unit(seed, dim);
-      const want = sqlite.nearest(q, 20);
-      const got = memory.nearest(q, 20);
+      const want = await sqlite.nearest(q, 20);
+      const got = await memory.nearest(q, 20);
       expect(got.map((g) => g.rowid)).toEqual(want.map((w) => w.rowid));
       got.forEach((g, i) => expect(g.distance).toBeCloseTo(want[i]!.distance, 5));
     }
@@ -46,7 +47,7 @@ describe('VectorScan', () => {
     const q = unit(2000, dim);
     chunks(db, [{ rowid: 9999, hash: 'new' }]);
     await sqlite.put('test/model', [{ rowid: 9999, hash: 'new', vector: q }]);
-    expect(memory.nearest(q, 1)).toEqual([{ rowid: 9999, distance: expect.closeTo(0, 5) }]);
+    expect(await memory.nearest(q, 1)).toEqual([{ rowid: 9999, distance: expect.closeTo(0, 5) }]);
     db.close();
   });
 });

@@ -3,7 +3,7 @@
 // scan takes ~4 ms where sqlite-vec's KNN takes ~10 ms, which was most of a hybrid search. It is
 // loaded on the first search and again whenever the vectors' version (bumped by every write of
 // vectors, by any process) moves; a chunk deleted since simply finds no row when results are read.
-import type { Db } from '../store/database.ts';
+import type { VectorRepo } from '../store/vectors.ts';
 
 export class VectorScan {
   private rowids = new Int32Array(0);
@@ -11,17 +11,11 @@ export class VectorScan {
   private dim = 0;
   private loadedVersion: string | null = null;
 
-  /** Reloads when the stored vectors changed since the last load. */
-  sync(db: Db, version: string): void {
+  /** Reloads, in one read of every vector, when the stored vectors changed since the last load. */
+  async sync(vectors: VectorRepo): Promise<void> {
+    const version = await vectors.version();
     if (version === this.loadedVersion) return;
-    const rows = db.prepare(`SELECT rowid, embedding FROM vec_chunks`).raw().all() as [number, Buffer][];
-    const dim = rows.length ? rows[0]![1].byteLength / 4 : 0;
-    const matrix = new Float32Array(rows.length * dim);
-    const rowids = new Int32Array(rows.length);
-    rows.forEach(([rowid, bytes], i) => {
-      rowids[i] = rowid;
-      matrix.set(new Float32Array(bytes.buffer, bytes.byteOffset, dim), i * dim);
-    });
+    const { rowids, matrix, dim } = await vectors.matrix();
     Object.assign(this, { rowids, matrix, dim, loadedVersion: version });
   }
 

@@ -28,7 +28,7 @@ it('put of a vector for a chunk that already has one replaces it', async () => {
   expect(vectorOf(first!.rowid)).toBeDefined();
   await store.put(MODEL, [{ ...first!, vector: filled(0.5) }]);
   expect(new Float32Array(new Uint8Array(vectorOf(first!.rowid)!).buffer)).toEqual(filled(0.5));
-  expect(store.countPending()).toBe(0);
+  expect(await store.countPending()).toBe(0);
 });
 
 it('put leaves out a chunk that was removed or rewritten since its text was read', async () => {

@@ -17,13 +17,13 @@ export interface SemanticSource {
 export async function semanticLane(q: LaneQuery, source: SemanticSource, filtered: boolean): Promise<PageHit[]> {
   const { embedder, vectors } = source;
   if (!embedder) throw new LaneSkipped('no-model', source.unavailable ?? 'no embedding model');
-  const stored = vectors.model();
+  const stored = await vectors.model();
   if (!stored || stored.id !== embedder.info.id) throw new LaneSkipped('no-vectors', `no vectors for model ${embedder.info.id} yet: run \`cairn index\``);
   if (q.text.trim() === '') throw new LaneSkipped('empty-query', 'empty query');
   const vector = await embedder.embedQuery(q.text);
   if (!vector.some((x) => x !== 0)) throw new LaneSkipped('unknown-words', 'the model knows none of the query words');
   const k = filtered ? MAX_KNN : Math.min(MAX_KNN, q.limit * CHUNKS_PER_PAGE);
-  const near = vectors.nearest(vector, k);
+  const near = await vectors.nearest(vector, k);
   if (near.length === 0) return [];
   const allowed = q.db
     .prepare(

@@ -1,5 +1,71 @@
 // Chunk vectors (vec0), the embedding cache and the semantic meta.
 // The interface every store implements (SQLite today: sqlite/vectors.ts); asynchronous, so a store
 // over the network fits (ARCHITECTURE.md).
+
+/** The model the stored vectors were computed with: vectors of two models are never mixed. */
+export interface VectorModel {
+  id: string;
+  dim: number;
+}
+
+/** A chunk with no vector yet, with the text to embed: page title, section path, section text. */
+export interface PendingChunk {
+  rowid: number;
+  hash: string;
+  text: string;
+}
+
+/** A vector computed from the chunk's text whose hash is `hash`. */
+export interface ChunkVector {
+  rowid: number;
+  hash: string;
+  vector: Float32Array;
+}
+
+/** Every stored vector at once, row after row (`dim` floats each), for a scan in memory. */
+export interface VectorMatrix {
+  rowids: Int32Array;
+  matrix: Float32Array;
+  dim: number;
+}
+
+export interface Neighbour {
+  rowid: number;
+  /** cosine distance, 1 − cos */
+  distance: number;
+}
+
 export interface VectorRepo {
+  /** The model of the vector table, or null when there is none. */
+  model(): Promise<VectorModel | null>;
+  /** Drops every vector and makes an empty table for `model`. Call inside a write. */
+  recreate(model: VectorModel): Promise<void>;
+  /** How many chunks have no vector yet. */
+  countPending(): Promise<number>;
+  /** The first `limit` chunks with no vector yet, in rowid order. */
+  pending(limit: number): Promise<PendingChunk[]>;
+  /** The cached vectors of `model` for these text hashes (those it has). */
+  cached(model: string, hashes: string[]): Promise<Map<string, Float32Array>>;
+  /** Keeps vectors by (model, text hash); one already kept stays. Call inside a write. */
+  cache(model: string, vectors: { hash: string; vector: Float32Array }[]): Promise<void>;
+  /**
+   * Stores each vector on its chunk, replacing any it had, when the chunk still has the text it was
+   * computed from (`hash`); a chunk removed or rewritten since is left out. Returns how many were
+   * stored. Call inside a write.
+   */
+  replace(vectors: ChunkVector[]): Promise<number>;
+  /** Forgets cached vectors of `model` whose text no chunk has any more; returns how many. Call inside a write. */
+  pruneCache(model: string): Promise<number>;
+  /** The k nearest chunks by cosine distance, nearest first. */
+  nearest(vector: Float32Array, k: number): Promise<Neighbour[]>;
+  /** Moves with every write of vectors, by any process: an in-memory copy reloads when it differs. */
+  version(): Promise<string>;
+  /** Every stored vector, in one read. */
+  matrix(): Promise<VectorMatrix>;
+  /** What the adaptive model learns from: each chunk's page title and text, in rowid order. */
+  corpusTexts(): Promise<string[]>;
+  /** Whether pages changed since the adaptive model's drift was last measured. */
+  driftUnmeasured(): Promise<boolean>;
+  /** Call inside a write. */
+  setDriftUnmeasured(unmeasured: boolean): Promise<void>;
 }
