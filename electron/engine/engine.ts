@@ -356,7 +356,7 @@ export class Engine implements CairnService {
 
   async concepts(r: Parsed<'concepts'>): Promise<Response<'concepts'>> {
     const { listConcepts } = await import('./concepts/list.ts');
-    return this.guard(() => listConcepts(this.db, r.query ?? null, r.limit));
+    return this.guard(() => listConcepts(this.store.concepts, r.query ?? null, r.limit));
   }
 
   async links({ kind }: Parsed<'links'>): Promise<Response<'links'>> {

@@ -6,22 +6,10 @@
 //
 // groupNames merges any set of name rows closed under merging (stored.ts gives it all of them, or
 // only those of the concepts a run can have changed): a concept comes out the same either way.
-import { conceptForm, type NameSource } from './names.ts';
+import type { Concept, NameRow, NameSource } from '../store/concepts.ts';
+import { conceptForm } from './names.ts';
 
-export interface Concept {
-  norm: string;
-  name: string;
-  variants: string[];
-  /** pages that name it */
-  sources: number;
-}
-
-export interface NameRow {
-  page_id: number;
-  source: NameSource;
-  name: string;
-  norm: string;
-}
+export type { Concept, NameRow };
 
 export interface Grouped {
   concepts: Map<string, Concept>;

@@ -5,13 +5,13 @@
 // signatures (matcher.ts), then by the prose itself. Each such page's mention rows are compared
 // with what it mentions now, and only the difference written. Past a few hundred changed forms (a
 // first index, a changed alias setting) every page is matched, in one pass.
-import type { Db } from '../store/database.ts';
+import type { ConceptRepo, PageMention, PageProse } from '../store/concepts.ts';
 import { tokenize } from '../ingest/parse/markdown.ts';
 import { inlineBlocks } from '../ingest/parse/inline.ts';
 import { proseLines } from '../ingest/parse/prose.ts';
 import { mayHoldWords, signatureOf, wordHashes, type Matcher, type Mention } from './matcher.ts';
 import { signatures } from './signatures.ts';
-import { dirtyNames, regroup, setMeta, storedMatcher, type DictionaryChange } from './stored.ts';
+import { regroup, storedMatcher, type DictionaryChange } from './stored.ts';
 
 export interface ConceptChanges {
   /** pages written in this run */
@@ -31,35 +31,31 @@ export interface ConceptRefresh {
   concepts: number;
 }
 
-const meta = (db: Db, key: string) => db.prepare(`SELECT value FROM meta WHERE key = ?`).pluck().get(key) as string | undefined;
-
 /** Past this many new or moved forms, matching every page is cheaper than picking pages out. */
 const MAX_FORM_CHANGES = 200;
 
-/** Call inside the link phase's write transaction. */
-export function refreshConcepts(db: Db, c: ConceptChanges): ConceptRefresh | null {
+/** Call inside the link phase's write transaction (`concepts`: its store's). */
+export async function refreshConcepts(concepts: ConceptRepo, c: ConceptChanges): Promise<ConceptRefresh | null> {
   const aliases = JSON.stringify(Object.entries(c.aliases).sort());
-  const pending = meta(db, 'concepts_all') === '1' || meta(db, 'concept_aliases') !== aliases;
-  const dirty = dirtyNames(db);
+  const state = await concepts.refreshState();
+  const pending = state.rematchAll || state.aliases !== aliases;
+  const dirty = await concepts.dirtyNames();
   if (!c.wrote && !c.all && !pending && !dirty.length) return null;
-  const matcher = storedMatcher(db);
-  const change = regroup(db, matcher, dirty, c.aliases, c.all || pending);
+  const matcher = await storedMatcher(concepts);
+  const change = await regroup(concepts, matcher, dirty, c.aliases, c.all || pending);
   const full = c.all || pending || change.added.length + change.moved.length > MAX_FORM_CHANGES;
   let pages: number;
   if (full) {
-    pages = matchAll(db, matcher, change.selves ?? selvesOf(db, matcher, null));
-    db.prepare(`UPDATE concepts SET mentions = (SELECT count(*) FROM mentions m WHERE m.concept = concepts.norm)`).run();
+    pages = await matchAll(concepts, matcher, change.selves ?? (await selvesOf(concepts, matcher, null)));
+    await concepts.recountMentions(null);
   } else {
     const ids = new Set(c.pageIds);
-    for (const id of reachedBy(db, change)) ids.add(id);
-    const r = matchSome(db, matcher, ids, holdersOf(db, change.added, ids), change.added);
+    for (const id of await reachedBy(concepts, change)) ids.add(id);
+    const r = await matchSome(concepts, matcher, ids, await holdersOf(concepts, change.added, ids), change.added);
     pages = r.pages;
-    recount(db, r.delta, [...change.created, ...(db.prepare(`SELECT concept FROM mentions_gone`).pluck().all() as string[])]);
+    await recount(concepts, r.delta, [...change.created, ...(await concepts.goneMentions())]);
   }
-  if (dirty.length) db.prepare(`DELETE FROM concept_dirty`).run();
-  db.prepare(`DELETE FROM mentions_gone`).run();
-  setMeta(db, 'concept_aliases', aliases);
-  db.prepare(`DELETE FROM meta WHERE key = 'concepts_all'`).run();
+  await concepts.finishRefresh(aliases);
   return { full, pages, concepts: change.written };
 }
 
@@ -69,11 +65,10 @@ export function refreshConcepts(db: Db, c: ConceptChanges): ConceptRefresh | nul
  * cost a body rewrite ~5 ms); one just created, or one a deleted page mentioned (its rows went with
  * the page, uncounted), is counted from its rows.
  */
-function recount(db: Db, delta: Map<string, number>, counted: string[]): void {
+async function recount(concepts: ConceptRepo, delta: Map<string, number>, counted: string[]): Promise<void> {
   const whole = new Set(counted);
-  const move = db.prepare(`UPDATE concepts SET mentions = mentions + ? WHERE norm = ?`);
-  for (const [concept, d] of delta) if (d !== 0 && !whole.has(concept)) move.run(d, concept);
-  if (whole.size) db.prepare(`UPDATE concepts SET mentions = (SELECT count(*) FROM mentions m WHERE m.concept = concepts.norm) WHERE norm IN (SELECT value FROM json_each(?))`).run(JSON.stringify([...whole]));
+  await concepts.moveMentionCounts([...delta].filter(([concept, d]) => d !== 0 && !whole.has(concept)));
+  await concepts.recountMentions([...whole]);
 }
 
 /** Counts a mention row added (+1) or removed (-1) against its concept. */
@@ -85,36 +80,28 @@ function tally(delta: Map<string, number>, concept: string, d: number): void {
  * Pages that mention a concept whose forms went or moved, and pages that are such a concept: their
  * own phrases were passed over, not recorded, but they took up words another phrase may now match.
  */
-function reachedBy(db: Db, c: DictionaryChange): number[] {
+async function reachedBy(concepts: ConceptRepo, c: DictionaryChange): Promise<number[]> {
   if (!c.moved.length) return [];
-  return db
-    .prepare(
-      `SELECT page_id FROM mentions WHERE concept IN (SELECT value FROM json_each(?))
-       UNION SELECT page_id FROM concept_names WHERE source <> 'tag' AND norm IN (SELECT value FROM json_each(?))`,
-    )
-    .pluck()
-    .all(JSON.stringify(c.moved), JSON.stringify(c.movedForms)) as number[];
+  return concepts.pagesReached(c.moved, c.movedForms);
 }
 
 /** Pages (not among `skip`) that may hold a new form: their signature says so, or they have none yet. */
-function holdersOf(db: Db, added: string[], skip: Set<number>): Set<number> {
+async function holdersOf(concepts: ConceptRepo, added: string[], skip: Set<number>): Promise<Set<number>> {
   const out = new Set<number>();
   if (!added.length) return out;
   const forms = added.map(wordHashes);
   // in the link transaction, before matchSome signs a page that had no signature
-  for (const [id, sig] of signatures(db)) {
+  for (const [id, sig] of await signatures(concepts)) {
     if (!skip.has(id) && forms.some((f) => mayHoldWords(sig, f))) out.add(id);
   }
   // a page indexed before signatures were (the full pass a migration asks for signs them all)
-  const unsigned = db.prepare(`SELECT (SELECT count(*) FROM pages) > (SELECT count(*) FROM prose_sigs)`).pluck().get() === 1;
-  if (unsigned) for (const id of db.prepare(`SELECT id FROM pages WHERE id NOT IN (SELECT page_id FROM prose_sigs)`).pluck().all() as number[]) if (!skip.has(id)) out.add(id);
+  for (const id of await concepts.unsignedPages()) if (!skip.has(id)) out.add(id);
   return out;
 }
 
 /** The concepts each page is (its key, title and aliases), for the given pages or all. */
-function selvesOf(db: Db, matcher: Matcher, ids: number[] | null): Map<number, Set<string>> {
-  const select = `SELECT page_id, norm FROM concept_names WHERE source <> 'tag'`;
-  const rows = (ids === null ? db.prepare(select).raw().all() : db.prepare(`${select} AND page_id IN (SELECT value FROM json_each(?))`).raw().all(JSON.stringify(ids))) as [number, string][];
+async function selvesOf(concepts: ConceptRepo, matcher: Matcher, ids: number[] | null): Promise<Map<number, Set<string>>> {
+  const rows = await concepts.selfNames(ids);
   const out = new Map<number, Set<string>>();
   for (const [id, norm] of rows) {
     const concept = matcher.conceptOf(norm);
@@ -135,58 +122,38 @@ function proseOfBody(body: string): string {
   }
 }
 
-interface PageProse {
-  id: number;
-  prose: string | null;
-  body: string | null;
-  /** 1 when the page has no signature yet */
-  unsigned: number;
+/** The pages' prose, by id; a page indexed before concepts (or signatures) gets what it lacks saved. */
+async function proseOf(concepts: ConceptRepo, rows: PageProse[]): Promise<Map<number, string>> {
+  const texts = new Map<number, string>();
+  const prose: { pageId: number; prose: string }[] = [];
+  const sigs: { pageId: number; sig: Uint8Array }[] = [];
+  for (const r of rows) {
+    let text = r.prose;
+    if (text === null) prose.push({ pageId: r.id, prose: (text = proseOfBody(r.body ?? '')) });
+    if (r.unsigned) sigs.push({ pageId: r.id, sig: signatureOf(text) });
+    texts.set(r.id, text);
+  }
+  if (prose.length || sigs.length) await concepts.saveProse(prose, sigs);
+  return texts;
 }
-
-const PROSE = `SELECT p.id, p.prose, CASE WHEN p.prose IS NULL THEN p.body END AS body, s.page_id IS NULL AS unsigned FROM pages p LEFT JOIN prose_sigs s ON s.page_id = p.id`;
-
-/** The page's prose; a page indexed before concepts (or signatures) gets what it lacks saved. */
-function proseOf(db: Db, r: PageProse): string {
-  let prose = r.prose;
-  if (prose === null) db.prepare(`UPDATE pages SET prose = ? WHERE id = ?`).run((prose = proseOfBody(r.body ?? '')), r.id);
-  if (r.unsigned) db.prepare(`INSERT INTO prose_sigs (page_id, sig) VALUES (?, ?)`).run(r.id, Buffer.from(signatureOf(prose).buffer));
-  return prose;
-}
-
-/** Rows per INSERT of the full pass: fewer statements to run. */
-const ROWS_PER_INSERT = 100;
 
 /** Every page matched again: the mentions table refilled. */
-function matchAll(db: Db, matcher: Matcher, selves: Map<number, Set<string>>): number {
-  const rows = db.prepare(PROSE).all() as PageProse[];
-  // refilling the whole table, the concept index is cheaper built once than kept up row by row
-  db.exec(`DROP INDEX IF EXISTS mentions_concept; DELETE FROM mentions`);
-  const one = db.prepare(`INSERT INTO mentions (page_id, concept, line, n) VALUES (?, ?, ?, ?)`);
-  const many = db.prepare(`INSERT INTO mentions (page_id, concept, line, n) VALUES ${Array(ROWS_PER_INSERT).fill('(?, ?, ?, ?)').join(', ')}`);
-  const batch: (number | string)[] = [];
-  for (const r of rows) {
-    for (const m of matcher.match(proseOf(db, r), selves.get(r.id))) {
-      batch.push(r.id, m.concept, m.line, m.n);
-      if (batch.length === ROWS_PER_INSERT * 4) {
-        many.run(batch);
-        batch.length = 0;
-      }
-    }
-  }
-  for (let i = 0; i < batch.length; i += 4) one.run(batch.slice(i, i + 4));
-  db.exec(`CREATE INDEX mentions_concept ON mentions(concept)`);
-  return rows.length;
+async function matchAll(concepts: ConceptRepo, matcher: Matcher, selves: Map<number, Set<string>>): Promise<number> {
+  const texts = await proseOf(concepts, await concepts.prose(null));
+  const rows: PageMention[] = [];
+  for (const [pageId, text] of texts) for (const m of matcher.match(text, selves.get(pageId))) rows.push({ pageId, concept: m.concept, line: m.line, n: m.n });
+  await concepts.replaceAllMentions(rows);
+  return texts.size;
 }
 
 /**
  * Some pages matched again: those in `ids` always, those in `maybe` when their prose holds one of
  * the `added` forms. Only the rows that differ are written; returns, for each concept, the rows added less those removed.
  */
-function matchSome(db: Db, matcher: Matcher, ids: Set<number>, maybe: Set<number>, added: string[]): { pages: number; delta: Map<string, number> } {
+async function matchSome(concepts: ConceptRepo, matcher: Matcher, ids: Set<number>, maybe: Set<number>, added: string[]): Promise<{ pages: number; delta: Map<string, number> }> {
   const delta = new Map<string, number>();
   if (!ids.size && !maybe.size) return { pages: 0, delta };
-  const rows = db.prepare(`${PROSE} WHERE p.id IN (SELECT value FROM json_each(?))`).all(JSON.stringify([...ids, ...maybe])) as PageProse[];
-  const texts = new Map(rows.map((r) => [r.id, proseOf(db, r)]));
+  const texts = await proseOf(concepts, await concepts.prose([...ids, ...maybe]));
   const whole = new Map<number, string>();
   const lines = new Map<number, string>();
   for (const [id, text] of texts) {
@@ -197,33 +164,46 @@ function matchSome(db: Db, matcher: Matcher, ids: Set<number>, maybe: Set<number
       if (held) lines.set(id, held);
     }
   }
-  const selves = selvesOf(db, matcher, [...whole.keys(), ...lines.keys()]);
-  for (const id of matchLines(db, matcher, lines, selves, new Set(added), delta)) whole.set(id, texts.get(id)!);
-  const before = new Map<number, Map<string, Mention>>();
-  for (const m of db.prepare(`SELECT page_id, concept, line, n FROM mentions WHERE page_id IN (SELECT value FROM json_each(?))`).all(JSON.stringify([...whole.keys()])) as (Mention & { page_id: number })[]) {
-    let page = before.get(m.page_id);
-    if (!page) before.set(m.page_id, (page = new Map()));
-    page.set(m.concept, m);
-  }
-  const insert = db.prepare(`INSERT INTO mentions (page_id, concept, line, n) VALUES (?, ?, ?, ?)`);
-  const update = db.prepare(`UPDATE mentions SET line = ?, n = ? WHERE page_id = ? AND concept = ?`);
-  const remove = db.prepare(`DELETE FROM mentions WHERE page_id = ? AND concept = ?`);
+  const selves = await selvesOf(concepts, matcher, [...whole.keys(), ...lines.keys()]);
+  const writes: MentionWrites = { insert: [], update: [], remove: [] };
+  const stored = byPage(await concepts.mentionsOf([...lines.keys()]));
+  for (const id of matchLines(matcher, lines, stored, selves, new Set(added), writes, delta)) whole.set(id, texts.get(id)!);
+  const before = byPage(await concepts.mentionsOf([...whole.keys()]));
   for (const [id, text] of whole) {
     const was = before.get(id) ?? new Map<string, Mention>();
     for (const m of matcher.match(text, selves.get(id))) {
       const o = was.get(m.concept);
       was.delete(m.concept);
       if (!o) {
-        insert.run(id, m.concept, m.line, m.n);
+        writes.insert.push({ pageId: id, ...m });
         tally(delta, m.concept, 1);
-      } else if (o.line !== m.line || o.n !== m.n) update.run(m.line, m.n, id, m.concept);
+      } else if (o.line !== m.line || o.n !== m.n) writes.update.push({ pageId: id, ...m });
     }
     for (const gone of was.keys()) {
-      remove.run(id, gone);
+      writes.remove.push({ pageId: id, concept: gone });
       tally(delta, gone, -1);
     }
   }
+  await concepts.writeMentions(writes);
   return { pages: whole.size + lines.size, delta };
+}
+
+/** The mention rows to write: the pages matched again, in one call. */
+interface MentionWrites {
+  insert: PageMention[];
+  update: PageMention[];
+  remove: { pageId: number; concept: string }[];
+}
+
+/** Mention rows by page, then by concept. */
+function byPage(rows: PageMention[]): Map<number, Map<string, Mention>> {
+  const out = new Map<number, Map<string, Mention>>();
+  for (const { pageId, concept, line, n } of rows) {
+    let page = out.get(pageId);
+    if (!page) out.set(pageId, (page = new Map()));
+    page.set(concept, { concept, line, n });
+  }
+  return out;
 }
 
 /** Whether the form stands at `at` as whole words: after the line's tab or a space, before a space or the line's end. */
@@ -275,12 +255,16 @@ function linesHolding(prose: string, forms: string[]): string | null {
  * tell the first line (the rows' first line lost its mention, the page has more elsewhere), or
  * the rows do not fit the lines, the page is returned, to be matched whole.
  */
-function matchLines(db: Db, matcher: Matcher, pages: Map<number, string>, selves: Map<number, Set<string>>, added: Set<string>, delta: Map<string, number>): number[] {
+function matchLines(
+  matcher: Matcher,
+  pages: Map<number, string>,
+  rows: Map<number, Map<string, Mention>>,
+  selves: Map<number, Set<string>>,
+  added: Set<string>,
+  out: MentionWrites,
+  delta: Map<string, number>,
+): number[] {
   const whole: number[] = [];
-  const row = db.prepare(`SELECT line, n FROM mentions WHERE page_id = ? AND concept = ?`);
-  const insert = db.prepare(`INSERT INTO mentions (page_id, concept, line, n) VALUES (?, ?, ?, ?)`);
-  const update = db.prepare(`UPDATE mentions SET line = ?, n = ? WHERE page_id = ? AND concept = ?`);
-  const remove = db.prepare(`DELETE FROM mentions WHERE page_id = ? AND concept = ?`);
   for (const [id, text] of pages) {
     const self = selves.get(id);
     const now = new Map(matcher.match(text, self).map((m) => [m.concept, m]));
@@ -291,7 +275,7 @@ function matchLines(db: Db, matcher: Matcher, pages: Map<number, string>, selves
       const a = now.get(concept);
       const b = was.get(concept);
       if (a && b && a.n === b.n && a.line === b.line) continue;
-      const stored = row.get(id, concept) as { line: number; n: number } | undefined;
+      const stored = rows.get(id)?.get(concept);
       // the mentions outside these lines, and the first line among them when it is known
       const elsewhere = (stored?.n ?? 0) - (b?.n ?? 0);
       if (elsewhere < 0) {
@@ -308,9 +292,9 @@ function matchLines(db: Db, matcher: Matcher, pages: Map<number, string>, selves
         fits = false;
         break;
       }
-      if (!stored) writes.push(() => (insert.run(id, concept, line, n), tally(delta, concept, 1)));
-      else if (line === undefined) writes.push(() => (remove.run(id, concept), tally(delta, concept, -1)));
-      else if (line !== stored.line || n !== stored.n) writes.push(() => update.run(line, n, id, concept));
+      if (!stored) writes.push(() => (out.insert.push({ pageId: id, concept, line: line!, n }), tally(delta, concept, 1)));
+      else if (line === undefined) writes.push(() => (out.remove.push({ pageId: id, concept }), tally(delta, concept, -1)));
+      else if (line !== stored.line || n !== stored.n) writes.push(() => out.update.push({ pageId: id, concept, line, n }));
     }
     if (fits) for (const w of writes) w();
     else whole.push(id);

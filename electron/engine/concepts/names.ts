@@ -3,9 +3,10 @@
 // only digits and punctuation (dates, numbers), a single letter, or more than six words (a title
 // that is a sentence is not a concept anyone writes out again).
 import type { ParsedPage } from '../ingest/parse/page.ts';
+import type { NameSource } from '../store/concepts.ts';
 import { normalForm } from './words.ts';
 
-export type NameSource = 'tag' | 'key' | 'title' | 'alias';
+export type { NameSource };
 
 export interface ConceptName {
   source: NameSource;

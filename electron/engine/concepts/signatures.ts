@@ -1,10 +1,10 @@
 // The pages' prose signatures (matcher.ts signatureOf), held in this process between runs: a
 // write that adds a name asks every page's signature whether it may hold it, and reading them
-// all from the table cost that write 15-25 ms on 10,000 pages. Each row carries a stamp above
+// all from the store cost that write 15-25 ms on 10,000 pages. Each row carries a stamp above
 // every earlier one (migration 17's triggers), so a look reads only the rows stamped since the
 // last, whichever process wrote them. A deleted page's signature may stay here: it only makes
 // the page a candidate, which then has no row to match. Too many of those, and all is read again.
-import type { Db } from '../store/database.ts';
+import type { ConceptRepo } from '../store/concepts.ts';
 
 interface Held {
   sigs: Map<number, Uint8Array>;
@@ -12,7 +12,8 @@ interface Held {
   seq: number;
 }
 
-const held = new WeakMap<Db, Held>();
+/** One per store (its concepts repository): the signatures of one index. */
+const held = new WeakMap<ConceptRepo, Held>();
 
 /** Signatures of pages gone before a full read again. */
 const MAX_GONE = 1000;
@@ -22,12 +23,12 @@ const MAX_GONE = 1000;
  * transaction before this transaction writes a signature: the rows read are then all committed,
  * and a stamp read here is never handed out again by a rolled back write.
  */
-export function signatures(db: Db): ReadonlyMap<number, Uint8Array> {
-  let h = held.get(db);
-  if (h && h.sigs.size > MAX_GONE && h.sigs.size - MAX_GONE > (db.prepare(`SELECT count(*) FROM prose_sigs`).pluck().get() as number)) h = undefined;
-  if (!h) held.set(db, (h = { sigs: new Map(), seq: -1 }));
-  for (const [id, seq, sig] of db.prepare(`SELECT page_id, seq, sig FROM prose_sigs WHERE seq > ? ORDER BY seq`).raw().iterate(h.seq) as IterableIterator<[number, number, Uint8Array]>) {
-    h.sigs.set(id, sig);
+export async function signatures(concepts: ConceptRepo): Promise<ReadonlyMap<number, Uint8Array>> {
+  let h = held.get(concepts);
+  if (h && h.sigs.size > MAX_GONE && h.sigs.size - MAX_GONE > (await concepts.signatureCount())) h = undefined;
+  if (!h) held.set(concepts, (h = { sigs: new Map(), seq: -1 }));
+  for (const { pageId, seq, sig } of await concepts.signaturesSince(h.seq)) {
+    h.sigs.set(pageId, sig);
     h.seq = seq;
   }
   return h.sigs;

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FileProblem, IndexProgress, IndexReport } from '../../../shared/indexing.ts';
 import type { Db } from '../store/database.ts';
-import { writeTransaction } from '../store/sqlite/sqlite-store.ts';
+import { sqliteStore, writeTransaction } from '../store/sqlite/sqlite-store.ts';
 import { relinkAll, relinkChanged } from '../graph/relink.ts';
 import { refreshConcepts } from '../concepts/mentions.ts';
 import { linkFindings } from '../graph/findings.ts';
@@ -123,12 +123,12 @@ async function ingestRoots(db: Db, writer: PageWriter, r: Omit<RootRun, 'db' | '
  * Returns the links this run broke; none are named after a repair or a run that rewrote thousands of pages. */
 async function relink(db: Db, writer: PageWriter, run: RunStart, conceptAliases: Record<string, string>, paths: string[] | undefined): Promise<number[]> {
   const repair = run.unlinked.length > 0 || db.prepare(`SELECT 1 FROM meta WHERE key = 'relink_all' AND value = '1'`).get() !== undefined;
-  return writeTransaction(db, () => {
+  return sqliteStore(db).write(async (tx) => {
     let broke: number[] = [];
     if (repair || writer.changes.pageIds.size > FULL_RELINK_PAGES) relinkAll(db);
     // a full run resolves every page's sources again even when no page changed: they lie outside the wiki
     else if (writer.wroteSomething || !paths) broke = relinkChanged(db, { ...writer.changes, paths: paths?.map((p) => path.resolve(p)) });
-    refreshConcepts(db, { pageIds: writer.changes.pageIds, wrote: writer.wroteSomething, all: repair, aliases: conceptAliases });
+    await refreshConcepts(tx.concepts, { pageIds: writer.changes.pageIds, wrote: writer.wroteSomething, all: repair, aliases: conceptAliases });
     db.prepare(`DELETE FROM meta WHERE key = 'relink_all'`).run();
     markLinked(db, run, repair);
     return broke;

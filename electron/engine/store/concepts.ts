@@ -1,7 +1,110 @@
-// The concept dictionary and mentions.
+// The concept dictionary (concepts, their matched forms, the names pages give them), the pages'
+// mentions of concepts, and the prose and signatures mentions are found from.
 // The interface every store implements (SQLite today: sqlite/concepts.ts); asynchronous, so a store
 // over the network fits (ARCHITECTURE.md).
+
+export type NameSource = 'tag' | 'key' | 'title' | 'alias';
+
+/** A name a page gives a concept (its tag, key, title or an alias), with its normal form. */
+export interface NameRow {
+  page_id: number;
+  source: NameSource;
+  name: string;
+  norm: string;
+}
+
+export interface Concept {
+  /** the canonical normal form: the concept's identity */
+  norm: string;
+  name: string;
+  variants: string[];
+  /** pages that name it */
+  sources: number;
+}
+
+export interface RankedConcept extends Concept {
+  /** pages that mention it */
+  mentions: number;
+}
+
+/** A page's mentions of a concept: the first line and how many. */
+export interface PageMention {
+  pageId: number;
+  concept: string;
+  line: number;
+  n: number;
+}
+
+/** A page's prose, as concepts are matched in it. */
+export interface PageProse {
+  id: number;
+  /** null for a page indexed before prose was kept: then its body */
+  prose: string | null;
+  body: string | null;
+  /** the page has no signature yet */
+  unsigned: boolean;
+}
+
 export interface ConceptRepo {
+  /** Every concept, most mentioned first (then by name). */
+  byMentions(): Promise<RankedConcept[]>;
+  /** The first `limit` pages, in id order, that name the concept or mention it. */
+  pagesOf(norm: string, limit: number): Promise<number[]>;
+
+  /** The stamp of the stored forms: a change of the forms sets a new one ('' before any). */
+  generation(): Promise<string>;
+  /** Call inside a write. */
+  setGeneration(gen: string): Promise<void>;
+  /** Every matched form with its concept. */
+  forms(): Promise<[form: string, concept: string][]>;
+  /** The forms of one concept. */
+  formsOf(concept: string): Promise<string[]>;
+  /** The normal forms of the names added or removed since the last refresh. */
+  dirtyNames(): Promise<string[]>;
+  /** The names with these normal forms (null: every name), in the order they were stored. */
+  names(norms: string[] | null): Promise<NameRow[]>;
+  /** The pages whose key or an alias has this normal form, and which of the two. */
+  keyOrAliasPages(norm: string): Promise<{ page_id: number; source: string }[]>;
+  /** A page's key and aliases: their normal forms. */
+  keysAndAliases(pageId: number): Promise<{ norm: string; source: string }[]>;
+  /** The concepts with these normal forms (null: every one). */
+  concepts(norms: string[] | null): Promise<Concept[]>;
+  /** Sets forms to their concept and deletes others. Call inside a write. */
+  writeForms(put: [form: string, concept: string][], drop: string[]): Promise<void>;
+  /** Deletes, adds and rewrites concept rows (their mention counts stay). Call inside a write. */
+  writeConcepts(change: { drop: string[]; insert: Concept[]; update: Concept[] }): Promise<void>;
+
+  /** What the last refresh matched with: the aliases it noted, and whether every page must be matched again. */
+  refreshState(): Promise<{ aliases: string | null; rematchAll: boolean }>;
+  /** Notes a refresh done: names and deleted mentions seen, `aliases` applied. Call inside a write. */
+  finishRefresh(aliases: string): Promise<void>;
+  /** Concepts mentioned by pages deleted since the last refresh. */
+  goneMentions(): Promise<string[]>;
+  /** Pages mentioning one of `concepts`, and pages whose key, title or alias is one of `forms`. */
+  pagesReached(concepts: string[], forms: string[]): Promise<number[]>;
+  /** Pages that have no signature yet. */
+  unsignedPages(): Promise<number[]>;
+  /** How many pages have a signature. */
+  signatureCount(): Promise<number>;
+  /** Signatures stamped after `seq`, in stamp order. */
+  signaturesSince(seq: number): Promise<{ pageId: number; seq: number; sig: Uint8Array }[]>;
+  /** The normal forms of the pages' keys, titles and aliases (null: of every page). */
+  selfNames(pageIds: number[] | null): Promise<[pageId: number, norm: string][]>;
+  /** The pages' prose (null: every page). */
+  prose(pageIds: number[] | null): Promise<PageProse[]>;
+  /** Keeps the prose and signatures of pages indexed before they were. Call inside a write. */
+  saveProse(prose: { pageId: number; prose: string }[], sigs: { pageId: number; sig: Uint8Array }[]): Promise<void>;
+  /** The pages' mention rows. */
+  mentionsOf(pageIds: number[]): Promise<PageMention[]>;
+  /** Replaces every mention row. Call inside a write. */
+  replaceAllMentions(rows: PageMention[]): Promise<void>;
+  /** Adds, rewrites (line and n) and removes mention rows. Call inside a write. */
+  writeMentions(change: { insert: PageMention[]; update: PageMention[]; remove: { pageId: number; concept: string }[] }): Promise<void>;
+  /** Counts the concepts' mentioning pages from their rows (null: every concept). Call inside a write. */
+  recountMentions(concepts: string[] | null): Promise<void>;
+  /** Moves the concepts' counts of mentioning pages by these differences. Call inside a write. */
+  moveMentionCounts(delta: [concept: string, by: number][]): Promise<void>;
+
   // what consolidation (curation/consolidate.ts) groups notes by
   /** The concepts (normal forms) the page's prose mentions. */
   mentionedBy(pageId: number): Promise<string[]>;
