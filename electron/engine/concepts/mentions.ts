@@ -166,9 +166,9 @@ async function matchSome(concepts: ConceptRepo, matcher: Matcher, ids: Set<numbe
   }
   const selves = await selvesOf(concepts, matcher, [...whole.keys(), ...lines.keys()]);
   const writes: MentionWrites = { insert: [], update: [], remove: [] };
-  const stored = byPage(await concepts.mentionsOf([...lines.keys()]));
+  const stored = byPage(await concepts.mentionRows([...lines.keys()]));
   for (const id of matchLines(matcher, lines, stored, selves, new Set(added), writes, delta)) whole.set(id, texts.get(id)!);
-  const before = byPage(await concepts.mentionsOf([...whole.keys()]));
+  const before = byPage(await concepts.mentionRows([...whole.keys()]));
   for (const [id, text] of whole) {
     const was = before.get(id) ?? new Map<string, Mention>();
     for (const m of matcher.match(text, selves.get(id))) {

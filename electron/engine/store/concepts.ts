@@ -94,8 +94,8 @@ export interface ConceptRepo {
   prose(pageIds: number[] | null): Promise<PageProse[]>;
   /** Keeps the prose and signatures of pages indexed before they were. Call inside a write. */
   saveProse(prose: { pageId: number; prose: string }[], sigs: { pageId: number; sig: Uint8Array }[]): Promise<void>;
-  /** The pages' mention rows. */
-  mentionsOf(pageIds: number[]): Promise<PageMention[]>;
+  /** The pages' mention rows, as the refresh compares them (no names, no order). */
+  mentionRows(pageIds: number[]): Promise<PageMention[]>;
   /** Replaces every mention row. Call inside a write. */
   replaceAllMentions(rows: PageMention[]): Promise<void>;
   /** Adds, rewrites (line and n) and removes mention rows. Call inside a write. */

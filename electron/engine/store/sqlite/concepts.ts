@@ -138,8 +138,8 @@ export class SqliteConcepts implements ConceptRepo {
     for (const s of sigs) this.stmts.addSig.run(s.pageId, Buffer.from(s.sig.buffer, s.sig.byteOffset, s.sig.byteLength));
   }
 
-  async mentionsOf(pageIds: number[]): Promise<PageMention[]> {
-    return this.stmts.mentionsOf.all(list(pageIds)) as PageMention[];
+  async mentionRows(pageIds: number[]): Promise<PageMention[]> {
+    return this.stmts.mentionRows.all(list(pageIds)) as PageMention[];
   }
 
   async replaceAllMentions(rows: PageMention[]): Promise<void> {
@@ -226,7 +226,7 @@ function statements(db: Db) {
     prose: db.prepare(`${PROSE} WHERE p.id ${inList}`),
     setProse: db.prepare(`UPDATE pages SET prose = ? WHERE id = ?`),
     addSig: db.prepare(`INSERT INTO prose_sigs (page_id, sig) VALUES (?, ?)`),
-    mentionsOf: db.prepare(`SELECT page_id AS pageId, concept, line, n FROM mentions WHERE page_id ${inList}`),
+    mentionRows: db.prepare(`SELECT page_id AS pageId, concept, line, n FROM mentions WHERE page_id ${inList}`),
     insertMention: db.prepare(`INSERT INTO mentions (page_id, concept, line, n) VALUES (?, ?, ?, ?)`),
     insertMentions: db.prepare(`INSERT INTO mentions (page_id, concept, line, n) VALUES ${Array(ROWS_PER_INSERT).fill('(?, ?, ?, ?)').join(', ')}`),
     updateMention: db.prepare(`UPDATE mentions SET line = ?, n = ? WHERE page_id = ? AND concept = ?`),
