@@ -162,7 +162,7 @@ export class Engine implements CairnService {
     const { knowledgeExpert } = await import('./recall/knowledge-expert.ts');
     const reflections = (domain: string, since: string, k: number, pathPrefix: string | undefined) =>
       this.search({ query: domain, mode: 'hybrid', k, filters: { tier: ['reflection'], updatedAfter: since, ...(pathPrefix ? { pathPrefix } : {}), ...(r.agent ? { agent: r.agent } : {}) } });
-    return this.guard(() => knowledgeExpert({ db: this.db, store: this.store, experts: (domain, limit) => this.expert({ domain, limit }), reflections }, r));
+    return this.guard(() => knowledgeExpert({ store: this.store, experts: (domain, limit) => this.expert({ domain, limit }), reflections }, r));
   }
 
   async recordOutcome(r: Parsed<'recordOutcome'>): Promise<Response<'recordOutcome'>> {

@@ -1,6 +1,7 @@
 // Pages: lookup by key/path/id, the one visibility rule (visibleTo), page rows for views, writes of page rows.
 // The interface every store implements (SQLite today: sqlite/pages.ts); asynchronous, so a store
 // over the network fits (ARCHITECTURE.md).
+import type { PageSummary } from '../../../shared/page.ts';
 /** A page consolidation may take as a note (curation/consolidate.ts). */
 export interface NoteCandidate {
   id: number;
@@ -23,4 +24,10 @@ export interface PageRepo {
   reflectionSources(): Promise<string[]>;
   /** Every page's key, lower case. */
   keysLower(): Promise<string[]>;
+  // what knowledgeExpert (recall/knowledge-expert.ts) reads
+  /** Canonical pages (tier wiki, or none; not archived, not `usage_mode: never`) with the domain among
+   * their tags (any case) or its slug, under the path prefix if one is given; newest first. */
+  canonicalTagged(domain: string, slug: string, pathPrefix: string | null, limit: number): Promise<PageSummary[]>;
+  /** The `updated` date of the page at root/path. */
+  updatedAt(root: string, path: string): Promise<string | null>;
 }

@@ -1,5 +1,7 @@
 // PageRepo over the SQLite index: its statements are prepared once per connection.
 import type { Db } from '../database.ts';
+import type { PageSummary } from '../../../../shared/page.ts';
+import { PAGE_FROM, PAGE_SUMMARY_COLUMNS, toPageSummary, type PageSummaryRow } from '../../graph/page-rows.ts';
 import type { NoteCandidate, PageRepo } from '../pages.ts';
 import { statementsOf } from '../statements.ts';
 
@@ -11,6 +13,17 @@ const forConsolidation = (db: Db) => ({
   ),
   reflectionProvenance: db.prepare(`SELECT provenance FROM pages WHERE tier = 'reflection'`).pluck(),
   keysLower: db.prepare(`SELECT key_lower FROM pages`).pluck(),
+});
+
+const forExperts = (db: Db) => ({
+  canonicalTagged: db.prepare(
+    `SELECT ${PAGE_SUMMARY_COLUMNS} ${PAGE_FROM}
+     WHERE coalesce(p.tier, 'wiki') = 'wiki' AND p.archived_since IS NULL AND coalesce(p.usage_mode, '') != 'never'
+       AND EXISTS (SELECT 1 FROM json_each(p.tags) t WHERE lower(t.value) IN (lower(@domain), @slug))
+       AND (@prefix IS NULL OR substr(f.rel_path, 1, length(@prefix)) = @prefix)
+     ORDER BY p.updated DESC, p.key LIMIT @limit`,
+  ),
+  updatedAt: db.prepare(`SELECT p.updated ${PAGE_FROM} WHERE r.path = ? AND f.rel_path = ?`).pluck(),
 });
 
 export class SqlitePages implements PageRepo {
@@ -27,5 +40,14 @@ export class SqlitePages implements PageRepo {
 
   async keysLower(): Promise<string[]> {
     return statementsOf(this.db, forConsolidation).keysLower.all() as string[];
+  }
+
+  async canonicalTagged(domain: string, slug: string, pathPrefix: string | null, limit: number): Promise<PageSummary[]> {
+    const rows = statementsOf(this.db, forExperts).canonicalTagged.all({ domain, slug, prefix: pathPrefix, limit }) as PageSummaryRow[];
+    return rows.map(toPageSummary);
+  }
+
+  async updatedAt(root: string, path: string): Promise<string | null> {
+    return (statementsOf(this.db, forExperts).updatedAt.get(root, path) as string | null | undefined) ?? null;
   }
 }
