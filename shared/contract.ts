@@ -9,6 +9,7 @@ import { ConceptsRequest, ConceptsResponse, GraphRequest, GraphResponse, RecallW
 import { DecideSkillRequest, ExpertRequest, ExpertResponse, Registration, RegisterSkillRequest, SkillsRequest, SkillsResponse } from './skills.ts';
 import { KnowledgeExpertRequest, KnowledgeExpertResponse, QueryOutcomesRequest, QueryOutcomesResponse, RecallRequest, RecallResponse, RecordOutcomeRequest, RecordOutcomeResponse } from './recall.ts';
 import { FixLinkRequest, FixLinkResponse, SuggestRequest, SuggestResponse, UndoRequest } from './fixes.ts';
+import { MAX_PAGE_BODY_CHARS } from './limits.ts';
 
 /** Carried by the answers readers act on (search, a page, links, status). */
 const ReadersNotice = IndexNotice.nullable().describe('null when the index is whole; else why results may be incomplete or wrong, to pass on');
@@ -47,59 +48,92 @@ export const WriteResult = z.object({
 });
 export type WriteResult = z.infer<typeof WriteResult>;
 
-const method = <Req extends z.ZodType, Res extends z.ZodType>(summary: string, request: Req, response: Res) => ({ summary, request, response });
+/**
+ * What a method does and who may call it, declared beside its schemas (whose `max`es are its limits,
+ * with the request size of limits.ts): `dispatch` applies it to every call, and the doors derive
+ * from it what they offer an agent; no door keeps its own list.
+ */
+export interface MethodRules {
+  /** A write needs a writable index: on a read-only one it is refused (`read-only`) before it runs.
+   * A write's dry run (`dryRun: true`) writes nothing, and is a read. */
+  effect: 'read' | 'write';
+  /** `person`: people only (the desktop app, the CLI, the served UI on loopback); `agent`: agents too. */
+  callers: 'person' | 'agent';
+  /** How an agent's request is bound to it (caller.ts): `acts`, it is the actor and writes only the
+   * shared space and its own user/<agent>/; `asks`, it is recorded as the one who asked (`agent`);
+   * `sees`, it reads the shared space and its own, named by `agent` in the request or in the field given. */
+  asAgent?: 'acts' | 'asks' | { sees: 'agent' | 'filters' | 'around' | 'seed' };
+}
+
+const READ: MethodRules = { effect: 'read', callers: 'agent' };
+const BY_PERSON: MethodRules = { effect: 'write', callers: 'person' };
+const AGENT_ACTS: MethodRules = { effect: 'write', callers: 'agent', asAgent: 'acts' };
+const AGENT_ASKS: MethodRules = { effect: 'write', callers: 'agent', asAgent: 'asks' };
+const seenIn = (field: 'agent' | 'filters' | 'around' | 'seed'): MethodRules => ({ effect: 'read', callers: 'agent', asAgent: { sees: field } });
+
+const method = <Req extends z.ZodType, Res extends z.ZodType>(summary: string, request: Req, response: Res, rules: MethodRules) => ({ summary, request, response, rules });
 
 export const contract = {
-  status: method('Roots, counts and the last indexing run with its problems.', z.object({}), Status),
+  status: method('Roots, counts and the last indexing run with its problems.', z.object({}), Status, READ),
   reindex: method(
     'Index the configured roots; unchanged files are not re-read. Takes no paths: roots come only from the command line, CAIRN_ROOTS or the config file.',
     z.strictObject({}, { error: (issue) => (issue.code === 'unrecognized_keys' ? `takes no fields (got ${issue.keys.join(', ')}): roots come only from the command line, CAIRN_ROOTS or the config file` : undefined) }),
     IndexReport,
+    BY_PERSON,
   ),
   search: method(
     'Hybrid search: lexical (BM25), semantic (embeddings) and token lanes fused by weighted RRF or a convex combination; every result explains each lane.',
     SearchRequest,
     SearchResponse.extend({ index: ReadersNotice }),
+    seenIn('filters'),
   ),
   getPage: method(
     'A page by key: frontmatter, body, headings, outgoing links and backlinks. An agent sees its own page first.',
     z.object({ key: z.string().min(1).max(1000), agent: z.string().min(1).max(500).nullable().optional() }),
     Page.extend({ index: ReadersNotice }),
+    seenIn('agent'),
   ),
   attachment: method(
     'An image a page embeds (an indexed attachment of that root, up to 10 MB), for drawing it.',
     z.object({ root: z.string().min(1).max(4096), path: z.string().min(1).max(1000) }),
     z.object({ mime: z.string(), base64: z.string() }),
+    READ,
   ),
   links: method(
     'Broken links (missing pages), broken anchors, or orphan pages.',
     z.object({ kind: z.enum(['dangling', 'anchors', 'broken', 'orphans']) }),
     z.object({ findings: z.array(LinkFinding), orphans: z.array(PageSummary), index: ReadersNotice }),
+    READ,
   ),
   graph: method(
     'The reference graph: pages, and the attachments, sources and missing targets their links point at, as nodes; links as edges by kind (wikilink, embed, markdown, ref, source); with `concepts`, the concepts pages mention too (`mentions` edges). Around a page to a depth of 1–3 links either way, or the whole wiki.',
     GraphRequest,
     GraphResponse,
+    seenIn('around'),
   ),
   concepts: method(
     'The concept dictionary: tags, page keys, titles and frontmatter aliases, merged when they differ only by case, punctuation, plural or a configured alias; each with its variants, the pages that name it and the pages whose prose mentions it.',
     ConceptsRequest,
     ConceptsResponse,
+    READ,
   ),
   recall: method(
     'Walk out from seed pages (a page, or the top hits of a hybrid search) 1–3 steps: links either way, shared concepts, and `follows` between dated notes of one folder; the connected set nearest first, each page with the path that reached it.',
     RecallWalkRequest,
     RecallWalkResponse,
+    seenIn('seed'),
   ),
   stalePages: method(
     'Pages that may no longer be true, each with its reasons: sources changed after the page was last updated or reviewed, sources gone, links to archived pages, or no review for too long.',
     z.object({}),
     z.object({ pages: z.array(StalePage) }),
+    READ,
   ),
   sourceChanges: method(
     "What changed in a page's sources since it was last reviewed or updated: each file's last change and the commits since (through git where the file is in a repository).",
     z.object({ ...PageKey }),
     z.object({ since: z.string().nullable(), sources: z.array(SourceChange) }),
+    seenIn('agent'),
   ),
   writePage: method(
     'Writes a page through the one validated path: sets the frontmatter fields given (null removes one) and replaces the body if given, keeping every other byte; refuses links to pages that do not exist and a baseHash that is not the file\'s; writes atomically, re-indexes the page and logs it.',
@@ -108,14 +142,15 @@ export const contract = {
       root: z.string().min(1).max(4096).optional().describe('for a new page: which configured root (default the first)'),
       path: z.string().min(1).max(1000).optional().describe('for a new page: its path in the root (default <key>.md, or global/ or user/<agent>/ in a scoped root)'),
       frontmatter: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, 'a field name'), z.unknown()).optional(),
-      body: z.string().max(8 * 1024 * 1024).optional(),
+      body: z.string().max(MAX_PAGE_BODY_CHARS).optional(),
       actor: Actor,
       baseHash: BaseHash,
     }),
     WriteResult,
+    AGENT_ACTS,
   ),
-  reviewPage: method('Marks a page reviewed today (its `reviewed` field), through the write path.', z.object({ ...PageKey, actor: Actor, baseHash: BaseHash }), WriteResult),
-  archivePage: method('Retires a page: sets `archived_since` to today; the file is never deleted.', z.object({ ...PageKey, actor: Actor, baseHash: BaseHash }), WriteResult),
+  reviewPage: method('Marks a page reviewed today (its `reviewed` field), through the write path.', z.object({ ...PageKey, actor: Actor, baseHash: BaseHash }), WriteResult, AGENT_ACTS),
+  archivePage: method('Retires a page: sets `archived_since` to today; the file is never deleted.', z.object({ ...PageKey, actor: Actor, baseHash: BaseHash }), WriteResult, AGENT_ACTS),
   consolidate: method(
     "Consolidates old notes: `raw` pages and daily notes (named by a date) older than the cutoff, not archived nor cited by a reflection already, grouped by the concepts they share; each group of two or more becomes one `reflection` page of its notes' most information-dense sentences (extractive), each with a provenance comment naming its note and line, links to the concepts' pages and the notes' tags; then the notes are archived, never deleted. With dryRun, only the plan.",
     z.object({ olderThanDays: z.number().int().min(0).max(36500).default(14), dryRun: z.boolean().default(false), actor: Actor }),
@@ -139,54 +174,64 @@ export const contract = {
       ),
       skipped: z.array(z.object({ key: z.string(), reason: z.string() })),
     }),
+    BY_PERSON,
   ),
   fixLink: method(
     'Fixes one broken link through the write path: retarget it to an existing page, remove it (its text stays), or create a stub page for its target. With dryRun, only returns the exact line changes.',
     FixLinkRequest,
     FixLinkResponse,
+    AGENT_ACTS,
   ),
-  suggestTargets: method('Pages a broken link probably meant, by fuzzy match of the target on keys, titles and aliases, best first.', SuggestRequest, SuggestResponse),
+  suggestTargets: method('Pages a broken link probably meant, by fuzzy match of the target on keys, titles and aliases, best first.', SuggestRequest, SuggestResponse, seenIn('agent')),
   undo: method(
     'Undoes a logged write while the file is still exactly as that write left it (else refused as a conflict); undoing a creation removes that file.',
     UndoRequest,
     z.object({ root: z.string(), path: z.string(), key: z.string(), removed: z.boolean(), auditId: z.number().int(), notice: LandedNotice }),
+    BY_PERSON,
   ),
   skills: method(
     'The skill registry: every registration (inferred from project manifests, or claimed in a registry file or through registerSkill) with its evidence, status and calibration; the agents; problems reading the registry files.',
     SkillsRequest,
     SkillsResponse,
+    READ,
   ),
   expert: method(
     'Who is the expert for a domain: approved registrations matched by skill, alias, words of a skill, or else through search of their evidence pages; ranked by level, then how often other agents cite the evidence. A warning, not an error, when nothing matches.',
     ExpertRequest,
     ExpertResponse,
+    READ,
   ),
-  decideSkill: method('A person approves or rejects an explicit claim, with a note; kept in .cairn/skill-decisions.yaml and logged.', DecideSkillRequest, Registration),
+  decideSkill: method('A person approves or rejects an explicit claim, with a note; kept in .cairn/skill-decisions.yaml and logged.', DecideSkillRequest, Registration, BY_PERSON),
   registerSkill: method(
     "An agent claims a skill, pointing at the page that shows the work; written into its user/<agent>/skills.yaml and pending until a person approves it. An expert claim needs evidence that exists.",
     RegisterSkillRequest,
     Registration,
+    AGENT_ACTS,
   ),
   knowledgeRecall: method(
     'Recall for a role: one search per tier the role reads (researcher: raw, reflection, doc; planner: reflection, wiki, doc; implementer and reviewer: wiki, doc; triager: doc, wiki), merged best first; a tier that fails is reported and skipped. Returns a queryId: report what came of it with recordOutcome.',
     RecallRequest,
     RecallResponse,
+    AGENT_ASKS,
   ),
   knowledgeExpert: method(
     'Everything the wiki knows about a domain: the approved experts with their evidence, canonical pages tagged with it, recent reflections on it, and what came of earlier queries; a warning, not an error, when nothing matches. Returns a query_id for recordOutcome.',
     KnowledgeExpertRequest,
     KnowledgeExpertResponse,
+    AGENT_ASKS,
   ),
   recordOutcome: method(
     'What came of a recall or expert answer (success, partial, failure, abandoned) and which returned pages were used; this is what tells the registry whose write-ups help.',
     RecordOutcomeRequest,
     RecordOutcomeResponse,
+    AGENT_ASKS,
   ),
-  queryOutcomes: method('Earlier recall and expert queries with what they returned and what came of them, with totals and per-page use.', QueryOutcomesRequest, QueryOutcomesResponse),
+  queryOutcomes: method('Earlier recall and expert queries with what they returned and what came of them, with totals and per-page use.', QueryOutcomesRequest, QueryOutcomesResponse, READ),
   audit: method(
     'The audit log, newest first: every write, review and archive, by whom, with content hashes.',
     z.object({ actor: z.string().min(1).max(200).optional(), key: z.string().min(1).max(1000).optional(), action: z.enum(AUDIT_ACTIONS).optional(), limit: z.number().int().min(1).max(1000).default(100) }),
     z.object({ entries: z.array(AuditEntry) }),
+    READ,
   ),
 } as const;
 
