@@ -1,6 +1,8 @@
 // The one way into Cairn: every door (Electron IPC, HTTP, MCP, the CLI) hands a method name and
 // whatever input it received to `dispatch`, which parses it once against the contract's schema
-// (limits included) and calls the service with typed input. The engine never parses a request.
+// (limits included), applies the method's rules (who may call it, a write needs a writable index)
+// and calls the service with typed input; a failure comes back as the service explains it. The
+// engine never parses a request, nor checks by hand who calls or whether it may write.
 import type { z } from 'zod';
 import { contract, type Contract, type CairnApi, type MethodName, type Response } from './contract.ts';
 import { asCaller, PERSON, type Caller } from './caller.ts';
@@ -9,9 +11,18 @@ import { asCairnError, BadRequest, CairnError, type ErrorBody, errorBody } from 
 /** A request as the service receives it: parsed, defaults filled in. */
 export type Parsed<M extends MethodName> = z.output<Contract[M]['request']>;
 
+/** What `dispatch` asks of the service around every call, as a method's rules require. */
+export interface ServiceGuards {
+  /** Throws the service's refusal (`read-only`) when its index cannot be written now. */
+  assertWritable(): void;
+  /** A failure as a caller should read it: e.g. a damaged or locked index named, with what to do. */
+  explainError(err: unknown): unknown;
+}
+
 /** What implements the contract (the engine): typed input only, and who calls (the write protocol
  * asks more of an agent than of a person). */
-export type CairnService = { [M in MethodName]: (request: Parsed<M>, caller: Caller) => Promise<Response<M>> };
+export type CairnService = ContractMethods & ServiceGuards;
+type ContractMethods = { [M in MethodName]: (request: Parsed<M>, caller: Caller) => Promise<Response<M>> };
 
 export type Outcome<M extends MethodName> = { ok: true; value: Response<M> } | { ok: false; error: CairnError };
 
@@ -33,10 +44,28 @@ export async function dispatch<M extends MethodName>(service: CairnService, name
   try {
     if (!isMethod(name)) throw new BadRequest(`no such method "${String(name)}"; methods: ${Object.keys(contract).join(', ')}`);
     const request = parseRequest(name, asCaller(caller, name, input));
-    const run = service[name] as (r: Parsed<M>, c: Caller) => Promise<Response<M>>;
-    return { ok: true, value: await run.call(service, request, caller) };
+    const run = (service as ContractMethods)[name] as (r: Parsed<M>, c: Caller) => Promise<Response<M>>;
+    return { ok: true, value: await guarded(service, effectOf(name, request), () => run.call(service, request, caller)) };
   } catch (err) {
     return { ok: false, error: asCairnError(err) };
+  }
+}
+
+/** Whether this call writes: a write's dry run (`dryRun: true`) writes nothing. */
+function effectOf(name: MethodName, request: unknown): 'read' | 'write' {
+  const dryRun = (request as { dryRun?: unknown }).dryRun === true;
+  return contract[name].rules.effect === 'write' && !dryRun ? 'write' : 'read';
+}
+
+/** Runs `work` as the service runs a contract method: a write refused on an index it cannot write
+ * before it starts, any failure explained. The engine's own handles outside the contract
+ * (engine-api.ts) go through it too. */
+export async function guarded<T>(service: ServiceGuards, effect: 'read' | 'write', work: () => T | Promise<T>): Promise<T> {
+  try {
+    if (effect === 'write') service.assertWritable();
+    return await work();
+  } catch (err) {
+    throw service.explainError(err);
   }
 }
 

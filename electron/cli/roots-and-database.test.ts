@@ -74,6 +74,16 @@ describe('a database Cairn cannot use as it is', () => {
     expect(r.err).toContain(`the index database ${fx.db} is damaged`);
   });
 
+  it('a garbled one: forgetting a root says the index is damaged and what to do, not a bare SQLite error', async () => {
+    const { a, b } = twoRoots();
+    const env = cairnEnv(fx.dir);
+    expect((await runCairn(['index', '--db', fx.db, a, b], env)).code).toBe(0);
+    garble(fx.db, 'links');
+    const r = await runCairn(['index', '--forget', b, '--db', fx.db], env);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`the index database ${fx.db} is damaged`);
+  });
+
   it('a read-only one can still be searched; indexing says why it cannot run', async (ctx) => {
     // the check needs another user than the database's owner: root runs the CLI as `nobody`
     if (!nobodyCanRunCli()) return ctx.skip('needs root, and a checkout the user nobody can enter');

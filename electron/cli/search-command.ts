@@ -81,7 +81,7 @@ export async function runSearch(args: string[]): Promise<number> {
     await ensureIndexed(engine);
     // lexical and token search need no model: loading it is a third of a cold start
     if (request.mode === 'hybrid' || request.mode === 'semantic') await engine.loadModel();
-    const response = await engine.engine.search(request);
+    const response = await engine.search(request);
     printNotice(response.index);
     process.stdout.write(values.json ? `${JSON.stringify(response, null, 2)}\n` : searchText(response));
     return 0;

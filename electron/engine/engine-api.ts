@@ -1,8 +1,9 @@
 // The engine as a door in this process calls it (the CLI, tests, benchmarks): every contract
 // method through `dispatch`, so raw input is parsed once against the contract exactly as over IPC,
-// HTTP or MCP; beside them, the engine's own handles that are not part of the contract.
+// HTTP or MCP; beside them, the engine's own handles that are not part of the contract, those that
+// write run as dispatch runs a write (`guarded`: refused on a read-only index, failures explained).
 import type { CairnApi } from '../../shared/contract.ts';
-import { bindApi } from '../../shared/dispatch.ts';
+import { bindApi, guarded } from '../../shared/dispatch.ts';
 import type { Engine } from './engine.ts';
 
 export type EngineApi = CairnApi &
@@ -16,8 +17,8 @@ export function engineApi(engine: Engine): EngineApi {
     events: engine.events,
     settings: engine.settings,
     semantic: engine.semantic,
-    reindexPaths: (paths) => engine.reindexPaths(paths),
-    forgetRoots: (roots) => engine.forgetRoots(roots),
+    reindexPaths: (paths) => guarded(engine, 'write', () => engine.reindexPaths(paths)),
+    forgetRoots: (roots) => guarded(engine, 'write', () => engine.forgetRoots(roots)),
     close: () => engine.close(),
     loadModel: () => engine.loadModel(),
     keepVectorsInMemory: () => engine.keepVectorsInMemory(),

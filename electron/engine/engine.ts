@@ -7,7 +7,7 @@ import { EventEmitter } from 'node:events';
 import path from 'node:path';
 import { PERSON, type Caller } from '../../shared/caller.ts';
 import type { Response } from '../../shared/contract.ts';
-import { parseRequest, type CairnService, type Parsed } from '../../shared/dispatch.ts';
+import { guarded, parseRequest, type CairnService, type Parsed } from '../../shared/dispatch.ts';
 import { BadRequest, CairnError, NotFound } from '../../shared/errors.ts';
 import type { IndexNotice, IndexProgress, IndexReport } from '../../shared/indexing.ts';
 import type { FusionDefaults } from '../../shared/search.ts';
@@ -52,7 +52,7 @@ export class Engine implements CairnService {
     this.store = sqliteStore(db);
     const models = path.join(path.dirname(settings.db), `${path.basename(settings.db)}.models`);
     this.semantic = new SemanticIndex(this.store, settings.model, { models, general: SHIPPED_MODEL, hubCache: HUB_CACHE }, db.readonly);
-    this.runs = new IndexRuns({ db, settings, semantic: this.semantic, events: this.events, writableRoots: () => this.writableRoots(), assertWritable: () => this.assertWritable(), guard: (work) => this.guard(work) });
+    this.runs = new IndexRuns({ db, settings, semantic: this.semantic, events: this.events, writableRoots: () => this.writableRoots(), assertWritable: () => this.assertWritable(), guard: (work) => guarded(this, 'read', work) });
   }
 
   static open(settings: Settings): Engine {
@@ -94,11 +94,9 @@ export class Engine implements CairnService {
   }
 
   async status(): Promise<Response<'status'>> {
-    return this.guard(() => {
-      const indexed = (this.db.prepare(`SELECT path FROM roots ORDER BY path`).all() as { path: string }[]).map((r) => r.path);
-      const otherRoots = indexed.filter((r) => !this.settings.roots.includes(r));
-      return { roots: this.settings.roots, otherRoots, readOnly: this.db.readonly, db: this.settings.db, ...countIndex(this.db), lastRun: lastRun(this.db), indexing: this.runs.progress, index: this.notice() };
-    });
+    const indexed = (this.db.prepare(`SELECT path FROM roots ORDER BY path`).all() as { path: string }[]).map((r) => r.path);
+    const otherRoots = indexed.filter((r) => !this.settings.roots.includes(r));
+    return { roots: this.settings.roots, otherRoots, readOnly: this.db.readonly, db: this.settings.db, ...countIndex(this.db), lastRun: lastRun(this.db), indexing: this.runs.progress, index: this.notice() };
   }
 
   /** Indexes the configured roots. One run at a time: a call while a full run is under way joins it. */
@@ -111,9 +109,9 @@ export class Engine implements CairnService {
     return this.runs.paths(paths);
   }
 
-  /** Drops roots from the index (their files are not touched); returns how many files left the index. Not a door's method. */
+  /** Drops roots from the index (their files are not touched); returns how many files left the index. Not a
+   * door's method: engine-api.ts runs it as dispatch runs a write (refused on a read-only index, failures explained). */
   async forgetRoots(roots: string[]): Promise<number> {
-    this.assertWritable();
     const { relinkAll } = await import('./graph/relink.ts');
     return writeTransaction(this.db, () => {
       let removed = 0;
@@ -130,7 +128,7 @@ export class Engine implements CairnService {
 
   async skills(r: Parsed<'skills'>): Promise<Response<'skills'>> {
     const { listAgents, listProblems, listRegistrations } = await import('./skills/lookup.ts');
-    return this.guard(async () => ({ registrations: await listRegistrations(this.store, r), agents: await listAgents(this.store), categories: this.settings.skills.categories, problems: await listProblems(this.store) }));
+    return { registrations: await listRegistrations(this.store, r), agents: await listAgents(this.store), categories: this.settings.skills.categories, problems: await listProblems(this.store) };
   }
 
   async expert(r: Parsed<'expert'>): Promise<Response<'expert'>> {
@@ -143,52 +141,47 @@ export class Engine implements CairnService {
       const ids = this.db.prepare(`SELECT p.id FROM pages p JOIN files f ON f.id = p.file_id JOIN roots r ON r.id = f.root_id WHERE r.path = ? AND f.rel_path = ?`);
       return found.results.map((x) => ids.pluck().get(x.root, x.path) as number).filter((id) => id !== undefined);
     };
-    return this.guard(() => findExperts(this.store, r.domain, r.limit, searchPages));
+    return findExperts(this.store, r.domain, r.limit, searchPages);
   }
 
   /** Recall and expert answers are recorded (outcome events), so they need a writable index. */
   async knowledgeRecall(r: Parsed<'knowledgeRecall'>): Promise<Response<'knowledgeRecall'>> {
-    this.assertWritable();
     const { recallByRole } = await import('./recall/recall.ts');
     const { recordQuery } = await import('./recall/events.ts');
     const filters = (tier: Tier) => ({ tier: [tier], ...(r.agent ? { agent: r.agent } : {}) });
     const { tiers, results } = await recallByRole(r, (tier) => this.search({ query: r.query, mode: 'hybrid', k: r.k, filters: filters(tier) }));
-    const queryId = await this.guard(() => recordQuery(this.store, { kind: 'recall', query: r.query, agent: r.agent ?? null, sessionId: null, returned: results.map((x) => x.key) }));
+    const queryId = await recordQuery(this.store, { kind: 'recall', query: r.query, agent: r.agent ?? null, sessionId: null, returned: results.map((x) => x.key) });
     return { queryId, query: r.query, role: r.role, tiers, results };
   }
 
   async knowledgeExpert(r: Parsed<'knowledgeExpert'>): Promise<Response<'knowledgeExpert'>> {
-    this.assertWritable();
     const { knowledgeExpert } = await import('./recall/knowledge-expert.ts');
     const reflections = (domain: string, since: string, k: number, pathPrefix: string | undefined) =>
       this.search({ query: domain, mode: 'hybrid', k, filters: { tier: ['reflection'], updatedAfter: since, ...(pathPrefix ? { pathPrefix } : {}), ...(r.agent ? { agent: r.agent } : {}) } });
-    return this.guard(() => knowledgeExpert({ store: this.store, experts: (domain, limit) => this.expert({ domain, limit }), reflections }, r));
+    return knowledgeExpert({ store: this.store, experts: (domain, limit) => this.expert({ domain, limit }), reflections }, r);
   }
 
   async recordOutcome(r: Parsed<'recordOutcome'>): Promise<Response<'recordOutcome'>> {
-    this.assertWritable();
     const { recordOutcome } = await import('./recall/events.ts');
-    return this.guard(() => recordOutcome(this.store, r));
+    return recordOutcome(this.store, r);
   }
 
   async queryOutcomes(r: Parsed<'queryOutcomes'>): Promise<Response<'queryOutcomes'>> {
     const { queryOutcomes } = await import('./recall/events.ts');
-    return this.guard(() => queryOutcomes(this.store, r));
+    return queryOutcomes(this.store, r);
   }
 
   async decideSkill(r: Parsed<'decideSkill'>): Promise<Response<'decideSkill'>> {
-    this.assertWritable();
     const { decideClaim } = await import('./skills/decide.ts');
-    await this.guard(() => decideClaim(this.db, r));
+    await decideClaim(this.db, r);
     await this.runs.refreshRegistry();
     return this.registration(r.id);
   }
 
   async registerSkill(r: Parsed<'registerSkill'>): Promise<Response<'registerSkill'>> {
-    this.assertWritable();
     const { registerClaim } = await import('./skills/decide.ts');
     const { skillSlug } = await import('./skills/slug.ts');
-    const file = await this.guard(() => registerClaim(this.db, this.settings.skills, r));
+    const file = await registerClaim(this.db, this.settings.skills, r);
     // the registry file is a file of the wiki: indexing it refreshes the registry
     await this.reindexPaths([file]);
     const row = await this.store.registry.claimId(r.agent, skillSlug(r.skill));
@@ -205,12 +198,12 @@ export class Engine implements CairnService {
 
   async stalePages(_request: Parsed<'stalePages'>): Promise<Response<'stalePages'>> {
     const { stalePages } = await stalenessModule();
-    return this.guard(async () => ({ pages: await stalePages(this.store) }));
+    return { pages: await stalePages(this.store) };
   }
 
   async sourceChanges(r: Parsed<'sourceChanges'>): Promise<Response<'sourceChanges'>> {
     const { sourceChanges } = await import('./curation/source-changes.ts');
-    return this.guard(() => sourceChanges(this.db, r.key, r.agent ?? null));
+    return sourceChanges(this.db, r.key, r.agent ?? null);
   }
 
   /** An agent replacing a page's body must name the version it read; a person need not (see write-page.ts). */
@@ -229,8 +222,7 @@ export class Engine implements CairnService {
   /** Plans in the module; writes each reflection, then archives its notes, through the one write path. */
   async consolidate(r: Parsed<'consolidate'>): Promise<Response<'consolidate'>> {
     const { planConsolidation } = await import('./curation/consolidate.ts');
-    if (!r.dryRun) this.assertWritable();
-    const plan = await this.guard(() => planConsolidation(this.store, { olderThanDays: r.olderThanDays, today: today() }));
+    const plan = await planConsolidation(this.store, { olderThanDays: r.olderThanDays, today: today() });
     const groups: Response<'consolidate'>['groups'] = [];
     for (const g of plan.groups) {
       const out = { concepts: g.concepts, key: g.key, agent: g.agent, title: g.title, tags: g.tags, links: g.links, notes: g.notes.map(({ key, agent, path, date }) => ({ key, agent, path, date })), sentences: g.sentences, body: g.body, written: null as WriteResult | null, archived: [] as WriteResult[] };
@@ -246,13 +238,13 @@ export class Engine implements CairnService {
   }
 
   async audit(r: Parsed<'audit'>): Promise<Response<'audit'>> {
-    return this.guard(async () => ({ entries: await this.store.audit.list(r) }));
+    return { entries: await this.store.audit.list(r) };
   }
 
   /** An agent's fix (a stub too) is checked where it writes, in write-page.ts: only its own space. */
   async fixLink(r: Parsed<'fixLink'>, caller: Caller = PERSON): Promise<Response<'fixLink'>> {
     const { planFix } = await import('./curation/link-fix.ts');
-    const plan = await this.guard(() => planFix(this.db, r));
+    const plan = planFix(this.db, r);
     if (r.dryRun) return { changes: [plan.change], applied: false, auditId: null };
     const result = await this.write({ ...plan.write, actor: r.actor, curatorAgent: curatorAgent(caller) });
     return { changes: [plan.change], applied: true, auditId: result.auditId };
@@ -260,23 +252,19 @@ export class Engine implements CairnService {
 
   async suggestTargets(r: Parsed<'suggestTargets'>): Promise<Response<'suggestTargets'>> {
     const { targetSuggester } = await import('./curation/suggest.ts');
-    return this.guard(() => {
-      const suggest = targetSuggester(this.db, r.agent ?? null);
-      return { suggestions: r.targets.map((target) => ({ target, pages: suggest(target, r.limit) })) };
-    });
+    const suggest = targetSuggester(this.db, r.agent ?? null);
+    return { suggestions: r.targets.map((target) => ({ target, pages: suggest(target, r.limit) })) };
   }
 
   async undo(r: Parsed<'undo'>): Promise<Response<'undo'>> {
-    this.assertWritable();
     const { undoWrite } = await import('./curation/undo.ts');
-    return this.indexLanded(await this.guard(() => undoWrite(this.store, this.writableRoots(), r.id, r.actor)));
+    return this.indexLanded(await undoWrite(this.store, this.writableRoots(), r.id, r.actor));
   }
 
   /** Every write goes here: validated and logged by writePage, then the page is indexed at once. */
   private async write(input: WriteInput): Promise<WriteResult & { notice?: string }> {
-    this.assertWritable();
     const { writePage } = await writePageModule();
-    return this.indexLanded(await this.guard(() => writePage(this.db, this.writableRoots(), input, this.settings.maxFileBytes)));
+    return this.indexLanded(await writePage(this.db, this.writableRoots(), input, this.settings.maxFileBytes));
   }
 
   /**
@@ -301,34 +289,29 @@ export class Engine implements CairnService {
     return [...new Set([...this.settings.roots, ...indexed])];
   }
 
-  private assertWritable(): void {
+  /** `dispatch` asks it before every write (a method's rules say which are writes). */
+  assertWritable(): void {
     if (this.db.readonly) throw new CairnError('read-only', `the index database ${this.settings.db} is read-only: search, links and pages work, but indexing needs write access to it and its folder`);
   }
 
-  /** A damaged index file is named, with what to do about it, whichever method ran into it. */
-  private async guard<T>(work: () => T | Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (err) {
-      throw explainDbError(this.settings.db, err);
-    }
+  /** A damaged index file is named, with what to do about it, whichever method ran into it (`dispatch` asks). */
+  explainError(err: unknown): unknown {
+    return explainDbError(this.settings.db, err);
   }
 
   async search(r: Parsed<'search'>): Promise<Response<'search'>> {
     const deps = { db: this.db, semantic: this.semantic, defaults: this.fusionDefaults() };
-    return this.guard(async () => ({ ...(await (this.readers ? this.readers.search(deps, r) : search(deps, r))), index: this.notice() }));
+    return { ...(await (this.readers ? this.readers.search(deps, r) : search(deps, r))), index: this.notice() };
   }
 
   async getPage(r: Parsed<'getPage'>): Promise<Response<'getPage'>> {
-    return this.guard(async () => {
-      try {
-        return { ...(await (this.readers ? this.readers.getPage(this.db, r) : pageView(this.db, r.key, r.agent ?? null))), index: this.notice() };
-      } catch (err) {
-        // while the first index runs, "not found" may only mean "not indexed yet"
-        const notice = err instanceof NotFound ? this.notice() : null;
-        throw notice ? new NotFound(`${err instanceof Error ? err.message : String(err)} (${notice.message})`) : err;
-      }
-    });
+    try {
+      return { ...(await (this.readers ? this.readers.getPage(this.db, r) : pageView(this.db, r.key, r.agent ?? null))), index: this.notice() };
+    } catch (err) {
+      // while the first index runs, "not found" may only mean "not indexed yet"
+      const notice = err instanceof NotFound ? this.notice() : null;
+      throw notice ? new NotFound(`${err instanceof Error ? err.message : String(err)} (${notice.message})`) : err;
+    }
   }
 
   /** What readers are told about the index they read: being built, or left half done by a run that died. */
@@ -337,13 +320,13 @@ export class Engine implements CairnService {
   }
 
   async attachment(r: Parsed<'attachment'>): Promise<Response<'attachment'>> {
-    return this.guard(() => readAttachment(this.db, r.root, r.path));
+    return readAttachment(this.db, r.root, r.path);
   }
 
   async graph(r: Parsed<'graph'>): Promise<Response<'graph'>> {
     const around = r.around ? { key: r.around.key, agent: r.around.agent ?? null } : null;
     const { referenceGraph } = await import('./graph/reference-graph.ts');
-    return this.guard(() => referenceGraph(this.db, { around, depth: r.depth, limit: r.limit, concepts: r.concepts }));
+    return referenceGraph(this.db, { around, depth: r.depth, limit: r.limit, concepts: r.concepts });
   }
 
   async recall(r: Parsed<'recall'>): Promise<Response<'recall'>> {
@@ -351,18 +334,18 @@ export class Engine implements CairnService {
     // the walk reaches linked pages itself, showing each step: its seeds are the text lanes' hits
     const filters = 'query' in r.seed && r.seed.agent ? { agent: r.seed.agent } : {};
     const hits = 'query' in r.seed ? (await this.search(parseRequest('search', { query: r.seed.query, k: 3, weights: { graph: 0 }, filters }))).results : [];
-    return this.guard(() => recallWalk(this.db, { ...seedPages(this.db, r.seed, hits), hops: r.hops, limit: r.limit }));
+    return recallWalk(this.db, { ...seedPages(this.db, r.seed, hits), hops: r.hops, limit: r.limit });
   }
 
   async concepts(r: Parsed<'concepts'>): Promise<Response<'concepts'>> {
     const { listConcepts } = await import('./concepts/list.ts');
-    return this.guard(() => listConcepts(this.store.concepts, r.query ?? null, r.limit));
+    return listConcepts(this.store.concepts, r.query ?? null, r.limit);
   }
 
   async links({ kind }: Parsed<'links'>): Promise<Response<'links'>> {
-    if (kind === 'orphans') return this.guard(() => ({ findings: [], orphans: orphanPages(this.db), index: this.notice() }));
+    if (kind === 'orphans') return { findings: [], orphans: orphanPages(this.db), index: this.notice() };
     const reasons = kind === 'dangling' ? ['missing-page' as const] : kind === 'anchors' ? ['missing-anchor' as const] : ['missing-page' as const, 'missing-anchor' as const];
-    return this.guard(() => ({ findings: brokenLinks(this.db, reasons), orphans: [], index: this.notice() }));
+    return { findings: brokenLinks(this.db, reasons), orphans: [], index: this.notice() };
   }
 }
 
