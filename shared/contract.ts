@@ -242,4 +242,6 @@ export type Response<M extends MethodName> = z.output<Contract[M]['response']>;
 
 /** What every door exposes: one async function per contract method; a request whose every field is
  * optional may be left out. */
+// `{} extends R` asks whether every field of R is optional: the one place `{}` is meant
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export type CairnApi = { [M in MethodName]: {} extends Request<M> ? (request?: Request<M>) => Promise<Response<M>> : (request: Request<M>) => Promise<Response<M>> };

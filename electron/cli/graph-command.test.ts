@@ -23,7 +23,6 @@ interface Graphml {
 /** Parsed by a validating parser; XML 1.0 forbids control characters even escaped, which it does not check, so that is checked here. */
 function parseGraphml(text: string): Graphml {
   expect(XMLValidator.validate(text)).toBe(true);
-  // eslint-disable-next-line no-control-regex
   expect(text).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
   return new XMLParser({ ignoreAttributes: false, isArray: (name) => ['node', 'edge', 'data'].includes(name), parseTagValue: false }).parse(text) as Graphml;
 }

@@ -7,7 +7,6 @@ const NODE_KEYS = ['type', 'key', 'path', 'root', 'title', 'tags', 'tier', 'scop
 const EDGE_KEYS = ['kind', 'line', 'count'] as const;
 const TYPES: Record<string, 'string' | 'boolean' | 'int'> = { stale: 'boolean', archived: 'boolean', missing: 'boolean', depth: 'int', line: 'int', count: 'int' };
 
-// eslint-disable-next-line no-control-regex
 const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;', '\t': '&#9;', '\n': '&#10;', '\r': '&#13;' };

@@ -86,7 +86,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
   if (readOnly) tell({ kind: 'read-only', db: settings.db });
 
   // a page saved in an editor or written by an agent is re-indexed, and the doors hear of it
-  const watcher = options.watch && !readOnly ? watchRoots(engine, (error) => closing || tell({ kind: 'change-failed', error })) : null;
+  const watcher = options.watch && !readOnly ? watchRoots(engine, (error) => void (closing || tell({ kind: 'change-failed', error }))) : null;
   void watcher?.ready.then(() => closing || tell({ kind: 'watching', roots: settings.roots }));
 
   const indexed: Promise<IndexReport | null> =

@@ -7,7 +7,7 @@
 //
 // Runs only as the bundle build/electron/build.mjs writes (dist/electron/main.cjs), so
 // `__dirname` is dist/electron, in development and inside app.asar alike.
-import { app, BrowserWindow, dialog } from 'electron';
+import { app, dialog } from 'electron';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PACKAGE_ROOT } from '../engine/config/settings.ts';

@@ -51,7 +51,6 @@ export function GraphExplorer({ request, model, onOpen, concepts, children }: Pr
       setHover(null);
     };
     // the drawing is made once per answer; filters reach it through setVisible below
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [model]);
   useEffect(() => drawing.current?.setVisible(visible), [visible]);
 

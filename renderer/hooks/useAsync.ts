@@ -41,7 +41,6 @@ export function useAsync<T>(load: (() => Promise<T>) | null, deps: readonly unkn
         setLoading(false);
       },
     );
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [...deps, tick]);
   const reload = useCallback(() => setTick((t) => t + 1), []);
   return { value, error, errorCode, loading, reload };

@@ -34,7 +34,7 @@ function Orphan({ page }: { page: PageSummary }) {
     <li className="link orphan">
       <a href={pageHref(page.key, { agent: page.scope.agent })}>{page.title}</a> <span className="muted">{page.path}</span>{' '}
       {from === null ? (
-        <button type="button" className="button small ghost" onClick={suggest} aria-label={`Suggest pages to link ${page.key} from`}>
+        <button type="button" className="button small ghost" onClick={() => void suggest()} aria-label={`Suggest pages to link ${page.key} from`}>
           Link from…
         </button>
       ) : (

@@ -130,7 +130,11 @@ async function attachConcepts(store: Store, notes: Note[]): Promise<void> {
   const own = new Set(notes.flatMap((n) => [normalForm(n.key), normalForm(path.posix.basename(n.key)), normalForm(n.title)]));
   for (const n of notes) {
     const keep = (c: string) => c !== '' && !own.has(c) && !/^\d[\d ]*$/.test(c);
-    for (const c of await store.concepts.mentionedBy(n.id)) if (keep(c)) n.concepts.add(c), n.mentioned.add(c);
+    for (const c of await store.concepts.mentionedBy(n.id)) {
+      if (!keep(c)) continue;
+      n.concepts.add(c);
+      n.mentioned.add(c);
+    }
     for (const c of await store.concepts.taggedBy(n.id)) if (keep(c)) n.concepts.add(c);
   }
 }

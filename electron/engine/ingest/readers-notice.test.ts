@@ -7,7 +7,6 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import Database from 'better-sqlite3';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, CLI, cairnEnv, runCairn, startServe, waitForIdle, type Served } from '../testing/cairn-process.ts';
 import { mcpAgents } from '../testing/mcp-session.ts';
