@@ -76,6 +76,12 @@ export const SearchFilters = z.object({
 });
 export type SearchFilters = z.infer<typeof SearchFilters>;
 
+/** Whether the filters narrow a search at all (an empty list narrows nothing): a narrowed lane
+ * ranks within the filter, or fetches more before filtering, so it never comes up short. */
+export function narrows(f: SearchFilters): boolean {
+  return Object.values(f).some((v) => v !== undefined && !(Array.isArray(v) && v.length === 0));
+}
+
 export const SearchRequest = z.object({
   query: z
     .string()

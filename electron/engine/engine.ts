@@ -300,7 +300,7 @@ export class Engine implements CairnService {
   }
 
   async search(r: Parsed<'search'>): Promise<Response<'search'>> {
-    const deps = { db: this.db, semantic: this.semantic, defaults: this.fusionDefaults() };
+    const deps = { store: this.store, semantic: this.semantic, defaults: this.fusionDefaults() };
     return { ...(await (this.readers ? this.readers.search(deps, r) : search(deps, r))), index: this.notice() };
   }
 

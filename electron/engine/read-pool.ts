@@ -23,6 +23,7 @@ import type { ReadAnswer, ReadRequest } from './read-worker.ts';
 import type { SemanticSource } from './search/semantic.ts';
 import { runSemanticLane, search } from './search/search.ts';
 import type { Db } from './store/database.ts';
+import type { Store } from './store/store.ts';
 import { workerCode } from './worker-code.ts';
 
 declare const CAIRN_READ_WORKER: string | undefined;
@@ -65,7 +66,7 @@ class Reader {
 }
 
 export interface SearchDeps {
-  db: Db;
+  store: Store;
   semantic: SemanticSource;
   defaults: FusionDefaults;
 }

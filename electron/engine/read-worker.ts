@@ -7,6 +7,7 @@ import type { FusionDefaults } from '../../shared/search.ts';
 import { pageView } from './graph/page-view.ts';
 import { search, type SemanticRan } from './search/search.ts';
 import { openReadConnection } from './store/database.ts';
+import { sqliteStore } from './store/sqlite/sqlite-store.ts';
 
 export type ReadRequest =
   | { id: number; method: 'search'; request: Parsed<'search'>; semantic: SemanticRan; defaults: FusionDefaults }
@@ -15,9 +16,10 @@ export type ReadRequest =
 export type ReadAnswer = { id: number; value: unknown } | { id: number; error: { name: string; message: string; code?: unknown; missing?: unknown } };
 
 const db = openReadConnection((workerData as { db: string }).db);
+const store = sqliteStore(db);
 
 async function answer(r: ReadRequest): Promise<unknown> {
-  if (r.method === 'search') return search({ db, semantic: r.semantic, defaults: r.defaults }, r.request);
+  if (r.method === 'search') return search({ store, semantic: r.semantic, defaults: r.defaults }, r.request);
   return pageView(db, r.request.key, r.request.agent ?? null);
 }
 

@@ -9,7 +9,7 @@ import { NotFound } from '../../../shared/errors.ts';
 import { findPageRow } from './page-view.ts';
 import { hiddenFrom } from './reference-graph.ts';
 import { conceptPages } from '../concepts/concept-pages.ts';
-import { pageCondition } from '../search/filters.ts';
+import { pageCondition } from '../store/sqlite/page-filter.ts';
 
 export interface RecallWalkQuery {
   seeds: number[];

@@ -2,11 +2,9 @@
 // to, are linked from, or share a concept with is likely about the same thing even when it uses
 // none of the query's words (the answer one hop from the page that matches the question). It
 // goes one hop only: walking further is `recall`'s job, where each step is shown.
-import type { GraphVia } from '../../../shared/search.ts';
-import type { Db } from '../store/database.ts';
-import { conceptPages } from '../concepts/concept-pages.ts';
-import { keysOf } from '../graph/page-rows.ts';
-import type { PageCondition } from './filters.ts';
+import type { GraphVia, SearchFilters } from '../../../shared/search.ts';
+import { CONCEPT_FANOUT } from '../concepts/concept-pages.ts';
+import type { Store } from '../store/store.ts';
 import { LaneSkipped, type PageHit } from './lane.ts';
 
 /** How many of the fused text-lane hits the graph lane starts from. */
@@ -22,10 +20,10 @@ const SELF_WEIGHT = 1;
 const EDGE_WEIGHT: Record<GraphVia['edge'], number> = { link: 0.5, backlink: 0.5, concept: 0.25 };
 
 export interface GraphLaneQuery {
-  db: Db;
+  store: Store;
   /** The text lanes' fused hits, best first; the lane starts from the first GRAPH_SEEDS. */
   ranked: number[];
-  condition: PageCondition;
+  filters: SearchFilters;
   limit: number;
 }
 
@@ -41,12 +39,12 @@ export interface GraphLaneAnswer {
  * the first hits: with 1 / rank, a hub page that the 2nd to 10th hits all link to outscored the
  * pages the best hit links to (README, Benchmarks).
  */
-export function graphLane(q: GraphLaneQuery): GraphLaneAnswer {
+export async function graphLane(q: GraphLaneQuery): Promise<GraphLaneAnswer> {
   const seeds = q.ranked.slice(0, GRAPH_SEEDS);
   if (seeds.length === 0) throw new LaneSkipped('no-seeds', 'no other lane found a page to start from');
-  const keyOf = keysOf(q.db, seeds);
+  const keyOf = new Map((await q.store.pages.keysOf(seeds)).map((p) => [p.id, p.key]));
   const best = new Map<number, Map<number, GraphVia & { weight: number }>>();
-  for (const e of neighbours(q.db, seeds)) {
+  for (const e of await neighbours(q.store, seeds)) {
     const bySeed = best.get(e.to) ?? new Map();
     const was = bySeed.get(e.seed);
     if (!was || EDGE_WEIGHT[e.edge] > was.weight) {
@@ -55,7 +53,8 @@ export function graphLane(q: GraphLaneQuery): GraphLaneAnswer {
     best.set(e.to, bySeed);
   }
   for (const id of seeds) if (!best.has(id)) best.set(id, new Map());
-  const visible = allowed(q.db, [...best.keys()], q.condition);
+  // the pages the search's filters let through (agent, scope, tags, tier, path, dates, never archived)
+  const visible = new Set(await q.store.pages.visibleAmong([...best.keys()], q.filters));
   const strength = new Map(seeds.map((id, i) => [id, 1 / (i + 1) ** 2]));
   const scored = [...best.entries()]
     .filter(([id]) => visible.has(id))
@@ -76,36 +75,9 @@ interface Edge {
 }
 
 /** Every page one step from a seed: links out, links in, and concepts named or mentioned by few pages. */
-function neighbours(db: Db, seeds: number[]): Edge[] {
-  const ids = JSON.stringify(seeds);
-  const out = db
-    .prepare(`SELECT DISTINCT page_id AS seed, target_page_id AS "to" FROM links WHERE page_id IN (SELECT value FROM json_each(?)) AND target_page_id IS NOT NULL AND target_page_id != page_id`)
-    .all(ids) as Edge[];
-  const back = db
-    .prepare(`SELECT DISTINCT target_page_id AS seed, page_id AS "to" FROM links WHERE target_page_id IN (SELECT value FROM json_each(?)) AND page_id != target_page_id`)
-    .all(ids) as Edge[];
-  return [...out.map((e) => ({ ...e, edge: 'link' as const })), ...back.map((e) => ({ ...e, edge: 'backlink' as const })), ...conceptEdges(db, ids)];
-}
-
-function conceptEdges(db: Db, ids: string): Edge[] {
-  const named = db
-    .prepare(
-      `SELECT s.seed, c.norm, c.name FROM (SELECT page_id AS seed, concept AS norm FROM mentions WHERE page_id IN (SELECT value FROM json_each(@ids))
-         UNION SELECT page_id, norm FROM concept_names WHERE page_id IN (SELECT value FROM json_each(@ids))) s JOIN concepts c ON c.norm = s.norm`,
-    )
-    .all({ ids }) as { seed: number; norm: string; name: string }[];
-  const pagesOf = conceptPages(db);
-  const edges: Edge[] = [];
-  for (const c of named) {
-    // a concept on many pages links them all to everything: it says nothing about any two
-    for (const to of pagesOf(c.norm) ?? []) if (to !== c.seed) edges.push({ seed: c.seed, to, edge: 'concept', concept: c.name });
-  }
-  return edges;
-}
-
-/** The pages the search's filters let through (agent, scope, tags, tier, path, dates, never archived). */
-function allowed(db: Db, ids: number[], condition: PageCondition): Set<number> {
-  if (ids.length === 0) return new Set();
-  const sql = `SELECT p.id FROM pages p JOIN files f ON f.id = p.file_id WHERE p.id IN (SELECT value FROM json_each(?)) AND ${condition.sql}`;
-  return new Set(db.prepare(sql).pluck().all(JSON.stringify(ids), ...condition.params) as number[]);
+async function neighbours(store: Store, seeds: number[]): Promise<Edge[]> {
+  const links: Edge[] = await store.links.around(seeds);
+  // a concept on many pages links them all to everything: it says nothing about any two
+  const concepts = await store.concepts.sharedWith(seeds, CONCEPT_FANOUT);
+  return [...links, ...concepts.map((c) => ({ ...c, edge: 'concept' as const }))];
 }

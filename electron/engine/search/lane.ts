@@ -1,7 +1,6 @@
 // What a lane gives the fusion: pages, best first, each with its raw score and the chunk that won it.
-import type { LaneReason } from '../../../shared/search.ts';
-import type { Db } from '../store/database.ts';
-import type { PageCondition } from './filters.ts';
+import type { LaneReason, SearchFilters } from '../../../shared/search.ts';
+import type { Store } from '../store/store.ts';
 
 export interface PageHit {
   pageId: number;
@@ -12,9 +11,10 @@ export interface PageHit {
 }
 
 export interface LaneQuery {
-  db: Db;
+  store: Store;
   text: string;
-  condition: PageCondition;
+  /** Which pages the lane may return (every lane applies the same, in the store). */
+  filters: SearchFilters;
   /** How many pages the lane should return at most. */
   limit: number;
 }

@@ -57,10 +57,10 @@ describe('MMR', () => {
 describe('page terms', () => {
   it('are read again when a page changes', async () => {
     const id = () => (e.db.prepare(`SELECT id FROM pages WHERE key = '2026-03-05'`).get() as { id: number }).id;
-    expect(bodyTerms(e.db, [id()]).get(id())).toContain('flaki');
+    expect((await bodyTerms(e.engine.store, [id()])).get(id())).toContain('flaki');
     fx.write('global/daily/2026-03-05.md', '---\nsummary: Standup 5\n---\n# Standup\n\nQuiet day: gardening.\n');
     await e.reindex();
-    const now = bodyTerms(e.db, [id()]).get(id())!;
+    const now = (await bodyTerms(e.engine.store, [id()])).get(id())!;
     expect(now).toContain('garden');
     expect(now).not.toContain('flaki');
   });

@@ -3,7 +3,7 @@
 // picked), so that near-duplicates (five daily notes saying the same) do not fill the top.
 // Similarity is the Jaccard index of two pages' body terms.
 import type { FusedItem } from '../../../shared/fusion.ts';
-import type { Db } from '../store/database.ts';
+import type { Store } from '../store/store.ts';
 import { terms } from './terms.ts';
 
 /** MMR chooses among this many fused candidates at least (the top k when k is larger). */
@@ -61,9 +61,8 @@ const termCache = new Map<string, Set<string>>();
 const TERM_CACHE_MAX = 20_000;
 
 /** Each page's body terms (the start of its chunks, in order), cached by content hash. */
-export function bodyTerms(db: Db, pageIds: number[]): Map<number, Set<string>> {
-  const ids = JSON.stringify(pageIds);
-  const hashes = db.prepare(`SELECT id, content_hash AS hash FROM pages WHERE id IN (SELECT value FROM json_each(?))`).all(ids) as { id: number; hash: string }[];
+export async function bodyTerms(store: Store, pageIds: number[]): Promise<Map<number, Set<string>>> {
+  const hashes = await store.pages.contentHashesOf(pageIds);
   const out = new Map<number, Set<string>>(pageIds.map((id) => [id, new Set<string>()]));
   const missing: typeof hashes = [];
   for (const h of hashes) {
@@ -72,13 +71,11 @@ export function bodyTerms(db: Db, pageIds: number[]): Map<number, Set<string>> {
     else missing.push(h);
   }
   if (missing.length > 0) {
-    const rows = db
-      .prepare(`SELECT page_id, text FROM chunks WHERE page_id IN (SELECT value FROM json_each(?)) ORDER BY page_id, ord`)
-      .all(JSON.stringify(missing.map((m) => m.id))) as { page_id: number; text: string }[];
+    const rows = await store.chunks.textsOf(missing.map((m) => m.id));
     const text = new Map<number, string>();
     for (const r of rows) {
-      const sofar = text.get(r.page_id) ?? '';
-      if (sofar.length < BODY_CHARS) text.set(r.page_id, `${sofar}\n${r.text}`.slice(0, BODY_CHARS));
+      const sofar = text.get(r.pageId) ?? '';
+      if (sofar.length < BODY_CHARS) text.set(r.pageId, `${sofar}\n${r.text}`.slice(0, BODY_CHARS));
     }
     for (const m of missing) {
       if (termCache.size >= TERM_CACHE_MAX) termCache.delete(termCache.keys().next().value!);
@@ -91,9 +88,9 @@ export function bodyTerms(db: Db, pageIds: number[]): Map<number, Set<string>> {
 }
 
 /** Re-orders the fused list's top by MMR; returns the top k with each one's rank before and penalty. */
-export function diversify(db: Db, fused: FusedItem[], lambda: number, k: number): { picks: MmrPick<FusedItem>[]; pool: number } {
+export async function diversify(store: Store, fused: FusedItem[], lambda: number, k: number): Promise<{ picks: MmrPick<FusedItem>[]; pool: number }> {
   const pool = fused.slice(0, Math.max(k, MMR_MIN_POOL));
-  const sets = bodyTerms(db, pool.map((f) => f.id));
+  const sets = await bodyTerms(store, pool.map((f) => f.id));
   const of = (i: number) => sets.get(pool[i]!.id)!;
   return { picks: mmrOrder(pool, lambda, k, (a, b) => jaccard(of(a), of(b))), pool: pool.length };
 }

@@ -2,33 +2,24 @@
 // each lane's rank, score and contribution.
 import type { FusedItem } from '../../../shared/fusion.ts';
 import type { Lane, SearchResult } from '../../../shared/search.ts';
-import type { Db } from '../store/database.ts';
+import type { Store } from '../store/store.ts';
 import type { PageHit } from './lane.ts';
 import { snippet } from './snippet.ts';
-import { PAGE_FROM, PAGE_SUMMARY_COLUMNS, toPageSummary, type PageSummaryRow } from '../graph/page-rows.ts';
 
-interface Row extends PageSummaryRow {
-  usage_mode: string | null;
-}
-
-export function describeResults(db: Db, fused: FusedItem[], hits: Partial<Record<Lane, PageHit[]>>, query: string): SearchResult[] {
-  const pageStmt = db.prepare(
-    `SELECT ${PAGE_SUMMARY_COLUMNS}, p.usage_mode ${PAGE_FROM} WHERE p.id = ?`,
-  );
-  const chunkStmt = db.prepare(`SELECT heading, line, text FROM chunks WHERE rowid = ?`);
-  const firstChunk = db.prepare(`SELECT heading, line, text FROM chunks WHERE page_id = ? ORDER BY ord LIMIT 1`);
+export async function describeResults(store: Store, fused: FusedItem[], hits: Partial<Record<Lane, PageHit[]>>, query: string): Promise<SearchResult[]> {
   const chunkOf = bestChunks(fused, hits);
-  return fused.map((item) => {
-    const p = pageStmt.get(item.id) as Row;
-    const rowid = chunkOf.get(item.id);
-    const chunk = ((rowid !== undefined ? chunkStmt.get(rowid) : undefined) ?? firstChunk.get(item.id)) as { heading: string | null; line: number; text: string } | undefined;
+  const listings = new Map((await store.pages.listingsOf(fused.map((item) => item.id))).map((p) => [p.id, p]));
+  const sections = await store.chunks.sections(fused.map((item) => ({ pageId: item.id, chunkRowid: chunkOf.get(item.id) ?? null })));
+  return fused.map((item, i) => {
+    const { id: _, usageMode, ...page } = listings.get(item.id)!;
+    const chunk = sections[i];
     return {
-      ...toPageSummary(p),
+      ...page,
       score: item.score,
       heading: chunk?.heading ?? null,
       line: chunk?.line ?? 1,
-      snippet: chunk ? snippet(chunk.text, query) : (p.summary ?? ''),
-      always: p.usage_mode === 'always',
+      snippet: chunk ? snippet(chunk.text, query) : (page.summary ?? ''),
+      always: usageMode === 'always',
       lanesMatched: item.lanesMatched,
       lanes: item.lanes,
     };

@@ -3,8 +3,8 @@
 import { fuse, type FusedItem, type LaneCandidate } from '../../../shared/fusion.ts';
 import type { Parsed } from '../../../shared/dispatch.ts';
 import { describeLaneStatus, INTENT_DEFAULT, TEXT_LANES, type FusionDefaults, type GraphVia, type Lane, type LaneReason, type LaneStatus, type SearchNotice, type SearchResponse, type SearchResult } from '../../../shared/search.ts';
-import { isDamage, type Db } from '../store/database.ts';
-import { pageCondition } from './filters.ts';
+import { isDamage } from '../store/database.ts';
+import type { Store } from '../store/store.ts';
 import { LaneSkipped, type LaneQuery, type PageHit } from './lane.ts';
 import { lexicalLane } from './lexical.ts';
 import { semanticLane, type SemanticSource } from './semantic.ts';
@@ -14,7 +14,6 @@ import { applyIntent, extractIntent } from './intent.ts';
 import { diversify } from './mmr.ts';
 import { graphWeightFor } from './fusion-defaults.ts';
 import { graphLane } from './graph-lane.ts';
-import { keysOf } from '../graph/page-rows.ts';
 import { roundTo } from '../../../shared/rounding.ts';
 
 type TextLane = (typeof TEXT_LANES)[number];
@@ -24,7 +23,7 @@ const MIN_CANDIDATES = 100;
 const SEMANTIC_TIMEOUT_MS = 5000;
 
 export interface SearchDeps {
-  db: Db;
+  store: Store;
   /** This thread's model and vectors; or, on a read worker (store/read-pool.ts), the semantic lane
    * as the thread that holds them ran it (runSemanticLane). */
   semantic: SemanticSource | SemanticRan;
@@ -38,12 +37,12 @@ export interface SemanticRan {
 }
 
 /** The semantic lane of `req` alone (nothing when its mode does not run it), as search() would run it. */
-export async function runSemanticLane(deps: { db: Db; semantic: SemanticSource }, req: Parsed<'search'>): Promise<SemanticRan> {
+export async function runSemanticLane(deps: { store: Store; semantic: SemanticSource }, req: Parsed<'search'>): Promise<SemanticRan> {
   const model = deps.semantic.embedder?.info.id ?? null;
   if ((req.mode !== 'hybrid' && req.mode !== 'semantic') || req.query.trim() === '') return { model, outcome: { skipped: 'empty-query', message: 'not run' } };
-  const { q, filtered } = laneQuery(deps.db, req);
+  const q = laneQuery(deps.store, req);
   try {
-    return { model, outcome: { hits: await withTimeout(semanticLane(q, deps.semantic, filtered), SEMANTIC_TIMEOUT_MS) } };
+    return { model, outcome: { hits: await withTimeout(semanticLane(q, deps.semantic), SEMANTIC_TIMEOUT_MS) } };
   } catch (err) {
     if (isDamage(err)) throw err;
     if (err instanceof LaneSkipped) return { model, outcome: { skipped: err.reason, message: err.message } };
@@ -51,16 +50,14 @@ export async function runSemanticLane(deps: { db: Db; semantic: SemanticSource }
   }
 }
 
-/** What every lane is asked, and whether filters narrow it. */
-function laneQuery(db: Db, req: Parsed<'search'>): { q: LaneQuery; filtered: boolean } {
-  const condition = pageCondition(req.filters);
-  const filtered = Object.values(req.filters).some((v) => v !== undefined && !(Array.isArray(v) && v.length === 0));
-  return { q: { db, text: req.query, condition, limit: Math.max(req.k, MIN_CANDIDATES) }, filtered };
+/** What every lane is asked. */
+function laneQuery(store: Store, req: Parsed<'search'>): LaneQuery {
+  return { store, text: req.query, filters: req.filters, limit: Math.max(req.k, MIN_CANDIDATES) };
 }
 
 /** The semantic lane's hits: run here, or replayed as the other thread ran it. */
-function semanticRunner(semantic: SemanticSource | SemanticRan, q: LaneQuery, filtered: boolean): () => Promise<PageHit[]> {
-  if ('vectors' in semantic) return () => withTimeout(semanticLane(q, semantic, filtered), SEMANTIC_TIMEOUT_MS);
+function semanticRunner(semantic: SemanticSource | SemanticRan, q: LaneQuery): () => Promise<PageHit[]> {
+  if ('vectors' in semantic) return () => withTimeout(semanticLane(q, semantic), SEMANTIC_TIMEOUT_MS);
   const o = semantic.outcome;
   return async () => {
     if ('hits' in o) return o.hits;
@@ -85,18 +82,17 @@ export async function search(deps: SearchDeps, req: Parsed<'search'>): Promise<S
     return { ...base, results: [], lanes: {}, notice: { kind: 'empty-query', message: 'type something to search for' }, ms: elapsed(started) };
   }
 
-  const { q, filtered } = laneQuery(deps.db, req);
-  const condition = q.condition;
+  const q = laneQuery(deps.store, req);
   const wanted: Lane[] = req.mode === 'hybrid' ? [...TEXT_LANES] : [req.mode];
-  const runners: Record<TextLane, () => Promise<PageHit[]> | PageHit[]> = {
-    lexical: () => lexicalLane(q, filtered),
+  const runners: Record<TextLane, () => Promise<PageHit[]>> = {
+    lexical: () => lexicalLane(q),
     token: () => tokenLane(q),
-    semantic: semanticRunner(deps.semantic, q, filtered),
+    semantic: semanticRunner(deps.semantic, q),
   };
 
   const lanes: Partial<Record<Lane, LaneStatus>> = {};
   const hits: Partial<Record<Lane, PageHit[]>> = {};
-  const run = async (lane: Lane, runner: () => Promise<PageHit[]> | PageHit[]) => {
+  const run = async (lane: Lane, runner: () => Promise<PageHit[]>) => {
     const t0 = performance.now();
     let outcome: LaneOutcome = { state: 'ok' };
     try {
@@ -114,24 +110,28 @@ export async function search(deps: SearchDeps, req: Parsed<'search'>): Promise<S
   const fuseWeights = req.mode === 'hybrid' ? weights : { lexical: 1, semantic: 1, token: 1, graph: 0 };
   // a lane weighted 0 has no say, so the pages only it found are not answers (weight 0 turns a lane off)
   const hasSay = (item: FusedItem) => (Object.entries(item.lanes) as [Lane, { rank: number | null }][]).some(([l, h]) => h.rank !== null && fuseWeights[l] > 0);
-  const fuseAll = () => fuse({ lanes: candidatesOf(hits), keys: keysOf(deps.db, Object.values(hits).flatMap((l) => l.map((h) => h.pageId))), method: fusion, weights: fuseWeights, rrfK }).filter(hasSay);
+  const fuseAll = async () => {
+    // fusion breaks ties by key
+    const keys = await deps.store.pages.keysOf([...new Set(Object.values(hits).flatMap((l) => l.map((h) => h.pageId)))]);
+    return fuse({ lanes: candidatesOf(hits), keys: new Map(keys.map((p) => [p.id, p.key])), method: fusion, weights: fuseWeights, rrfK }).filter(hasSay);
+  };
   let graphVia = new Map<number, GraphVia[]>();
   if (req.mode === 'hybrid') {
     // the graph lane starts from the text lanes' fused ranking, so it runs after them
-    const ranked = fuseAll().map((x) => x.id);
-    await run('graph', () => {
-      const g = graphLane({ db: deps.db, ranked, condition, limit: q.limit });
+    const ranked = (await fuseAll()).map((x) => x.id);
+    await run('graph', async () => {
+      const g = await graphLane({ store: deps.store, ranked, filters: req.filters, limit: q.limit });
       graphVia = g.via;
       return g.hits;
     });
     wanted.push('graph');
   }
-  const all = fuseAll();
+  const all = await fuseAll();
   // diversity is its own step after fusion: each result keeps its fused rank and its penalty
-  const diverse = mmr ? diversify(deps.db, all, mmr.lambda, req.k) : null;
+  const diverse = mmr ? await diversify(deps.store, all, mmr.lambda, req.k) : null;
   if (mmr && diverse) mmr.pool = diverse.pool;
   const items = diverse ? diverse.picks.map((p) => p.item) : all.slice(0, req.k);
-  const results: SearchResult[] = describeResults(deps.db, items, hits, req.query).map((r, i) => {
+  const results: SearchResult[] = (await describeResults(deps.store, items, hits, req.query)).map((r, i) => {
     const via = graphVia.get(items[i]!.id);
     const pick = diverse?.picks[i];
     return { ...r, ...(via ? { graphVia: via } : {}), ...(pick ? { mmr: { fusedRank: pick.fusedRank, similarity: roundTo(pick.similarity, 3) } } : {}) };

@@ -1,5 +1,6 @@
 // The semantic lane: cosine KNN over chunk vectors in sqlite-vec, for the query embedded by the
 // model in use. Filters apply after the KNN, so a filtered query fetches more neighbours.
+import { narrows } from '../../../shared/search.ts';
 import type { Embedder } from '../embed/embedder.ts';
 import type { VectorStore } from '../embed/vector-store.ts';
 import { LaneSkipped, rollUpToPages, type LaneQuery, type PageHit } from './lane.ts';
@@ -14,7 +15,7 @@ export interface SemanticSource {
   vectors: VectorStore;
 }
 
-export async function semanticLane(q: LaneQuery, source: SemanticSource, filtered: boolean): Promise<PageHit[]> {
+export async function semanticLane(q: LaneQuery, source: SemanticSource): Promise<PageHit[]> {
   const { embedder, vectors } = source;
   if (!embedder) throw new LaneSkipped('no-model', source.unavailable ?? 'no embedding model');
   const stored = await vectors.model();
@@ -22,15 +23,10 @@ export async function semanticLane(q: LaneQuery, source: SemanticSource, filtere
   if (q.text.trim() === '') throw new LaneSkipped('empty-query', 'empty query');
   const vector = await embedder.embedQuery(q.text);
   if (!vector.some((x) => x !== 0)) throw new LaneSkipped('unknown-words', 'the model knows none of the query words');
-  const k = filtered ? MAX_KNN : Math.min(MAX_KNN, q.limit * CHUNKS_PER_PAGE);
+  const k = narrows(q.filters) ? MAX_KNN : Math.min(MAX_KNN, q.limit * CHUNKS_PER_PAGE);
   const near = await vectors.nearest(vector, k);
   if (near.length === 0) return [];
-  const allowed = q.db
-    .prepare(
-      `SELECT c.rowid, c.page_id AS pageId FROM chunks c JOIN pages p ON p.id = c.page_id JOIN files f ON f.id = p.file_id
-       WHERE c.rowid IN (SELECT value FROM json_each(?)) AND ${q.condition.sql}`,
-    )
-    .all(JSON.stringify(near.map((n) => n.rowid)), ...q.condition.params) as { rowid: number; pageId: number }[];
+  const allowed = await q.store.chunks.visibleAmong(near.map((n) => n.rowid), q.filters);
   const pageOf = new Map(allowed.map((a) => [a.rowid, a.pageId]));
   const hits: PageHit[] = [];
   for (const n of near) {

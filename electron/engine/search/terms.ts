@@ -1,6 +1,6 @@
 // Query and page text reduced to terms: lowercased, accents folded, split on anything that is
 // not a letter or digit, stop-words dropped, Porter-stemmed, deduplicated. The token lane and
-// the FTS query builder both use it, so a word means the same thing to both.
+// the lexical lane both use it, so a word means the same thing to both.
 import { stemmer } from 'stemmer';
 import { eng } from 'stopword';
 
@@ -38,15 +38,4 @@ export function contentWords(text: string): string[] {
   const all = words(text);
   const content = [...new Set(all.filter((w) => !STOP.has(w)))];
   return content.slice(0, MAX_TERMS);
-}
-
-/**
- * An FTS5 MATCH expression any typed text can be turned into: each word becomes a quoted
- * string (FTS5 operators, quotes, `*`, `-`, parentheses lose their meaning), ORed together.
- * Returns null when no word is left to search for.
- */
-export function ftsMatchExpression(text: string): string | null {
-  const ws = contentWords(text);
-  if (ws.length === 0) return null;
-  return ws.map((w) => `"${w.replace(/"/g, '""')}"`).join(' OR ');
 }

@@ -3,22 +3,11 @@
 import { terms } from './terms.ts';
 import { LaneSkipped, type LaneQuery, type PageHit } from './lane.ts';
 
-export function tokenLane(q: LaneQuery): PageHit[] {
+export async function tokenLane(q: LaneQuery): Promise<PageHit[]> {
   const queryTerms = terms(q.text);
   if (queryTerms.length === 0) throw new LaneSkipped('no-terms', 'no searchable words (only stop-words or punctuation)');
-  // score: the share of query terms the page has, plus a hair (at most 0.001) for the share of the
-  // page's terms that matched: among equals the more specific page wins, and the tie-break lives in
+  // the score (repositories' rankPagesByTerms) carries its tie-break, the more specific page, in
   // the score itself, so score-based fusion (convex) keeps the lane's order
-  const rows = q.db
-    .prepare(
-      `SELECT m.page_id AS pageId, m.matched * 1.0 / ? + 0.001 * m.matched / max(p.term_count, 1) AS score, NULL AS chunkRowid
-       FROM (SELECT page_id, count(*) AS matched FROM page_terms WHERE term IN (${queryTerms.map(() => '?').join(',')}) GROUP BY page_id) m
-       JOIN pages p ON p.id = m.page_id JOIN files f ON f.id = p.file_id
-       WHERE ${q.condition.sql}
-       ORDER BY score DESC, p.key_lower
-       LIMIT ?`,
-    )
-    .all(queryTerms.length, ...queryTerms, ...q.condition.params, q.limit) as PageHit[];
-  return rows;
+  const pages = await q.store.lexical.rankPagesByTerms(queryTerms, q.filters, q.limit);
+  return pages.map((p) => ({ pageId: p.pageId, score: p.score, chunkRowid: null }));
 }
-

@@ -45,6 +45,13 @@ export interface PageProse {
   unsigned: boolean;
 }
 
+/** `to` shares with `seed` the concept named `concept` (one names or mentions it, so does the other). */
+export interface ConceptStep {
+  seed: number;
+  to: number;
+  concept: string;
+}
+
 export interface ConceptRepo {
   /** Every concept, most mentioned first (then by name). */
   byMentions(): Promise<RankedConcept[]>;
@@ -114,4 +121,12 @@ export interface ConceptRepo {
   nameOf(norm: string): Promise<string | null>;
   /** Pages (not archived) whose key, title or an alias names the concept, by key. */
   pagesNaming(norm: string): Promise<{ id: number; key: string; agent: string | null }[]>;
+
+  // what the graph lane (search/graph-lane.ts) steps along
+  /**
+   * The pages sharing a concept with each seed (named by it, as tag, key, title or alias, or
+   * mentioned), each concept's pages in id order; a concept on more than `fanout` pages is left
+   * out (it says little about any two of them).
+   */
+  sharedWith(seeds: number[], fanout: number): Promise<ConceptStep[]>;
 }

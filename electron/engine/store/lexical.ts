@@ -1,5 +1,33 @@
 // The lexical (FTS5/BM25) and token indexes.
 // The interface every store implements (SQLite today: sqlite/lexical.ts); asynchronous, so a store
 // over the network fits (ARCHITECTURE.md).
+import type { SearchFilters } from '../../../shared/search.ts';
+
+/** A chunk the lexical index ranked: its page, its rowid and its score (higher is better). */
+export interface RankedChunk {
+  pageId: number;
+  chunkRowid: number;
+  score: number;
+}
+
+/** A page the token index ranked (higher is better). */
+export interface RankedPage {
+  pageId: number;
+  score: number;
+}
+
 export interface LexicalRepo {
+  /**
+   * Chunks holding any of `words` (each taken literally, stemmed by the index), best BM25 first
+   * with the key and title weighing most, among the pages `filters` let through; at most `limit`.
+   * Unfiltered, the index ranks first and filters after (several times faster); narrowed, it ranks
+   * within the filter, so a narrow filter never comes up short.
+   */
+  rankChunks(words: string[], filters: SearchFilters, limit: number): Promise<RankedChunk[]>;
+  /**
+   * Pages whose key, title, summary or tags share `terms` (stemmed), among the pages `filters`
+   * let through: the share of the terms the page has, plus at most 0.001 for the share of the
+   * page's terms that matched (among equals the more specific page wins); best first, then by key.
+   */
+  rankPagesByTerms(terms: string[], filters: SearchFilters, limit: number): Promise<RankedPage[]>;
 }

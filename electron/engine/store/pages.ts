@@ -2,6 +2,14 @@
 // The interface every store implements (SQLite today: sqlite/pages.ts); asynchronous, so a store
 // over the network fits (ARCHITECTURE.md).
 import type { PageSummary } from '../../../shared/page.ts';
+import type { SearchFilters } from '../../../shared/search.ts';
+
+/** A page as a list of results shows it, with its id and its `usage_mode`. */
+export interface PageListing extends PageSummary {
+  id: number;
+  usageMode: string | null;
+}
+
 /** A page consolidation may take as a note (curation/consolidate.ts). */
 export interface NoteCandidate {
   id: number;
@@ -30,4 +38,14 @@ export interface PageRepo {
   canonicalTagged(domain: string, slug: string, pathPrefix: string | null, limit: number): Promise<PageSummary[]>;
   /** The `updated` date of the page at root/path. */
   updatedAt(root: string, path: string): Promise<string | null>;
+
+  // what search (search/) reads
+  /** The keys of the pages with these ids (ids of no page are left out). */
+  keysOf(ids: number[]): Promise<{ id: number; key: string }[]>;
+  /** The pages with these ids as results list them (ids of no page are left out), in no order. */
+  listingsOf(ids: number[]): Promise<PageListing[]>;
+  /** Each page's content hash: what a cache of something computed from its text is keyed by. */
+  contentHashesOf(ids: number[]): Promise<{ id: number; hash: string }[]>;
+  /** The ids among `ids` of pages the search filters let through (and never archived or `usage_mode: never`). */
+  visibleAmong(ids: number[], filters: SearchFilters): Promise<number[]>;
 }

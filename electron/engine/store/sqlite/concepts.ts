@@ -3,7 +3,7 @@
 // `mentions_gone`), and the pages' prose and `prose_sigs`. Fixed statements are prepared once per
 // connection; those over a list of ids take it as one JSON parameter.
 import type { Db } from '../database.ts';
-import type { Concept, ConceptRepo, NameRow, PageMention, PageProse, RankedConcept } from '../concepts.ts';
+import type { Concept, ConceptRepo, ConceptStep, NameRow, PageMention, PageProse, RankedConcept } from '../concepts.ts';
 import { metaTable } from './meta-table.ts';
 
 /** Rows per INSERT when every mention row is written again: fewer statements to run. */
@@ -189,6 +189,21 @@ export class SqliteConcepts implements ConceptRepo {
   async pagesNaming(norm: string): Promise<{ id: number; key: string; agent: string | null }[]> {
     return this.stmts.pagesNaming.all(norm) as { id: number; key: string; agent: string | null }[];
   }
+
+  async sharedWith(seeds: number[], fanout: number): Promise<ConceptStep[]> {
+    const concepts = this.stmts.conceptsOfPages.all({ ids: list(seeds) }) as { seed: number; norm: string; name: string }[];
+    const pages = new Map<string, number[] | null>();
+    const steps: ConceptStep[] = [];
+    for (const c of concepts) {
+      if (!pages.has(c.norm)) {
+        // one past the fan-out is enough to tell a concept on too many pages
+        const found = this.stmts.pagesOf.all({ norm: c.norm, limit: fanout + 1 }) as number[];
+        pages.set(c.norm, found.length > fanout ? null : found);
+      }
+      for (const to of pages.get(c.norm) ?? []) if (to !== c.seed) steps.push({ seed: c.seed, to, concept: c.name });
+    }
+    return steps;
+  }
 }
 
 function statements(db: Db) {
@@ -241,6 +256,11 @@ function statements(db: Db) {
     pagesNaming: db.prepare(
       `SELECT p.id, p.key, p.agent FROM concept_names n JOIN pages p ON p.id = n.page_id
         WHERE n.norm = ? AND n.source IN ('key', 'title', 'alias') AND p.archived_since IS NULL ORDER BY p.key`,
+    ),
+    // what the graph lane steps along: the concepts the pages mention or name
+    conceptsOfPages: db.prepare(
+      `SELECT s.seed, c.norm, c.name FROM (SELECT page_id AS seed, concept AS norm FROM mentions WHERE page_id IN (SELECT value FROM json_each(@ids))
+         UNION SELECT page_id, norm FROM concept_names WHERE page_id IN (SELECT value FROM json_each(@ids))) s JOIN concepts c ON c.norm = s.norm`,
     ),
   };
 }

@@ -1,9 +1,13 @@
-// PageRepo over the SQLite index: its statements are prepared once per connection.
+// PageRepo over the SQLite index: fixed statements are prepared once per connection, those whose
+// text varies with a search's filters once per text.
+import type { SearchFilters } from '../../../../shared/search.ts';
 import type { Db } from '../database.ts';
 import type { PageSummary } from '../../../../shared/page.ts';
-import { PAGE_FROM, PAGE_SUMMARY_COLUMNS, toPageSummary, type PageSummaryRow } from '../../graph/page-rows.ts';
-import type { NoteCandidate, PageRepo } from '../pages.ts';
+import type { NoteCandidate, PageListing, PageRepo } from '../pages.ts';
 import { statementsOf } from '../statements.ts';
+import { pageCondition } from './page-filter.ts';
+import { PAGE_FROM, PAGE_SUMMARY_COLUMNS, toPageSummary, type PageSummaryRow } from './page-rows.ts';
+import { StatementsByText } from './statements-by-text.ts';
 
 const forConsolidation = (db: Db) => ({
   noteCandidates: db.prepare(
@@ -26,8 +30,21 @@ const forExperts = (db: Db) => ({
   updatedAt: db.prepare(`SELECT p.updated ${PAGE_FROM} WHERE r.path = ? AND f.rel_path = ?`).pluck(),
 });
 
+const forSearch = (db: Db) => ({
+  keysOf: db.prepare(`SELECT id, key FROM pages WHERE id IN (SELECT value FROM json_each(?))`),
+  listingsOf: db.prepare(`SELECT ${PAGE_SUMMARY_COLUMNS}, p.usage_mode ${PAGE_FROM} WHERE p.id IN (SELECT value FROM json_each(?))`),
+  contentHashesOf: db.prepare(`SELECT id, content_hash AS hash FROM pages WHERE id IN (SELECT value FROM json_each(?))`),
+});
+
+const ids = (list: number[]) => JSON.stringify(list);
+
 export class SqlitePages implements PageRepo {
-  constructor(private readonly db: Db) {}
+  /** Statements whose text varies with a search's filters. */
+  private readonly byText: StatementsByText;
+
+  constructor(private readonly db: Db) {
+    this.byText = new StatementsByText(db);
+  }
 
   async noteCandidates(): Promise<NoteCandidate[]> {
     return statementsOf(this.db, forConsolidation).noteCandidates.all() as NoteCandidate[];
@@ -49,5 +66,25 @@ export class SqlitePages implements PageRepo {
 
   async updatedAt(root: string, path: string): Promise<string | null> {
     return (statementsOf(this.db, forExperts).updatedAt.get(root, path) as string | null | undefined) ?? null;
+  }
+
+  async keysOf(list: number[]): Promise<{ id: number; key: string }[]> {
+    return statementsOf(this.db, forSearch).keysOf.all(ids(list)) as { id: number; key: string }[];
+  }
+
+  async listingsOf(list: number[]): Promise<PageListing[]> {
+    const rows = statementsOf(this.db, forSearch).listingsOf.all(ids(list)) as (PageSummaryRow & { usage_mode: string | null })[];
+    return rows.map((r) => ({ ...toPageSummary(r), id: r.id, usageMode: r.usage_mode }));
+  }
+
+  async contentHashesOf(list: number[]): Promise<{ id: number; hash: string }[]> {
+    return statementsOf(this.db, forSearch).contentHashesOf.all(ids(list)) as { id: number; hash: string }[];
+  }
+
+  async visibleAmong(list: number[], filters: SearchFilters): Promise<number[]> {
+    if (list.length === 0) return [];
+    const condition = pageCondition(filters);
+    const sql = `SELECT p.id FROM pages p JOIN files f ON f.id = p.file_id WHERE p.id IN (SELECT value FROM json_each(?)) AND ${condition.sql}`;
+    return (this.byText.get(sql).all(ids(list), ...condition.params) as { id: number }[]).map((r) => r.id);
   }
 }

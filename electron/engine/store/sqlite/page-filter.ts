@@ -1,7 +1,8 @@
-// Search filters as one SQL condition over `pages p JOIN files f JOIN roots r`, shared by every
-// lane so a filtered search means the same thing in each. Pages marked `usage_mode: never` and
+// Search filters as one SQL condition over `pages p JOIN files f` (fixed aliases), shared by every
+// query of a search lane so a filtered search means the same thing in each. SQLite-internal: what
+// crosses the store's interfaces is the typed SearchFilters. Pages marked `usage_mode: never` and
 // archived pages are never surfaced.
-import type { SearchFilters } from '../../../shared/search.ts';
+import type { SearchFilters } from '../../../../shared/search.ts';
 
 export interface PageCondition {
   sql: string;
