@@ -1,7 +1,7 @@
 // StaleRepo over the SQLite index: fixed statements are prepared once per connection; those whose
 // text depends on the scope (all pages, or a few) once per shape.
 import type { StaleReason } from '../../../../shared/page.ts';
-import { PAGE_FROM, PAGE_SUMMARY_COLUMNS, toPageSummary, type PageSummaryRow } from '../../graph/page-rows.ts';
+import { PAGE_FROM, PAGE_SUMMARY_COLUMNS, toPageSummary, type PageSummaryRow } from './page-rows.ts';
 import type { Db } from '../database.ts';
 import type { CitedSource, StaleRecord, StaleRepo, StaleScope } from '../staleness.ts';
 import { statementsOf } from '../statements.ts';
