@@ -18,7 +18,6 @@ export const SQL_PENDING = [
   'electron/engine/graph/findings.ts',
   'electron/engine/graph/graph-rows.ts',
   'electron/engine/graph/lookup.ts',
-  'electron/engine/graph/page-rows.ts',
   'electron/engine/graph/page-view.ts',
   'electron/engine/graph/recall-walk.ts',
   'electron/engine/graph/reference-graph.ts',
@@ -28,12 +27,6 @@ export const SQL_PENDING = [
   'electron/engine/ingest/page-writer.ts',
   'electron/engine/ingest/runs.ts',
   'electron/engine/ingest/walk-problems.ts',
-  'electron/engine/search/graph-lane.ts',
-  'electron/engine/search/lexical.ts',
-  'electron/engine/search/mmr.ts',
-  'electron/engine/search/results.ts',
-  'electron/engine/search/semantic.ts',
-  'electron/engine/search/token.ts',
   'electron/engine/skills/evidence.ts',
   'electron/engine/skills/refresh.ts',
 ];
@@ -52,7 +45,6 @@ export const DB_PENDING = [
   'electron/engine/graph/findings.ts',
   'electron/engine/graph/graph-rows.ts',
   'electron/engine/graph/lookup.ts',
-  'electron/engine/graph/page-rows.ts',
   'electron/engine/graph/page-view.ts',
   'electron/engine/graph/recall-walk.ts',
   'electron/engine/graph/reference-graph.ts',
@@ -64,11 +56,6 @@ export const DB_PENDING = [
   'electron/engine/ingest/runs.ts',
   'electron/engine/ingest/walk-problems.ts',
   'electron/engine/read-pool.ts',
-  'electron/engine/search/graph-lane.ts',
-  'electron/engine/search/lane.ts',
-  'electron/engine/search/mmr.ts',
-  'electron/engine/search/results.ts',
-  'electron/engine/search/search.ts',
   'electron/engine/skills/decide.ts',
   'electron/engine/skills/evidence.ts',
   'electron/engine/skills/refresh.ts',
@@ -78,9 +65,6 @@ export const DB_PENDING = [
  * fewest whose removal leaves the folders layered (embed < graph < concepts < search < ingest <
  * curation). To be removed in issue 20: lint says when an entry no longer closes a cycle. */
 export const FOLDER_CYCLE_PENDING = [
-  // graph/page-rows.ts holds the page-row SQL fragments: they belong in store/sqlite/ (STORE.md rule 6)
-  'electron/engine/store/sqlite/pages.ts -> electron/engine/graph/page-rows.ts',
-  'electron/engine/store/sqlite/staleness.ts -> electron/engine/graph/page-rows.ts',
   'electron/engine/concepts/mentions.ts -> electron/engine/ingest/parse/markdown.ts',
   'electron/engine/concepts/mentions.ts -> electron/engine/ingest/parse/inline.ts',
   'electron/engine/concepts/mentions.ts -> electron/engine/ingest/parse/prose.ts',
@@ -88,7 +72,6 @@ export const FOLDER_CYCLE_PENDING = [
   'electron/engine/embed/adaptive/build-adaptive.ts -> electron/engine/search/fusion-defaults.ts',
   'electron/engine/embed/local-model.ts -> electron/engine/search/fusion-defaults.ts',
   'electron/engine/graph/recall-walk.ts -> electron/engine/concepts/concept-pages.ts',
-  'electron/engine/graph/recall-walk.ts -> electron/engine/search/filters.ts',
   'electron/engine/ingest/indexer.ts -> electron/engine/curation/atomic-file.ts',
   'electron/engine/ingest/walk.ts -> electron/engine/curation/atomic-file.ts',
 ];
