@@ -6,10 +6,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SkillLevel, SkillStatus } from '../../../shared/skills.ts';
 import type { SkillSettings } from '../config/settings.ts';
 import type { Db } from '../store/database.ts';
 import { sqliteStore } from '../store/sqlite/sqlite-store.ts';
+import type { DerivedRegistration, RegistryProblem } from '../store/registry.ts';
 import type { Store } from '../store/store.ts';
 import { readDecisions, DECISIONS_FILE, type Decision } from './decisions.ts';
 import { escapesRoot, resolveEvidence, type Evidence } from './evidence.ts';
@@ -24,29 +24,10 @@ interface AgentFacts {
   projects: string[];
 }
 
-interface Row {
-  agent: string;
-  skill: string;
-  tier: 'auto' | 'explicit';
-  category: string;
-  aliases: string[];
-  level: SkillLevel;
-  docPath: string | null;
-  claim: string | null;
-  claimHash: string;
-  status: SkillStatus;
-  reason: string | null;
-  origin: string;
-  originRoot: string | null;
-  evidence: Evidence | null;
-  decision: Decision | null;
-}
+/** A registration as derived here, with its evidence and decision in full. */
+type Row = Omit<DerivedRegistration, 'evidence' | 'decision'> & { evidence: Evidence | null; decision: Decision | null };
 
-interface Problem {
-  path: string;
-  line: number | null;
-  reason: string;
-}
+type Problem = RegistryProblem;
 
 /** The version of a claim a decision is about: any change to what is claimed (aliases included) or to the
  * page its evidence resolves to asks for a decision again. */
