@@ -28,6 +28,7 @@ import { SemanticIndex } from './embed/semantic-index.ts';
 import { ReadPool } from './read-pool.ts';
 import { IndexRuns, stalenessModule } from './index-runs.ts';
 import { once } from './module-once.ts';
+import { todayUtc } from './clock.ts';
 
 const writePageModule = once(() => import('./curation/write-page.ts'));
 
@@ -212,26 +213,26 @@ export class Engine implements CairnService {
   }
 
   async reviewPage(r: Parsed<'reviewPage'>, caller: Caller = PERSON): Promise<Response<'reviewPage'>> {
-    return this.write({ key: r.key, agent: r.agent ?? null, fields: { reviewed: today() }, actor: r.actor, baseHash: r.baseHash, action: 'review', curatorAgent: curatorAgent(caller) });
+    return this.write({ key: r.key, agent: r.agent ?? null, fields: { reviewed: todayUtc() }, actor: r.actor, baseHash: r.baseHash, action: 'review', curatorAgent: curatorAgent(caller) });
   }
 
   async archivePage(r: Parsed<'archivePage'>, caller: Caller = PERSON): Promise<Response<'archivePage'>> {
-    return this.write({ key: r.key, agent: r.agent ?? null, fields: { archived_since: today() }, actor: r.actor, baseHash: r.baseHash, action: 'archive', curatorAgent: curatorAgent(caller) });
+    return this.write({ key: r.key, agent: r.agent ?? null, fields: { archived_since: todayUtc() }, actor: r.actor, baseHash: r.baseHash, action: 'archive', curatorAgent: curatorAgent(caller) });
   }
 
   /** Plans in the module; writes each reflection, then archives its notes, through the one write path. */
   async consolidate(r: Parsed<'consolidate'>): Promise<Response<'consolidate'>> {
     const { planConsolidation } = await import('./curation/consolidate.ts');
-    const plan = await planConsolidation(this.store, { olderThanDays: r.olderThanDays, today: today() });
+    const plan = await planConsolidation(this.store, { olderThanDays: r.olderThanDays, today: todayUtc() });
     const groups: Response<'consolidate'>['groups'] = [];
     for (const g of plan.groups) {
       const out = { concepts: g.concepts, key: g.key, agent: g.agent, title: g.title, tags: g.tags, links: g.links, notes: g.notes.map(({ key, agent, path, date }) => ({ key, agent, path, date })), sentences: g.sentences, body: g.body, written: null as WriteResult | null, archived: [] as WriteResult[] };
       groups.push(out);
       if (r.dryRun) continue;
-      const fields = { title: g.title, tier: 'reflection', tags: g.tags, updated: today() };
+      const fields = { title: g.title, tier: 'reflection', tags: g.tags, updated: todayUtc() };
       out.written = await this.write({ key: g.key, agent: g.agent, root: g.root, fields, body: g.body, actor: r.actor, baseHash: null, action: 'write', detail: `consolidated ${g.notes.length} notes` });
       for (const n of g.notes) {
-        out.archived.push(await this.write({ key: n.key, agent: n.agent, fields: { archived_since: today() }, actor: r.actor, action: 'archive', detail: `consolidated into ${g.key}` }));
+        out.archived.push(await this.write({ key: n.key, agent: n.agent, fields: { archived_since: todayUtc() }, actor: r.actor, action: 'archive', detail: `consolidated into ${g.key}` }));
       }
     }
     return { cutoff: plan.cutoff, dryRun: r.dryRun, groups, skipped: plan.skipped };
@@ -347,12 +348,6 @@ export class Engine implements CairnService {
     const reasons = kind === 'dangling' ? ['missing-page' as const] : kind === 'anchors' ? ['missing-anchor' as const] : ['missing-page' as const, 'missing-anchor' as const];
     return { findings: brokenLinks(this.db, reasons), orphans: [], index: this.notice() };
   }
-}
-
-/** The local date, as `reviewed` and `archived_since` hold it. */
-function today(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
 /** The agent whose curation is limited to its own space; undefined for a person, who curates everything. */

@@ -5,6 +5,7 @@
 // the engine writes the pages and archives the notes through the one write path.
 import fs from 'node:fs';
 import path from 'node:path';
+import { addDays } from '../clock.ts';
 import { normalForm, normalWords } from '../concepts/words.ts';
 import { editPage } from './frontmatter-edit.ts';
 import type { NoteCandidate } from '../store/pages.ts';
@@ -12,7 +13,7 @@ import type { Store } from '../store/store.ts';
 
 export interface ConsolidateOptions {
   olderThanDays: number;
-  /** 'YYYY-MM-DD', the local date of today. */
+  /** 'YYYY-MM-DD', today's UTC date (clock.ts). */
   today: string;
 }
 
@@ -65,12 +66,6 @@ interface Note extends PlannedNote {
 const DATE_NAME = /^(\d{4}-\d{2}-\d{2})(?!\d)/;
 /** Most sentences a reflection keeps beyond each note's best one. */
 const MAX_SENTENCES = 12;
-
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** A note's date: the date its file or key is named by, else its `updated` field. */
 function noteDate(row: NoteRow): string | null {

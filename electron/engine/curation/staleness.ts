@@ -11,9 +11,8 @@ import path from 'node:path';
 import type { StalePage, StaleReason } from '../../../shared/page.ts';
 import type { CitedSource, StaleScope } from '../store/staleness.ts';
 import type { Store } from '../store/store.ts';
+import { daysBefore, utcDate } from '../clock.ts';
 import { forgetRepositories, SourceDates } from './source-history.ts';
-
-const DAY_MS = 86_400_000;
 
 export type { StaleScope } from '../store/staleness.ts';
 
@@ -34,8 +33,9 @@ export async function findStale(store: Store, opts: { now: Date; staleAfterDays:
   for (const s of sources) {
     if (s.reason === 'missing-page') add(s.pageId, { kind: 'source-missing', detail: `${s.target} no longer exists` });
     else if (s.found && path.isAbsolute(s.found)) {
-      const when = changedAt.get(s.found)?.toISOString().slice(0, 10);
-      const since = lastReviewed(s) ?? new Date(s.mtime).toISOString().slice(0, 10);
+      const found = changedAt.get(s.found);
+      const when = found && utcDate(found);
+      const since = lastReviewed(s) ?? utcDate(s.mtime);
       if (when && when > since) add(s.pageId, { kind: 'source-changed', detail: `${s.target} changed on ${when}, after ${since}` });
     }
   }
@@ -45,7 +45,7 @@ export async function findStale(store: Store, opts: { now: Date; staleAfterDays:
 }
 
 /** The age rule's cutoff (YYYY-MM-DD, UTC): a page last reviewed or updated before it is stale. */
-const oldestDate = (now: Date, staleAfterDays: number) => new Date(now.getTime() - staleAfterDays * DAY_MS).toISOString().slice(0, 10);
+const oldestDate = (now: Date, staleAfterDays: number) => daysBefore(now, staleAfterDays);
 
 /** Pages the age rule reaches now whose row does not say so: time, not a write, made them stale, so a
  * run of a few paths takes them in too (a server that only sees writes would otherwise never age a page). */

@@ -1,6 +1,7 @@
 // The page contract's frontmatter fields, checked. A bad value is reported and ignored,
 // never "fixed": the file stays as the user wrote it.
 import { TIERS, USAGE_MODES } from '../../../shared/page.ts';
+import { utcDate } from '../clock.ts';
 
 export interface PageFields {
   tier: string | null;
@@ -33,7 +34,7 @@ export function readFields(fm: Record<string, unknown>): { fields: PageFields; w
   const date = (name: string): string | null => {
     const v = fm[name];
     if (v === undefined || v === null) return null;
-    const s = v instanceof Date ? v.toISOString().slice(0, 10) : String(v);
+    const s = v instanceof Date ? utcDate(v) : String(v);
     if (/^\d{4}-\d{2}-\d{2}/.test(s) && !Number.isNaN(Date.parse(s.slice(0, 10)))) return s.slice(0, 10);
     warnings.push(`frontmatter "${name}" must be a date like 2026-01-31, got ${JSON.stringify(v)}; ignored`);
     return null;

@@ -6,6 +6,7 @@ import type { PageSummary } from '../../../shared/page.ts';
 import type { KnowledgeExpertResponse } from '../../../shared/recall.ts';
 import type { ExpertResponse } from '../../../shared/skills.ts';
 import type { SearchResponse } from '../../../shared/search.ts';
+import { daysBefore } from '../clock.ts';
 import { skillSlug } from '../skills/slug.ts';
 import type { Store } from '../store/store.ts';
 import { recordQuery } from './events.ts';
@@ -20,7 +21,7 @@ export interface ExpertSources {
 export async function knowledgeExpert(src: ExpertSources, r: Parsed<'knowledgeExpert'>, now = new Date()): Promise<KnowledgeExpertResponse> {
   const { experts, warning: noExpert } = await src.experts(r.domain, r.limit);
   const wiki = await taggedPages(src.store, r.domain, r.limit, r.path_prefix);
-  const since = new Date(now.getTime() - r.recency_window_days * 86_400_000).toISOString().slice(0, 10);
+  const since = daysBefore(now, r.recency_window_days);
   const found = await src.reflections(r.domain, since, r.limit, r.path_prefix);
   const reflections = await Promise.all(
     found.results.map(async (x) => ({ key: x.key, path: x.path, root: x.root, scope: x.scope, title: x.title, summary: x.summary, tags: x.tags, hash: x.hash, updated: await src.store.pages.updatedAt(x.root, x.path) })),
