@@ -6,7 +6,7 @@
 import { EventEmitter } from 'node:events';
 import path from 'node:path';
 import { PERSON, type Caller } from '../../shared/caller.ts';
-import type { Response } from '../../shared/contract.ts';
+import type { Response, WriteResult } from '../../shared/contract.ts';
 import { guarded, parseRequest, type CairnService, type Parsed } from '../../shared/dispatch.ts';
 import { BadRequest, CairnError, NotFound } from '../../shared/errors.ts';
 import type { IndexNotice, IndexProgress, IndexReport } from '../../shared/indexing.ts';
@@ -21,7 +21,7 @@ import { readAttachment } from './graph/attachment-file.ts';
 import { explainDbError, openDatabase, type Db } from './store/database.ts';
 import { sqliteStore, writeTransaction } from './store/sqlite/sqlite-store.ts';
 import type { Store } from './store/store.ts';
-import type { WriteInput, WriteResult } from './curation/write-page.ts';
+import type { WriteInput } from './curation/write-page.ts';
 import { search } from './search/search.ts';
 import { NO_MODEL_DEFAULTS } from './search/fusion-defaults.ts';
 import { SemanticIndex } from './embed/semantic-index.ts';
@@ -263,7 +263,7 @@ export class Engine implements CairnService {
   }
 
   /** Every write goes here: validated and logged by writePage, then the page is indexed at once. */
-  private async write(input: WriteInput): Promise<WriteResult & { notice?: string }> {
+  private async write(input: WriteInput): Promise<WriteResult> {
     const { writePage } = await writePageModule();
     return this.indexLanded(await writePage(this.db, this.writableRoots(), input, this.settings.maxFileBytes));
   }

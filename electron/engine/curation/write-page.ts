@@ -3,6 +3,7 @@
 // saw (write-base.ts), then write it atomically and log it (logged-write.ts: a new page is linked to
 // its name so only one creator wins). The caller re-indexes the page.
 import { BadRequest, MissingRefs, WriteConflict } from '../../../shared/errors.ts';
+import type { WriteResult } from '../../../shared/contract.ts';
 import type { AuditEntry } from '../../../shared/page.ts';
 import type { Db } from '../store/database.ts';
 import { sqliteStore } from '../store/sqlite/sqlite-store.ts';
@@ -41,18 +42,11 @@ export interface WriteInput {
   curatorAgent?: string | undefined;
 }
 
-export interface WriteResult {
-  key: string;
-  root: string;
-  path: string;
-  created: boolean;
-  hashBefore: string | null;
-  hashAfter: string;
-  auditId: number;
-}
+/** The contract's WriteResult as the write lands, before indexing it may add a notice. */
+export type LandedWrite = Omit<WriteResult, 'notice'>;
 
 /** `roots`: where Cairn may write, the first being where new pages go by default; `maxFileBytes`: the indexer's (a larger page is refused). */
-export async function writePage(db: Db, roots: readonly string[], input: WriteInput, maxFileBytes: number): Promise<WriteResult> {
+export async function writePage(db: Db, roots: readonly string[], input: WriteInput, maxFileBytes: number): Promise<LandedWrite> {
   const place = locate(db, roots, { ...input, mayCreate: input.action === 'write' || input.action === 'fix', verb: input.action });
   if (input.curatorAgent !== undefined) assertCurates(input.curatorAgent, place, input.action);
   const before = bytesBefore(place);
