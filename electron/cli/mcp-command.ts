@@ -2,23 +2,22 @@
 // the app and `cairn serve` (WAL: they may all run at once). stdout carries the protocol only;
 // everything a person should read goes to stderr.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { MAX_REQUEST_BYTES } from '../../shared/limits.ts';
 import { AgentName } from '../../shared/skills.ts';
 import { startHost } from '../host/start-host.ts';
 import { serveMcp } from '../mcp/mcp-server.ts';
 import { COMMON_OPTIONS, parse, UsageError } from './args.ts';
 import { describeSettings } from './session.ts';
 
-/** The largest message `cairn mcp` reads: an 8 MB body escaped in JSON (quotes, backslashes and newlines two
- * bytes each) or in UTF-8 (three bytes a CJK character). Not more: the SDK's buffer copies itself on every chunk. */
-export const MCP_MAX_MESSAGE_BYTES = 32 * 1024 * 1024;
 
 export async function runMcp(args: string[]): Promise<number> {
   const { values, positionals } = parse(args, { ...COMMON_OPTIONS, agent: { type: 'string' }, 'no-watch': { type: 'boolean', default: false } });
   const agent = agentName(values.agent ?? process.env.CAIRN_AGENT);
   const say = (line: string) => process.stderr.write(`cairn mcp: ${line}\n`);
-  // the SDK's default (10 MB a message) is less than a write the contract allows (an 8 MB body, JSON-escaped);
-  // a message over ours ends the session, with a line on stderr, rather than leave a server that no longer reads
-  const transport = new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: MCP_MAX_MESSAGE_BYTES });
+  // the SDK's default (10 MB a message) is less than a write the contract allows (an 8 Mi-character body, JSON-escaped);
+  // ours is every door's (limits.ts). Not more: the SDK's buffer copies itself on every chunk. A message over it
+  // ends the session, with a line on stderr, rather than leave a server that no longer reads
+  const transport = new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: MAX_REQUEST_BYTES });
   let endSession: () => void = () => {};
   const ended = new Promise<void>((resolve) => (endSession = resolve));
   const host = await startHost({

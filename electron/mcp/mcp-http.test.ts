@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixture, type Fixture } from '../engine/testing/wiki-fixture.ts';
 import { api, cairnEnv, startServe, waitForIdle, type Served } from '../engine/testing/cairn-process.ts';
 import { mcpAgents, type McpAgents } from '../engine/testing/mcp-session.ts';
+import { MAX_REQUEST_BYTES } from '../../shared/limits.ts';
 
 const BUILDER = 'builder-token-0123456789abcdef';
 const SCOUT = 'scout-token-0123456789abcdefgh';
@@ -122,8 +123,9 @@ describe('MCP over Streamable HTTP at /mcp', () => {
     expect((await raw(agents, 'POST', { ...POST_HEADERS, ...as(SCOUT), host }, INITIALIZE)).status).toBe(200);
   });
 
-  it('keeps the HTTP API’s body limit and JSON rule, and offers no session stream (stateless)', async () => {
-    const tooLarge = await raw(agents, 'POST', { ...POST_HEADERS, ...as(SCOUT) }, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'wiki_write', arguments: { key: 'big', body: 'x'.repeat(2 * 1024 * 1024) } } }));
+  it('keeps the request limit of every door and the HTTP API’s JSON rule, and offers no session stream (stateless)', async () => {
+    // refused by its declared length, before its body is read (sending it all would race the closing socket)
+    const tooLarge = await raw(agents, 'POST', { ...POST_HEADERS, ...as(SCOUT), 'content-length': String(MAX_REQUEST_BYTES + 1) }, '{');
     expect(tooLarge.status).toBe(413);
     expect(JSON.parse(tooLarge.body)).toMatchObject({ code: 'too-large' });
     const form = await raw(agents, 'POST', { ...POST_HEADERS, ...as(SCOUT), 'content-type': 'text/plain' }, INITIALIZE);

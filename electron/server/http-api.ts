@@ -5,10 +5,9 @@ import { PERSON, type Caller } from '../../shared/caller.ts';
 import { contract, type MethodName } from '../../shared/contract.ts';
 import { dispatch, isMethod, type CairnService, type Outcome } from '../../shared/dispatch.ts';
 import { CairnError, errorBody, type ErrorCode } from '../../shared/errors.ts';
+import { MAX_REQUEST_BYTES } from '../../shared/limits.ts';
 import { jsonBodyRefusal } from './request-guard.ts';
 import { decodeUtf8 } from './utf8-body.ts';
-
-export const MAX_BODY_BYTES = 1024 * 1024;
 
 class BodyTooLarge extends Error {}
 
@@ -79,10 +78,10 @@ export async function readJson(req: IncomingMessage, res: ServerResponse): Promi
   }
 }
 
-/** The body's bytes, or BodyTooLarge as soon as it passes MAX_BODY_BYTES (the rest is read and dropped). */
+/** The body's bytes, or BodyTooLarge as soon as it passes MAX_REQUEST_BYTES, the limit of every door (the rest is read and dropped). */
 function readBody(req: IncomingMessage): Promise<Buffer> {
-  const tooLarge = () => new BodyTooLarge(`the request body is larger than ${MAX_BODY_BYTES} bytes`);
-  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
+  const tooLarge = () => new BodyTooLarge(`the request body is larger than ${MAX_REQUEST_BYTES} bytes`);
+  if (Number(req.headers['content-length'] ?? 0) > MAX_REQUEST_BYTES) {
     req.resume();
     return Promise.reject(tooLarge());
   }
@@ -90,9 +89,9 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
     let size = 0;
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => {
-      if (size > MAX_BODY_BYTES) return;
+      if (size > MAX_REQUEST_BYTES) return;
       size += c.length;
-      if (size <= MAX_BODY_BYTES) return void chunks.push(c);
+      if (size <= MAX_REQUEST_BYTES) return void chunks.push(c);
       chunks.length = 0;
       reject(tooLarge());
     });

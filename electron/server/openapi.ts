@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { contract, type MethodName } from '../../shared/contract.ts';
 import { ERROR_CODES } from '../../shared/errors.ts';
 import { jsonSchemaOf } from '../../shared/json-schema.ts';
+import { MAX_PAGE_BODY_CHARS, MAX_REQUEST_BYTES } from '../../shared/limits.ts';
 import { HTTP_STATUS } from './http-api.ts';
 import { WIKI_ROUTES, type WikiRoute } from './wiki-routes.ts';
 
@@ -27,7 +28,7 @@ const ERRORS: Record<number, string> = {
   404: 'no such page or thing',
   405: 'the route does not take this HTTP method (`Allow` names the ones it does)',
   409: 'the file changed since baseHash (or another writer created the page first): nothing was written; `currentHash`, `currentText` and `currentBody` say what it holds now',
-  413: 'the body is over 1 MB',
+  413: `the request is over ${MAX_REQUEST_BYTES} bytes, the limit of every door (room for a page body of ${MAX_PAGE_BODY_CHARS} characters as JSON)`,
   415: 'the body is not sent as application/json',
   428: 'an agent replaced an existing page\'s body without baseHash: nothing was written; `currentHash` is the hash to read and send',
   422: 'the write links pages that do not exist (`missing`), or its page would not read back (its YAML): nothing was written',
