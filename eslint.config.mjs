@@ -9,7 +9,6 @@ import cairn from './build/lint/plugin.mjs';
 export const SQL_PENDING = [
   'build/bench/write-speed.ts',
   'electron/engine/concepts/concept-pages.ts',
-  'electron/engine/curation/audit.ts',
   'electron/engine/curation/link-fix.ts',
   'electron/engine/curation/suggest.ts',
   'electron/engine/curation/write-page.ts',
@@ -34,7 +33,6 @@ export const SQL_PENDING = [
 /** Files outside store/ that still take a raw `Db` instead of a Store: same idea. */
 export const DB_PENDING = [
   'electron/engine/concepts/concept-pages.ts',
-  'electron/engine/curation/audit.ts',
   'electron/engine/curation/link-fix.ts',
   'electron/engine/curation/page-place.ts',
   'electron/engine/curation/source-changes.ts',
