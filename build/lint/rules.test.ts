@@ -67,7 +67,7 @@ describe('import cycles', () => {
   });
 
   it('an engine folder importing one that imports it back is reported', async () => {
-    // search/ imports graph/ (page-rows.ts); graph/ importing search/ closes a folder cycle
+    // search/ imports graph/; graph/ importing search/ closes a folder cycle
     const messages = await lint('electron/engine/graph/lint-probe.ts', `import '../search/search.ts';\n`);
     expect(messages.find((m) => m.rule === 'cairn/no-folder-cycle')?.message).toContain('graph -> search');
   });

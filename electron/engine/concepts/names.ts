@@ -2,7 +2,6 @@
 // (`alias`), each with its normal form. A name that cannot be a concept is left out: no words,
 // only digits and punctuation (dates, numbers), a single letter, or more than six words (a title
 // that is a sentence is not a concept anyone writes out again).
-import type { ParsedPage } from '../ingest/parse/page.ts';
 import type { NameSource } from '../store/concepts.ts';
 import { normalForm } from './words.ts';
 
@@ -30,7 +29,8 @@ function listOf(value: unknown): string[] {
   return [];
 }
 
-export function conceptNames(key: string, page: Pick<ParsedPage, 'tags' | 'title' | 'frontmatter'>): ConceptName[] {
+/** `page`: what the parser made of it (ingest/parse/page.ts), of which only these fields name concepts. */
+export function conceptNames(key: string, page: { tags: readonly string[]; title: string; frontmatter: Record<string, unknown> }): ConceptName[] {
   const out: ConceptName[] = [];
   const seen = new Set<string>();
   const add = (source: NameSource, name: string) => {

@@ -1,11 +1,10 @@
 // Replacing a file so that a reader (an editor, the watcher, a crash) sees the old bytes or the new,
 // never half of them: a temp file beside it, flushed, renamed over it. A temp file never outlives
-// a failed write; one left by a writer that died is swept by the next index run.
+// a failed write; one left by a writer that died is swept by the next index run (ingest/temp-files.ts).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import path from 'node:path';
-import { processExists } from '../store/write-lock.ts';
+import { tempPathFor } from '../ingest/temp-files.ts';
 
 export const sha1 = (bytes: Buffer) => crypto.createHash('sha1').update(bytes).digest('hex');
 
@@ -13,20 +12,6 @@ export const sha1 = (bytes: Buffer) => crypto.createHash('sha1').update(bytes).d
 export function hashOnDisk(abs: string): string | null {
   return fs.existsSync(abs) ? sha1(fs.readFileSync(abs)) : null;
 }
-
-/** `.NAME.cairn-PID-RANDOM.tmp`: a dot-file, which the watcher and the walk ignore, naming the
- * process that writes it so a sweep can tell a live writer's from a dead one's. */
-export function tempPathFor(abs: string): string {
-  return path.join(path.dirname(abs), `.${path.basename(abs)}.cairn-${process.pid}-${crypto.randomBytes(4).toString('hex')}.tmp`);
-}
-
-const TEMP_NAME = /^\..+\.cairn-(\d+)-[0-9a-f]{8}\.tmp$/;
-
-/** How many bytes a temp name adds to the file's own name, at most (a pid of up to 10 digits). */
-export const TEMP_NAME_EXTRA = '.'.length + '.cairn-'.length + 10 + '-'.length + 8 + '.tmp'.length;
-
-/** Whether `name` is a file name only Cairn's writes make. */
-export const isTempName = (name: string) => TEMP_NAME.test(name);
 
 /** Writes `bytes` to a new file at `tmp` and flushes it; on any failure the file is gone again. */
 export function writeNewFile(tmp: string, bytes: Buffer): void {
@@ -97,45 +82,6 @@ export function replaceAtomically(abs: string, bytes: Buffer): void {
     fs.rmSync(tmp, { force: true });
     throw err;
   }
-}
-
-/** A temp file no live write will rename: its writer's process is gone, or it is older than any
- * write takes (a pid reused by another process, or a writer on another machine sharing the folder). */
-export function isStaleTemp(abs: string, now = Date.now()): boolean {
-  const m = TEMP_NAME.exec(path.basename(abs));
-  if (!m) return false;
-  const mtime = fs.statSync(abs, { throwIfNoEntry: false })?.mtimeMs;
-  if (mtime === undefined) return false;
-  const pid = Number(m[1]);
-  return !(pid === process.pid || processExists(pid)) || now - mtime > STALE_AFTER_MS;
-}
-
-const STALE_AFTER_MS = 60 * 60 * 1000;
-
-/** Cairn's temp files directly in `dir` (none when there is no such folder): for folders the walk
- * leaves out that Cairn writes all the same, like a root's `.cairn/`. */
-export function tempsIn(dir: string): string[] {
-  try {
-    return fs.readdirSync(dir).filter(isTempName).map((name) => path.join(dir, name));
-  } catch {
-    return [];
-  }
-}
-
-/** Removes the stale ones of `temps` (paths of Cairn temp files); how many went. One that cannot
- * be removed (a read-only folder) is left for a later run: it holds no page, so no run fails for it. */
-export function sweepStaleTemps(temps: readonly string[]): number {
-  let removed = 0;
-  for (const abs of temps) {
-    try {
-      if (!isStaleTemp(abs)) continue;
-      fs.rmSync(abs, { force: true });
-      removed++;
-    } catch {
-      // left for the next run
-    }
-  }
-  return removed;
 }
 
 /** Links `tmp` to `abs`; false when the name is taken. `tmp` stays, for the caller to remove. */

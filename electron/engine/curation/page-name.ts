@@ -2,7 +2,7 @@
 // (a clone, a sync folder), so a name any of them cannot hold is refused on all of them, before
 // anything is written; files already in the wiki keep whatever names they have.
 import { BadRequest } from '../../../shared/errors.ts';
-import { TEMP_NAME_EXTRA } from './atomic-file.ts';
+import { TEMP_NAME_EXTRA } from '../ingest/temp-files.ts';
 
 /** A name component is at most 255 bytes on ext4, APFS and NTFS alike (NTFS counts UTF-16 units, never more than UTF-8 bytes). */
 const NAME_MAX_BYTES = 255;

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { env, pipeline, type FeatureExtractionPipeline, type ProgressInfo, type Tensor } from '@huggingface/transformers';
-import { STRONG_MODEL_DEFAULTS } from '../search/fusion-defaults.ts';
+import { STRONG_MODEL_DEFAULTS } from './fusion-defaults.ts';
 import {
   readModelCard,
   writeModelCard,

@@ -8,7 +8,7 @@ import type { Db } from '../store/database.ts';
 import { NotFound } from '../../../shared/errors.ts';
 import { findPageRow } from './page-view.ts';
 import { hiddenFrom } from './reference-graph.ts';
-import { conceptPages } from '../concepts/concept-pages.ts';
+import { conceptPages } from './concept-pages.ts';
 import { pageCondition } from '../store/sqlite/page-filter.ts';
 
 export interface RecallWalkQuery {

@@ -10,14 +10,14 @@ import type { FileProblem, IndexProgress, IndexReport } from '../../../shared/in
 import type { Db } from '../store/database.ts';
 import { sqliteStore, writeTransaction } from '../store/sqlite/sqlite-store.ts';
 import { relinkAll, relinkChanged } from '../graph/relink.ts';
-import { refreshConcepts } from '../concepts/mentions.ts';
+import { refreshConcepts } from './concept-mentions.ts';
 import { linkFindings } from '../graph/findings.ts';
 import { PageWriter } from './page-writer.ts';
 import { countIndex } from './counts.ts';
 import { beginRun, failRun, markLinked, type RunStart } from './runs.ts';
 import { isScopedRoot } from './scope.ts';
 import { walkPaths, type WalkedFile } from './walk.ts';
-import { sweepStaleTemps, tempsIn } from '../curation/atomic-file.ts';
+import { sweepStaleTemps, tempsIn } from './temp-files.ts';
 import { prepareFile, toWork, type FileWork } from './file-work.ts';
 import { PARALLEL_FROM, ParsePool } from './parse-pool.ts';
 import { recordWalkProblems, storedWalkProblems } from './walk-problems.ts';

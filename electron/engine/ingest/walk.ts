@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
-import { isTempName } from '../curation/atomic-file.ts';
+import { isTempName } from './temp-files.ts';
 
 /** Never worth indexing: dot-files and dot-folders are tooling and caches (`.git/`, `.obsidian/`,
  * `.cairnignore` itself), `_folders` are site templates (`_layouts/`). */

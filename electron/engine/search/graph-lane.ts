@@ -3,7 +3,7 @@
 // none of the query's words (the answer one hop from the page that matches the question). It
 // goes one hop only: walking further is `recall`'s job, where each step is shown.
 import type { GraphVia, SearchFilters } from '../../../shared/search.ts';
-import { CONCEPT_FANOUT } from '../concepts/concept-pages.ts';
+import { CONCEPT_FANOUT } from '../graph/concept-pages.ts';
 import type { Store } from '../store/store.ts';
 import { LaneSkipped, type PageHit } from './lane.ts';
 

@@ -12,7 +12,7 @@ import { tokenLane } from './token.ts';
 import { describeResults } from './results.ts';
 import { applyIntent, extractIntent } from './intent.ts';
 import { diversify } from './mmr.ts';
-import { graphWeightFor } from './fusion-defaults.ts';
+import { graphWeightFor } from '../embed/fusion-defaults.ts';
 import { graphLane } from './graph-lane.ts';
 import { roundTo } from '../../../shared/rounding.ts';
 

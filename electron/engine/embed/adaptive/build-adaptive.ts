@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ModelCard } from '../embedder.ts';
-import { ADAPTIVE_MODEL_DEFAULTS } from '../../search/fusion-defaults.ts';
+import { ADAPTIVE_MODEL_DEFAULTS } from '../fusion-defaults.ts';
 import { readStaticModel, writeStaticModel, type StaticTable, type TableStorage } from '../static-onnx.ts';
 import { removeCommonComponents } from './common-component.ts';
 import { countCorpus } from './corpus-vocabulary.ts';

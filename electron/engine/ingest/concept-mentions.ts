@@ -1,17 +1,17 @@
 // Keeps `mentions` and `concepts` in step with the pages, inside the indexing run's link
-// transaction. The concepts the changed names reach are grouped again (stored.ts), and the pages
+// transaction. The concepts the changed names reach are grouped again (concepts/stored.ts), and the pages
 // whose matches that can change are matched again: the pages written in this run, those mentioning
 // a concept whose form went or moved, and those whose prose holds a new form — found by their
-// signatures (matcher.ts), then by the prose itself. Each such page's mention rows are compared
+// signatures (concepts/matcher.ts), then by the prose itself. Each such page's mention rows are compared
 // with what it mentions now, and only the difference written. Past a few hundred changed forms (a
 // first index, a changed alias setting) every page is matched, in one pass.
 import type { ConceptRepo, PageMention, PageProse } from '../store/concepts.ts';
-import { tokenize } from '../ingest/parse/markdown.ts';
-import { inlineBlocks } from '../ingest/parse/inline.ts';
-import { proseLines } from '../ingest/parse/prose.ts';
-import { mayHoldWords, signatureOf, wordHashes, type Matcher, type Mention } from './matcher.ts';
-import { signatures } from './signatures.ts';
-import { regroup, storedMatcher, type DictionaryChange } from './stored.ts';
+import { mayHoldWords, signatureOf, wordHashes, type Matcher, type Mention } from '../concepts/matcher.ts';
+import { signatures } from '../concepts/signatures.ts';
+import { regroup, storedMatcher, type DictionaryChange } from '../concepts/stored.ts';
+import { tokenize } from './parse/markdown.ts';
+import { inlineBlocks } from './parse/inline.ts';
+import { proseLines } from './parse/prose.ts';
 
 export interface ConceptChanges {
   /** pages written in this run */
