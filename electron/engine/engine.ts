@@ -13,8 +13,7 @@ import type { IndexNotice, IndexProgress, IndexReport } from '../../shared/index
 import type { FusionDefaults } from '../../shared/search.ts';
 import type { Tier } from '../../shared/recall.ts';
 import { HUB_CACHE, SHIPPED_MODEL, type Settings } from './config/settings.ts';
-import { countIndex } from './ingest/counts.ts';
-import { lastRun, readersNotice } from './ingest/runs.ts';
+import { readersNotice } from './ingest/runs.ts';
 import { brokenLinks, orphanPages } from './graph/findings.ts';
 import { pageView } from './graph/page-view.ts';
 import { readAttachment } from './graph/attachment-file.ts';
@@ -53,7 +52,7 @@ export class Engine implements CairnService {
     this.store = sqliteStore(db);
     const models = path.join(path.dirname(settings.db), `${path.basename(settings.db)}.models`);
     this.semantic = new SemanticIndex(this.store, settings.model, { models, general: SHIPPED_MODEL, hubCache: HUB_CACHE }, db.readonly);
-    this.runs = new IndexRuns({ db, settings, semantic: this.semantic, events: this.events, writableRoots: () => this.writableRoots(), assertWritable: () => this.assertWritable(), guard: (work) => guarded(this, 'read', work) });
+    this.runs = new IndexRuns({ store: this.store, db, settings, semantic: this.semantic, events: this.events, writableRoots: () => this.writableRoots(), assertWritable: () => this.assertWritable(), guard: (work) => guarded(this, 'read', work) });
   }
 
   static open(settings: Settings): Engine {
@@ -95,9 +94,9 @@ export class Engine implements CairnService {
   }
 
   async status(): Promise<Response<'status'>> {
-    const indexed = (this.db.prepare(`SELECT path FROM roots ORDER BY path`).all() as { path: string }[]).map((r) => r.path);
+    const indexed = await this.store.runs.rootPaths();
     const otherRoots = indexed.filter((r) => !this.settings.roots.includes(r));
-    return { roots: this.settings.roots, otherRoots, readOnly: this.db.readonly, db: this.settings.db, ...countIndex(this.db), lastRun: lastRun(this.db), indexing: this.runs.progress, index: this.notice() };
+    return { roots: this.settings.roots, otherRoots, readOnly: this.db.readonly, db: this.settings.db, ...(await this.store.runs.counts()), lastRun: await this.store.runs.lastDone(), indexing: this.runs.progress, index: await this.notice() };
   }
 
   /** Indexes the configured roots. One run at a time: a call while a full run is under way joins it. */
@@ -302,22 +301,22 @@ export class Engine implements CairnService {
 
   async search(r: Parsed<'search'>): Promise<Response<'search'>> {
     const deps = { store: this.store, semantic: this.semantic, defaults: this.fusionDefaults() };
-    return { ...(await (this.readers ? this.readers.search(deps, r) : search(deps, r))), index: this.notice() };
+    return { ...(await (this.readers ? this.readers.search(deps, r) : search(deps, r))), index: await this.notice() };
   }
 
   async getPage(r: Parsed<'getPage'>): Promise<Response<'getPage'>> {
     try {
-      return { ...(await (this.readers ? this.readers.getPage(this.db, r) : pageView(this.db, r.key, r.agent ?? null))), index: this.notice() };
+      return { ...(await (this.readers ? this.readers.getPage(this.db, r) : pageView(this.db, r.key, r.agent ?? null))), index: await this.notice() };
     } catch (err) {
       // while the first index runs, "not found" may only mean "not indexed yet"
-      const notice = err instanceof NotFound ? this.notice() : null;
+      const notice = err instanceof NotFound ? await this.notice() : null;
       throw notice ? new NotFound(`${err instanceof Error ? err.message : String(err)} (${notice.message})`) : err;
     }
   }
 
   /** What readers are told about the index they read: being built, or left half done by a run that died. */
-  private notice(): IndexNotice | null {
-    return readersNotice(this.db, this.runs.progress);
+  private notice(): Promise<IndexNotice | null> {
+    return readersNotice(this.store, this.runs.progress);
   }
 
   async attachment(r: Parsed<'attachment'>): Promise<Response<'attachment'>> {
@@ -344,9 +343,9 @@ export class Engine implements CairnService {
   }
 
   async links({ kind }: Parsed<'links'>): Promise<Response<'links'>> {
-    if (kind === 'orphans') return { findings: [], orphans: orphanPages(this.db), index: this.notice() };
+    if (kind === 'orphans') return { findings: [], orphans: orphanPages(this.db), index: await this.notice() };
     const reasons = kind === 'dangling' ? ['missing-page' as const] : kind === 'anchors' ? ['missing-anchor' as const] : ['missing-page' as const, 'missing-anchor' as const];
-    return { findings: brokenLinks(this.db, reasons), orphans: [], index: this.notice() };
+    return { findings: brokenLinks(this.db, reasons), orphans: [], index: await this.notice() };
   }
 }
 

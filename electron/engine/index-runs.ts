@@ -9,7 +9,7 @@ import type { SemanticIndex } from './embed/semantic-index.ts';
 import type { EngineEvents } from './engine.ts';
 import { failRun, finishRun } from './ingest/runs.ts';
 import type { Db } from './store/database.ts';
-import { sqliteStore } from './store/sqlite/sqlite-store.ts';
+import type { Store } from './store/store.ts';
 import { once } from './module-once.ts';
 
 const indexerModule = once(() => import('./ingest/indexer.ts'));
@@ -19,6 +19,8 @@ const registryModule = once(() => import('./skills/refresh.ts'));
 
 /** What a run needs of the engine that owns it. */
 export interface RunHost {
+  store: Store;
+  /** The same index as `store`, for the modules not yet moved onto it. */
   db: Db;
   settings: Settings;
   semantic: SemanticIndex;
@@ -40,13 +42,14 @@ export class IndexRuns {
   private queued: { paths: Set<string>; run: Promise<IndexReport> } | null = null;
   /** Pages written whose indexing then failed: the next run takes them along (Engine.write says why). */
   private behind = new Set<string>();
+  private readonly store: Store;
   private readonly db: Db;
   private readonly settings: Settings;
   private readonly semantic: SemanticIndex;
   private readonly events: EventEmitter<EngineEvents>;
 
   constructor(private readonly host: RunHost) {
-    ({ db: this.db, settings: this.settings, semantic: this.semantic, events: this.events } = host);
+    ({ store: this.store, db: this.db, settings: this.settings, semantic: this.semantic, events: this.events } = host);
   }
 
   isRunning(): boolean {
@@ -131,8 +134,8 @@ export class IndexRuns {
     // a run of a few paths derives only what they can have changed; the pages around them are
     // asked before it too (a deleted page, a source that goes, points at nothing afterwards)
     const { pagesNear, unionScope } = await staleScopeModule();
-    const nearBefore = paths ? await pagesNear(sqliteStore(this.db), paths) : null;
-    const { report, runId } = await indexRoots(this.db, {
+    const nearBefore = paths ? await pagesNear(this.store, paths) : null;
+    const { report, runId } = await indexRoots(this.store, this.db, {
       // a write may land in any root of the index (a command given only --db has the default roots)
       roots: paths ? this.host.writableRoots().filter((r) => paths.some((p) => p === r || p.startsWith(r + path.sep))) : this.settings.roots,
       paths: paths ?? undefined,
@@ -142,12 +145,12 @@ export class IndexRuns {
       onProgress: (p) => emit((at.last = p)),
     });
     try {
-      await this.refreshStaleness(paths && nearBefore ? unionScope(nearBefore, await pagesNear(sqliteStore(this.db), paths)) : null);
+      await this.refreshStaleness(paths && nearBefore ? unionScope(nearBefore, await pagesNear(this.store, paths)) : null);
       if (!paths || (await this.registryMayChange(paths))) await this.refreshRegistry();
       await this.refreshSemantic(report, at, emit, paths === null);
-      await finishRun(this.db, runId, report);
+      await finishRun(this.store, runId, report);
     } catch (err) {
-      await failRun(this.db, runId).catch(() => {});
+      await failRun(this.store, runId).catch(() => {});
       throw err;
     }
     if (at.last) emit({ ...at.last, phase: 'done' });
@@ -159,7 +162,7 @@ export class IndexRuns {
   async refreshRegistry(): Promise<void> {
     const { gatherRegistry, writeRegistry } = await registryModule();
     const gathered = await gatherRegistry(this.db, this.settings.skills);
-    await sqliteStore(this.db).write((tx) => writeRegistry(tx, gathered));
+    await this.store.write((tx) => writeRegistry(tx, gathered));
   }
 
   /** Whether indexing these paths can have changed the registry (skills/refresh.ts). */
@@ -174,7 +177,7 @@ export class IndexRuns {
   private async refreshStaleness(near: readonly number[] | null): Promise<void> {
     const { agedUnrecorded, findStale, recordStale } = await stalenessModule();
     const now = new Date();
-    const store = sqliteStore(this.db);
+    const { store } = this;
     const scope = near && [...near, ...(await agedUnrecorded(store, now, this.settings.staleAfterDays))];
     if (scope?.length === 0) return;
     const stale = await findStale(store, { now, staleAfterDays: this.settings.staleAfterDays, scope });

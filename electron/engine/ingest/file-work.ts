@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { IndexProgress } from '../../../shared/indexing.ts';
 import { decodePage, tooLargeReason } from './decode.ts';
+import type { Store } from '../store/store.ts';
 import type { PageWriter } from './page-writer.ts';
 import { parsePage, type ParsedPage } from './parse/page.ts';
 import { conceptNames, type ConceptName } from '../concepts/names.ts';
@@ -13,7 +14,8 @@ import { isMarkdown, keyOf, scopeOf } from './scope.ts';
 import { errorText, type WalkedFile } from './walk.ts';
 
 export interface FileWork {
-  apply(progress: IndexProgress): void;
+  /** `tx`: the store of the batch's write transaction. */
+  apply(tx: Store, progress: IndexProgress): Promise<void>;
 }
 
 /** What reading a file found; plain data, so it can cross from a worker thread. */
@@ -47,16 +49,17 @@ export function readFile(f: Pick<WalkedFile, 'absPath' | 'relPath' | 'size'>, ma
   return { kind: 'page', key, parsed, names: conceptNames(key, parsed), hash, decodeWarning: decoded.warning };
 }
 
-export function prepareFile(writer: PageWriter, rootId: number, f: WalkedFile): FileWork {
-  return toWork(writer, rootId, f, readFile(f, writer.maxFileBytes, writer.storedHash(rootId, f.relPath)));
+/** `storedHash`: as for readFile (PageWriter.storedHashes gives it). */
+export function prepareFile(writer: PageWriter, rootId: number, f: WalkedFile, storedHash: string | null): FileWork {
+  return toWork(writer, rootId, f, readFile(f, writer.maxFileBytes, storedHash));
 }
 
 export function toWork(writer: PageWriter, rootId: number, f: WalkedFile, outcome: FileOutcome): FileWork {
   const record = (status: 'attachment' | 'skipped' | 'failed', reason: string | null): FileWork => ({
-    apply(progress) {
+    async apply(tx, progress) {
       progress.seen++;
       if (status !== 'attachment') progress[status]++;
-      writer.upsertFile(rootId, f, status, reason);
+      await writer.upsertFile(tx, rootId, f, status, reason);
     },
   });
   switch (outcome.kind) {
@@ -66,24 +69,24 @@ export function toWork(writer: PageWriter, rootId: number, f: WalkedFile, outcom
     case 'failed':
       return record(outcome.kind, outcome.reason);
     case 'gone':
-      return { apply: () => writer.forgetFile(rootId, f.relPath) };
+      return { apply: (tx) => writer.forgetFile(tx, rootId, f.relPath) };
     case 'same':
       return {
-        apply(progress) {
+        async apply(tx, progress) {
           progress.seen++;
           progress.unchanged++;
-          if (unchangedSince(f)) writer.touchFile(rootId, f);
+          if (unchangedSince(f)) await writer.touchFile(tx, rootId, f);
         },
       };
     case 'page':
       return {
-        apply(progress) {
+        async apply(tx, progress) {
           progress.seen++;
           // Saved again since it was read: these bytes are old, and another run (this process's watcher,
           // or whichever process saw the save) writes the new ones; writing ours could overwrite theirs.
           if (!unchangedSince(f)) return;
           progress.indexed++;
-          writer.writePage(rootId, f, { key: outcome.key, scope: scopeOf(f.relPath, writer.isScoped(rootId)), parsed: outcome.parsed, names: outcome.names, hash: outcome.hash, decodeWarning: outcome.decodeWarning });
+          await writer.writePage(tx, rootId, f, { key: outcome.key, scope: scopeOf(f.relPath, writer.isScoped(rootId)), parsed: outcome.parsed, names: outcome.names, hash: outcome.hash, decodeWarning: outcome.decodeWarning });
         },
       };
   }

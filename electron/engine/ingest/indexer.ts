@@ -8,19 +8,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FileProblem, IndexProgress, IndexReport } from '../../../shared/indexing.ts';
 import type { Db } from '../store/database.ts';
-import { sqliteStore, writeTransaction } from '../store/sqlite/sqlite-store.ts';
+import type { Store } from '../store/store.ts';
 import { relinkAll, relinkChanged } from '../graph/relink.ts';
 import { refreshConcepts } from './concept-mentions.ts';
 import { linkFindings } from '../graph/findings.ts';
 import { PageWriter } from './page-writer.ts';
-import { countIndex } from './counts.ts';
 import { beginRun, failRun, markLinked, type RunStart } from './runs.ts';
 import { isScopedRoot } from './scope.ts';
 import { walkPaths, type WalkedFile } from './walk.ts';
 import { sweepStaleTemps, tempsIn } from './temp-files.ts';
 import { prepareFile, toWork, type FileWork } from './file-work.ts';
 import { PARALLEL_FROM, ParsePool } from './parse-pool.ts';
-import { recordWalkProblems, storedWalkProblems } from './walk-problems.ts';
 
 export interface IndexOptions {
   roots: string[];
@@ -46,45 +44,43 @@ const FULL_RELINK_PAGES = 2000;
 /** A run that broke more links than this (a folder renamed) lists these and counts the rest in `dangling`. */
 const MAX_BROKEN_LISTED = 500;
 
-interface StoredFile {
-  id: number;
-  rel_path: string;
-  mtime_ms: number;
-  size: number;
-  status: string;
-}
-
-export async function indexRoots(db: Db, opts: IndexOptions): Promise<IndexResult> {
+/**
+ * `db`: the same index as `store`, for the link phase's modules (graph/, concepts/) until they
+ * take the store too.
+ */
+export async function indexRoots(store: Store, db: Db, opts: IndexOptions): Promise<IndexResult> {
   const started = performance.now();
   const roots = opts.roots.map((r) => path.resolve(r));
   const progress: IndexProgress = { phase: 'scan', root: null, total: 0, seen: 0, indexed: 0, unchanged: 0, skipped: 0, failed: 0, chunksToEmbed: 0, chunksEmbedded: 0, note: null };
   const emit = () => opts.onProgress?.({ ...progress });
   emit(); // under way, even while it waits for another process's write lock
-  const run = await beginRun(db, roots);
-  const writer = new PageWriter(db, opts.maxFileBytes);
+  const run = await beginRun(store, roots);
+  const writer = new PageWriter(store, opts.maxFileBytes);
   const problems: FileProblem[] = [];
   let removed: number;
   let broke: number[];
   try {
-    removed = await ingestRoots(db, writer, { roots, opts, problems, progress, emit });
+    // Checkpointing the WAL every 1000 pages costs a full index more than its writes do: let it grow
+    // during the run and fold it back once at the end (waiting for other processes at most the short busy timeout).
+    removed = await store.runs.withoutCheckpoints(() => ingestRoots({ store, writer, roots, opts, problems, progress, emit }));
     progress.phase = 'link';
     emit();
-    broke = await relink(db, writer, run, opts.conceptAliases ?? {}, opts.paths);
+    broke = await relink(store, db, writer, run, opts.conceptAliases ?? {}, opts.paths);
   } catch (err) {
     // the pages written so far may be ahead of their links: the next run must relink them
-    await failRun(db, run.id).catch(() => {});
+    await failRun(store, run.id).catch(() => {});
     throw err;
   }
   // a full run folds the WAL back into the database once; a run of a few paths (a write) leaves it to
   // SQLite's own passive checkpoints, which wait for no reader
-  if (writer.wroteSomething && !opts.paths) db.pragma('wal_checkpoint(TRUNCATE)');
-  for (const p of writer.storedProblems(roots)) problems.push(p);
-  for (const p of storedWalkProblems(db, roots)) problems.push(p);
-  writer.recordDuplicateKeys(problems);
+  if (writer.wroteSomething && !opts.paths) await store.runs.checkpoint();
+  for (const p of await writer.storedProblems(roots)) problems.push(p);
+  for (const p of await store.runs.walkProblems(roots)) problems.push(p);
+  await writer.recordDuplicateKeys(problems);
 
   const report: IndexReport = {
     roots,
-    ...countIndex(db),
+    ...(await store.runs.counts()),
     indexed: progress.indexed,
     unchanged: progress.unchanged,
     removed,
@@ -102,41 +98,33 @@ export async function indexRoots(db: Db, opts: IndexOptions): Promise<IndexResul
 }
 
 /** The page phase over every root; returns how many files left the index. */
-async function ingestRoots(db: Db, writer: PageWriter, r: Omit<RootRun, 'db' | 'writer' | 'root' | 'only'> & { roots: string[] }): Promise<number> {
+async function ingestRoots(r: Omit<RootRun, 'root' | 'only'> & { roots: string[] }): Promise<number> {
   let removed = 0;
-  // Checkpointing the WAL every 1000 pages costs a full index more than its writes do: let it grow
-  // during the run and fold it back once at the end (waiting for other processes at most the short busy timeout).
-  const autoCheckpoint = db.pragma('wal_autocheckpoint', { simple: true }) as number;
-  db.pragma('wal_autocheckpoint = 0');
-  try {
-    for (const root of r.roots) {
-      const only = r.opts.paths ? pathsInside(root, r.opts.paths) : [''];
-      if (only.length) removed += await ingestRoot({ ...r, db, writer, root, only });
-    }
-  } finally {
-    db.pragma(`wal_autocheckpoint = ${autoCheckpoint}`);
+  for (const root of r.roots) {
+    const only = r.opts.paths ? pathsInside(root, r.opts.paths) : [''];
+    if (only.length) removed += await ingestRoot({ ...r, root, only });
   }
   return removed;
 }
 
 /** The link phase: in one transaction with marking the run linked (runs.ts states the invariant).
  * Returns the links this run broke; none are named after a repair or a run that rewrote thousands of pages. */
-async function relink(db: Db, writer: PageWriter, run: RunStart, conceptAliases: Record<string, string>, paths: string[] | undefined): Promise<number[]> {
-  const repair = run.unlinked.length > 0 || db.prepare(`SELECT 1 FROM meta WHERE key = 'relink_all' AND value = '1'`).get() !== undefined;
-  return sqliteStore(db).write(async (tx) => {
+async function relink(store: Store, db: Db, writer: PageWriter, run: RunStart, conceptAliases: Record<string, string>, paths: string[] | undefined): Promise<number[]> {
+  const repair = run.unlinked.length > 0 || (await store.runs.fullRelinkRequested());
+  return store.write(async (tx) => {
     let broke: number[] = [];
     if (repair || writer.changes.pageIds.size > FULL_RELINK_PAGES) relinkAll(db);
     // a full run resolves every page's sources again even when no page changed: they lie outside the wiki
     else if (writer.wroteSomething || !paths) broke = relinkChanged(db, { ...writer.changes, paths: paths?.map((p) => path.resolve(p)) });
     await refreshConcepts(tx.concepts, { pageIds: writer.changes.pageIds, wrote: writer.wroteSomething, all: repair, aliases: conceptAliases });
-    db.prepare(`DELETE FROM meta WHERE key = 'relink_all'`).run();
-    markLinked(db, run, repair);
+    await tx.runs.clearFullRelink();
+    await markLinked(tx, run, repair);
     return broke;
   });
 }
 
 interface RootRun {
-  db: Db;
+  store: Store;
   writer: PageWriter;
   root: string;
   /** Root-relative paths to look at; [''] is the whole root. */
@@ -149,7 +137,7 @@ interface RootRun {
 
 /** Brings one root's rows up to date with its folder (or with the paths given); returns how many files left the index. */
 async function ingestRoot(r: RootRun): Promise<number> {
-  const { db, writer, root, only, progress, emit } = r;
+  const { store, writer, root, only, progress, emit } = r;
   progress.root = root;
   progress.phase = 'scan';
   emit();
@@ -159,12 +147,12 @@ async function ingestRoot(r: RootRun): Promise<number> {
     progress.failed++;
     return 0;
   }
-  const rootId = await writeTransaction(db, () => writer.upsertRoot(root, isScopedRoot(root)));
+  const rootId = await store.write((tx) => writer.upsertRoot(tx, root, isScopedRoot(root)));
   const whole = only.includes('');
   // what the index held before the walk: a file another process indexes after it is not ours to remove
-  const stored = storedFiles(db, rootId, whole ? null : only);
+  const stored = new Map((await store.runs.filesOf(rootId, whole ? null : only)).map((f) => [f.rel_path, f]));
   const walked = walkPaths(root, whole ? [''] : only, r.opts.ignorePatterns ?? []);
-  if (whole) await writeTransaction(db, () => recordWalkProblems(db, rootId, walked.problems));
+  if (whole) await store.write((tx) => tx.runs.replaceWalkProblems(rootId, walked.problems));
   else for (const p of walked.problems) r.problems.push({ root, path: p.relPath, line: null, severity: p.severity, reason: p.reason });
   sweepStaleTemps(whole ? [...walked.temps, ...tempsIn(path.join(root, '.cairn'))] : walked.temps);
   progress.skipped += walked.problems.filter((p) => p.severity === 'skipped').length;
@@ -190,8 +178,8 @@ async function ingestRoot(r: RootRun): Promise<number> {
     for (let i = 0; next; i += BATCH) {
       const work = await next;
       next = batchAt(i + BATCH);
-      await writeTransaction(db, () => {
-        for (const w of work) w.apply(progress);
+      await store.write(async (tx) => {
+        for (const w of work) await w.apply(tx, progress);
       });
       emit();
     }
@@ -199,27 +187,18 @@ async function ingestRoot(r: RootRun): Promise<number> {
     await pool?.close();
   }
   // Whatever the index holds that the walk no longer found was deleted (or is now ignored).
-  const removed = await writeTransaction(db, () => {
+  const removed = await store.write(async (tx) => {
     let n = 0;
     for (const gone of stored.values()) {
       // it may have come back since the walk (a checkout, an editor's rename): the next run sees it
       if (!walked.ignores(gone.rel_path) && isFile(path.join(root, gone.rel_path))) continue;
-      writer.deleteFile(gone.id);
+      await writer.deleteFile(tx, gone.id);
       n++;
     }
     return n;
   });
   emit();
   return removed;
-}
-
-/** The index's files of one root, all of them or those at or under the given paths. */
-function storedFiles(db: Db, rootId: number, only: string[] | null): Map<string, StoredFile> {
-  const columns = `SELECT id, rel_path, mtime_ms, size, status FROM files`;
-  if (only === null) return new Map((db.prepare(`${columns} WHERE root_id = ?`).all(rootId) as StoredFile[]).map((f) => [f.rel_path, f]));
-  // a write's run reads its own rows, not the root's: the path, or the folder's range "o/" up to "o0" ('0' follows '/')
-  const at = db.prepare(`${columns} WHERE root_id = @rootId AND rel_path >= @o AND rel_path < @o || '0' AND (rel_path = @o OR rel_path > @o || '/')`);
-  return new Map(only.flatMap((o) => at.all({ rootId, o }) as StoredFile[]).map((f) => [f.rel_path, f]));
 }
 
 /** `paths` that lie in `root`, root-relative with POSIX separators ('' when one is the root itself). */
@@ -236,8 +215,9 @@ function pathsInside(root: string, paths: string[]): string[] {
 
 /** Reads and parses a batch on the pool's worker, or inline where there is none (or it failed). */
 async function prepareBatch(writer: PageWriter, rootId: number, files: WalkedFile[], pool: ParsePool | null): Promise<FileWork[]> {
+  const hashes = await writer.storedHashes(rootId, files.map((f) => f.relPath));
   if (pool) {
-    const jobs = files.map((f) => ({ absPath: f.absPath, relPath: f.relPath, size: f.size, storedHash: writer.storedHash(rootId, f.relPath) }));
+    const jobs = files.map((f, i) => ({ absPath: f.absPath, relPath: f.relPath, size: f.size, storedHash: hashes[i]! }));
     try {
       const outcomes = await pool.parse(jobs, writer.maxFileBytes);
       return files.map((f, i) => toWork(writer, rootId, f, outcomes[i]!));
@@ -246,8 +226,8 @@ async function prepareBatch(writer: PageWriter, rootId: number, files: WalkedFil
     }
   }
   const work: FileWork[] = [];
-  for (const f of files) {
-    work.push(prepareFile(writer, rootId, f));
+  for (const [i, f] of files.entries()) {
+    work.push(prepareFile(writer, rootId, f, hashes[i]!));
     // a server on this thread answers searches between pages, not only between batches
     if (work.length % 20 === 0) await yieldToEventLoop();
   }

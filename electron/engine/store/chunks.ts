@@ -23,6 +23,17 @@ export interface ChunkText {
   text: string;
 }
 
+/** A chunk as an indexing run writes it (ingest/parse/chunk.ts makes them). */
+export interface NewChunk {
+  id: string;
+  ord: number;
+  heading: string | null;
+  headingPath: string[];
+  text: string;
+  hash: string;
+  line: number;
+}
+
 export interface ChunkRepo {
   /** The chunks among `rowids` whose pages `filters` let through, with their page (in no order). */
   visibleAmong(rowids: number[], filters: SearchFilters): Promise<ChunkOfPage[]>;
@@ -33,4 +44,8 @@ export interface ChunkRepo {
   sections(wanted: { pageId: number; chunkRowid: number | null }[]): Promise<(Section | null)[]>;
   /** The text of every chunk of the pages, page by page (by id), each in its order on the page. */
   textsOf(pageIds: number[]): Promise<ChunkText[]>;
+
+  // written by indexing runs
+  /** Replaces a page's chunks with these (their lexical rows go with the old ones); returns the new chunks' rowids, in order. */
+  replaceForPage(pageId: number, chunks: readonly NewChunk[]): Promise<number[]>;
 }

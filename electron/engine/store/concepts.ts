@@ -13,6 +13,9 @@ export interface NameRow {
   norm: string;
 }
 
+/** The names a page gives, as an indexing run writes them. */
+export type PageName = Omit<NameRow, 'page_id'>;
+
 export interface Concept {
   /** the canonical normal form: the concept's identity */
   norm: string;
@@ -129,4 +132,10 @@ export interface ConceptRepo {
    * out (it says little about any two of them).
    */
   sharedWith(seeds: number[], fanout: number): Promise<ConceptStep[]>;
+
+  // written by indexing runs (ingest/page-writer.ts)
+  /** Sets the names a page gives; rewritten only when they changed, since each name written marks its concept for regrouping. */
+  setNames(pageId: number, names: readonly PageName[]): Promise<void>;
+  /** Keeps the Bloom filter of a page's prose words (concepts/matcher.ts signatureOf). */
+  saveProseSig(pageId: number, sig: Uint8Array): Promise<void>;
 }

@@ -16,6 +16,16 @@ export interface RankedPage {
   score: number;
 }
 
+/** What the lexical index holds of a page beside each chunk's text. */
+export interface LexicalPage {
+  /** The key with its separators as spaces, so its words match. */
+  keyWords: string;
+  title: string;
+  summary: string | null;
+  /** Space-separated. */
+  tags: string;
+}
+
 export interface LexicalRepo {
   /**
    * Chunks holding any of `words` (each taken literally, stemmed by the index), best BM25 first
@@ -30,4 +40,11 @@ export interface LexicalRepo {
    * page's terms that matched (among equals the more specific page wins); best first, then by key.
    */
   rankPagesByTerms(terms: string[], filters: SearchFilters, limit: number): Promise<RankedPage[]>;
+
+  // written by indexing runs
+  /**
+   * Indexes a page's chunks (by the rowids chunks.replaceForPage gave) and replaces its terms
+   * (search/terms.ts pageTerms): call after replacing its chunks, which removed their old rows.
+   */
+  indexPage(pageId: number, page: LexicalPage, chunks: readonly { rowid: number; text: string }[], terms: readonly string[]): Promise<void>;
 }

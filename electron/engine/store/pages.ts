@@ -1,7 +1,7 @@
 // Pages: lookup by key/path/id, the one visibility rule (visibleTo), page rows for views, writes of page rows.
 // The interface every store implements (SQLite today: sqlite/pages.ts); asynchronous, so a store
 // over the network fits (ARCHITECTURE.md).
-import type { PageSummary } from '../../../shared/page.ts';
+import type { Heading, PageSummary, Provenance } from '../../../shared/page.ts';
 import type { SearchFilters } from '../../../shared/search.ts';
 
 /** A page as a list of results shows it, with its id and its `usage_mode`. */
@@ -22,6 +22,43 @@ export interface NoteCandidate {
   tags: string;
   tier: string | null;
   updated: string | null;
+}
+
+/** A page's row as an indexing run writes it: its parse and its checked frontmatter fields. */
+export interface IndexedPage {
+  fileId: number;
+  key: string;
+  scope: 'global' | 'user';
+  agent: string | null;
+  title: string;
+  summary: string | null;
+  tags: string[];
+  frontmatter: Record<string, unknown>;
+  fmError: string | null;
+  fmErrorLine: number | null;
+  body: string;
+  headings: Heading[];
+  blockIds: string[];
+  provenance: Provenance[];
+  tier: string | null;
+  usageMode: string | null;
+  owner: string | null;
+  updated: string | null;
+  reviewed: string | null;
+  staleSince: string | null;
+  archivedSince: string | null;
+  /** sha1 of the file's bytes. */
+  hash: string;
+  prose: string;
+}
+
+/** A page whose key another page of its scope has too, with where it lies. */
+export interface DuplicateKeyRow {
+  key_lower: string;
+  scope: string;
+  agent: string | null;
+  root: string;
+  path: string;
 }
 
 export interface PageRepo {
@@ -48,4 +85,16 @@ export interface PageRepo {
   contentHashesOf(ids: number[]): Promise<{ id: number; hash: string }[]>;
   /** The ids among `ids` of pages the search filters let through (and never archived or `usage_mode: never`). */
   visibleAmong(ids: number[], filters: SearchFilters): Promise<number[]>;
+
+  // written by indexing runs (ingest/page-writer.ts)
+  /** For each root-relative path, the content hash of its page; null where there is none (or the page must be parsed again). */
+  storedHashes(rootId: number, relPaths: readonly string[]): Promise<(string | null)[]>;
+  /** Writes the page of a file (inserted, or replacing the file's page); returns the page's id. */
+  upsertIndexed(page: IndexedPage): Promise<number>;
+  /** The pages of a root, with their root-relative paths. */
+  placesInRoot(rootId: number): Promise<{ id: number; relPath: string }[]>;
+  /** Sets who sees these pages. */
+  rescope(pages: readonly { id: number; scope: 'global' | 'user'; agent: string | null }[]): Promise<void>;
+  /** Pages sharing their key with another page of the same scope: by key, then shortest path first. */
+  duplicateKeys(): Promise<DuplicateKeyRow[]>;
 }

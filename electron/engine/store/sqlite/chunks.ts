@@ -2,16 +2,19 @@
 // whose text varies with a search's filters once per text.
 import type { Statement } from 'better-sqlite3';
 import type { SearchFilters } from '../../../../shared/search.ts';
-import type { ChunkOfPage, ChunkRepo, ChunkText, Section } from '../chunks.ts';
+import type { ChunkOfPage, ChunkRepo, ChunkText, NewChunk, Section } from '../chunks.ts';
+import { lazyStatements } from './lazy-statements.ts';
 import type { Db } from '../database.ts';
 import { pageCondition } from './page-filter.ts';
 import { StatementsByText } from './statements-by-text.ts';
 
 export class SqliteChunks implements ChunkRepo {
+  private readonly writes: ReturnType<typeof chunkWrites>;
   private readonly byText: StatementsByText;
   private fixed?: { byRowid: Statement; firstOfPage: Statement; textsOf: Statement };
 
   constructor(private readonly db: Db) {
+    this.writes = chunkWrites(db);
     this.byText = new StatementsByText(db);
   }
 
@@ -38,4 +41,18 @@ export class SqliteChunks implements ChunkRepo {
   async textsOf(pageIds: number[]): Promise<ChunkText[]> {
     return this.statements.textsOf.all(JSON.stringify(pageIds)) as ChunkText[];
   }
+
+  async replaceForPage(pageId: number, chunks: readonly NewChunk[]): Promise<number[]> {
+    // the trigger chunks_fts_delete takes their lexical rows along
+    this.writes.deleteOfPage.run(pageId);
+    return chunks.map((c) => (this.writes.insert.get(c.id, pageId, c.ord, c.heading, JSON.stringify(c.headingPath), c.text, c.hash, c.line) as { rowid: number }).rowid);
+  }
+}
+
+/** What indexing runs write. */
+function chunkWrites(db: Db) {
+  return lazyStatements(db, {
+    deleteOfPage: `DELETE FROM chunks WHERE page_id = ?`,
+    insert: `INSERT INTO chunks (id, page_id, ord, heading, heading_path, text, hash, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING rowid`,
+  });
 }

@@ -3,7 +3,8 @@
 // `mentions_gone`), and the pages' prose and `prose_sigs`. Fixed statements are prepared once per
 // connection; those over a list of ids take it as one JSON parameter.
 import type { Db } from '../database.ts';
-import type { Concept, ConceptRepo, ConceptStep, NameRow, PageMention, PageProse, RankedConcept } from '../concepts.ts';
+import type { Concept, ConceptRepo, ConceptStep, NameRow, PageMention, PageName, PageProse, RankedConcept } from '../concepts.ts';
+import { lazyStatements } from './lazy-statements.ts';
 import { metaTable } from './meta-table.ts';
 
 /** Rows per INSERT when every mention row is written again: fewer statements to run. */
@@ -23,9 +24,12 @@ const concept = (r: ConceptRow): Concept => ({ norm: r.norm, name: r.name, varia
 const list = (items: unknown[]) => JSON.stringify(items);
 
 export class SqliteConcepts implements ConceptRepo {
+  private readonly writes: ReturnType<typeof pageWrites>;
   private prepared?: ReturnType<typeof statements>;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    this.writes = pageWrites(db);
+  }
 
   private get stmts() {
     return (this.prepared ??= statements(this.db));
@@ -204,6 +208,18 @@ export class SqliteConcepts implements ConceptRepo {
     }
     return steps;
   }
+
+  async setNames(pageId: number, names: readonly PageName[]): Promise<void> {
+    // each name written marks its concept for regrouping (triggers concept_names_*): unchanged names stay
+    const was = this.writes.namesOf.all(pageId) as PageName[];
+    if (was.length === names.length && was.every((o, i) => o.source === names[i]!.source && o.name === names[i]!.name && o.norm === names[i]!.norm)) return;
+    this.writes.deleteNames.run(pageId);
+    for (const n of names) this.writes.insertName.run(pageId, n.source, n.name, n.norm);
+  }
+
+  async saveProseSig(pageId: number, sig: Uint8Array): Promise<void> {
+    this.writes.saveSig.run(pageId, Buffer.from(sig.buffer, sig.byteOffset, sig.byteLength));
+  }
 }
 
 function statements(db: Db) {
@@ -263,4 +279,14 @@ function statements(db: Db) {
          UNION SELECT page_id, norm FROM concept_names WHERE page_id IN (SELECT value FROM json_each(@ids))) s JOIN concepts c ON c.norm = s.norm`,
     ),
   };
+}
+
+/** What an indexing run writes of each page, prepared on first use. */
+function pageWrites(db: Db) {
+  return lazyStatements(db, {
+    namesOf: `SELECT source, name, norm FROM concept_names WHERE page_id = ? ORDER BY rowid`,
+    deleteNames: `DELETE FROM concept_names WHERE page_id = ?`,
+    insertName: `INSERT INTO concept_names (page_id, source, name, norm) VALUES (?, ?, ?, ?)`,
+    saveSig: `INSERT INTO prose_sigs (page_id, sig) VALUES (?, ?) ON CONFLICT (page_id) DO UPDATE SET sig = excluded.sig`,
+  });
 }

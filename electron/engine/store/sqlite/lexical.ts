@@ -2,7 +2,8 @@
 // are kept per text (their text varies with the filters and the number of terms).
 import { narrows, type SearchFilters } from '../../../../shared/search.ts';
 import type { Db } from '../database.ts';
-import type { LexicalRepo, RankedChunk, RankedPage } from '../lexical.ts';
+import type { LexicalPage, LexicalRepo, RankedChunk, RankedPage } from '../lexical.ts';
+import { lazyStatements } from './lazy-statements.ts';
 import { pageCondition } from './page-filter.ts';
 import { StatementsByText } from './statements-by-text.ts';
 
@@ -19,9 +20,11 @@ function ftsMatch(words: string[]): string {
 }
 
 export class SqliteLexical implements LexicalRepo {
+  private readonly writes: ReturnType<typeof lexicalWrites>;
   private readonly statements: StatementsByText;
 
   constructor(db: Db) {
+    this.writes = lexicalWrites(db);
     this.statements = new StatementsByText(db);
   }
 
@@ -54,4 +57,21 @@ export class SqliteLexical implements LexicalRepo {
        LIMIT ?`;
     return this.statements.get(sql).all(terms.length, ...terms, ...condition.params, limit) as RankedPage[];
   }
+
+  async indexPage(pageId: number, page: LexicalPage, chunks: readonly { rowid: number; text: string }[], terms: readonly string[]): Promise<void> {
+    for (const c of chunks) this.writes.insertFts.run(c.rowid, page.keyWords, page.title, page.summary ?? '', page.tags, c.text);
+    this.writes.deleteTerms.run(pageId);
+    for (const t of terms) this.writes.insertTerm.run(t, pageId);
+    this.writes.termCount.run(terms.length, pageId);
+  }
+}
+
+/** What indexing runs write. */
+function lexicalWrites(db: Db) {
+  return lazyStatements(db, {
+    insertFts: `INSERT INTO chunks_fts (rowid, key, title, summary, tags, body) VALUES (?, ?, ?, ?, ?, ?)`,
+    deleteTerms: `DELETE FROM page_terms WHERE page_id = ?`,
+    insertTerm: `INSERT OR IGNORE INTO page_terms (term, page_id) VALUES (?, ?)`,
+    termCount: `UPDATE pages SET term_count = ? WHERE id = ?`,
+  });
 }

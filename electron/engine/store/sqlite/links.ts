@@ -1,12 +1,16 @@
 // LinkRepo over the SQLite index: its statements are prepared once per connection.
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../database.ts';
-import type { LinkRepo, LinkStep } from '../links.ts';
+import type { LinkRepo, LinkStep, NewLink } from '../links.ts';
+import { lazyStatements } from './lazy-statements.ts';
 
 export class SqliteLinks implements LinkRepo {
+  private readonly writes: ReturnType<typeof linkWrites>;
   private fixed?: { out: Statement; back: Statement };
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    this.writes = linkWrites(db);
+  }
 
   private get statements() {
     return (this.fixed ??= {
@@ -21,4 +25,17 @@ export class SqliteLinks implements LinkRepo {
     const back = this.statements.back.all(ids) as { seed: number; to: number }[];
     return [...out.map((e) => ({ ...e, edge: 'link' as const })), ...back.map((e) => ({ ...e, edge: 'backlink' as const }))];
   }
+
+  async replaceForPage(pageId: number, links: readonly NewLink[]): Promise<void> {
+    this.writes.deleteOfPage.run(pageId);
+    links.forEach((l, i) => this.writes.insert.run(pageId, i, l.line, l.kind, l.target, l.anchor, l.label, l.targetKey));
+  }
+}
+
+/** What indexing runs write. */
+function linkWrites(db: Db) {
+  return lazyStatements(db, {
+    deleteOfPage: `DELETE FROM links WHERE page_id = ?`,
+    insert: `INSERT INTO links (page_id, ord, line, kind, target, anchor, label, target_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  });
 }

@@ -3,7 +3,8 @@
 import type { SearchFilters } from '../../../../shared/search.ts';
 import type { Db } from '../database.ts';
 import type { PageSummary } from '../../../../shared/page.ts';
-import type { NoteCandidate, PageListing, PageRepo } from '../pages.ts';
+import type { DuplicateKeyRow, IndexedPage, NoteCandidate, PageListing, PageRepo } from '../pages.ts';
+import { lazyStatements } from './lazy-statements.ts';
 import { statementsOf } from '../statements.ts';
 import { pageCondition } from './page-filter.ts';
 import { PAGE_FROM, PAGE_SUMMARY_COLUMNS, toPageSummary, type PageSummaryRow } from './page-rows.ts';
@@ -39,10 +40,12 @@ const forSearch = (db: Db) => ({
 const ids = (list: number[]) => JSON.stringify(list);
 
 export class SqlitePages implements PageRepo {
+  private readonly writes: ReturnType<typeof pageWrites>;
   /** Statements whose text varies with a search's filters. */
   private readonly byText: StatementsByText;
 
   constructor(private readonly db: Db) {
+    this.writes = pageWrites(db);
     this.byText = new StatementsByText(db);
   }
 
@@ -87,4 +90,79 @@ export class SqlitePages implements PageRepo {
     const sql = `SELECT p.id FROM pages p JOIN files f ON f.id = p.file_id WHERE p.id IN (SELECT value FROM json_each(?)) AND ${condition.sql}`;
     return (this.byText.get(sql).all(ids(list), ...condition.params) as { id: number }[]).map((r) => r.id);
   }
+
+  async storedHashes(rootId: number, relPaths: readonly string[]): Promise<(string | null)[]> {
+    return relPaths.map((relPath) => (this.writes.pageHash.get(rootId, relPath) as { content_hash: string | null } | undefined)?.content_hash ?? null);
+  }
+
+  async upsertIndexed(p: IndexedPage): Promise<number> {
+    const row = this.writes.upsertPage.get({
+      fileId: p.fileId,
+      key: p.key,
+      keyLower: p.key.toLowerCase(),
+      scope: p.scope,
+      agent: p.agent,
+      title: p.title,
+      summary: p.summary,
+      tags: JSON.stringify(p.tags),
+      frontmatter: JSON.stringify(p.frontmatter),
+      fmError: p.fmError,
+      fmErrorLine: p.fmErrorLine,
+      body: p.body,
+      headings: JSON.stringify(p.headings),
+      blockIds: JSON.stringify(p.blockIds),
+      provenance: JSON.stringify(p.provenance),
+      tier: p.tier,
+      usageMode: p.usageMode,
+      owner: p.owner,
+      updated: p.updated,
+      reviewed: p.reviewed,
+      staleSince: p.staleSince,
+      archivedSince: p.archivedSince,
+      hash: p.hash,
+      prose: p.prose,
+    }) as { id: number };
+    return row.id;
+  }
+
+  async placesInRoot(rootId: number): Promise<{ id: number; relPath: string }[]> {
+    return this.writes.placesInRoot.all(rootId) as { id: number; relPath: string }[];
+  }
+
+  async rescope(pages: readonly { id: number; scope: 'global' | 'user'; agent: string | null }[]): Promise<void> {
+    for (const p of pages) this.writes.rescope.run(p.scope, p.agent, p.id);
+  }
+
+  async duplicateKeys(): Promise<DuplicateKeyRow[]> {
+    return this.writes.duplicateKeys.all() as DuplicateKeyRow[];
+  }
+}
+
+/** What indexing runs write and ask of pages. */
+function pageWrites(db: Db) {
+  return lazyStatements(db, {
+    // a page without prose was indexed before concepts: it is written again even when its bytes are the same
+    pageHash: `SELECT CASE WHEN p.prose IS NULL THEN NULL ELSE p.content_hash END AS content_hash FROM pages p JOIN files f ON f.id = p.file_id WHERE f.root_id = ? AND f.rel_path = ?`,
+    upsertPage: `INSERT INTO pages (file_id, key, key_lower, scope, agent, title, summary, tags, frontmatter, fm_error, fm_error_line,
+         body, headings, block_ids, provenance, tier, usage_mode, owner, updated, reviewed, stale_since, archived_since, content_hash, prose)
+       VALUES (@fileId, @key, @keyLower, @scope, @agent, @title, @summary, @tags, @frontmatter, @fmError, @fmErrorLine,
+         @body, @headings, @blockIds, @provenance, @tier, @usageMode, @owner, @updated, @reviewed, @staleSince, @archivedSince, @hash, @prose)
+       ON CONFLICT (file_id) DO UPDATE SET key = excluded.key, key_lower = excluded.key_lower, scope = excluded.scope,
+         agent = excluded.agent, title = excluded.title, summary = excluded.summary, tags = excluded.tags,
+         frontmatter = excluded.frontmatter, fm_error = excluded.fm_error, fm_error_line = excluded.fm_error_line,
+         body = excluded.body, headings = excluded.headings, block_ids = excluded.block_ids,
+         provenance = excluded.provenance, tier = excluded.tier, usage_mode = excluded.usage_mode, owner = excluded.owner,
+         updated = excluded.updated, reviewed = excluded.reviewed, stale_since = excluded.stale_since,
+         archived_since = excluded.archived_since, content_hash = excluded.content_hash, prose = excluded.prose
+       RETURNING id`,
+    placesInRoot: `SELECT p.id, f.rel_path AS relPath FROM pages p JOIN files f ON f.id = p.file_id WHERE f.root_id = ?`,
+    rescope: `UPDATE pages SET scope = ?, agent = ? WHERE id = ?`,
+    // the keys more than one page has, from the key index alone, before the few pages are grouped by scope
+    duplicateKeys: `WITH shared AS (SELECT key_lower FROM pages GROUP BY key_lower HAVING count(*) > 1)
+       SELECT p.key_lower, p.scope, p.agent, r.path AS root, f.rel_path AS path
+       FROM pages p JOIN files f ON f.id = p.file_id JOIN roots r ON r.id = f.root_id
+       WHERE p.key_lower IN (SELECT key_lower FROM shared) AND (p.key_lower, p.scope, coalesce(p.agent, '')) IN (
+         SELECT key_lower, scope, coalesce(agent, '') FROM pages WHERE key_lower IN (SELECT key_lower FROM shared) GROUP BY 1, 2, 3 HAVING count(*) > 1)
+       ORDER BY p.key_lower, length(f.rel_path), f.rel_path`,
+  });
 }
