@@ -12,6 +12,18 @@ export const PERSON: Caller = { kind: 'person' };
 
 const forbidden = (message: string) => new CairnError('forbidden', message);
 
+/** Whether this caller may call the method at all (its rules, contract.ts): what a door offers it. */
+export function mayCall(caller: Caller, name: MethodName): boolean {
+  return caller.kind === 'person' || contract[name].rules.callers === 'agent';
+}
+
+/** The request fields a door fills in from an agent's identity, never from what it sends: the actor of
+ * a write it makes, the asker of what it asks. */
+export function fieldsFromAgent(name: MethodName): string[] {
+  const { asAgent } = contract[name].rules;
+  return asAgent === 'acts' ? ['actor'] : asAgent === 'asks' ? ['agent'] : [];
+}
+
 /** The request as this caller may send it: an agent's writes carry its name as the actor and stay
  * in the shared space or its own; anything else is refused with a sentence that says why. */
 export function asCaller(caller: Caller, name: MethodName, input: unknown): unknown {

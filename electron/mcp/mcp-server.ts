@@ -9,7 +9,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Caller } from '../../shared/caller.ts';
 import { dispatch, type CairnService } from '../../shared/dispatch.ts';
 import type { CairnError } from '../../shared/errors.ts';
-import { inputSchema, TOOLS } from './tools.ts';
+import { inputSchema, toolsFor } from './tools.ts';
 
 export const SERVER_INFO = { name: 'cairn', version: '0.1.0' } as const;
 
@@ -20,12 +20,12 @@ export function mcpServer(service: CairnService, caller: Caller): Server {
     instructions: `Cairn is the wiki your team of agents shares. ${who} Search it (wiki_search, knowledge_recall) before solving a problem, write up what you learn (wiki_write), and report with record_outcome whether an answer helped.`,
   });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: Object.entries(TOOLS).map(([name, tool]) => ({ name, description: tool.description, inputSchema: inputSchema(tool) })),
+    tools: toolsFor(caller).map(([name, tool]) => ({ name, description: tool.description, inputSchema: inputSchema(tool) })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const name = request.params.name;
-    const tool = Object.hasOwn(TOOLS, name) ? TOOLS[name]! : null;
-    if (!tool) return failure(`no tool "${name}"; tools: ${Object.keys(TOOLS).join(', ')}`);
+    const tool = toolsFor(caller).find(([n]) => n === name)?.[1];
+    if (!tool) return failure(`no tool "${name}"; tools: ${toolsFor(caller).map(([n]) => n).join(', ')}`);
     const args = request.params.arguments ?? {};
     const { method, input } = tool.route ? tool.route(args, caller) : { method: tool.method, input: args };
     const outcome = await dispatch(service, method, input, caller);

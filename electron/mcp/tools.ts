@@ -3,7 +3,7 @@
 // Schema, less the fields the server sets from its own identity (actor, the asking agent);
 // `dispatch` parses what the agent sends, once, exactly as over HTTP or IPC.
 import { z } from 'zod';
-import type { Caller } from '../../shared/caller.ts';
+import { fieldsFromAgent, mayCall, type Caller } from '../../shared/caller.ts';
 import { contract, type MethodName } from '../../shared/contract.ts';
 import { jsonSchemaOf } from '../../shared/json-schema.ts';
 
@@ -12,7 +12,7 @@ export interface Tool {
   description: string;
   /** The contract's request schema, or the tool's own where the tool reshapes the request. */
   schema: z.ZodType;
-  /** Fields the server fills in; hidden from the agent. */
+  /** Fields the server fills in besides those the method's rules say it does (fieldsFromAgent); hidden from the agent. */
   hidden: readonly string[];
   /** The agent's arguments as a contract call (default: this tool's method, the arguments as they are). */
   route?: (args: Record<string, unknown>, caller: Caller) => { method: MethodName; input: unknown };
@@ -48,7 +48,7 @@ export const TOOLS: Record<string, Tool> = {
       'Protocol: to replace the body of a page that exists, send baseHash = the hash wiki_read or wiki_search gave you (or hashAfter of your last write). Without it you get precondition-required with currentHash; if the page changed since (an editor, another agent) you get conflict with currentHash and currentBody (currentText too when the page has frontmatter): merge your change into currentBody and write again with baseHash = currentHash. ' +
       'To create a page, send baseHash null: if another agent created it first you get conflict with its hash and body. Frontmatter-only edits need no baseHash. You write the shared space and user/<you>/ only; the audit log names you.',
     schema: contract.writePage.request,
-    hidden: ['actor'],
+    hidden: [],
   },
   wiki_links: {
     method: 'links',
@@ -69,21 +69,22 @@ export const TOOLS: Record<string, Tool> = {
     description:
       'Recall what the wiki knows for your role: researcher reads raw notes, reflections and docs; planner reflections, wiki and docs; implementer and reviewer wiki and docs; triager docs and wiki. One search per tier, merged best first, with lane ranks; a tier that fails is reported, not fatal. Keep the queryId and report with record_outcome whether it helped.',
     schema: contract.knowledgeRecall.request,
-    hidden: ['agent'],
+    hidden: [],
   },
   knowledge_expert: {
     method: 'knowledgeExpert',
     description:
       'Before working in a domain: who is the approved expert (and their write-up), the canonical pages tagged with it, recent reflections on it, and what came of asking before. A warning, not an error, when the wiki knows nothing yet. Keep query_id for record_outcome.',
     schema: contract.knowledgeExpert.request,
-    hidden: ['agent'],
+    hidden: [],
   },
   skill_register: {
     method: 'registerSkill',
     description:
       "Claim a skill so others can find you with knowledge_expert: the skill, its category, your level and docPath, the page that shows the work (an expert claim needs one that exists). It lands as pending until a person approves it.",
     schema: contract.registerSkill.request,
-    hidden: ['actor', 'agent'],
+    // whose claim it is: the agent's own (the route below)
+    hidden: ['agent'],
     // an agent claims for itself; a person (loopback, no tokens) names whose claim it is, as over HTTP
     route: (args, caller) => ({ method: 'registerSkill', input: caller.kind === 'agent' ? { ...args, agent: caller.agent } : args }),
   },
@@ -91,7 +92,7 @@ export const TOOLS: Record<string, Tool> = {
     method: 'recordOutcome',
     description: 'Say what came of your own knowledge_recall or knowledge_expert answer: success, partial, failure or abandoned, and which returned pages you used (up to 10 times a query, as it changes). This is how the wiki learns whose write-ups help.',
     schema: contract.recordOutcome.request,
-    hidden: ['agent'],
+    hidden: [],
   },
   query_outcomes: {
     method: 'queryOutcomes',
@@ -105,10 +106,16 @@ function withoutLanes(value: { results: { lanes: unknown }[] }) {
   return { ...value, results: value.results.map(({ lanes: _lanes, ...rest }) => rest) };
 }
 
+/** The tools this caller may call: those whose method's rules let it (an agent is offered no person's method). */
+export function toolsFor(caller: Caller): [string, Tool][] {
+  return Object.entries(TOOLS).filter(([, tool]) => mayCall(caller, tool.method));
+}
+
 /** The tool's input as JSON Schema, less the fields the server sets. */
 export function inputSchema(tool: Tool): { type: 'object'; properties?: Record<string, unknown>; required?: string[] } {
   const schema = jsonSchemaOf(tool.schema) as { type: 'object'; properties?: Record<string, unknown>; required?: string[] };
-  for (const field of tool.hidden) delete schema.properties?.[field];
-  if (schema.required) schema.required = schema.required.filter((f) => !tool.hidden.includes(f));
+  const hidden = [...fieldsFromAgent(tool.method), ...tool.hidden];
+  for (const field of hidden) delete schema.properties?.[field];
+  if (schema.required) schema.required = schema.required.filter((f) => !hidden.includes(f));
   return schema;
 }
