@@ -78,6 +78,6 @@ interface Edge {
 async function neighbours(store: Store, seeds: number[]): Promise<Edge[]> {
   const links: Edge[] = await store.links.around(seeds);
   // a concept on many pages links them all to everything: it says nothing about any two
-  const concepts = await store.concepts.sharedWith(seeds, CONCEPT_FANOUT);
-  return [...links, ...concepts.map((c) => ({ ...c, edge: 'concept' as const }))];
+  const concepts: Edge[] = await store.concepts.sharedWith(seeds, CONCEPT_FANOUT);
+  return links.concat(concepts);
 }

@@ -52,6 +52,7 @@ export interface PageProse {
 export interface ConceptStep {
   seed: number;
   to: number;
+  edge: 'concept';
   concept: string;
 }
 

@@ -219,7 +219,7 @@ export class SqliteConcepts implements ConceptRepo {
         const found = this.pagesOfStatement(fanout + 1).all({ norm: c.norm }) as number[];
         pages.set(c.norm, found.length > fanout ? null : found);
       }
-      for (const to of pages.get(c.norm) ?? []) if (to !== c.seed) steps.push({ seed: c.seed, to, concept: c.name });
+      for (const to of pages.get(c.norm) ?? []) if (to !== c.seed) steps.push({ seed: c.seed, to, edge: 'concept', concept: c.name });
     }
     return steps;
   }
