@@ -13,7 +13,6 @@ export const SQL_PENDING = [
   'electron/engine/curation/link-fix.ts',
   'electron/engine/curation/suggest.ts',
   'electron/engine/curation/write-page.ts',
-  'electron/engine/engine.ts',
   'electron/engine/graph/attachment-file.ts',
   'electron/engine/graph/findings.ts',
   'electron/engine/graph/graph-rows.ts',

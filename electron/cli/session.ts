@@ -21,7 +21,7 @@ export async function openSession(opts: { roots?: string[]; db?: string | undefi
 }
 
 export async function ensureIndexed(engine: EngineApi): Promise<void> {
-  if (!engine.isEmpty()) return;
+  if (!(await engine.isEmpty())) return;
   process.stderr.write(`${describeSettings(engine.settings)}cairn: no index yet, building it first\n`);
   await withProgressBar(engine, () => engine.reindex());
 }

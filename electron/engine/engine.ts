@@ -18,7 +18,7 @@ import { brokenLinks, orphanPages } from './graph/findings.ts';
 import { pageView } from './graph/page-view.ts';
 import { readAttachment } from './graph/attachment-file.ts';
 import { explainDbError, openDatabase, type Db } from './store/database.ts';
-import { sqliteStore, writeTransaction } from './store/sqlite/sqlite-store.ts';
+import { sqliteStore } from './store/sqlite/sqlite-store.ts';
 import type { Store } from './store/store.ts';
 import type { WriteInput } from './curation/write-page.ts';
 import { search } from './search/search.ts';
@@ -89,8 +89,8 @@ export class Engine implements CairnService {
   }
 
   /** True until a run has linked its pages in this database. */
-  isEmpty(): boolean {
-    return !this.db.prepare(`SELECT 1 FROM runs WHERE state IN ('linked', 'done') LIMIT 1`).get();
+  async isEmpty(): Promise<boolean> {
+    return !(await this.store.runs.anyLinked());
   }
 
   async status(): Promise<Response<'status'>> {
@@ -113,13 +113,12 @@ export class Engine implements CairnService {
    * door's method: engine-api.ts runs it as dispatch runs a write (refused on a read-only index, failures explained). */
   async forgetRoots(roots: string[]): Promise<number> {
     const { relinkAll } = await import('./graph/relink.ts');
-    return writeTransaction(this.db, () => {
+    return this.store.write(async (tx) => {
       let removed = 0;
       for (const root of roots) {
-        const row = this.db.prepare(`SELECT id, (SELECT count(*) FROM files WHERE root_id = roots.id) AS n FROM roots WHERE path = ?`).get(path.resolve(root)) as { id: number; n: number } | undefined;
-        if (!row) throw new BadRequest(`${root} is not a root of this index; its roots are: ${(this.db.prepare(`SELECT path FROM roots`).all() as { path: string }[]).map((r) => r.path).join(', ') || 'none'}`);
-        this.db.prepare(`DELETE FROM roots WHERE id = ?`).run(row.id);
-        removed += row.n;
+        const files = await tx.runs.forgetRoot(path.resolve(root));
+        if (files === null) throw new BadRequest(`${root} is not a root of this index; its roots are: ${(await tx.runs.rootPaths()).join(', ') || 'none'}`);
+        removed += files;
       }
       relinkAll(this.db);
       return removed;
@@ -138,8 +137,7 @@ export class Engine implements CairnService {
       if (!this.semantic.embedder) await this.loadModel();
       // a page one link from a match is not evidence of the skill: text lanes only
       const found = await this.search({ query: q, mode: 'hybrid', k: 50, filters: {}, weights: { graph: 0 } });
-      const ids = this.db.prepare(`SELECT p.id FROM pages p JOIN files f ON f.id = p.file_id JOIN roots r ON r.id = f.root_id WHERE r.path = ? AND f.rel_path = ?`);
-      return found.results.map((x) => ids.pluck().get(x.root, x.path) as number).filter((id) => id !== undefined);
+      return this.store.pages.idsAt(found.results.map((x) => ({ root: x.root, path: x.path })));
     };
     return findExperts(this.store, r.domain, r.limit, searchPages);
   }
@@ -258,13 +256,13 @@ export class Engine implements CairnService {
 
   async undo(r: Parsed<'undo'>): Promise<Response<'undo'>> {
     const { undoWrite } = await import('./curation/undo.ts');
-    return this.indexLanded(await undoWrite(this.store, this.writableRoots(), r.id, r.actor));
+    return this.indexLanded(await undoWrite(this.store, await this.writableRoots(), r.id, r.actor));
   }
 
   /** Every write goes here: validated and logged by writePage, then the page is indexed at once. */
   private async write(input: WriteInput): Promise<WriteResult> {
     const { writePage } = await writePageModule();
-    return this.indexLanded(await writePage(this.db, this.writableRoots(), input, this.settings.maxFileBytes));
+    return this.indexLanded(await writePage(this.db, await this.writableRoots(), input, this.settings.maxFileBytes));
   }
 
   /**
@@ -284,8 +282,8 @@ export class Engine implements CairnService {
   }
 
   /** Every root in the index was chosen by a person (the command line, CAIRN_ROOTS, the config), never by a request. */
-  private writableRoots(): string[] {
-    const indexed = this.db.prepare(`SELECT path FROM roots`).pluck().all() as string[];
+  private async writableRoots(): Promise<string[]> {
+    const indexed = await this.store.runs.rootPaths();
     return [...new Set([...this.settings.roots, ...indexed])];
   }
 

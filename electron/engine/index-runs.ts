@@ -26,7 +26,7 @@ export interface RunHost {
   semantic: SemanticIndex;
   events: EventEmitter<EngineEvents>;
   /** Where a run of paths may find them: the configured roots and every root of the index. */
-  writableRoots(): string[];
+  writableRoots(): Promise<string[]>;
   assertWritable(): void;
   /** Names a damaged index file, whichever step ran into it. */
   guard<T>(work: () => T | Promise<T>): Promise<T>;
@@ -137,7 +137,7 @@ export class IndexRuns {
     const nearBefore = paths ? await pagesNear(this.store, paths) : null;
     const { report, runId } = await indexRoots(this.store, this.db, {
       // a write may land in any root of the index (a command given only --db has the default roots)
-      roots: paths ? this.host.writableRoots().filter((r) => paths.some((p) => p === r || p.startsWith(r + path.sep))) : this.settings.roots,
+      roots: paths ? (await this.host.writableRoots()).filter((r) => paths.some((p) => p === r || p.startsWith(r + path.sep))) : this.settings.roots,
       paths: paths ?? undefined,
       ignorePatterns: this.settings.ignorePatterns,
       maxFileBytes: this.settings.maxFileBytes,

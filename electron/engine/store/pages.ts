@@ -75,6 +75,8 @@ export interface PageRepo {
   canonicalTagged(domain: string, slug: string, pathPrefix: string | null, limit: number): Promise<PageSummary[]>;
   /** The `updated` date of the page at root/path. */
   updatedAt(root: string, path: string): Promise<string | null>;
+  /** The ids of the pages at these places, in their order; a place with no page is left out. */
+  idsAt(places: readonly { root: string; path: string }[]): Promise<number[]>;
 
   // what search (search/) reads
   /** The keys of the pages with these ids (ids of no page are left out). */

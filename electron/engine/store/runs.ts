@@ -91,6 +91,9 @@ export interface RunRepo {
   // roots and files
   /** The paths of every root the index holds, in order. */
   rootPaths(): Promise<string[]>;
+  /** Drops a root and everything indexed under it (its files are not touched); returns how many
+   * files left the index, or null when the index has no such root. */
+  forgetRoot(rootPath: string): Promise<number | null>;
   /** Adds the root or updates whether it is scoped; `wasScoped` is null for a new root. */
   upsertRoot(rootPath: string, scoped: boolean): Promise<{ id: number; wasScoped: boolean | null }>;
   /** The files of a root: all of them (`under` null), or those at or under these root-relative paths. */

@@ -21,6 +21,7 @@ const forConsolidation = (db: Db) => ({
 });
 
 const forExperts = (db: Db) => ({
+  idAt: db.prepare(`SELECT p.id FROM pages p JOIN files f ON f.id = p.file_id JOIN roots r ON r.id = f.root_id WHERE r.path = ? AND f.rel_path = ?`).pluck(),
   canonicalTagged: db.prepare(
     `SELECT ${PAGE_SUMMARY_COLUMNS} ${PAGE_FROM}
      WHERE coalesce(p.tier, 'wiki') = 'wiki' AND p.archived_since IS NULL AND coalesce(p.usage_mode, '') != 'never'
@@ -69,6 +70,11 @@ export class SqlitePages implements PageRepo {
 
   async updatedAt(root: string, path: string): Promise<string | null> {
     return (statementsOf(this.db, forExperts).updatedAt.get(root, path) as string | null | undefined) ?? null;
+  }
+
+  async idsAt(places: readonly { root: string; path: string }[]): Promise<number[]> {
+    const { idAt } = statementsOf(this.db, forExperts);
+    return places.map((p) => idAt.get(p.root, p.path) as number | undefined).filter((id) => id !== undefined);
   }
 
   async keysOf(list: number[]): Promise<{ id: number; key: string }[]> {

@@ -81,6 +81,13 @@ export class SqliteRuns implements RunRepo {
     return (this.statements.rootPaths.all() as { path: string }[]).map((r) => r.path);
   }
 
+  async forgetRoot(rootPath: string): Promise<number | null> {
+    const row = this.statements.rootFileCount.get(rootPath) as { id: number; n: number } | undefined;
+    if (!row) return null;
+    this.statements.deleteRoot.run(row.id);
+    return row.n;
+  }
+
   async upsertRoot(rootPath: string, scoped: boolean): Promise<{ id: number; wasScoped: boolean | null }> {
     const before = (this.statements.rootScoped.get(rootPath) as { scoped: number } | undefined)?.scoped;
     const { id } = this.statements.upsertRoot.get(rootPath, scoped ? 1 : 0) as { id: number };
@@ -157,6 +164,8 @@ function runStatements(db: Db) {
     lastDone: `SELECT started_at, finished_at, counts FROM runs WHERE state = 'done' ORDER BY id DESC LIMIT 1`,
     anyLinked: `SELECT 1 FROM runs WHERE state IN ('linked', 'done') LIMIT 1`,
     rootPaths: `SELECT path FROM roots ORDER BY path`,
+    rootFileCount: `SELECT id, (SELECT count(*) FROM files WHERE root_id = roots.id) AS n FROM roots WHERE path = ?`,
+    deleteRoot: `DELETE FROM roots WHERE id = ?`,
     rootScoped: `SELECT scoped FROM roots WHERE path = ?`,
     upsertRoot: `INSERT INTO roots (path, scoped) VALUES (?, ?) ON CONFLICT (path) DO UPDATE SET scoped = excluded.scoped RETURNING id`,
     filesOfRoot: `${FILE_COLUMNS} WHERE root_id = ?`,
