@@ -4,6 +4,7 @@
 import Fuse from 'fuse.js';
 import type { TargetSuggestion } from '../../../shared/fixes.ts';
 import type { Db } from '../store/database.ts';
+import { visibleTo } from '../store/sqlite/visibility.ts';
 
 interface Candidate {
   key: string;
@@ -17,13 +18,15 @@ const MATCHED = { key: 'key', title: 'title', aliases: 'alias' } as const;
 
 /** One index over the pages this agent sees (archived pages are not suggested). */
 export function targetSuggester(db: Db, agent: string | null): (target: string, limit: number) => TargetSuggestion[] {
+  // a link names pages in its agent's spaces (null: the shared space), shadowed ones too, never archived ones
+  const rule = visibleTo({ agent }, { shadowed: true, never: true, sharedOnly: true });
   const rows = db
     .prepare(
       `SELECT p.key, p.title, json_extract(p.frontmatter, '$.aliases') AS aliases, f.rel_path AS path, p.agent
        FROM pages p JOIN files f ON f.id = p.file_id
-       WHERE p.archived_since IS NULL AND (p.scope = 'global' OR p.agent = ?)`,
+       WHERE ${rule.sql}`,
     )
-    .all(agent) as (Omit<Candidate, 'aliases'> & { aliases: string | null })[];
+    .all(...rule.params) as (Omit<Candidate, 'aliases'> & { aliases: string | null })[];
   const candidates: Candidate[] = rows.map((r) => ({ ...r, aliases: aliasList(r.aliases) }));
   const fuse = new Fuse(candidates, {
     keys: [

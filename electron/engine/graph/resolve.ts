@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BrokenReason, LinkKind } from '../../../shared/page.ts';
 import { anchorMatches } from '../../../shared/markdown/anchors.ts';
+import { inSpacesOf } from '../../../shared/viewer.ts';
 import type { FileNode, GraphLookup, PageNode } from './lookup.ts';
 
 export interface Resolution {
@@ -114,7 +115,7 @@ export class Resolver {
  */
 function pickVisible(from: PageNode, candidates: PageNode[]): PageNode | null {
   return pickBest(
-    candidates.filter((c) => c.scope !== 'user' || c.agent === from.agent),
+    candidates.filter((c) => inSpacesOf(from.agent, c)),
     (c) => [c.scope === 'user' ? 0 : 1, c.rootId === from.rootId ? 0 : 1, folderDistance(from.relPath, c.relPath), c.relPath.length, c.relPath, c.rootPath],
   );
 }

@@ -2,6 +2,20 @@
 // The interface every store implements (SQLite today: sqlite/pages.ts); asynchronous, so a store
 // over the network fits (ARCHITECTURE.md).
 import type { Heading, PageSummary, Provenance } from '../../../shared/page.ts';
+import type { Viewer } from '../../../shared/viewer.ts';
+
+export type { Viewer } from '../../../shared/viewer.ts';
+
+/** What a reader sees beyond its spaces' live pages, stated by the caller (the rule: store/sqlite/visibility.ts). */
+export interface VisibilityOptions {
+  /** Also the shared pages the viewer's own pages shadow. */
+  shadowed?: boolean;
+  /** Also archived pages. */
+  archived?: boolean;
+  /** Also pages marked `usage_mode: never`. */
+  never?: boolean;
+}
+
 import type { SearchFilters } from '../../../shared/search.ts';
 
 /** A page as a list of results shows it, with its id and its `usage_mode`. */
@@ -62,6 +76,8 @@ export interface DuplicateKeyRow {
 }
 
 export interface PageRepo {
+  /** The pages among `ids` this viewer may read: the one visibility rule (who sees what). */
+  visibleIds(viewer: Viewer, ids: readonly number[], options?: VisibilityOptions): Promise<Set<number>>;
   // what consolidation (curation/consolidate.ts) reads
   /** Pages neither archived nor reflections, by key. */
   noteCandidates(): Promise<NoteCandidate[]>;

@@ -3,6 +3,7 @@
 // crosses the store's interfaces is the typed SearchFilters. Pages marked `usage_mode: never` and
 // archived pages are never surfaced.
 import type { SearchFilters } from '../../../../shared/search.ts';
+import { visibleTo } from './visibility.ts';
 
 export interface PageCondition {
   sql: string;
@@ -10,15 +11,10 @@ export interface PageCondition {
 }
 
 export function pageCondition(f: SearchFilters): PageCondition {
-  const where: string[] = [`coalesce(p.usage_mode, '') != 'never'`, 'p.archived_since IS NULL'];
-  const params: unknown[] = [];
-  if (f.agent) {
-    where.push(`(p.scope = 'global' OR p.agent = ?)`);
-    params.push(f.agent);
-    // the agent's own page shadows the global page with the same key
-    where.push(`NOT (p.scope = 'global' AND EXISTS (SELECT 1 FROM pages u WHERE u.key_lower = p.key_lower AND u.scope = 'user' AND u.agent = ?))`);
-    params.push(f.agent);
-  }
+  // who sees what (archived and `usage_mode: never` pages never surface): the one rule, as the filters' agent sees it
+  const rule = visibleTo({ agent: f.agent ?? null });
+  const where: string[] = [rule.sql];
+  const params: unknown[] = [...rule.params];
   if (f.scope === 'global' || f.scope === 'user') {
     where.push('p.scope = ?');
     params.push(f.scope);

@@ -3,8 +3,9 @@
 import type { SearchFilters } from '../../../../shared/search.ts';
 import type { Db } from '../database.ts';
 import type { PageSummary } from '../../../../shared/page.ts';
-import type { DuplicateKeyRow, IndexedPage, NoteCandidate, PageListing, PageRepo } from '../pages.ts';
+import type { DuplicateKeyRow, IndexedPage, NoteCandidate, PageListing, PageRepo, Viewer, VisibilityOptions } from '../pages.ts';
 import { lazyStatements } from './lazy-statements.ts';
+import { visibleTo } from './visibility.ts';
 import { statementsOf } from '../statements.ts';
 import { pageCondition } from './page-filter.ts';
 import { PAGE_FROM, PAGE_SUMMARY_COLUMNS, toPageSummary, type PageSummaryRow } from './page-rows.ts';
@@ -142,6 +143,10 @@ export class SqlitePages implements PageRepo {
   async duplicateKeys(): Promise<DuplicateKeyRow[]> {
     return this.writes.duplicateKeys.all() as DuplicateKeyRow[];
   }
+
+  async visibleIds(viewer: Viewer, list: readonly number[], options: VisibilityOptions = {}): Promise<Set<number>> {
+    return visibleIdsNow(this.db, viewer, list, options);
+  }
 }
 
 /** What indexing runs write and ask of pages. */
@@ -171,4 +176,12 @@ function pageWrites(db: Db) {
          SELECT key_lower, scope, coalesce(agent, '') FROM pages WHERE key_lower IN (SELECT key_lower FROM shared) GROUP BY 1, 2, 3 HAVING count(*) > 1)
        ORDER BY p.key_lower, length(f.rel_path), f.rel_path`,
   });
+}
+
+/** The same, for the synchronous readers not yet moved into the store (a read transaction cannot await). */
+export function visibleIdsNow(db: Db, viewer: Viewer, list: readonly number[], options: VisibilityOptions = {}): Set<number> {
+  if (list.length === 0) return new Set();
+  const rule = visibleTo(viewer, options);
+  const sql = `SELECT p.id FROM pages p WHERE p.id IN (SELECT value FROM json_each(?)) AND ${rule.sql}`;
+  return new Set(db.prepare(sql).pluck().all(JSON.stringify(list), ...rule.params) as number[]);
 }
