@@ -67,7 +67,7 @@ export async function registerClaim(db: Db, settings: SkillSettings, input: Clai
   if (!skill) throw new BadRequest(`"${input.skill}" is not a skill name`);
   if (!settings.categories.includes(input.category)) throw new BadRequest(`unknown category "${input.category}": one of ${settings.categories.join(', ')}`);
   if (escapesRoot(input.docPath)) throw new BadRequest(`docPath ${input.docPath} leaves the root: evidence must be a page or file in the wiki`);
-  if (input.level === 'expert' && !resolveEvidence(db, root, input.agent, input.docPath)) {
+  if (input.level === 'expert' && !(await resolveEvidence(db, root, input.agent, input.docPath))) {
     throw new BadRequest(`an expert claim needs evidence that exists: ${input.docPath} is no page or file in the wiki. Nothing was written`);
   }
   const rel = path.posix.join('user', input.agent, REGISTRY_FILE);

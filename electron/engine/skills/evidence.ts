@@ -4,6 +4,7 @@
 import path from 'node:path';
 import type { Db } from '../store/database.ts';
 import { findPageRow } from '../graph/page-view.ts';
+import { sqliteStore } from '../store/sqlite/sqlite-store.ts';
 
 export interface Evidence {
   root: string;
@@ -18,18 +19,13 @@ export function escapesRoot(docPath: string): boolean {
   return path.posix.isAbsolute(norm) || /^[a-z]:/i.test(docPath) || norm === '..' || norm.startsWith('../');
 }
 
-export function resolveEvidence(db: Db, root: string, agent: string, docPath: string): Evidence | null {
+export async function resolveEvidence(db: Db, root: string, agent: string, docPath: string): Promise<Evidence | null> {
   const text = docPath.trim();
   if (!text.includes('/') && !/\.[a-z0-9]+$/i.test(text)) {
     const page = findPageRow(db, text, agent);
     return page ? { root: page.root, path: page.path, key: page.key, pageId: page.id } : null;
   }
   const rel = path.posix.normalize(text.replace(/\\/g, '/').replace(/^\.\//, ''));
-  const row = db
-    .prepare(
-      `SELECT f.rel_path AS path, p.key, p.id AS pageId FROM files f JOIN roots r ON r.id = f.root_id LEFT JOIN pages p ON p.file_id = f.id
-       WHERE r.path = ? AND f.rel_lower IN (?, ?) AND f.status IN ('indexed', 'attachment')`,
-    )
-    .get(root, rel.toLowerCase(), `${rel.toLowerCase()}.md`) as { path: string; key: string | null; pageId: number | null } | undefined;
+  const row = await sqliteStore(db).registry.evidenceAt(root, rel);
   return row ? { root, path: row.path, key: row.key, pageId: row.pageId } : null;
 }

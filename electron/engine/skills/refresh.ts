@@ -55,7 +55,7 @@ export async function gatherRegistry(db: Db, settings: SkillSettings): Promise<{
     // one agent's unreadable sources are its problem, reported; the others still load
     try {
       const projects = [...agent.projects];
-      if (agent.root) projects.push(...readAgentFile(db, agent, settings, decisionsOf, rows, problems));
+      if (agent.root) projects.push(...(await readAgentFile(db, agent, settings, decisionsOf, rows, problems)));
       agent.projects = [...new Set(projects)];
       for (const folder of agent.projects) rows.push(...inferredRows(agent, folder, settings, problems));
     } catch (error) {
@@ -97,7 +97,7 @@ export async function registryMayChange(db: Db, settings: SkillSettings, paths: 
 const MAX_REGISTRY_BYTES = 1024 * 1024;
 
 /** The agent's user/<agent>/skills.yaml: its claims go into `rows`; returns the project folders it names. */
-function readAgentFile(db: Db, agent: AgentFacts, settings: SkillSettings, decisionsOf: (root: string) => Decision[], rows: Row[], problems: Problem[]): string[] {
+async function readAgentFile(db: Db, agent: AgentFacts, settings: SkillSettings, decisionsOf: (root: string) => Decision[], rows: Row[], problems: Problem[]): Promise<string[]> {
   const rel = path.posix.join('user', agent.id, REGISTRY_FILE);
   const file = path.join(agent.root!, rel);
   const stat = fs.lstatSync(file, { throwIfNoEntry: false });
@@ -120,7 +120,7 @@ function readAgentFile(db: Db, agent: AgentFacts, settings: SkillSettings, decis
     if (inside.startsWith('..') || path.isAbsolute(inside)) problems.push({ path: file, line: p.line, reason: `project folder ${p.path} is outside the root: list it under "agents" in the config file instead` });
     else projects.push(folder);
   }
-  for (const e of reg.entries) rows.push(explicitRow(db, agent, e, `${rel}:${e.line}`, decisionsOf(agent.root!), problems, file));
+  for (const e of reg.entries) rows.push(await explicitRow(db, agent, e, `${rel}:${e.line}`, decisionsOf(agent.root!), problems, file));
   return projects;
 }
 
@@ -149,9 +149,9 @@ function inferredRows(agent: AgentFacts, folder: string, settings: SkillSettings
     }));
 }
 
-function explicitRow(db: Db, agent: AgentFacts, e: ClaimEntry, origin: string, decisions: Decision[], problems: Problem[], file: string): Row {
+async function explicitRow(db: Db, agent: AgentFacts, e: ClaimEntry, origin: string, decisions: Decision[], problems: Problem[], file: string): Promise<Row> {
   const escapes = escapesRoot(e.docPath);
-  const evidence = escapes ? null : resolveEvidence(db, agent.root!, agent.id, e.docPath);
+  const evidence = escapes ? null : await resolveEvidence(db, agent.root!, agent.id, e.docPath);
   const hash = claimHash(agent.id, e, evidence);
   const base = { agent: agent.id, skill: e.skill, tier: 'explicit' as const, category: e.category, aliases: e.aliases, level: e.level, docPath: e.docPath, claim: e.claim, claimHash: hash, origin, originRoot: agent.root };
   if (escapes) {

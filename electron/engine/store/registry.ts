@@ -77,6 +77,8 @@ export interface RegistryRepo {
   agentSpaces(): Promise<{ root: string; id: string }[]>;
   /** The root holding the agent's space: the first, in path order. */
   agentRoot(agent: string): Promise<string | null>;
+  /** The page or file a claim's docPath names by its path in the root (any case; a page's `.md` may be left out). */
+  evidenceAt(root: string, rel: string): Promise<{ path: string; key: string | null; pageId: number | null } | null>;
   /** What the explicit claims point at, as written (docPath trimmed, lower case) and as resolved. */
   claimedEvidence(): Promise<{ docPath: string | null; root: string | null; path: string | null }[]>;
   /** Call inside a write: rows upserted by (agent, skill, tier), rows no longer derived withdrawn

@@ -38,6 +38,10 @@ const statements = (db: Db) => ({
      WHERE r.scoped = 1 AND f.rel_path GLOB 'user/?*/*' ORDER BY r.path, id`,
   ),
   agentRoot: db.prepare(`SELECT r.path FROM files f JOIN roots r ON r.id = f.root_id WHERE r.scoped = 1 AND substr(f.rel_path, 1, length(@prefix)) = @prefix ORDER BY r.path LIMIT 1`),
+  evidenceAt: db.prepare(
+    `SELECT f.rel_path AS path, p.key, p.id AS pageId FROM files f JOIN roots r ON r.id = f.root_id LEFT JOIN pages p ON p.file_id = f.id
+     WHERE r.path = ? AND f.rel_lower IN (?, ?) AND f.status IN ('indexed', 'attachment')`,
+  ),
   claimedEvidence: db.prepare(`SELECT lower(trim(doc_path)) AS docPath, evidence_root AS root, evidence_path AS path FROM registrations WHERE tier = 'explicit'`),
   upsert: db.prepare(
     `INSERT INTO registrations (agent, skill, tier, category, aliases, level, doc_path, claim, claim_hash, status, reason, origin, origin_root,
@@ -118,6 +122,10 @@ export class SqliteRegistry implements RegistryRepo {
 
   async agentRoot(agent: string): Promise<string | null> {
     return (this.sql.agentRoot.get({ prefix: `user/${agent}/` }) as { path: string } | undefined)?.path ?? null;
+  }
+
+  async evidenceAt(root: string, rel: string): Promise<{ path: string; key: string | null; pageId: number | null } | null> {
+    return (this.sql.evidenceAt.get(root, rel.toLowerCase(), `${rel.toLowerCase()}.md`) as { path: string; key: string | null; pageId: number | null } | undefined) ?? null;
   }
 
   async claimedEvidence(): Promise<{ docPath: string | null; root: string | null; path: string | null }[]> {
