@@ -21,7 +21,6 @@ export const SQL_PENDING = [
   'electron/engine/graph/recall-walk.ts',
   'electron/engine/graph/reference-graph.ts',
   'electron/engine/graph/relink.ts',
-  'electron/engine/skills/refresh.ts',
 ];
 
 /** Files outside store/ that still take a raw `Db` instead of a Store: same idea. */

@@ -70,7 +70,7 @@ export async function gatherRegistry(db: Db, settings: SkillSettings): Promise<{
  * or file a claim names as evidence. Any other write leaves the registry as it is. */
 export async function registryMayChange(db: Db, settings: SkillSettings, paths: string[]): Promise<boolean> {
   const store = sqliteStore(db);
-  const roots = db.prepare(`SELECT path FROM roots`).pluck().all() as string[];
+  const roots = await store.runs.rootPaths();
   const known = await store.registry.agents();
   const agents = new Set(known.map((a) => a.id));
   const projects = [...known.flatMap((a) => a.projects), ...Object.values(settings.agents).flatMap((a) => a.projects)].map((p) => path.resolve(p));
