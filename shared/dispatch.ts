@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import { contract, type Contract, type CairnApi, type MethodName, type Response } from './contract.ts';
 import { asCaller, PERSON, type Caller } from './caller.ts';
+import { viewerOf, type Viewer } from './viewer.ts';
 import { asCairnError, BadRequest, CairnError, type ErrorBody, errorBody } from './errors.ts';
 
 /** A request as the service receives it: parsed, defaults filled in. */
@@ -19,10 +20,10 @@ export interface ServiceGuards {
   explainError(err: unknown): unknown;
 }
 
-/** What implements the contract (the engine): typed input only, and who calls (the write protocol
- * asks more of an agent than of a person). */
+/** What implements the contract (the engine): typed input only, who calls (the write protocol
+ * asks more of an agent than of a person) and who reads (every read answers as that viewer sees). */
 export type CairnService = ContractMethods & ServiceGuards;
-type ContractMethods = { [M in MethodName]: (request: Parsed<M>, caller: Caller) => Promise<Response<M>> };
+type ContractMethods = { [M in MethodName]: (request: Parsed<M>, caller: Caller, viewer: Viewer) => Promise<Response<M>> };
 
 export type Outcome<M extends MethodName> = { ok: true; value: Response<M> } | { ok: false; error: CairnError };
 
@@ -44,8 +45,10 @@ export async function dispatch<M extends MethodName>(service: CairnService, name
   try {
     if (!isMethod(name)) throw new BadRequest(`no such method "${String(name)}"; methods: ${Object.keys(contract).join(', ')}`);
     const request = parseRequest(name, asCaller(caller, name, input));
-    const run = (service as ContractMethods)[name] as (r: Parsed<M>, c: Caller) => Promise<Response<M>>;
-    return { ok: true, value: await guarded(service, effectOf(name, request), () => run.call(service, request, caller)) };
+    const run = (service as ContractMethods)[name] as (r: Parsed<M>, c: Caller, v: Viewer) => Promise<Response<M>>;
+    // the caller becomes the viewer here, once, so no door can forget whose spaces a read may show
+    const viewer = viewerOf(caller, request);
+    return { ok: true, value: await guarded(service, effectOf(name, request), () => run.call(service, request, caller, viewer)) };
   } catch (err) {
     return { ok: false, error: asCairnError(err) };
   }

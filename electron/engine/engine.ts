@@ -6,6 +6,7 @@
 import { EventEmitter } from 'node:events';
 import path from 'node:path';
 import { PERSON, type Caller } from '../../shared/caller.ts';
+import { EVERYONE, viewerOf, type Viewer } from '../../shared/viewer.ts';
 import type { Response, WriteResult } from '../../shared/contract.ts';
 import { guarded, parseRequest, type CairnService, type Parsed } from '../../shared/dispatch.ts';
 import { BadRequest, CairnError, NotFound } from '../../shared/errors.ts';
@@ -19,6 +20,7 @@ import { pageView } from './graph/page-view.ts';
 import { readAttachment } from './graph/attachment-file.ts';
 import { explainDbError, openDatabase, type Db } from './store/database.ts';
 import { sqliteStore } from './store/sqlite/sqlite-store.ts';
+import { fileSeenBy } from './store/sqlite/visibility.ts';
 import type { Store } from './store/store.ts';
 import type { WriteInput } from './curation/write-page.ts';
 import { search } from './search/search.ts';
@@ -125,38 +127,45 @@ export class Engine implements CairnService {
     });
   }
 
-  async skills(r: Parsed<'skills'>): Promise<Response<'skills'>> {
+  /** Another agent's registrations show without evidence in its private space (README, who sees what). */
+  async skills(r: Parsed<'skills'>, _caller: Caller = PERSON, viewer: Viewer = EVERYONE): Promise<Response<'skills'>> {
     const { listAgents, listProblems, listRegistrations } = await import('./skills/lookup.ts');
-    return { registrations: await listRegistrations(this.store, r), agents: await listAgents(this.store), categories: this.settings.skills.categories, problems: await listProblems(this.store) };
+    return { registrations: (await listRegistrations(this.store, r)).map(this.evidenceAs(viewer)), agents: await listAgents(this.store), categories: this.settings.skills.categories, problems: await listProblems(this.store) };
   }
 
-  async expert(r: Parsed<'expert'>): Promise<Response<'expert'>> {
+  /** A registration or expert as the viewer sees it: evidence it may not read is left out, with the path that named it. */
+  private evidenceAs(viewer: Viewer) {
+    const seen = fileSeenBy(this.db, viewer);
+    return <T extends { evidence: { root: string; path: string } | null; docPath: string | null }>(x: T): T => (x.evidence && !seen(x.evidence) ? { ...x, evidence: null, docPath: null } : x);
+  }
+
+  async expert(r: Parsed<'expert'>, _caller: Caller = PERSON, viewer: Viewer = EVERYONE): Promise<Response<'expert'>> {
     const { findExperts } = await import('./skills/lookup.ts');
     // free text falls back to hybrid search over the experts' pages; the model loads only then
     const searchPages = async (q: string) => {
       if (!this.semantic.embedder) await this.loadModel();
       // a page one link from a match is not evidence of the skill: text lanes only
-      const found = await this.search({ query: q, mode: 'hybrid', k: 50, filters: {}, weights: { graph: 0 } });
+      const found = await this.search(parseRequest('search', { query: q, mode: 'hybrid', k: 50, weights: { graph: 0 } }), PERSON, viewer);
       return this.store.pages.idsAt(found.results.map((x) => ({ root: x.root, path: x.path })));
     };
-    return findExperts(this.store, r.domain, r.limit, searchPages);
+    const answer = await findExperts(this.store, r.domain, r.limit, searchPages);
+    return { ...answer, experts: answer.experts.map(this.evidenceAs(viewer)) };
   }
 
   /** Recall and expert answers are recorded (outcome events), so they need a writable index. */
-  async knowledgeRecall(r: Parsed<'knowledgeRecall'>): Promise<Response<'knowledgeRecall'>> {
+  async knowledgeRecall(r: Parsed<'knowledgeRecall'>, _caller: Caller = PERSON, viewer: Viewer = viewerOf(PERSON, r)): Promise<Response<'knowledgeRecall'>> {
     const { recallByRole } = await import('./recall/recall.ts');
     const { recordQuery } = await import('./recall/events.ts');
-    const filters = (tier: Tier) => ({ tier: [tier], ...(r.agent ? { agent: r.agent } : {}) });
-    const { tiers, results } = await recallByRole(r, (tier) => this.search({ query: r.query, mode: 'hybrid', k: r.k, filters: filters(tier) }));
+    const { tiers, results } = await recallByRole(r, (tier: Tier) => this.search(parseRequest('search', { query: r.query, mode: 'hybrid', k: r.k, filters: { tier: [tier] } }), PERSON, viewer));
     const queryId = await recordQuery(this.store, { kind: 'recall', query: r.query, agent: r.agent ?? null, sessionId: null, returned: results.map((x) => x.key) });
     return { queryId, query: r.query, role: r.role, tiers, results };
   }
 
-  async knowledgeExpert(r: Parsed<'knowledgeExpert'>): Promise<Response<'knowledgeExpert'>> {
+  async knowledgeExpert(r: Parsed<'knowledgeExpert'>, _caller: Caller = PERSON, viewer: Viewer = viewerOf(PERSON, r)): Promise<Response<'knowledgeExpert'>> {
     const { knowledgeExpert } = await import('./recall/knowledge-expert.ts');
     const reflections = (domain: string, since: string, k: number, pathPrefix: string | undefined) =>
-      this.search({ query: domain, mode: 'hybrid', k, filters: { tier: ['reflection'], updatedAfter: since, ...(pathPrefix ? { pathPrefix } : {}), ...(r.agent ? { agent: r.agent } : {}) } });
-    return knowledgeExpert({ store: this.store, experts: (domain, limit) => this.expert({ domain, limit }), reflections }, r);
+      this.search(parseRequest('search', { query: domain, mode: 'hybrid', k, filters: { tier: ['reflection'], updatedAfter: since, ...(pathPrefix ? { pathPrefix } : {}) } }), PERSON, viewer);
+    return knowledgeExpert({ store: this.store, viewer, experts: (domain, limit) => this.expert({ domain, limit }, PERSON, viewer), reflections }, r);
   }
 
   async recordOutcome(r: Parsed<'recordOutcome'>): Promise<Response<'recordOutcome'>> {
@@ -164,9 +173,11 @@ export class Engine implements CairnService {
     return recordOutcome(this.store, r);
   }
 
-  async queryOutcomes(r: Parsed<'queryOutcomes'>): Promise<Response<'queryOutcomes'>> {
+  /** An agent sees the queries it asked: another's say what that agent works on and which of its pages it read. */
+  async queryOutcomes(r: Parsed<'queryOutcomes'>, _caller: Caller = PERSON, viewer: Viewer = EVERYONE): Promise<Response<'queryOutcomes'>> {
     const { queryOutcomes } = await import('./recall/events.ts');
-    return queryOutcomes(this.store, r);
+    if (viewer.agent !== null && r.agent !== undefined && r.agent !== viewer.agent) throw new CairnError('forbidden', `queryOutcomes: agent "${viewer.agent}" sees only its own queries, not ${r.agent}'s`);
+    return queryOutcomes(this.store, viewer.agent === null ? r : { ...r, agent: viewer.agent });
   }
 
   async decideSkill(r: Parsed<'decideSkill'>): Promise<Response<'decideSkill'>> {
@@ -194,9 +205,9 @@ export class Engine implements CairnService {
     return one;
   }
 
-  async stalePages(_request: Parsed<'stalePages'>): Promise<Response<'stalePages'>> {
+  async stalePages(_request: Parsed<'stalePages'>, _caller: Caller = PERSON, viewer: Viewer = EVERYONE): Promise<Response<'stalePages'>> {
     const { stalePages } = await stalenessModule();
-    return { pages: await stalePages(this.store) };
+    return { pages: await stalePages(this.store, viewer) };
   }
 
   async sourceChanges(r: Parsed<'sourceChanges'>): Promise<Response<'sourceChanges'>> {
@@ -235,8 +246,10 @@ export class Engine implements CairnService {
     return { cutoff: plan.cutoff, dryRun: r.dryRun, groups, skipped: plan.skipped };
   }
 
-  async audit(r: Parsed<'audit'>): Promise<Response<'audit'>> {
-    return { entries: await this.store.audit.list(r) };
+  /** An agent sees the log of the spaces it reads: another agent's entries name its private pages. */
+  async audit(r: Parsed<'audit'>, _caller: Caller = PERSON, viewer: Viewer = EVERYONE): Promise<Response<'audit'>> {
+    const seen = fileSeenBy(this.db, viewer);
+    return { entries: (await this.store.audit.list(r)).filter(seen) };
   }
 
   /** An agent's fix (a stub too) is checked where it writes, in write-page.ts: only its own space. */
@@ -297,14 +310,17 @@ export class Engine implements CairnService {
     return explainDbError(this.settings.db, err);
   }
 
-  async search(r: Parsed<'search'>): Promise<Response<'search'>> {
+  /** Every lane filters by the viewer (the filters' agent: store/sqlite/page-filter.ts). */
+  async search(r: Parsed<'search'>, _caller: Caller = PERSON, viewer: Viewer = viewerOf(PERSON, r)): Promise<Response<'search'>> {
     const deps = { store: this.store, semantic: this.semantic, defaults: this.fusionDefaults() };
-    return { ...(await (this.readers ? this.readers.search(deps, r) : search(deps, r))), index: await this.notice() };
+    const { agent: _named, ...filters } = r.filters;
+    const asViewer = { ...r, filters: viewer.agent === null ? filters : { ...filters, agent: viewer.agent } };
+    return { ...(await (this.readers ? this.readers.search(deps, asViewer) : search(deps, asViewer))), index: await this.notice() };
   }
 
-  async getPage(r: Parsed<'getPage'>): Promise<Response<'getPage'>> {
+  async getPage(r: Parsed<'getPage'>, _caller: Caller = PERSON, viewer: Viewer = viewerOf(PERSON, r)): Promise<Response<'getPage'>> {
     try {
-      return { ...(await (this.readers ? this.readers.getPage(this.db, r) : pageView(this.db, r.key, r.agent ?? null))), index: await this.notice() };
+      return { ...(await (this.readers ? this.readers.getPage(this.db, r, viewer) : pageView(this.db, r.key, r.agent ?? null, viewer))), index: await this.notice() };
     } catch (err) {
       // while the first index runs, "not found" may only mean "not indexed yet"
       const notice = err instanceof NotFound ? await this.notice() : null;
@@ -317,33 +333,34 @@ export class Engine implements CairnService {
     return readersNotice(this.store, this.runs.progress);
   }
 
-  async attachment(r: Parsed<'attachment'>): Promise<Response<'attachment'>> {
+  /** An attachment in another agent's space is as absent as its pages. */
+  async attachment(r: Parsed<'attachment'>, _caller: Caller = PERSON, viewer: Viewer = EVERYONE): Promise<Response<'attachment'>> {
+    if (!fileSeenBy(this.db, viewer)(r)) throw new BadRequest(`${r.path} is not an attachment in the index of ${r.root}`);
     return readAttachment(this.db, r.root, r.path);
   }
 
-  async graph(r: Parsed<'graph'>): Promise<Response<'graph'>> {
+  async graph(r: Parsed<'graph'>, _caller: Caller = PERSON, viewer: Viewer = viewerOf(PERSON, r)): Promise<Response<'graph'>> {
     const around = r.around ? { key: r.around.key, agent: r.around.agent ?? null } : null;
     const { referenceGraph } = await import('./graph/reference-graph.ts');
-    return referenceGraph(this.db, { around, depth: r.depth, limit: r.limit, concepts: r.concepts });
+    return referenceGraph(this.db, { around, viewer, depth: r.depth, limit: r.limit, concepts: r.concepts });
   }
 
-  async recall(r: Parsed<'recall'>): Promise<Response<'recall'>> {
+  async recall(r: Parsed<'recall'>, _caller: Caller = PERSON, viewer: Viewer = viewerOf(PERSON, r)): Promise<Response<'recall'>> {
     const { recallWalk, seedPages } = await import('./graph/recall-walk.ts');
     // the walk reaches linked pages itself, showing each step: its seeds are the text lanes' hits
-    const filters = 'query' in r.seed && r.seed.agent ? { agent: r.seed.agent } : {};
-    const hits = 'query' in r.seed ? (await this.search(parseRequest('search', { query: r.seed.query, k: 3, weights: { graph: 0 }, filters }))).results : [];
-    return recallWalk(this.db, { ...seedPages(this.db, r.seed, hits), hops: r.hops, limit: r.limit });
+    const hits = 'query' in r.seed ? (await this.search(parseRequest('search', { query: r.seed.query, k: 3, weights: { graph: 0 } }), PERSON, viewer)).results : [];
+    return recallWalk(this.db, { ...seedPages(this.db, r.seed, hits), viewer, hops: r.hops, limit: r.limit });
   }
 
-  async concepts(r: Parsed<'concepts'>): Promise<Response<'concepts'>> {
+  async concepts(r: Parsed<'concepts'>, _caller: Caller = PERSON, viewer: Viewer = EVERYONE): Promise<Response<'concepts'>> {
     const { listConcepts } = await import('./concepts/list.ts');
-    return listConcepts(this.store.concepts, r.query ?? null, r.limit);
+    return listConcepts(this.store.concepts, r.query ?? null, r.limit, viewer);
   }
 
-  async links({ kind }: Parsed<'links'>): Promise<Response<'links'>> {
-    if (kind === 'orphans') return { findings: [], orphans: orphanPages(this.db), index: await this.notice() };
+  async links({ kind }: Parsed<'links'>, _caller: Caller = PERSON, viewer: Viewer = EVERYONE): Promise<Response<'links'>> {
+    if (kind === 'orphans') return { findings: [], orphans: orphanPages(this.db, viewer), index: await this.notice() };
     const reasons = kind === 'dangling' ? ['missing-page' as const] : kind === 'anchors' ? ['missing-anchor' as const] : ['missing-page' as const, 'missing-anchor' as const];
-    return { findings: brokenLinks(this.db, reasons), orphans: [], index: await this.notice() };
+    return { findings: brokenLinks(this.db, reasons, viewer), orphans: [], index: await this.notice() };
   }
 }
 

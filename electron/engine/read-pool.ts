@@ -19,6 +19,7 @@ import { BadRequest, CairnError, ERROR_CODES, NotFound, type ErrorCode } from '.
 import type { Page } from '../../shared/page.ts';
 import type { FusionDefaults, SearchResponse } from '../../shared/search.ts';
 import { pageView } from './graph/page-view.ts';
+import type { Viewer } from '../../shared/viewer.ts';
 import type { ReadAnswer, ReadRequest } from './read-worker.ts';
 import type { SemanticSource } from './search/semantic.ts';
 import { runSemanticLane, search } from './search/search.ts';
@@ -93,8 +94,8 @@ export class ReadPool {
     return this.ask<SearchResponse>({ method: 'search', request, semantic, defaults: deps.defaults }, () => search({ ...deps, semantic }, request));
   }
 
-  getPage(db: Db, request: Parsed<'getPage'>): Promise<Page> {
-    return this.ask<Page>({ method: 'getPage', request }, () => pageView(db, request.key, request.agent ?? null));
+  getPage(db: Db, request: Parsed<'getPage'>, viewer: Viewer): Promise<Page> {
+    return this.ask<Page>({ method: 'getPage', request, viewer }, () => pageView(db, request.key, request.agent ?? null, viewer));
   }
 
   async close(): Promise<void> {

@@ -5,13 +5,14 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { Parsed } from '../../shared/dispatch.ts';
 import type { FusionDefaults } from '../../shared/search.ts';
 import { pageView } from './graph/page-view.ts';
+import type { Viewer } from '../../shared/viewer.ts';
 import { search, type SemanticRan } from './search/search.ts';
 import { openReadConnection } from './store/database.ts';
 import { sqliteStore } from './store/sqlite/sqlite-store.ts';
 
 export type ReadRequest =
   | { id: number; method: 'search'; request: Parsed<'search'>; semantic: SemanticRan; defaults: FusionDefaults }
-  | { id: number; method: 'getPage'; request: Parsed<'getPage'> };
+  | { id: number; method: 'getPage'; request: Parsed<'getPage'>; viewer: Viewer };
 
 export type ReadAnswer = { id: number; value: unknown } | { id: number; error: { name: string; message: string; code?: unknown; missing?: unknown } };
 
@@ -20,7 +21,7 @@ const store = sqliteStore(db);
 
 async function answer(r: ReadRequest): Promise<unknown> {
   if (r.method === 'search') return search({ store, semantic: r.semantic, defaults: r.defaults }, r.request);
-  return pageView(db, r.request.key, r.request.agent ?? null);
+  return pageView(db, r.request.key, r.request.agent ?? null, r.viewer);
 }
 
 parentPort!.on('message', (r: ReadRequest) => {

@@ -9,6 +9,7 @@
 //   not-reviewed:   it has an `updated`/`reviewed` date older than the configured age.
 import path from 'node:path';
 import type { StalePage, StaleReason } from '../../../shared/page.ts';
+import type { Viewer } from '../../../shared/viewer.ts';
 import type { CitedSource, StaleScope } from '../store/staleness.ts';
 import type { Store } from '../store/store.ts';
 import { daysBefore, utcDate } from '../clock.ts';
@@ -73,6 +74,6 @@ async function sourceTimes(rows: CitedSource[]): Promise<Map<string, Date | null
 }
 
 /** The stale pages with their reasons, longest stale first. */
-export async function stalePages(store: Store): Promise<StalePage[]> {
-  return (await store.staleness.records()).map((r) => ({ ...r.page, owner: r.owner, since: r.since, lastReviewed: lastReviewed(r), reasons: r.reasons }));
+export async function stalePages(store: Store, viewer: Viewer): Promise<StalePage[]> {
+  return (await store.staleness.records(viewer)).map((r) => ({ ...r.page, owner: r.owner, since: r.since, lastReviewed: lastReviewed(r), reasons: r.reasons }));
 }

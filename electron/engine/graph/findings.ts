@@ -2,6 +2,8 @@
 import type { LinkFinding } from '../../../shared/page.ts';
 import type { PageSummary } from '../../../shared/page.ts';
 import type { Db } from '../store/database.ts';
+import type { Viewer } from '../../../shared/viewer.ts';
+import { visibleTo } from '../store/sqlite/visibility.ts';
 import { PAGE_FROM, PAGE_SUMMARY_COLUMNS, toPageSummary, type PageSummaryRow } from './page-rows.ts';
 
 const FINDING = `SELECT r.path AS root, f.rel_path AS source, p.key AS sourceKey, p.scope, p.agent, l.line, l.target, l.anchor, l.kind, l.reason
@@ -12,8 +14,10 @@ type FindingRow = Omit<LinkFinding, 'scope'> & { scope: 'global' | 'user'; agent
 
 const toFinding = ({ scope, agent, ...rest }: FindingRow): LinkFinding => ({ ...rest, scope: { kind: scope, agent } });
 
-export function brokenLinks(db: Db, reasons: ('missing-page' | 'missing-anchor')[]): LinkFinding[] {
-  const rows = db.prepare(`${FINDING} WHERE l.reason IN (SELECT value FROM json_each(?)) ${ORDER}`).all(JSON.stringify(reasons)) as FindingRow[];
+/** The broken links of the pages the viewer reads (archived ones too: their links are still written). */
+export function brokenLinks(db: Db, reasons: ('missing-page' | 'missing-anchor')[], viewer: Viewer): LinkFinding[] {
+  const rule = visibleTo(viewer, { archived: true, never: true });
+  const rows = db.prepare(`${FINDING} WHERE l.reason IN (SELECT value FROM json_each(?)) AND ${rule.sql} ${ORDER}`).all(JSON.stringify(reasons), ...rule.params) as FindingRow[];
   return rows.map(toFinding);
 }
 
@@ -23,14 +27,15 @@ export function linkFindings(db: Db, ids: number[], limit: number): LinkFinding[
   return rows.map(toFinding);
 }
 
-/** Pages that no other page links to (a page linking itself does not count). */
-export function orphanPages(db: Db): PageSummary[] {
+/** Pages the viewer reads that no other page links to (a page linking itself does not count). */
+export function orphanPages(db: Db, viewer: Viewer): PageSummary[] {
+  const rule = visibleTo(viewer, { archived: true, never: true });
   const rows = db
     .prepare(
       `SELECT ${PAGE_SUMMARY_COLUMNS} ${PAGE_FROM}
-       WHERE NOT EXISTS (SELECT 1 FROM links l WHERE l.target_page_id = p.id AND l.page_id != p.id)
+       WHERE NOT EXISTS (SELECT 1 FROM links l WHERE l.target_page_id = p.id AND l.page_id != p.id) AND ${rule.sql}
        ORDER BY r.path, f.rel_path`,
     )
-    .all() as PageSummaryRow[];
+    .all(...rule.params) as PageSummaryRow[];
   return rows.map(toPageSummary);
 }

@@ -10,12 +10,15 @@ import { findPageRow } from './page-view.ts';
 import { hiddenFrom } from './reference-graph.ts';
 import { conceptPages } from './concept-pages.ts';
 import { pageCondition } from '../store/sqlite/page-filter.ts';
+import type { Viewer } from '../../../shared/viewer.ts';
+import { conceptsSeenBy } from '../store/sqlite/visibility.ts';
 
 export interface RecallWalkQuery {
   seeds: number[];
   hops: number;
   limit: number;
-  agent: string | null;
+  /** Who walks: it never steps onto a page, nor through a concept, it may not see. */
+  viewer: Viewer;
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -39,9 +42,9 @@ export function recallWalk(db: Db, q: RecallWalkQuery): RecallWalkResponse {
 }
 
 function walk(db: Db, q: RecallWalkQuery): RecallWalkResponse {
-  const hidden = hiddenFrom(db, q.agent);
+  const hidden = hiddenFrom(db, q.viewer);
   // retired pages are never walked to (as search never returns them); a seed asked for by key still shows
-  const graph = new Neighbours(db, new Set([...hidden, ...retiredPages(db)]));
+  const graph = new Neighbours(db, new Set([...hidden, ...retiredPages(db)]), q.viewer);
   const seeds = [...new Set(q.seeds)].filter((id) => !hidden.has(id));
   // one walk per seed (there are few): a page's best path, and how many seeds reach it
   const best = new Map<number, { distance: number; via: { from: number; step: Step }[] }>();
@@ -105,8 +108,9 @@ class Neighbours {
   private conceptPages;
 
   constructor(
-    db: Db,
+    private db: Db,
     private hidden: Set<number>,
+    private viewer: Viewer,
   ) {
     this.conceptPages = conceptPages(db);
     this.stmts = {
@@ -126,8 +130,12 @@ class Neighbours {
       steps = [];
       for (const to of this.stmts.out.all(id) as number[]) steps.push({ to, edge: 'link' });
       for (const to of this.stmts.in.all(id) as number[]) steps.push({ to, edge: 'backlink' });
-      for (const c of this.stmts.concepts.all({ id }) as { norm: string; name: string }[]) {
-        for (const to of this.conceptPages(c.norm) ?? []) if (to !== id) steps.push({ to, edge: 'concept', concept: c.name });
+      const concepts = this.stmts.concepts.all({ id }) as { norm: string; name: string }[];
+      const seen = conceptsSeenBy(this.db, this.viewer, concepts.map((c) => c.norm));
+      for (const c of concepts) {
+        const name = seen ? seen.get(c.norm)?.name : c.name;
+        if (name === undefined) continue;
+        for (const to of this.conceptPages(c.norm) ?? []) if (to !== id) steps.push({ to, edge: 'concept', concept: name });
       }
       for (const to of this.follows(id)) steps.push({ to, edge: 'follows' });
       steps = steps.filter((s) => !this.hidden.has(s.to));
@@ -187,13 +195,13 @@ function dateOf(key: string, path: string): string | null {
 }
 
 /** The seed pages: the page a key names (as the agent sees it), or the pages of a query's search hits. */
-export function seedPages(db: Db, seed: { query: string; agent?: string | null } | { key: string; agent?: string | null }, hits: { root: string; path: string }[]): { seeds: number[]; agent: string | null } {
+export function seedPages(db: Db, seed: { query: string; agent?: string | null } | { key: string; agent?: string | null }, hits: { root: string; path: string }[]): { seeds: number[] } {
   if ('key' in seed) {
     const agent = seed.agent ?? null;
     const page = findPageRow(db, seed.key, agent);
     if (!page) throw new NotFound(`no page with key "${seed.key}"${agent ? ` for agent ${agent}` : ''}; list pages with \`cairn search\``);
-    return { seeds: [page.id], agent };
+    return { seeds: [page.id] };
   }
   const stmt = db.prepare(`SELECT p.id FROM pages p JOIN files f ON f.id = p.file_id JOIN roots r ON r.id = f.root_id WHERE r.path = ? AND f.rel_path = ?`).pluck();
-  return { seeds: hits.map((h) => stmt.get(h.root, h.path) as number | undefined).filter((id): id is number => id !== undefined), agent: seed.agent ?? null };
+  return { seeds: hits.map((h) => stmt.get(h.root, h.path) as number | undefined).filter((id): id is number => id !== undefined) };
 }

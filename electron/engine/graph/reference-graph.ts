@@ -1,16 +1,20 @@
 // The reference graph for the Graph view and `cairn graph`: pages as nodes, and what their links
 // point at (attachments, sources outside the wiki, targets nothing answers) as nodes too; the links
 // of one kind from one page to one target as one edge. Either the whole wiki or the pages within
-// `depth` links of a centre page, following links both ways; an agent's view of a neighbourhood
-// leaves out other agents' spaces and the global pages its own shadow, as search does.
+// `depth` links of a centre page, following links both ways; an agent's view leaves out other
+// agents' spaces and the global pages its own shadow, as search does (store/sqlite/visibility.ts).
 import type { GraphEdge, GraphNode, GraphResponse } from '../../../shared/graph.ts';
 import { BadRequest } from '../../../shared/errors.ts';
 import type { Db } from '../store/database.ts';
 import { readEdges, readPages, type EdgeRow, type PageRow } from './graph-rows.ts';
 import { findPageRow } from './page-view.ts';
+import type { Viewer } from '../../../shared/viewer.ts';
+import { conceptsSeenBy, visibleTo } from '../store/sqlite/visibility.ts';
 
 export interface GraphQuery {
   around: { key: string; agent: string | null } | null;
+  /** Who looks: the pages, edges and concepts it may see. */
+  viewer: Viewer;
   depth: number;
   limit: number;
   /** also the concepts the pages mention */
@@ -25,7 +29,9 @@ export function referenceGraph(db: Db, q: GraphQuery): GraphResponse {
 function build(db: Db, q: GraphQuery): GraphResponse {
   const centre = q.around ? findPageRow(db, q.around.key, q.around.agent) : null;
   if (q.around && !centre) throw new BadRequest(`no page with key "${q.around.key}"${q.around.agent ? ` for agent ${q.around.agent}` : ''}; list pages with \`cairn search\``);
-  const { depths, truncated } = centre ? neighbourhood(db, centre.id, q.depth, q.limit, hiddenFrom(db, q.around!.agent)) : everyPage(db, q.limit);
+  const hidden = hiddenFrom(db, q.viewer);
+  if (centre && hidden.has(centre.id)) throw new BadRequest(`no page with key "${q.around!.key}" for agent ${q.viewer.agent}`);
+  const { depths, truncated } = centre ? neighbourhood(db, centre.id, q.depth, q.limit, hidden) : everyPage(db, q.limit, hidden);
   const ids = [...depths.keys()];
   // every page's links are read faster without naming 10,000 pages
   const edgeRows = readEdges(db, centre || truncated ? ids : null);
@@ -33,7 +39,7 @@ function build(db: Db, q: GraphQuery): GraphResponse {
   for (const p of readPages(db, ids)) graph.addPage(p);
   for (const e of edgeRows) graph.addTarget(e);
   for (const e of edgeRows) graph.addEdge(e);
-  if (q.concepts) addConcepts(db, graph, centre || truncated ? ids : null);
+  if (q.concepts) addConcepts(db, graph, centre || truncated ? ids : null, q.viewer);
   describeFiles(db, graph.files);
   return { centre: centre ? pageId(centre.id) : null, nodes: graph.nodes(), edges: graph.edges, truncated };
 }
@@ -41,23 +47,17 @@ function build(db: Db, q: GraphQuery): GraphResponse {
 const pageId = (id: number) => `p${id}`;
 
 /** Every page (in file order) up to the limit; depth is not defined without a centre. */
-function everyPage(db: Db, limit: number): { depths: Map<number, number | null>; truncated: boolean } {
-  const ids = db.prepare(`SELECT p.id FROM pages p JOIN files f ON f.id = p.file_id ORDER BY f.root_id, f.rel_path LIMIT ?`).pluck().all(limit + 1) as number[];
+function everyPage(db: Db, limit: number, hidden: Set<number>): { depths: Map<number, number | null>; truncated: boolean } {
+  const ids = (db.prepare(`SELECT p.id FROM pages p JOIN files f ON f.id = p.file_id ORDER BY f.root_id, f.rel_path LIMIT ?`).pluck().all(limit + 1 + hidden.size) as number[]).filter((id) => !hidden.has(id));
   const truncated = ids.length > limit;
   return { depths: new Map(ids.slice(0, limit).map((id) => [id, null])), truncated };
 }
 
-/** Pages an agent does not see: other agents' own pages, and global pages its own pages shadow. */
-export function hiddenFrom(db: Db, agent: string | null): Set<number> {
-  if (agent === null) return new Set();
-  const ids = db
-    .prepare(
-      `SELECT p.id FROM pages p WHERE (p.scope = 'user' AND p.agent IS NOT @agent)
-         OR (p.scope = 'global' AND EXISTS (SELECT 1 FROM pages q WHERE q.scope = 'user' AND q.agent = @agent AND q.key_lower = p.key_lower))`,
-    )
-    .pluck()
-    .all({ agent }) as number[];
-  return new Set(ids);
+/** Pages a viewer does not see (the one rule: other agents' spaces, the global pages its own shadow); archived pages it sees, marked. */
+export function hiddenFrom(db: Db, viewer: Viewer): Set<number> {
+  if (viewer.agent === null) return new Set();
+  const rule = visibleTo(viewer, { archived: true, never: true });
+  return new Set(db.prepare(`SELECT p.id FROM pages p WHERE NOT (${rule.sql})`).pluck().all(...rule.params) as number[]);
 }
 
 /** Breadth first from the centre over links in either direction, one SQL round per level. */
@@ -173,10 +173,14 @@ interface MentionRow {
 }
 
 /** Concepts as nodes and mentions as edges, for the pages in the answer (`ids`; null: every page). */
-function addConcepts(db: Db, graph: GraphBuilder, ids: number[] | null): void {
+function addConcepts(db: Db, graph: GraphBuilder, ids: number[] | null, viewer: Viewer): void {
   const select = `SELECT m.page_id AS pageId, m.concept, c.name, m.line, m.n FROM mentions m JOIN concepts c ON c.norm = m.concept`;
   const rows = (ids === null ? db.prepare(`${select} ORDER BY m.page_id, m.line`).all() : db.prepare(`${select} WHERE m.page_id IN (SELECT value FROM json_each(?)) ORDER BY m.page_id, m.line`).all(JSON.stringify(ids))) as MentionRow[];
-  for (const m of rows) graph.addMention(m);
+  const seen = conceptsSeenBy(db, viewer, [...new Set(rows.map((m) => m.concept))]);
+  for (const m of rows) {
+    const as = seen ? seen.get(m.concept) : m;
+    if (as) graph.addMention({ ...m, name: as.name });
+  }
 }
 
 function targetId(e: EdgeRow): string {

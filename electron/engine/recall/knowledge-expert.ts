@@ -1,6 +1,7 @@
 // Everything the wiki holds on a domain, for an agent about to work in it: the approved experts
 // and their write-ups, the canonical pages tagged with it, recent reflections on it, and what came
 // of asking before. Nothing found is a warning, not an error: "nobody knows yet" is an answer.
+import type { Viewer } from '../../../shared/viewer.ts';
 import type { Parsed } from '../../../shared/dispatch.ts';
 import type { PageSummary } from '../../../shared/page.ts';
 import type { KnowledgeExpertResponse } from '../../../shared/recall.ts';
@@ -13,6 +14,8 @@ import { recordQuery } from './events.ts';
 
 export interface ExpertSources {
   store: Store;
+  /** Who asks: the canonical pages it may read. */
+  viewer: Viewer;
   experts(domain: string, limit: number): Promise<ExpertResponse>;
   /** A search for reflections on the domain updated on or after the date. */
   reflections(domain: string, since: string, limit: number, pathPrefix: string | undefined): Promise<SearchResponse>;
@@ -20,7 +23,7 @@ export interface ExpertSources {
 
 export async function knowledgeExpert(src: ExpertSources, r: Parsed<'knowledgeExpert'>, now = new Date()): Promise<KnowledgeExpertResponse> {
   const { experts, warning: noExpert } = await src.experts(r.domain, r.limit);
-  const wiki = await taggedPages(src.store, r.domain, r.limit, r.path_prefix);
+  const wiki = await taggedPages(src.store, src.viewer, r.domain, r.limit, r.path_prefix);
   const since = daysBefore(now, r.recency_window_days);
   const found = await src.reflections(r.domain, since, r.limit, r.path_prefix);
   const reflections = await Promise.all(
@@ -37,6 +40,6 @@ export async function knowledgeExpert(src: ExpertSources, r: Parsed<'knowledgeEx
 }
 
 /** Canonical pages (tier wiki, or none) with the domain among their tags, as written or as a slug. */
-function taggedPages(store: Store, domain: string, limit: number, pathPrefix: string | undefined): Promise<PageSummary[]> {
-  return store.pages.canonicalTagged(domain.replace(/^#/, ''), skillSlug(domain), pathPrefix ?? null, limit);
+function taggedPages(store: Store, viewer: Viewer, domain: string, limit: number, pathPrefix: string | undefined): Promise<PageSummary[]> {
+  return store.pages.canonicalTagged(domain.replace(/^#/, ''), skillSlug(domain), pathPrefix ?? null, limit, viewer);
 }

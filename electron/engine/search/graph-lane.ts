@@ -6,6 +6,7 @@ import type { GraphVia, SearchFilters } from '../../../shared/search.ts';
 import { CONCEPT_FANOUT } from '../graph/concept-pages.ts';
 import type { Store } from '../store/store.ts';
 import { LaneSkipped, type PageHit } from './lane.ts';
+import type { Viewer } from '../../../shared/viewer.ts';
 
 /** How many of the fused text-lane hits the graph lane starts from. */
 export const GRAPH_SEEDS = 10;
@@ -25,6 +26,8 @@ export interface GraphLaneQuery {
   ranked: number[];
   filters: SearchFilters;
   limit: number;
+  /** Who searches: a concept only pages it may not read name is no step for it (nor a name in graphVia). */
+  viewer: Viewer;
 }
 
 export interface GraphLaneAnswer {
@@ -44,7 +47,7 @@ export async function graphLane(q: GraphLaneQuery): Promise<GraphLaneAnswer> {
   if (seeds.length === 0) throw new LaneSkipped('no-seeds', 'no other lane found a page to start from');
   const keyOf = new Map((await q.store.pages.keysOf(seeds)).map((p) => [p.id, p.key]));
   const best = new Map<number, Map<number, GraphVia & { weight: number }>>();
-  for (const e of await neighbours(q.store, seeds)) {
+  for (const e of await neighbours(q.store, seeds, q.viewer)) {
     const bySeed = best.get(e.to) ?? new Map();
     const was = bySeed.get(e.seed);
     if (!was || EDGE_WEIGHT[e.edge] > was.weight) {
@@ -75,9 +78,9 @@ interface Edge {
 }
 
 /** Every page one step from a seed: links out, links in, and concepts named or mentioned by few pages. */
-async function neighbours(store: Store, seeds: number[]): Promise<Edge[]> {
+async function neighbours(store: Store, seeds: number[], viewer: Viewer): Promise<Edge[]> {
   const links: Edge[] = await store.links.around(seeds);
   // a concept on many pages links them all to everything: it says nothing about any two
-  const concepts: Edge[] = await store.concepts.sharedWith(seeds, CONCEPT_FANOUT);
+  const concepts: Edge[] = await store.concepts.sharedWith(seeds, CONCEPT_FANOUT, viewer);
   return links.concat(concepts);
 }

@@ -120,7 +120,7 @@ export async function search(deps: SearchDeps, req: Parsed<'search'>): Promise<S
     // the graph lane starts from the text lanes' fused ranking, so it runs after them
     const ranked = (await fuseAll()).map((x) => x.id);
     await run('graph', async () => {
-      const g = await graphLane({ store: deps.store, ranked, filters: req.filters, limit: q.limit });
+      const g = await graphLane({ store: deps.store, ranked, filters: req.filters, limit: q.limit, viewer: { agent: req.filters.agent ?? null } });
       graphVia = g.via;
       return g.hits;
     });

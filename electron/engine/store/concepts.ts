@@ -3,6 +3,9 @@
 // The interface every store implements (SQLite today: sqlite/concepts.ts); asynchronous, so a store
 // over the network fits (ARCHITECTURE.md).
 
+import type { Viewer } from '../../../shared/viewer.ts';
+import type { SeenConcept } from './sqlite/visibility.ts';
+
 export type NameSource = 'tag' | 'key' | 'title' | 'alias';
 
 /** A name a page gives a concept (its tag, key, title or an alias), with its normal form. */
@@ -59,6 +62,8 @@ export interface ConceptStep {
 export interface ConceptRepo {
   /** Every concept, most mentioned first (then by name). */
   byMentions(): Promise<RankedConcept[]>;
+  /** The concepts (among `norms`, or all) a viewer sees, as the pages it reads spell them; null for a person, who sees every concept as it is (store/sqlite/visibility.ts). */
+  seenBy(viewer: Viewer, norms?: readonly string[]): Promise<Map<string, SeenConcept> | null>;
   /** The first `limit` pages, in id order, that name the concept or mention it. */
   pagesOf(norm: string, limit: number): Promise<number[]>;
 
@@ -132,7 +137,7 @@ export interface ConceptRepo {
    * mentioned), each concept's pages in id order; a concept on more than `fanout` pages is left
    * out (it says little about any two of them).
    */
-  sharedWith(seeds: number[], fanout: number): Promise<ConceptStep[]>;
+  sharedWith(seeds: number[], fanout: number, viewer: Viewer): Promise<ConceptStep[]>;
 
   // written by indexing runs (ingest/page-writer.ts)
   /** Sets the names a page gives; rewritten only when they changed, since each name written marks its concept for regrouping. */

@@ -88,7 +88,7 @@ export interface PageRepo {
   // what knowledgeExpert (recall/knowledge-expert.ts) reads
   /** Canonical pages (tier wiki, or none; not archived, not `usage_mode: never`) with the domain among
    * their tags (any case) or its slug, under the path prefix if one is given; newest first. */
-  canonicalTagged(domain: string, slug: string, pathPrefix: string | null, limit: number): Promise<PageSummary[]>;
+  canonicalTagged(domain: string, slug: string, pathPrefix: string | null, limit: number, viewer: Viewer): Promise<PageSummary[]>;
   /** The `updated` date of the page at root/path. */
   updatedAt(root: string, path: string): Promise<string | null>;
   /** The ids of the pages at these places, in their order; a place with no page is left out. */

@@ -4,6 +4,7 @@
 // The interface every store implements (SQLite today: sqlite/staleness.ts); asynchronous, so a store
 // over the network fits (ARCHITECTURE.md).
 import type { PageSummary, StaleReason } from '../../../shared/page.ts';
+import type { Viewer } from '../../../shared/viewer.ts';
 
 /** Only these pages, or all of them (null). */
 export type StaleScope = readonly number[] | null;
@@ -43,8 +44,8 @@ export interface StaleRepo {
   /** Call inside a write: replaces the records of the pages in scope; a page keeps the date it first
    * went stale while it stays stale, a page deleted since it was read gets none. */
   record(stale: ReadonlyMap<number, StaleReason[]>, now: string, scope: StaleScope): Promise<void>;
-  /** Longest stale first. */
-  records(): Promise<StaleRecord[]>;
+  /** Of the pages the viewer reads (archived ones too), longest stale first. */
+  records(viewer: Viewer): Promise<StaleRecord[]>;
   /** A page's review dates. */
   datesOf(pageId: number): Promise<{ reviewed: string | null; updated: string | null } | null>;
   /** A page's `sources`, in the order written. */

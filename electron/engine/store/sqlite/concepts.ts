@@ -7,6 +7,8 @@ import type { Db } from '../database.ts';
 import type { Concept, ConceptRepo, ConceptStep, NameRow, PageMention, PageName, PageProse, RankedConcept } from '../concepts.ts';
 import { lazyStatements } from './lazy-statements.ts';
 import { metaTable } from './meta-table.ts';
+import type { Viewer } from '../../../../shared/viewer.ts';
+import { conceptsSeenBy, type SeenConcept } from './visibility.ts';
 
 /** Rows per INSERT when every mention row is written again: fewer statements to run. */
 const ROWS_PER_INSERT = 100;
@@ -56,6 +58,10 @@ export class SqliteConcepts implements ConceptRepo {
 
   async byMentions(): Promise<RankedConcept[]> {
     return (this.stmts.byMentions.all() as (ConceptRow & { mentions: number })[]).map((r) => ({ ...concept(r), mentions: r.mentions }));
+  }
+
+  async seenBy(viewer: Viewer, norms?: readonly string[]): Promise<Map<string, SeenConcept> | null> {
+    return conceptsSeenBy(this.db, viewer, norms);
   }
 
   async pagesOf(norm: string, limit: number): Promise<number[]> {
@@ -209,8 +215,11 @@ export class SqliteConcepts implements ConceptRepo {
     return this.stmts.pagesNaming.all(norm) as { id: number; key: string; agent: string | null }[];
   }
 
-  async sharedWith(seeds: number[], fanout: number): Promise<ConceptStep[]> {
-    const concepts = this.stmts.conceptsOfPages.all({ ids: list(seeds) }) as { seed: number; norm: string; name: string }[];
+  async sharedWith(seeds: number[], fanout: number, viewer: Viewer): Promise<ConceptStep[]> {
+    const named = this.stmts.conceptsOfPages.all({ ids: list(seeds) }) as { seed: number; norm: string; name: string }[];
+    // a concept only pages the viewer may not read name is no step for it, nor a name it may read
+    const seen = conceptsSeenBy(this.db, viewer, [...new Set(named.map((c) => c.norm))]);
+    const concepts = seen ? named.flatMap((c) => (seen.has(c.norm) ? [{ ...c, name: seen.get(c.norm)!.name }] : [])) : named;
     const pages = new Map<string, number[] | null>();
     const steps: ConceptStep[] = [];
     for (const c of concepts) {

@@ -21,15 +21,20 @@ const forConsolidation = (db: Db) => ({
   keysLower: db.prepare(`SELECT key_lower FROM pages`).pluck(),
 });
 
-const forExperts = (db: Db) => ({
-  idAt: db.prepare(`SELECT p.id FROM pages p JOIN files f ON f.id = p.file_id JOIN roots r ON r.id = f.root_id WHERE r.path = ? AND f.rel_path = ?`).pluck(),
-  canonicalTagged: db.prepare(
+const canonicalTagged = (db: Db, seen: string) =>
+  db.prepare(
     `SELECT ${PAGE_SUMMARY_COLUMNS} ${PAGE_FROM}
-     WHERE coalesce(p.tier, 'wiki') = 'wiki' AND p.archived_since IS NULL AND coalesce(p.usage_mode, '') != 'never'
+     WHERE coalesce(p.tier, 'wiki') = 'wiki' AND ${seen}
        AND EXISTS (SELECT 1 FROM json_each(p.tags) t WHERE lower(t.value) IN (lower(@domain), @slug))
        AND (@prefix IS NULL OR substr(f.rel_path, 1, length(@prefix)) = @prefix)
      ORDER BY p.updated DESC, p.key LIMIT @limit`,
-  ),
+  );
+
+const forExperts = (db: Db) => ({
+  idAt: db.prepare(`SELECT p.id FROM pages p JOIN files f ON f.id = p.file_id JOIN roots r ON r.id = f.root_id WHERE r.path = ? AND f.rel_path = ?`).pluck(),
+  // the rule's text is one for a person, one for every agent (its name a parameter)
+  canonicalTagged: canonicalTagged(db, visibleTo({ agent: null }).sql),
+  canonicalTaggedOfAgent: canonicalTagged(db, visibleTo({ agent: 'an agent' }).sql),
   updatedAt: db.prepare(`SELECT p.updated ${PAGE_FROM} WHERE r.path = ? AND f.rel_path = ?`).pluck(),
 });
 
@@ -64,8 +69,10 @@ export class SqlitePages implements PageRepo {
     return statementsOf(this.db, forConsolidation).keysLower.all() as string[];
   }
 
-  async canonicalTagged(domain: string, slug: string, pathPrefix: string | null, limit: number): Promise<PageSummary[]> {
-    const rows = statementsOf(this.db, forExperts).canonicalTagged.all({ domain, slug, prefix: pathPrefix, limit }) as PageSummaryRow[];
+  async canonicalTagged(domain: string, slug: string, pathPrefix: string | null, limit: number, viewer: Viewer): Promise<PageSummary[]> {
+    const sql = statementsOf(this.db, forExperts);
+    const named = { domain, slug, prefix: pathPrefix, limit };
+    const rows = (viewer.agent === null ? sql.canonicalTagged.all(named) : sql.canonicalTaggedOfAgent.all(...visibleTo(viewer).params, named)) as PageSummaryRow[];
     return rows.map(toPageSummary);
   }
 

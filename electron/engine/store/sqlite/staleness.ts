@@ -1,5 +1,7 @@
 // StaleRepo over the SQLite index: fixed statements are prepared once per connection; those whose
 // text depends on the scope (all pages, or a few) once per shape.
+import type { Viewer } from '../../../../shared/viewer.ts';
+import { visibleTo } from './visibility.ts';
 import type { StaleReason } from '../../../../shared/page.ts';
 import { PAGE_FROM, PAGE_SUMMARY_COLUMNS, toPageSummary, type PageSummaryRow } from './page-rows.ts';
 import type { Db } from '../database.ts';
@@ -7,6 +9,9 @@ import type { CitedSource, StaleRecord, StaleRepo, StaleScope } from '../stalene
 import { statementsOf } from '../statements.ts';
 
 // in scope, each query starts from the pages named (a few), never from a whole table
+
+/** A stale page the viewer reads, archived or not. */
+const staleSeenBy = (viewer: Viewer) => visibleTo(viewer, { archived: true, never: true });
 const scoped = (scope: boolean, table: string, column: string) => (scope ? `json_each(@ids) j CROSS JOIN ${table} ON ${column} = j.value` : table);
 
 const byScope = (db: Db, scope: boolean) => ({
@@ -40,9 +45,14 @@ const statements = (db: Db) => ({
        AND NOT EXISTS (SELECT 1 FROM staleness s WHERE s.page_id = pages.id AND s.reasons LIKE '%"not-reviewed"%')`,
   ),
   insert: db.prepare(`INSERT INTO staleness (page_id, since, reasons) SELECT @id, @since, @reasons WHERE EXISTS (SELECT 1 FROM pages WHERE id = @id)`),
+  // the rule's text is one for every agent (its name is a parameter), another for a person
   records: db.prepare(
     `SELECT ${PAGE_SUMMARY_COLUMNS}, p.owner, p.reviewed, p.updated, s.since, s.reasons ${PAGE_FROM} JOIN staleness s ON s.page_id = p.id
-     ORDER BY s.since, r.path, f.rel_path`,
+     WHERE ${staleSeenBy({ agent: null }).sql} ORDER BY s.since, r.path, f.rel_path`,
+  ),
+  recordsOfAgent: db.prepare(
+    `SELECT ${PAGE_SUMMARY_COLUMNS}, p.owner, p.reviewed, p.updated, s.since, s.reasons ${PAGE_FROM} JOIN staleness s ON s.page_id = p.id
+     WHERE ${staleSeenBy({ agent: 'an agent' }).sql} ORDER BY s.since, r.path, f.rel_path`,
   ),
   datesOf: db.prepare(`SELECT reviewed, updated FROM pages WHERE id = ?`),
   sourcesOf: db.prepare(`SELECT target, target_external AS found, reason FROM links WHERE page_id = ? AND kind = 'source' ORDER BY ord`),
@@ -95,8 +105,9 @@ export class SqliteStaleness implements StaleRepo {
     for (const [id, reasons] of stale) this.sql.insert.run({ id, since: before.get(id) ?? now, reasons: JSON.stringify(reasons) });
   }
 
-  async records(): Promise<StaleRecord[]> {
-    return (this.sql.records.all() as RecordRow[]).map((r) => ({ page: toPageSummary(r), owner: r.owner, reviewed: r.reviewed, updated: r.updated, since: r.since, reasons: JSON.parse(r.reasons) as StaleReason[] }));
+  async records(viewer: Viewer): Promise<StaleRecord[]> {
+    const rows = viewer.agent === null ? this.sql.records.all() : this.sql.recordsOfAgent.all(...staleSeenBy(viewer).params);
+    return (rows as RecordRow[]).map((r) => ({ page: toPageSummary(r), owner: r.owner, reviewed: r.reviewed, updated: r.updated, since: r.since, reasons: JSON.parse(r.reasons) as StaleReason[] }));
   }
 
   async datesOf(pageId: number): Promise<{ reviewed: string | null; updated: string | null } | null> {
