@@ -8,7 +8,6 @@ import cairn from './build/lint/plugin.mjs';
 /** Files that still run SQL outside electron/engine/store/. The store helpers delete a file's line
  * when they move its SQL into a repository; lint says when a listed file no longer needs it. */
 export const SQL_PENDING = [
-  'build/bench/write-speed.ts',
   'electron/engine/graph/concept-pages.ts',
   'electron/engine/curation/link-fix.ts',
   'electron/engine/curation/suggest.ts',

@@ -28,9 +28,14 @@ const wiki = gitWiki ? makeGitWiki(path.join(dir, 'repo')).wiki : path.join(dir,
 if (!gitWiki) fs.cpSync(source, wiki, { recursive: true });
 const engine = Engine.open(resolveSettings({ roots: [wiki], db: path.join(dir, 'bench.db'), model: 'none', env: { CAIRN_CONFIG: path.join(dir, 'none.json') } }));
 
+/** The wiki's markdown files, root-relative, in a stable order. */
+function pageFiles(): string[] {
+  return fs.readdirSync(wiki, { recursive: true }).map(String).filter((f) => f.endsWith('.md')).sort();
+}
+
 /** The words of five letters or more that most pages use, which no page is named after. */
 function commonWords(count: number): string[] {
-  const files = fs.readdirSync(wiki, { recursive: true }).map(String).filter((f) => f.endsWith('.md'));
+  const files = pageFiles();
   const keys = new Set(files.map((f) => path.basename(f, '.md').toLowerCase()));
   const pages = new Map<string, number>();
   for (const f of files.slice(0, 2000)) {
@@ -61,7 +66,10 @@ try {
   console.log(`machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown cpu'}, Node ${process.version}`);
   console.log(`root: ${gitWiki ? `${wiki} (generated, under git)` : source}: ${indexed.pages} pages indexed in ${((performance.now() - t) / 1000).toFixed(1)} s; ${n} writes of each kind`);
   const words = commonWords(n);
-  const existing = engine.db.prepare(`SELECT key FROM pages ORDER BY id LIMIT ?`).pluck().all(n) as string[];
+  // pages named once in the wiki, so each key is the page whose file we picked
+  const counts = new Map<string, number>();
+  for (const f of pageFiles()) counts.set(path.basename(f, '.md'), (counts.get(path.basename(f, '.md')) ?? 0) + 1);
+  const existing = [...counts].filter(([, c]) => c === 1).slice(0, n).map(([key]) => key);
   await timed('new page, new key (as bench:agents writes)', (i) => ({ key: `load-w0-${i}`, frontmatter: { title: `Load 0.${i}` }, body: `# Load 0.${i}\n\nWritten under load: zq0x${i}mark.\n` }));
   await timed('the same pages again, names unchanged', (i) => ({ key: `load-w0-${i}`, frontmatter: { title: `Load 0.${i}` }, body: `# Load 0.${i}\n\nWritten again: zq0x${i}mark.\n` }));
   await timed('new page keyed by a word many pages use', (i) => ({ key: words[i % words.length]! + (i >= words.length ? `-${i}` : ''), body: `# Note ${i}\n\nSome text.\n` }));
