@@ -27,7 +27,7 @@ export async function runMcp(args: string[]): Promise<number> {
     watch: !values['no-watch'],
     loadModel: 'background',
     attach: async (engine) => {
-      const server = await serveMcp(engine.engine, { kind: 'agent', agent }, transport);
+      const server = await serveMcp(engine.service, { kind: 'agent', agent }, transport);
       server.onerror = (err) => say(`protocol error: ${err.message}`);
       server.onclose = () => endSession();
       say(`serving the wiki to agent "${agent}" over stdio`);

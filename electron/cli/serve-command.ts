@@ -33,7 +33,7 @@ export async function runServe(args: string[]): Promise<number> {
     watch: !values['no-watch'],
     loadModel: 'background',
     attach: async (engine) => {
-      const server = await startServer(engine.engine, { port: numberOption(values.port, 'port')!, host: values.host, allowHosts: values['allow-host'], tokens: engine.settings.tokens });
+      const server = await startServer(engine, { port: numberOption(values.port, 'port')!, host: values.host, allowHosts: values['allow-host'], tokens: engine.settings.tokens });
       const address = server.address();
       const port = typeof address === 'object' && address ? address.port : values.port;
       process.stdout.write(`Cairn is serving on http://${values.host.includes(':') ? `[${values.host}]` : values.host}:${port}/\n`);

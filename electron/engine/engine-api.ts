@@ -2,17 +2,22 @@
 // method through `dispatch`, so raw input is parsed once against the contract exactly as over IPC,
 // HTTP or MCP; beside them, the engine's own handles that are not part of the contract, those that
 // write run as dispatch runs a write (`guarded`: refused on a read-only index, failures explained).
+// The engine itself is not handed out: a door that dispatches as its own callers (HTTP, MCP) takes
+// `service`, which is only what dispatch calls.
 import type { CairnApi } from '../../shared/contract.ts';
-import { bindApi, guarded } from '../../shared/dispatch.ts';
+import { bindApi, guarded, type CairnService } from '../../shared/dispatch.ts';
 import type { Engine } from './engine.ts';
 
 export type EngineApi = CairnApi &
-  Pick<Engine, 'db' | 'events' | 'settings' | 'semantic' | 'reindexPaths' | 'forgetRoots' | 'close' | 'loadModel' | 'keepVectorsInMemory' | 'isEmpty' | 'fusionDefaults'> & { engine: Engine };
+  Pick<Engine, 'db' | 'events' | 'settings' | 'semantic' | 'reindexPaths' | 'forgetRoots' | 'close' | 'loadModel' | 'keepVectorsInMemory' | 'isEmpty' | 'fusionDefaults' | 'startReaders'> & {
+    /** What a door hands to `dispatch` with its own caller (an agent over HTTP or MCP). */
+    service: CairnService;
+  };
 
 export function engineApi(engine: Engine): EngineApi {
   return {
     ...bindApi(engine),
-    engine,
+    service: engine,
     db: engine.db,
     events: engine.events,
     settings: engine.settings,
@@ -24,5 +29,6 @@ export function engineApi(engine: Engine): EngineApi {
     keepVectorsInMemory: () => engine.keepVectorsInMemory(),
     isEmpty: () => engine.isEmpty(),
     fusionDefaults: () => engine.fusionDefaults(),
+    startReaders: () => engine.startReaders(),
   };
 }

@@ -100,7 +100,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
   // a long-running process answers many searches: chunk vectors are scanned in memory, and searches
   // and page reads run on reader threads, never waiting behind this thread's writes
   engine.keepVectorsInMemory();
-  engine.engine.startReaders();
+  engine.startReaders();
   const modelLoaded: Promise<void> =
     options.loadModel === 'never'
       ? Promise.resolve()

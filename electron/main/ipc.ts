@@ -3,10 +3,10 @@
 // two desktop actions, limited to files inside the wiki's roots.
 import { BrowserWindow, ipcMain, shell, type IpcMainInvokeEvent } from 'electron';
 import { contract, type MethodName } from '../../shared/contract.ts';
-import { dispatch, outcomeBody } from '../../shared/dispatch.ts';
+import { dispatch, outcomeBody, type CairnService } from '../../shared/dispatch.ts';
 import { errorBody } from '../../shared/errors.ts';
 import { DESKTOP_CHANNELS, EVENT_NAMES, eventChannel, methodChannel, type EventName } from '../../shared/bridge.ts';
-import type { Engine } from '../engine/engine.ts';
+import type { EngineApi } from '../engine/engine-api.ts';
 import type { IpcResult } from '../preload/ipc-result.ts';
 import { desktopTarget, isAppUrl, type DesktopAction } from './policy.ts';
 
@@ -27,21 +27,21 @@ async function answer(event: IpcMainInvokeEvent, work: () => Promise<IpcResult>)
 }
 
 /** One handler per contract method; each hands its input to dispatch, which parses it once. */
-export function handleContract(engine: Engine): void {
+export function handleContract(service: CairnService): void {
   for (const name of Object.keys(contract) as MethodName[]) {
-    ipcMain.handle(methodChannel(name), (event, input: unknown) => answer(event, async () => outcomeBody(await dispatch(engine, name, input))));
+    ipcMain.handle(methodChannel(name), (event, input: unknown) => answer(event, async () => outcomeBody(await dispatch(service, name, input))));
   }
 }
 
 /** Forwards each engine event to every open window; returns a function that stops forwarding. */
-export function forwardEvents(engine: Engine): () => void {
+export function forwardEvents(engineEvents: EngineApi['events']): () => void {
   const stops = EVENT_NAMES.map((name: EventName) => {
     const send = (payload: unknown) => {
       for (const win of BrowserWindow.getAllWindows()) {
         if (!win.isDestroyed()) win.webContents.send(eventChannel(name), payload);
       }
     };
-    const events = engine.events as unknown as NodeJS.EventEmitter;
+    const events = engineEvents as unknown as NodeJS.EventEmitter;
     events.on(name, send);
     return () => void events.off(name, send);
   });

@@ -11,7 +11,7 @@ import { app, dialog } from 'electron';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PACKAGE_ROOT } from '../engine/config/settings.ts';
-import type { Engine } from '../engine/engine.ts';
+import type { EngineApi } from '../engine/engine-api.ts';
 import { startHost } from '../host/start-host.ts';
 import { forwardEvents, handleContract, handleDesktopActions } from './ipc.ts';
 import { installMenu } from './menu.ts';
@@ -44,7 +44,7 @@ async function start(): Promise<void> {
     db: args.db,
     watch: true,
     loadModel: 'background',
-    attach: ({ engine }) => attachApp(engine),
+    attach: attachApp,
     onProgress: (p) => {
       if (p.kind === 'read-only') console.error(`cairn: the index ${p.db} is read-only: search, links and pages work; not indexing or watching`);
       else if (p.kind === 'index-failed') console.error(`cairn: indexing failed: ${p.error.message}`);
@@ -63,13 +63,14 @@ async function start(): Promise<void> {
 
 /** The app's wiring to the engine, before anything is indexed (so the window hears the first run);
  * returns what stops the events on the way out. */
-function attachApp(engine: Engine): () => void {
+function attachApp(engine: EngineApi): () => void {
   denyPermissions();
   serveRenderer(RENDERER_DIR);
-  handleContract(engine);
+  handleContract(engine.service);
   handleDesktopActions(() => engine.settings.roots);
-  const stopEvents = forwardEvents(engine);
+  const stopEvents = forwardEvents(engine.events);
 
+  // through dispatch like the window's own calls: refused on a read-only index, a failure explained
   const reindex = () => {
     engine.reindex().catch((err: Error) => console.error(`cairn: indexing failed: ${err.message}`));
   };

@@ -23,8 +23,8 @@ beforeAll(async () => {
   });
   e = fx.engine();
   await e.reindex();
-  alice = bindApi(e.engine, { kind: 'agent', agent: 'alice' });
-  bob = bindApi(e.engine, { kind: 'agent', agent: 'bob' });
+  alice = bindApi(e.service, { kind: 'agent', agent: 'alice' });
+  bob = bindApi(e.service, { kind: 'agent', agent: 'bob' });
 });
 afterAll(() => fx.cleanup());
 

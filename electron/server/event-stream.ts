@@ -3,7 +3,7 @@
 // never trip EventEmitter's leak warning; past MAX_STREAMS a new stream is refused with 503.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EVENT_NAMES } from '../../shared/bridge.ts';
-import type { Engine } from '../engine/engine.ts';
+import type { EngineApi } from '../engine/engine-api.ts';
 import { refuse } from './http-api.ts';
 
 export const MAX_STREAMS = 64;
@@ -14,9 +14,9 @@ export interface EventHub {
   close(): void;
 }
 
-export function eventHub(engine: Engine): EventHub {
+export function eventHub(engineEvents: EngineApi['events']): EventHub {
   const streams = new Set<ServerResponse>();
-  const events = engine.events as unknown as NodeJS.EventEmitter;
+  const events = engineEvents as unknown as NodeJS.EventEmitter;
   const senders = EVENT_NAMES.map((name) => {
     const send = (data: unknown) => {
       const frame = `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;

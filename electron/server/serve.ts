@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sirv from 'sirv';
 import { PACKAGE_ROOT } from '../engine/config/settings.ts';
-import type { Engine } from '../engine/engine.ts';
+import type { EngineApi } from '../engine/engine-api.ts';
 import { bearerAuth } from './bearer.ts';
 import { eventHub } from './event-stream.ts';
 import { answerError, handleApi, refuse } from './http-api.ts';
@@ -36,7 +36,10 @@ export interface ServeOptions {
   tokens?: Readonly<Record<string, string>>;
 }
 
-export function startServer(engine: Engine, opts: ServeOptions): Promise<http.Server> {
+/** What the server takes of the engine: the service it dispatches to as each request's caller, and the events it streams. */
+export type ServedEngine = Pick<EngineApi, 'service' | 'events'>;
+
+export function startServer({ service, events: engineEvents }: ServedEngine, opts: ServeOptions): Promise<http.Server> {
   const tokens = opts.tokens ?? {};
   if (!isLoopback(opts.host) && !Object.keys(tokens).length) {
     return Promise.reject(
@@ -48,7 +51,7 @@ export function startServer(engine: Engine, opts: ServeOptions): Promise<http.Se
   const uiDir = opts.uiDir ?? RENDERER_DIST;
   const hasUi = fs.existsSync(path.join(uiDir, 'index.html'));
   const assets = hasUi ? sirv(uiDir, { single: true, dev: false, etag: true }) : null;
-  const events = eventHub(engine);
+  const events = eventHub(engineEvents);
   let hosts = new Set<string>();
 
   const route = (req: http.IncomingMessage, res: http.ServerResponse): void | Promise<void> => {
@@ -64,7 +67,7 @@ export function startServer(engine: Engine, opts: ServeOptions): Promise<http.Se
       const who = authenticate(req);
       if (!('caller' in who)) return refuse(res, who.code, who.error, { 'www-authenticate': 'Bearer realm="cairn"' });
       const { caller } = who;
-      if (pathname === MCP_PATH) return handleMcpHttp(engine, req, res, caller);
+      if (pathname === MCP_PATH) return handleMcpHttp(service, req, res, caller);
       if (pathname === '/api/events') {
         if (req.method !== 'GET') return refuse(res, 'method-not-allowed', 'use GET /api/events', { allow: 'GET' });
         return events.open(req, res);
@@ -79,9 +82,9 @@ export function startServer(engine: Engine, opts: ServeOptions): Promise<http.Se
         const match = matchRoute(req.method ?? '', pathname.slice('/api'.length));
         if (!match) return refuse(res, 'not-found', `no wiki route ${pathname}; see GET /api/openapi.json`);
         if (!('route' in match)) return refuse(res, match.code, match.error, match.allow ? { allow: match.allow } : {});
-        return handleWiki(engine, req, res, match, new URLSearchParams(target.slice(pathname.length).split('#', 1)[0]!.replace(/^\?/, '')), caller);
+        return handleWiki(service, req, res, match, new URLSearchParams(target.slice(pathname.length).split('#', 1)[0]!.replace(/^\?/, '')), caller);
       }
-      return handleApi(engine, req, res, pathname.slice('/api/'.length), caller);
+      return handleApi(service, req, res, pathname.slice('/api/'.length), caller);
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 'method-not-allowed', 'the UI answers GET only; the API is POST /api/<method>', { allow: 'GET, HEAD' });
     if (assets) return assets(req, res, () => refuse(res, 'not-found', `no file ${pathname} in the UI`));

@@ -7,9 +7,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveSettings } from '../engine/config/settings.ts';
 import { Engine } from '../engine/engine.ts';
+import { engineApi } from '../engine/engine-api.ts';
 import { makeFixture, type Fixture } from '../engine/testing/wiki-fixture.ts';
 import { cairnEnv, runCairn } from '../engine/testing/cairn-process.ts';
-import { startServer } from './serve.ts';
+import { startServer, type ServedEngine } from './serve.ts';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 const ALICE = 'alice-token-0123456789abcdef';
@@ -17,6 +18,7 @@ const BOB = 'bob-token-0123456789abcdef01';
 
 let fx: Fixture;
 let engine: Engine;
+let served: ServedEngine; // what `cairn serve` hands the server
 let open: http.Server; // loopback, no tokens: a person's server
 let guarded: http.Server; // with tokens: agents'
 const outside = () => path.join(fx.dir, 'outside');
@@ -36,8 +38,9 @@ beforeAll(async () => {
   const settings = resolveSettings({ roots: [fx.root], db: fx.db, model: 'none', env: { CAIRN_CONFIG: path.join(fx.dir, 'no-config.json') } });
   engine = Engine.open({ ...settings, ignorePatterns: [] });
   await engine.reindex();
-  open = await startServer(engine, { port: 0, host: '127.0.0.1', uiDir: path.join(fx.dir, 'no-ui') });
-  guarded = await startServer(engine, { port: 0, host: '127.0.0.1', uiDir: path.join(fx.dir, 'no-ui'), tokens: { [ALICE]: 'alice', [BOB]: 'bob' } });
+  served = engineApi(engine);
+  open = await startServer(served, { port: 0, host: '127.0.0.1', uiDir: path.join(fx.dir, 'no-ui') });
+  guarded = await startServer(served, { port: 0, host: '127.0.0.1', uiDir: path.join(fx.dir, 'no-ui'), tokens: { [ALICE]: 'alice', [BOB]: 'bob' } });
 });
 
 afterAll(async () => {
@@ -252,8 +255,8 @@ describe('tokens', () => {
   });
 
   it('binds beyond loopback only with tokens, and reads them from CAIRN_TOKENS', async () => {
-    await expect(startServer(engine, { port: 0, host: '0.0.0.0' })).rejects.toThrow(/not a loopback address: binding beyond this machine needs per-agent tokens .*none are configured/);
-    const wide = await startServer(engine, { port: 0, host: '0.0.0.0', tokens: { [ALICE]: 'alice' } });
+    await expect(startServer(served, { port: 0, host: '0.0.0.0' })).rejects.toThrow(/not a loopback address: binding beyond this machine needs per-agent tokens .*none are configured/);
+    const wide = await startServer(served, { port: 0, host: '0.0.0.0', tokens: { [ALICE]: 'alice' } });
     try {
       expect((await send(wide, 'POST', '/api/status', { body: {} })).status).toBe(401);
       expect((await send(wide, 'POST', '/api/status', { body: {}, token: ALICE })).status).toBe(200);

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { resolveSettings } from '../config/settings.ts';
 import { Engine } from '../engine.ts';
 import { engineApi } from '../engine-api.ts';
-import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
+import { makeFixture, type Fixture, type TestEngine } from '../testing/wiki-fixture.ts';
 
 let fx: Fixture;
 afterEach(() => fx?.cleanup());
@@ -17,7 +17,7 @@ afterEach(() => fx?.cleanup());
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 const today = () => new Date().toISOString().slice(0, 10);
 
-const reasons = async (e: ReturnType<Fixture['engine']>) =>
+const reasons = async (e: TestEngine) =>
   Object.fromEntries((await e.stalePages({})).pages.map((p) => [p.key, p.reasons.map((r) => `${r.kind}: ${r.detail}`)]));
 
 function setMtime(file: string, daysBack: number): void {

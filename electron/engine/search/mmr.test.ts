@@ -1,14 +1,14 @@
 // The diversity step: MMR re-orders the fused top so near-duplicates do not fill it, says each
 // result's rank before, and the request refuses a lambda outside 0..1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeFixture, type Fixture, type TestEngine } from '../testing/wiki-fixture.ts';
+import { makeFixture, type Fixture, type FixtureEngine } from '../testing/wiki-fixture.ts';
 import { bodyTerms, jaccard, mmrOrder } from './mmr.ts';
 
 const daily = (day: number) =>
   `---\nsummary: Standup ${day}\ntags: [daily]\n---\n# Standup\n\nWorked on the deploy pipeline: the staging deploy failed on a flaky test, reran the pipeline, deploy green. Reviewed two pull requests about caching.\n`;
 
 let fx: Fixture;
-let e: TestEngine;
+let e: FixtureEngine;
 beforeAll(async () => {
   const files: Record<string, string> = {};
   for (let d = 1; d <= 5; d++) files[`global/daily/2026-03-0${d}.md`] = daily(d);
@@ -57,10 +57,10 @@ describe('MMR', () => {
 describe('page terms', () => {
   it('are read again when a page changes', async () => {
     const id = () => (e.db.prepare(`SELECT id FROM pages WHERE key = '2026-03-05'`).get() as { id: number }).id;
-    expect((await bodyTerms(e.engine.store, [id()])).get(id())).toContain('flaki');
+    expect((await bodyTerms(e.store, [id()])).get(id())).toContain('flaki');
     fx.write('global/daily/2026-03-05.md', '---\nsummary: Standup 5\n---\n# Standup\n\nQuiet day: gardening.\n');
     await e.reindex();
-    const now = (await bodyTerms(e.engine.store, [id()])).get(id())!;
+    const now = (await bodyTerms(e.store, [id()])).get(id())!;
     expect(now).toContain('garden');
     expect(now).not.toContain('flaki');
   });

@@ -8,6 +8,8 @@ import { engineApi, type EngineApi } from '../engine-api.ts';
 
 /** An engine as tests call it: the contract's methods through dispatch, as every door does. */
 export type TestEngine = EngineApi;
+/** With its store, for the tests of what the store holds (no door reaches it). */
+export type FixtureEngine = TestEngine & { store: Engine['store'] };
 
 export interface Fixture {
   dir: string;
@@ -15,7 +17,7 @@ export interface Fixture {
   db: string;
   write(rel: string, content: string | Buffer): string;
   remove(rel: string): void;
-  engine(opts?: { ignorePatterns?: string[]; maxFileBytes?: number; roots?: string[]; model?: string; conceptAliases?: Record<string, string> }): TestEngine;
+  engine(opts?: { ignorePatterns?: string[]; maxFileBytes?: number; roots?: string[]; model?: string; conceptAliases?: Record<string, string> }): FixtureEngine;
   cleanup(): void;
 }
 
@@ -47,7 +49,7 @@ export function makeFixture(files: Record<string, string | Buffer> = {}): Fixtur
       };
       const e = Engine.open(settings);
       engines.push(e);
-      return engineApi(e);
+      return { ...engineApi(e), store: e.store };
     },
     cleanup() {
       for (const e of engines) if (e.db.open) e.close();
