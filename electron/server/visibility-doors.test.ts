@@ -140,9 +140,9 @@ beforeAll(async () => {
   clients.set('mcp-http:scout', await connect(agents, bearer(SCOUT_TOKEN)));
   clients.set('mcp-http:builder', await connect(agents, bearer(BUILDER_TOKEN)));
   clients.set('mcp-http:person', await connect(person, {}));
-  const engine = fx.engine().engine;
+  const service = fx.engine().service;
   const callers: Record<Viewer, Caller> = { scout: { kind: 'agent', agent: 'scout' }, builder: { kind: 'agent', agent: 'builder' }, person: PERSON };
-  for (const v of ['scout', 'builder', 'person'] as const) inProcess.set(v, bindApi(engine, callers[v]));
+  for (const v of ['scout', 'builder', 'person'] as const) inProcess.set(v, bindApi(service, callers[v]));
 }, 120_000);
 
 afterAll(async () => {
