@@ -122,7 +122,7 @@ export class Engine implements CairnService {
         if (files === null) throw new BadRequest(`${root} is not a root of this index; its roots are: ${(await tx.runs.rootPaths()).join(', ') || 'none'}`);
         removed += files;
       }
-      relinkAll(this.db);
+      await relinkAll(tx);
       return removed;
     });
   }
@@ -255,7 +255,7 @@ export class Engine implements CairnService {
   /** An agent's fix (a stub too) is checked where it writes, in write-page.ts: only its own space. */
   async fixLink(r: Parsed<'fixLink'>, caller: Caller = PERSON): Promise<Response<'fixLink'>> {
     const { planFix } = await import('./curation/link-fix.ts');
-    const plan = planFix(this.db, r);
+    const plan = await planFix(this.db, r);
     if (r.dryRun) return { changes: [plan.change], applied: false, auditId: null };
     const result = await this.write({ ...plan.write, actor: r.actor, curatorAgent: curatorAgent(caller) });
     return { changes: [plan.change], applied: true, auditId: result.auditId };
@@ -320,7 +320,7 @@ export class Engine implements CairnService {
 
   async getPage(r: Parsed<'getPage'>, _caller: Caller = PERSON, viewer: Viewer = viewerOf(PERSON, r)): Promise<Response<'getPage'>> {
     try {
-      return { ...(await (this.readers ? this.readers.getPage(this.db, r, viewer) : pageView(this.db, r.key, r.agent ?? null, viewer))), index: await this.notice() };
+      return { ...(await (this.readers ? this.readers.getPage(this.store, r, viewer) : pageView(this.store, r.key, r.agent ?? null, viewer))), index: await this.notice() };
     } catch (err) {
       // while the first index runs, "not found" may only mean "not indexed yet"
       const notice = err instanceof NotFound ? await this.notice() : null;
@@ -336,20 +336,20 @@ export class Engine implements CairnService {
   /** An attachment in another agent's space is as absent as its pages. */
   async attachment(r: Parsed<'attachment'>, _caller: Caller = PERSON, viewer: Viewer = EVERYONE): Promise<Response<'attachment'>> {
     if (!fileSeenBy(this.db, viewer)(r)) throw new BadRequest(`${r.path} is not an attachment in the index of ${r.root}`);
-    return readAttachment(this.db, r.root, r.path);
+    return readAttachment(this.store, r.root, r.path);
   }
 
   async graph(r: Parsed<'graph'>, _caller: Caller = PERSON, viewer: Viewer = viewerOf(PERSON, r)): Promise<Response<'graph'>> {
     const around = r.around ? { key: r.around.key, agent: r.around.agent ?? null } : null;
     const { referenceGraph } = await import('./graph/reference-graph.ts');
-    return referenceGraph(this.db, { around, viewer, depth: r.depth, limit: r.limit, concepts: r.concepts });
+    return referenceGraph(this.store, { around, viewer, depth: r.depth, limit: r.limit, concepts: r.concepts });
   }
 
   async recall(r: Parsed<'recall'>, _caller: Caller = PERSON, viewer: Viewer = viewerOf(PERSON, r)): Promise<Response<'recall'>> {
     const { recallWalk, seedPages } = await import('./graph/recall-walk.ts');
     // the walk reaches linked pages itself, showing each step: its seeds are the text lanes' hits
     const hits = 'query' in r.seed ? (await this.search(parseRequest('search', { query: r.seed.query, k: 3, weights: { graph: 0 } }), PERSON, viewer)).results : [];
-    return recallWalk(this.db, { ...seedPages(this.db, r.seed, hits), viewer, hops: r.hops, limit: r.limit });
+    return recallWalk(this.store, { ...(await seedPages(this.store, r.seed, hits)), viewer, hops: r.hops, limit: r.limit });
   }
 
   async concepts(r: Parsed<'concepts'>, _caller: Caller = PERSON, viewer: Viewer = EVERYONE): Promise<Response<'concepts'>> {
@@ -358,9 +358,9 @@ export class Engine implements CairnService {
   }
 
   async links({ kind }: Parsed<'links'>, _caller: Caller = PERSON, viewer: Viewer = EVERYONE): Promise<Response<'links'>> {
-    if (kind === 'orphans') return { findings: [], orphans: orphanPages(this.db, viewer), index: await this.notice() };
+    if (kind === 'orphans') return { findings: [], orphans: await orphanPages(this.store, viewer), index: await this.notice() };
     const reasons = kind === 'dangling' ? ['missing-page' as const] : kind === 'anchors' ? ['missing-anchor' as const] : ['missing-page' as const, 'missing-anchor' as const];
-    return { findings: brokenLinks(this.db, reasons, viewer), orphans: [], index: await this.notice() };
+    return { findings: await brokenLinks(this.store, reasons, viewer), orphans: [], index: await this.notice() };
   }
 }
 

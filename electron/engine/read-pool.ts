@@ -23,7 +23,6 @@ import type { Viewer } from '../../shared/viewer.ts';
 import type { ReadAnswer, ReadRequest } from './read-worker.ts';
 import type { SemanticSource } from './search/semantic.ts';
 import { runSemanticLane, search } from './search/search.ts';
-import type { Db } from './store/database.ts';
 import type { Store } from './store/store.ts';
 import { workerCode } from './worker-code.ts';
 
@@ -94,8 +93,8 @@ export class ReadPool {
     return this.ask<SearchResponse>({ method: 'search', request, semantic, defaults: deps.defaults }, () => search({ ...deps, semantic }, request));
   }
 
-  getPage(db: Db, request: Parsed<'getPage'>, viewer: Viewer): Promise<Page> {
-    return this.ask<Page>({ method: 'getPage', request, viewer }, () => pageView(db, request.key, request.agent ?? null, viewer));
+  getPage(store: Store, request: Parsed<'getPage'>, viewer: Viewer): Promise<Page> {
+    return this.ask<Page>({ method: 'getPage', request, viewer }, () => pageView(store, request.key, request.agent ?? null, viewer));
   }
 
   async close(): Promise<void> {

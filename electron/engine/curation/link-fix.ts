@@ -7,8 +7,9 @@ import { BadRequest, WriteConflict } from '../../../shared/errors.ts';
 import type { FileChange, FixLinkRequest } from '../../../shared/fixes.ts';
 import type { LinkKind } from '../../../shared/page.ts';
 import type { Db } from '../store/database.ts';
-import { findPageRow } from '../graph/page-view.ts';
 import { GraphLookup } from '../graph/lookup.ts';
+import type { PageRecord } from '../store/pages.ts';
+import { sqliteStore } from '../store/sqlite/sqlite-store.ts';
 import { Resolver } from '../graph/resolve.ts';
 import { isScopedRoot, keyOf, scopeOf } from '../ingest/scope.ts';
 import { sha1 } from './atomic-file.ts';
@@ -22,16 +23,16 @@ export interface FixPlan {
   change: FileChange;
 }
 
-type Source = NonNullable<ReturnType<typeof findPageRow>>;
+type Source = PageRecord;
 
-export function planFix(db: Db, req: FixLinkRequest): FixPlan {
-  const source = findPageRow(db, req.key, req.agent ?? null);
+export async function planFix(db: Db, req: FixLinkRequest): Promise<FixPlan> {
+  const source = await sqliteStore(db).pages.byKey(req.key, req.agent ?? null);
   if (!source) throw new BadRequest(`no page with key "${req.key}"`);
   const link = writtenLink(db, source, req);
-  if (req.action === 'stub') return planStub(db, source, link, req.line);
+  if (req.action === 'stub') return await planStub(db, source, link, req.line);
   const bytes = readSource(source);
   const before = pageText(bytes, source.path);
-  const after = req.action === 'remove' ? removed(source, link, before, req.line) : retargeted(db, source, link, before, req);
+  const after = req.action === 'remove' ? removed(source, link, before, req.line) : await retargeted(db, source, link, before, req);
   const detail = `${req.action === 'remove' ? 'removed the link to' : 'retargeted'} ${link.target}${req.action === 'retarget' ? ` → ${req.to}` : ''} on line ${req.line}`;
   return {
     write: { key: source.key, agent: source.agent, fields: {}, text: after, baseHash: sha1(bytes), action: 'fix', detail },
@@ -66,26 +67,26 @@ function removed(source: Source, link: WrittenLink, text: string, line: number):
   return editLine(source, text, line, (l) => unlinkOnLine(l, link));
 }
 
-function retargeted(db: Db, source: Source, link: WrittenLink, text: string, req: FixLinkRequest): string {
+async function retargeted(db: Db, source: Source, link: WrittenLink, text: string, req: FixLinkRequest): Promise<string> {
   if (!req.to) throw new BadRequest('retarget needs `to`: the key of the page the link should point at');
   if (link.kind === 'source') throw new BadRequest('a source names a file outside the wiki, not a page: edit its path by hand, or remove it');
-  const page = findPageRow(db, req.to, source.agent);
+  const page = await sqliteStore(db).pages.byKey(req.to, source.agent);
   if (!page) throw new BadRequest(`no page with key "${req.to}" to point the link at`);
   if (link.kind === 'markdown') {
     if (page.root !== source.root) throw new BadRequest(`"${req.to}" is in another root (${page.root}): a markdown link cannot reach it; use a wikilink`);
     return editLine(source, text, req.line, (l) => retargetOnLine(l, link, relativeLink(source.path, page.path)));
   }
-  const to = linkText(db, source, page);
+  const to = await linkText(db, source, page);
   const field = FRONTMATTER_FIELD[link.kind];
   if (field) return editList(source, text, field, (items) => items.map((t) => (t === link.target ? to : t)));
   return editLine(source, text, req.line, (l) => retargetOnLine(l, link, to));
 }
 
 /** The shortest text that leads from the source to the page: its key, or its path when the key means another page. */
-function linkText(db: Db, source: Source, page: Source): string {
-  const lookup = new GraphLookup(db);
-  const from = lookup.page(source.id)!;
-  const byKey = new Resolver(lookup).resolve(from, 'wikilink', page.key, null);
+async function linkText(db: Db, source: Source, page: Source): Promise<string> {
+  const lookup = new GraphLookup(sqliteStore(db));
+  const from = (await lookup.page(source.id))!;
+  const byKey = await new Resolver(lookup).resolve(from, 'wikilink', page.key, null);
   return byKey.targetPageId === page.id ? page.key : page.path.replace(/\.md$/i, '');
 }
 
@@ -106,7 +107,7 @@ function editList(source: Source, text: string, field: string, edit: (items: str
 }
 
 /** A new page for the missing target, where the link will find it, saying where it came from. */
-function planStub(db: Db, source: Source, link: WrittenLink, line: number): FixPlan {
+async function planStub(db: Db, source: Source, link: WrittenLink, line: number): Promise<FixPlan> {
   if (link.kind === 'source') throw new BadRequest('a source names a file outside the wiki, not a page: Cairn does not create it');
   const rel = stubPath(source, link);
   const key = keyOf(rel);
@@ -114,7 +115,7 @@ function planStub(db: Db, source: Source, link: WrittenLink, line: number): FixP
   // a fix writes the linking page's space or the shared one, never another agent's (whoever asks)
   const lands = scopeOf(path.posix.normalize(rel), isScopedRoot(source.root));
   if (lands.kind === 'user' && lands.agent !== agent) throw new BadRequest(`"${link.target}" leads into user/${lands.agent}/, another agent's space: a stub goes only in the linking page's space or the shared one`);
-  const existing = findPageRow(db, key, agent);
+  const existing = await sqliteStore(db).pages.byKey(key, agent);
   if (existing) throw new BadRequest(`a page "${key}" already exists (${existing.path}): retarget the link to it instead of creating a second one`);
   const title = /[A-Z ]/.test(key) ? key : key.replace(/[-_]+/g, ' ').replace(/^./, (c) => c.toUpperCase());
   const body = `# ${title}\n\nA stub, created for the link in ${source.key} (${source.path}, line ${line}). Say here what ${title} is.\n`;

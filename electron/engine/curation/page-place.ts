@@ -6,7 +6,7 @@ import path from 'node:path';
 import { BadRequest, CairnError, NotFound, WriteConflict } from '../../../shared/errors.ts';
 import type { Scope } from '../../../shared/page.ts';
 import type { Db } from '../store/database.ts';
-import { findPageRow } from '../graph/page-view.ts';
+import { sqliteStore } from '../store/sqlite/sqlite-store.ts';
 import { isScopedRoot, keyOf, scopeOf } from '../ingest/scope.ts';
 import { buildIgnore } from '../ingest/walk.ts';
 import { assertPortableName } from './page-name.ts';
@@ -34,11 +34,11 @@ export interface Place {
 }
 
 /** The page's file, or where a new one goes; inside a configured root, never through a symlink. */
-export function locate(db: Db, roots: readonly string[], input: PlaceRequest): Place {
+export async function locate(db: Db, roots: readonly string[], input: PlaceRequest): Promise<Place> {
   if (CONTROL.test(input.key) || (input.agent && CONTROL.test(input.agent))) throw new BadRequest(`the key or agent ${JSON.stringify(input.key)} holds a control character: a page's name never does`);
   const rel = input.path === undefined ? null : insideRel(input.path);
   // a path into user/<agent>/ asks for that agent's page of the key (its own, else the shared one it would shadow)
-  const row = findPageRow(db, input.key, (rel === null ? null : userOf(rel)) ?? input.agent);
+  const row = await sqliteStore(db).pages.byKey(input.key, (rel === null ? null : userOf(rel)) ?? input.agent);
   if (!row && !input.mayCreate) throw new NotFound(`no page with key "${input.key}" to ${input.verb}`);
   if (row && !roots.includes(row.root)) throw new BadRequest(`page "${input.key}" is in ${row.root}, which is not a configured root: Cairn writes only into its roots`);
   const asked = input.root === undefined ? (row?.root ?? roots[0]) : roots.find((r) => r === path.resolve(input.root!));
@@ -50,7 +50,7 @@ export function locate(db: Db, roots: readonly string[], input: PlaceRequest): P
     }
     return checked(row.root, row.path, true);
   }
-  // a key with .md names the page without it, as every lookup takes it (findPageRow)
+  // a key with .md names the page without it, as every lookup takes it (pages.byKey)
   const key = input.key.replace(/\.md$/i, '');
   const norm = rel ?? (scoped ? (input.agent ? `user/${input.agent}/${key}.md` : `global/${key}.md`) : `${key}.md`);
   if (keyOf(norm).toLowerCase() !== key.toLowerCase()) throw new BadRequest(`a page's key is its file name: path "${input.path}" does not name "${input.key}"`);

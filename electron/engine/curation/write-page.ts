@@ -47,7 +47,7 @@ export type LandedWrite = Omit<WriteResult, 'notice'>;
 
 /** `roots`: where Cairn may write, the first being where new pages go by default; `maxFileBytes`: the indexer's (a larger page is refused). */
 export async function writePage(db: Db, roots: readonly string[], input: WriteInput, maxFileBytes: number): Promise<LandedWrite> {
-  const place = locate(db, roots, { ...input, mayCreate: input.action === 'write' || input.action === 'fix', verb: input.action });
+  const place = await locate(db, roots, { ...input, mayCreate: input.action === 'write' || input.action === 'fix', verb: input.action });
   if (input.curatorAgent !== undefined) assertCurates(input.curatorAgent, place, input.action);
   const before = bytesBefore(place);
   const hashBefore = before ? sha1(before) : null;
@@ -56,7 +56,7 @@ export async function writePage(db: Db, roots: readonly string[], input: WriteIn
   const text = input.text ?? editPage(oldText, input.fields, input.body);
   const bytes = Buffer.from(before && hasBom(before) ? `\ufeff${text}` : text, 'utf8');
   refuseUnindexable({ bytes, text, body: input.body, maxFileBytes });
-  refuseNewDanglingLinks(db, place, input.key, oldText, text);
+  await refuseNewDanglingLinks(db, place, input.key, oldText, text);
   const hashAfter = sha1(bytes);
   const auditId = await loggedWrite(sqliteStore(db), {
     place,
@@ -83,23 +83,23 @@ export function hasBom(bytes: Buffer): boolean {
 
 /** Links the write adds that name no page or file: refused, listing them, before anything is written.
  * Links that were already broken before this write are left to the broken-links report. */
-function refuseNewDanglingLinks(db: Db, place: Place, key: string, oldText: string, text: string): void {
-  const lookup = new GraphLookup(db);
+async function refuseNewDanglingLinks(db: Db, place: Place, key: string, oldText: string, text: string): Promise<void> {
+  const lookup = new GraphLookup(sqliteStore(db));
   const resolver = new Resolver(lookup);
   const rootId = (db.prepare(`SELECT id FROM roots WHERE path = ?`).pluck().get(place.root) as number | undefined) ?? -1;
   const self: PageNode = { id: -1, rootId, rootPath: place.root, relPath: place.rel, keyLower: key.toLowerCase(), scope: place.scope.kind, agent: place.scope.agent, headings: [], blockIds: [] };
-  const missing = (t: string) => {
+  const missing = async (t: string) => {
     const out = new Set<string>();
     for (const l of parsePage(key, place.rel, t).links) {
       if (l.kind === 'source' || l.target.trim() === '' || keyOf(l.target.trim()).toLowerCase() === self.keyLower) continue;
-      if (resolver.resolve(self, l.kind, l.target, null).reason === 'missing-page') out.add(l.target.trim());
+      if ((await resolver.resolve(self, l.kind, l.target, null)).reason === 'missing-page') out.add(l.target.trim());
     }
     return out;
   };
   // the old text is parsed only when the new one has a link that goes nowhere (most have none)
-  const now = missing(text);
+  const now = await missing(text);
   if (!now.size) return;
-  const before = missing(oldText);
+  const before = await missing(oldText);
   const added = [...now].filter((t) => !before.has(t));
   if (added.length) throw new MissingRefs(`refused: the page links to ${added.length === 1 ? 'a page that does not exist' : 'pages that do not exist'}: ${added.join(', ')}. Nothing was written; create ${added.length === 1 ? 'it' : 'them'} first or fix the link${added.length === 1 ? '' : 's'}`, added);
 }

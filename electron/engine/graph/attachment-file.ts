@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BadRequest } from '../../../shared/errors.ts';
-import type { Db } from '../store/database.ts';
+import type { Store } from '../store/store.ts';
 
 /** Image types a page may show; an SVG is drawn through <img>, where its scripts never run. */
 const IMAGE_TYPES: Record<string, string> = {
@@ -19,11 +19,10 @@ const IMAGE_TYPES: Record<string, string> = {
 
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 
-export function readAttachment(db: Db, root: string, rel: string): { mime: string; base64: string } {
+export async function readAttachment(store: Store, root: string, rel: string): Promise<{ mime: string; base64: string }> {
   const mime = IMAGE_TYPES[path.posix.extname(rel).toLowerCase()];
   if (!mime) throw new BadRequest(`${rel} is not an image Cairn shows (${Object.keys(IMAGE_TYPES).join(', ')})`);
-  const known = db.prepare(`SELECT 1 FROM files f JOIN roots r ON r.id = f.root_id WHERE r.path = ? AND f.rel_path = ? AND f.status = 'attachment'`).get(root, rel);
-  if (!known) throw new BadRequest(`${rel} is not an attachment in the index of ${root}`);
+  if (!(await store.attachments.isAttachment(root, rel))) throw new BadRequest(`${rel} is not an attachment in the index of ${root}`);
   const abs = path.join(root, rel);
   const stat = fs.lstatSync(abs, { throwIfNoEntry: false });
   if (!stat?.isFile()) throw new BadRequest(`${rel} is gone or is not a plain file (symlinks are not followed)`);

@@ -4,14 +4,11 @@
 // set nearest first (then reached by more seeds, then by fewer concept steps) with the path that
 // reached each page: why it is here.
 import type { RecallPage, RecallStep, RecallWalkResponse } from '../../../shared/graph.ts';
-import type { Db } from '../store/database.ts';
 import { NotFound } from '../../../shared/errors.ts';
-import { findPageRow } from './page-view.ts';
-import { hiddenFrom } from './reference-graph.ts';
-import { conceptPages } from './concept-pages.ts';
-import { pageCondition } from '../store/sqlite/page-filter.ts';
+import type { PagePlace } from '../store/pages.ts';
+import type { Store } from '../store/store.ts';
+import { CONCEPT_FANOUT } from './concept-pages.ts';
 import type { Viewer } from '../../../shared/viewer.ts';
-import { conceptsSeenBy } from '../store/sqlite/visibility.ts';
 
 export interface RecallWalkQuery {
   seeds: number[];
@@ -23,28 +20,20 @@ export interface RecallWalkQuery {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-interface Row {
-  id: number;
-  key: string;
-  title: string;
-  path: string;
-  root: string;
-  rootId: number;
-}
 interface Step {
   to: number;
   edge: RecallStep['edge'];
   concept?: string;
 }
 
-export function recallWalk(db: Db, q: RecallWalkQuery): RecallWalkResponse {
-  return db.transaction(() => walk(db, q))();
+export function recallWalk(store: Store, q: RecallWalkQuery): Promise<RecallWalkResponse> {
+  return store.read((tx) => walk(tx, q));
 }
 
-function walk(db: Db, q: RecallWalkQuery): RecallWalkResponse {
-  const hidden = hiddenFrom(db, q.viewer);
+async function walk(store: Store, q: RecallWalkQuery): Promise<RecallWalkResponse> {
+  const hidden = await store.pages.hiddenFrom(q.viewer);
   // retired pages are never walked to (as search never returns them); a seed asked for by key still shows
-  const graph = new Neighbours(db, new Set([...hidden, ...retiredPages(db)]), q.viewer);
+  const graph = new Neighbours(store, new Set([...hidden, ...(await store.pages.retired())]), q.viewer);
   const seeds = [...new Set(q.seeds)].filter((id) => !hidden.has(id));
   // one walk per seed (there are few): a page's best path, and how many seeds reach it
   const best = new Map<number, { distance: number; via: { from: number; step: Step }[] }>();
@@ -55,7 +44,7 @@ function walk(db: Db, q: RecallWalkQuery): RecallWalkResponse {
     for (let d = 1; d <= q.hops && frontier.length > 0; d++) {
       const next: number[] = [];
       for (const id of frontier) {
-        for (const step of graph.of(id)) {
+        for (const step of await graph.of(id)) {
           if (paths.has(step.to)) continue;
           paths.set(step.to, [...paths.get(id)!, { from: id, step }]);
           next.push(step.to);
@@ -69,12 +58,13 @@ function walk(db: Db, q: RecallWalkQuery): RecallWalkResponse {
       if (!was || via.length < was.distance) best.set(id, { distance: via.length, via });
     }
   }
-  const rows = graph.rows([...best.keys()]);
+  const rows = await graph.rows([...best.keys()]);
   const ranked = [...best.entries()]
     .filter(([id]) => rows.has(id))
     .sort(([a, x], [b, y]) => x.distance - y.distance || reached.get(b)! - reached.get(a)! || viaConcepts(x.via) - viaConcepts(y.via) || rows.get(a)!.key.localeCompare(rows.get(b)!.key));
   const kept = ranked.slice(0, q.limit);
-  const keyOf = (id: number) => rows.get(id)?.key ?? graph.rows([id]).get(id)!.key;
+  // every page on a path was reached, so its row is among these
+  const keyOf = (id: number) => rows.get(id)!.key;
   const pages: RecallPage[] = kept.map(([id, b]) => {
     const r = rows.get(id)!;
     return {
@@ -94,66 +84,57 @@ function walk(db: Db, q: RecallWalkQuery): RecallWalkResponse {
   return { seeds: seeds.filter((id) => rows.has(id)).map(keyOf), pages, edges, truncated: ranked.length > kept.length };
 }
 
-/** Pages search never returns (archived, `usage_mode: never`): those its unfiltered condition leaves out. */
-function retiredPages(db: Db): number[] {
-  const { sql, params } = pageCondition({});
-  return db.prepare(`SELECT p.id FROM pages p JOIN files f ON f.id = p.file_id WHERE NOT (${sql})`).pluck().all(...params) as number[];
-}
-
 /** A page's steps out, read once each: links out, links in, shared concepts, then the dated notes next to it. */
 class Neighbours {
   private memo = new Map<number, Step[]>();
   private folders = new Map<string, number[]>();
-  private stmts;
-  private conceptPages;
+  private concepts = new Map<string, number[] | null>();
 
   constructor(
-    private db: Db,
+    private store: Store,
     private hidden: Set<number>,
     private viewer: Viewer,
-  ) {
-    this.conceptPages = conceptPages(db);
-    this.stmts = {
-      out: db.prepare(`SELECT target_page_id FROM links WHERE page_id = ? AND target_page_id IS NOT NULL AND target_page_id != page_id GROUP BY target_page_id ORDER BY min(ord)`).pluck(),
-      in: db.prepare(`SELECT DISTINCT page_id FROM links WHERE target_page_id = ? AND page_id != target_page_id ORDER BY page_id`).pluck(),
-      concepts: db.prepare(
-        `SELECT c.norm, c.name FROM concepts c WHERE c.norm IN (SELECT concept FROM mentions WHERE page_id = @id UNION SELECT norm FROM concept_names WHERE page_id = @id) ORDER BY c.norm`,
-      ),
-      page: db.prepare(`SELECT p.id, p.key, p.title, f.rel_path AS path, r.path AS root, f.root_id AS rootId FROM pages p JOIN files f ON f.id = p.file_id JOIN roots r ON r.id = f.root_id WHERE p.id = ?`),
-      folder: db.prepare(`SELECT p.id, p.key, f.rel_path AS path FROM pages p JOIN files f ON f.id = p.file_id WHERE f.root_id = ? AND f.rel_path LIKE ? ESCAPE '\\'`),
-    };
-  }
+  ) {}
 
-  of(id: number): Step[] {
+  async of(id: number): Promise<Step[]> {
     let steps = this.memo.get(id);
     if (!steps) {
       steps = [];
-      for (const to of this.stmts.out.all(id) as number[]) steps.push({ to, edge: 'link' });
-      for (const to of this.stmts.in.all(id) as number[]) steps.push({ to, edge: 'backlink' });
-      const concepts = this.stmts.concepts.all({ id }) as { norm: string; name: string }[];
-      const seen = conceptsSeenBy(this.db, this.viewer, concepts.map((c) => c.norm));
+      for (const to of await this.store.links.pagesLinkedFrom(id)) steps.push({ to, edge: 'link' });
+      for (const to of await this.store.links.pagesLinkingTo(id)) steps.push({ to, edge: 'backlink' });
+      const concepts = await this.store.concepts.ofPage(id);
+      const seen = await this.store.concepts.seenBy(this.viewer, concepts.map((c) => c.norm));
       for (const c of concepts) {
         const name = seen ? seen.get(c.norm)?.name : c.name;
         if (name === undefined) continue;
-        for (const to of this.conceptPages(c.norm) ?? []) if (to !== id) steps.push({ to, edge: 'concept', concept: name });
+        for (const to of (await this.conceptPages(c.norm)) ?? []) if (to !== id) steps.push({ to, edge: 'concept', concept: name });
       }
-      for (const to of this.follows(id)) steps.push({ to, edge: 'follows' });
+      for (const to of await this.follows(id)) steps.push({ to, edge: 'follows' });
       steps = steps.filter((s) => !this.hidden.has(s.to));
       this.memo.set(id, steps);
     }
     return steps;
   }
 
+  /** A concept's pages in id order, or null when it is on too many to say anything about two of them. */
+  private async conceptPages(norm: string): Promise<number[] | null> {
+    if (!this.concepts.has(norm)) {
+      const pages = await this.store.concepts.pagesOf(norm, CONCEPT_FANOUT + 1);
+      this.concepts.set(norm, pages.length > CONCEPT_FANOUT ? null : pages);
+    }
+    return this.concepts.get(norm)!;
+  }
+
   /** The dated notes just before and after a dated note, in its folder. */
-  private follows(id: number): number[] {
-    const r = this.row(id);
+  private async follows(id: number): Promise<number[]> {
+    const r = await this.row(id);
     if (!r || !dateOf(r.key, r.path)) return [];
     const slash = r.path.lastIndexOf('/');
     const folder = slash < 0 ? '' : r.path.slice(0, slash + 1);
     const memoKey = `${r.rootId}\0${folder}`;
     let dated = this.folders.get(memoKey);
     if (!dated) {
-      const rows = this.stmts.folder.all(r.rootId, `${folder.replace(/[\\%_]/g, '\\$&')}%`) as { id: number; key: string; path: string }[];
+      const rows = await this.store.pages.under(r.rootId, folder);
       dated = rows
         .filter((x) => !x.path.slice(folder.length).includes('/'))
         .map((x) => ({ id: x.id, date: dateOf(x.key, x.path) }))
@@ -166,16 +147,16 @@ class Neighbours {
     return [dated[at - 1], dated[at + 1]].filter((x): x is number => x !== undefined);
   }
 
-  private rowMemo = new Map<number, Row | null>();
-  private row(id: number): Row | null {
-    if (!this.rowMemo.has(id)) this.rowMemo.set(id, (this.stmts.page.get(id) as Row | undefined) ?? null);
+  private rowMemo = new Map<number, PagePlace | null>();
+  private async row(id: number): Promise<PagePlace | null> {
+    if (!this.rowMemo.has(id)) this.rowMemo.set(id, await this.store.pages.placeOf(id));
     return this.rowMemo.get(id)!;
   }
 
-  rows(ids: number[]): Map<number, Row> {
-    const out = new Map<number, Row>();
+  async rows(ids: number[]): Promise<Map<number, PagePlace>> {
+    const out = new Map<number, PagePlace>();
     for (const id of ids) {
-      const r = this.row(id);
+      const r = await this.row(id);
       if (r) out.set(id, r);
     }
     return out;
@@ -195,13 +176,12 @@ function dateOf(key: string, path: string): string | null {
 }
 
 /** The seed pages: the page a key names (as the agent sees it), or the pages of a query's search hits. */
-export function seedPages(db: Db, seed: { query: string; agent?: string | null } | { key: string; agent?: string | null }, hits: { root: string; path: string }[]): { seeds: number[] } {
+export async function seedPages(store: Store, seed: { query: string; agent?: string | null } | { key: string; agent?: string | null }, hits: { root: string; path: string }[]): Promise<{ seeds: number[] }> {
   if ('key' in seed) {
     const agent = seed.agent ?? null;
-    const page = findPageRow(db, seed.key, agent);
+    const page = await store.pages.byKey(seed.key, agent);
     if (!page) throw new NotFound(`no page with key "${seed.key}"${agent ? ` for agent ${agent}` : ''}; list pages with \`cairn search\``);
     return { seeds: [page.id] };
   }
-  const stmt = db.prepare(`SELECT p.id FROM pages p JOIN files f ON f.id = p.file_id JOIN roots r ON r.id = f.root_id WHERE r.path = ? AND f.rel_path = ?`).pluck();
-  return { seeds: hits.map((h) => stmt.get(h.root, h.path) as number | undefined).filter((id): id is number => id !== undefined) };
+  return { seeds: await store.pages.idsAt(hits) };
 }

@@ -5,11 +5,11 @@
 // agents' spaces and the global pages its own shadow, as search does (store/sqlite/visibility.ts).
 import type { GraphEdge, GraphNode, GraphResponse } from '../../../shared/graph.ts';
 import { BadRequest } from '../../../shared/errors.ts';
-import type { Db } from '../store/database.ts';
-import { readEdges, readPages, type EdgeRow, type PageRow } from './graph-rows.ts';
-import { findPageRow } from './page-view.ts';
+import type { ConceptMention } from '../store/concepts.ts';
+import type { GraphPage } from '../store/pages.ts';
+import type { Store } from '../store/store.ts';
+import { readEdges, type EdgeRow } from './graph-rows.ts';
 import type { Viewer } from '../../../shared/viewer.ts';
-import { conceptsSeenBy, visibleTo } from '../store/sqlite/visibility.ts';
 
 export interface GraphQuery {
   around: { key: string; agent: string | null } | null;
@@ -21,56 +21,44 @@ export interface GraphQuery {
   concepts?: boolean;
 }
 
-/** One read transaction: a writer in another process between the statements cannot leave an edge to a page the answer lacks. */
-export function referenceGraph(db: Db, q: GraphQuery): GraphResponse {
-  return db.transaction(() => build(db, q))();
+/** One read snapshot: a writer in another process between the reads cannot leave an edge to a page the answer lacks. */
+export function referenceGraph(store: Store, q: GraphQuery): Promise<GraphResponse> {
+  return store.read((tx) => build(tx, q));
 }
 
-function build(db: Db, q: GraphQuery): GraphResponse {
-  const centre = q.around ? findPageRow(db, q.around.key, q.around.agent) : null;
+async function build(store: Store, q: GraphQuery): Promise<GraphResponse> {
+  const centre = q.around ? await store.pages.byKey(q.around.key, q.around.agent) : null;
   if (q.around && !centre) throw new BadRequest(`no page with key "${q.around.key}"${q.around.agent ? ` for agent ${q.around.agent}` : ''}; list pages with \`cairn search\``);
-  const hidden = hiddenFrom(db, q.viewer);
+  const hidden = await store.pages.hiddenFrom(q.viewer);
   if (centre && hidden.has(centre.id)) throw new BadRequest(`no page with key "${q.around!.key}" for agent ${q.viewer.agent}`);
-  const { depths, truncated } = centre ? neighbourhood(db, centre.id, q.depth, q.limit, hidden) : everyPage(db, q.limit, hidden);
+  const { depths, truncated } = centre ? await neighbourhood(store, centre.id, q.depth, q.limit, hidden) : await everyPage(store, q.limit, hidden);
   const ids = [...depths.keys()];
   // every page's links are read faster without naming 10,000 pages
-  const edgeRows = readEdges(db, centre || truncated ? ids : null);
+  const edgeRows = await readEdges(store, centre || truncated ? ids : null);
   const graph = new GraphBuilder(depths, centre ? q.depth : null);
-  for (const p of readPages(db, ids)) graph.addPage(p);
+  for (const p of await store.pages.graphPages(ids)) graph.addPage(p);
   for (const e of edgeRows) graph.addTarget(e);
   for (const e of edgeRows) graph.addEdge(e);
-  if (q.concepts) addConcepts(db, graph, centre || truncated ? ids : null, q.viewer);
-  describeFiles(db, graph.files);
+  if (q.concepts) await addConcepts(store, graph, centre || truncated ? ids : null, q.viewer);
+  await describeFiles(store, graph.files);
   return { centre: centre ? pageId(centre.id) : null, nodes: graph.nodes(), edges: graph.edges, truncated };
 }
 
 const pageId = (id: number) => `p${id}`;
 
 /** Every page (in file order) up to the limit; depth is not defined without a centre. */
-function everyPage(db: Db, limit: number, hidden: Set<number>): { depths: Map<number, number | null>; truncated: boolean } {
-  const ids = (db.prepare(`SELECT p.id FROM pages p JOIN files f ON f.id = p.file_id ORDER BY f.root_id, f.rel_path LIMIT ?`).pluck().all(limit + 1 + hidden.size) as number[]).filter((id) => !hidden.has(id));
+async function everyPage(store: Store, limit: number, hidden: Set<number>): Promise<{ depths: Map<number, number | null>; truncated: boolean }> {
+  const ids = (await store.pages.idsInFileOrder(limit + 1 + hidden.size)).filter((id) => !hidden.has(id));
   const truncated = ids.length > limit;
   return { depths: new Map(ids.slice(0, limit).map((id) => [id, null])), truncated };
 }
 
-/** Pages a viewer does not see (the one rule: other agents' spaces, the global pages its own shadow); archived pages it sees, marked. */
-export function hiddenFrom(db: Db, viewer: Viewer): Set<number> {
-  if (viewer.agent === null) return new Set();
-  const rule = visibleTo(viewer, { archived: true, never: true });
-  return new Set(db.prepare(`SELECT p.id FROM pages p WHERE NOT (${rule.sql})`).pluck().all(...rule.params) as number[]);
-}
-
-/** Breadth first from the centre over links in either direction, one SQL round per level. */
-function neighbourhood(db: Db, centre: number, depth: number, limit: number, hidden: Set<number>): { depths: Map<number, number | null>; truncated: boolean } {
-  const next = db.prepare(
-    `SELECT target_page_id FROM links WHERE page_id IN (SELECT value FROM json_each(@ids)) AND target_page_id IS NOT NULL
-     UNION SELECT page_id FROM links WHERE target_page_id IN (SELECT value FROM json_each(@ids))
-     ORDER BY 1`,
-  );
+/** Breadth first from the centre over links in either direction, one round per level. */
+async function neighbourhood(store: Store, centre: number, depth: number, limit: number, hidden: Set<number>): Promise<{ depths: Map<number, number | null>; truncated: boolean }> {
   const depths = new Map<number, number | null>([[centre, 0]]);
   let frontier = [centre];
   for (let d = 1; d <= depth && frontier.length > 0; d++) {
-    const found = (next.pluck().all({ ids: JSON.stringify(frontier) }) as number[]).filter((id) => !depths.has(id) && !hidden.has(id));
+    const found = (await store.links.neighbours(frontier)).filter((id) => !depths.has(id) && !hidden.has(id));
     if (depths.size + found.length > limit) {
       for (const id of found.slice(0, limit - depths.size)) depths.set(id, d);
       return { depths, truncated: true };
@@ -99,7 +87,7 @@ class GraphBuilder {
   ) {}
 
   /** A concept a page within reach mentions, one step further than that page. */
-  addMention(m: MentionRow): void {
+  addMention(m: ConceptMention): void {
     const source = pageId(m.pageId);
     if (!this.byId.has(source)) return;
     const from = this.depths.get(m.pageId) ?? null;
@@ -119,7 +107,7 @@ class GraphBuilder {
     return [...this.byId.values()];
   }
 
-  addPage(p: PageRow): void {
+  addPage(p: GraphPage): void {
     this.byId.set(pageId(p.id), {
       id: pageId(p.id),
       type: 'page',
@@ -164,19 +152,10 @@ class GraphBuilder {
 
 export const conceptId = (norm: string) => `c:${norm}`;
 
-interface MentionRow {
-  pageId: number;
-  concept: string;
-  name: string;
-  line: number;
-  n: number;
-}
-
-/** Concepts as nodes and mentions as edges, for the pages in the answer (`ids`; null: every page). */
-function addConcepts(db: Db, graph: GraphBuilder, ids: number[] | null, viewer: Viewer): void {
-  const select = `SELECT m.page_id AS pageId, m.concept, c.name, m.line, m.n FROM mentions m JOIN concepts c ON c.norm = m.concept`;
-  const rows = (ids === null ? db.prepare(`${select} ORDER BY m.page_id, m.line`).all() : db.prepare(`${select} WHERE m.page_id IN (SELECT value FROM json_each(?)) ORDER BY m.page_id, m.line`).all(JSON.stringify(ids))) as MentionRow[];
-  const seen = conceptsSeenBy(db, viewer, [...new Set(rows.map((m) => m.concept))]);
+/** Concepts as nodes and mentions as edges, for the pages in the answer (`ids`; null: every page), named as the viewer's pages name them. */
+async function addConcepts(store: Store, graph: GraphBuilder, ids: number[] | null, viewer: Viewer): Promise<void> {
+  const rows = await store.concepts.mentionsOf(ids);
+  const seen = await store.concepts.seenBy(viewer, [...new Set(rows.map((m) => m.concept))]);
   for (const m of rows) {
     const as = seen ? seen.get(m.concept) : m;
     if (as) graph.addMention({ ...m, name: as.name });
@@ -188,12 +167,9 @@ function targetId(e: EdgeRow): string {
 }
 
 /** Attachments get their path, root and file name in one query. */
-function describeFiles(db: Db, files: Map<number, GraphNode>): void {
+async function describeFiles(store: Store, files: Map<number, GraphNode>): Promise<void> {
   if (files.size === 0) return;
-  const rows = db
-    .prepare(`SELECT f.id, f.rel_path AS path, r.path AS root FROM files f JOIN roots r ON r.id = f.root_id WHERE f.id IN (SELECT value FROM json_each(?))`)
-    .all(JSON.stringify([...files.keys()])) as { id: number; path: string; root: string }[];
-  for (const r of rows) {
+  for (const r of await store.attachments.describe(files.keys())) {
     const node = files.get(r.id)!;
     node.path = r.path;
     node.root = r.root;

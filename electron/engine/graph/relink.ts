@@ -4,8 +4,8 @@
 // and `sources` (they point at files outside the index, which may have come or gone: all of them
 // after a full run, after a run of a few paths those naming the paths or nothing yet).
 import path from 'node:path';
-import type { Db } from '../store/database.ts';
-import type { LinkKind } from '../../../shared/page.ts';
+import type { LinkAnswer, StoredLink } from '../store/links.ts';
+import type { Store } from '../store/store.ts';
 import { GraphLookup } from './lookup.ts';
 import { Resolver, targetKey } from './resolve.ts';
 
@@ -25,41 +25,19 @@ export function pathsMeet(a: string, b: string): boolean {
   return a === b || a.startsWith(b + path.sep) || b.startsWith(a + path.sep);
 }
 
-interface LinkRow {
-  id: number;
-  page_id: number;
-  kind: LinkKind;
-  target: string;
-  anchor: string | null;
-  target_key: string;
-  target_page_id: number | null;
-  target_file_id: number | null;
-  target_external: string | null;
-  reason: string | null;
-}
-
-const LINK_COLUMNS = `id, page_id, kind, target, anchor, target_key, target_page_id, target_file_id, target_external, reason`;
-
 /** Every link in the index (after a crash, a migration, a big run). */
-export function relinkAll(db: Db): void {
-  relinkRows(db, db.prepare(`SELECT ${LINK_COLUMNS} FROM links`).all() as LinkRow[], null);
+export async function relinkAll(store: Store): Promise<void> {
+  await relinkRows(store, await store.links.all(), null);
 }
 
-/** Only the links `changes` can have affected; returns the ids of links that resolved before and no longer do.
- * (The planner would scan every link for the sources beside the UNION; their partial index holds just them.) */
-export function relinkChanged(db: Db, changes: LinkChanges): number[] {
-  const rows = db
-    .prepare(
-      `SELECT ${LINK_COLUMNS} FROM links WHERE page_id IN (SELECT value FROM json_each(@pages))
-       UNION SELECT ${LINK_COLUMNS} FROM links WHERE target_key IN (SELECT value FROM json_each(@keys))
-       UNION SELECT ${LINK_COLUMNS} FROM links INDEXED BY links_source WHERE kind = 'source'`,
-    )
-    .all({ pages: JSON.stringify([...changes.pageIds]), keys: JSON.stringify([...changes.keys]) }) as LinkRow[];
+/** Only the links `changes` can have affected; returns the ids of links that resolved before and no longer do. */
+export async function relinkChanged(store: Store, changes: LinkChanges): Promise<number[]> {
   const written = new Set(changes.pageIds);
+  const rows = await store.links.affectedBy([...written], [...changes.keys]);
   const paths = changes.paths;
-  const mayHaveMoved = (l: LinkRow) =>
+  const mayHaveMoved = (l: StoredLink) =>
     !paths || l.kind !== 'source' || written.has(l.page_id) || l.target_external === null || paths.some((p) => pathsMeet(l.target_external!, p));
-  return relinkRows(db, rows.filter(mayHaveMoved), written);
+  return relinkRows(store, rows.filter(mayHaveMoved), written);
 }
 
 /**
@@ -68,17 +46,15 @@ export function relinkChanged(db: Db, changes: LinkChanges): number[] {
  * A link whose target page was deleted has lost its target to the foreign key, not its `reason`:
  * a link with neither on a page not written in this run was resolved before.
  */
-function relinkRows(db: Db, links: LinkRow[], written: Set<number> | null): number[] {
-  const lookup = new GraphLookup(db);
+async function relinkRows(store: Store, links: StoredLink[], written: Set<number> | null): Promise<number[]> {
+  const lookup = new GraphLookup(store);
   const resolver = new Resolver(lookup);
-  const update = db.prepare(`UPDATE links SET target_page_id = ?, target_file_id = ?, target_external = ?, reason = ?, target_key = ? WHERE id = ?`);
-  // target_key rarely changes, and setting it rewrites its index entry: most updates leave it out
-  const updateAnswer = db.prepare(`UPDATE links SET target_page_id = ?, target_file_id = ?, target_external = ?, reason = ? WHERE id = ?`);
+  const changed: LinkAnswer[] = [];
   const broke: number[] = [];
   for (const l of links) {
-    const from = lookup.page(l.page_id);
+    const from = await lookup.page(l.page_id);
     if (!from) continue;
-    const r = resolver.resolve(from, l.kind, l.target, l.anchor);
+    const r = await resolver.resolve(from, l.kind, l.target, l.anchor);
     const key = targetKey(l.kind, l.target, from.relPath);
     if (
       r.targetPageId === l.target_page_id &&
@@ -88,10 +64,11 @@ function relinkRows(db: Db, links: LinkRow[], written: Set<number> | null): numb
       key === l.target_key
     )
       continue;
-    if (key === l.target_key) updateAnswer.run(r.targetPageId, r.targetFileId, r.external, r.reason, l.id);
-    else update.run(r.targetPageId, r.targetFileId, r.external, r.reason, key, l.id);
+    changed.push({ id: l.id, targetPageId: r.targetPageId, targetFileId: r.targetFileId, external: r.external, reason: r.reason, ...(key === l.target_key ? {} : { targetKey: key }) });
     const wasResolved = l.reason === null && (l.target_page_id !== null || l.target_file_id !== null || l.target_external !== null || !written?.has(l.page_id));
     if (written && wasResolved && r.reason !== null) broke.push(l.id);
   }
+  // the answers are written together, once every link is resolved against the index as it was
+  await store.links.answer(changed);
   return broke;
 }

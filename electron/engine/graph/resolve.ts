@@ -36,41 +36,41 @@ export class Resolver {
 
   constructor(private index: GraphLookup) {}
 
-  resolve(from: PageNode, kind: LinkKind, target: string, anchor: string | null): Resolution {
+  async resolve(from: PageNode, kind: LinkKind, target: string, anchor: string | null): Promise<Resolution> {
     if (kind === 'source') return this.resolveSource(from, target);
-    if (kind !== 'markdown') return this.answer(this.wikiTarget(from, target), () => this.wikiFile(from, target), anchor) ?? MISSING;
+    if (kind !== 'markdown') return (await this.answer(await this.wikiTarget(from, target), () => this.wikiFile(from, target), anchor)) ?? MISSING;
     // Obsidian: a markdown link whose relative path leads nowhere is found by its file name, like a wikilink
     const name = path.posix.basename(target.trim());
     return (
-      this.answer(this.markdownTarget(from, target), () => this.markdownFile(from, target), anchor) ??
-      (name && name !== '.' && name !== '..' ? this.answer(this.wikiTarget(from, name), () => this.wikiFile(from, name), anchor) : null) ??
+      (await this.answer(await this.markdownTarget(from, target), () => this.markdownFile(from, target), anchor)) ??
+      (name && name !== '.' && name !== '..' ? await this.answer(await this.wikiTarget(from, name), () => this.wikiFile(from, name), anchor) : null) ??
       MISSING
     );
   }
 
   /** A page (its anchor checked) or else an attachment (a `#fragment` on a file is not a heading); null for neither. */
-  private answer(page: PageNode | null, file: () => FileNode | null, anchor: string | null): Resolution | null {
+  private async answer(page: PageNode | null, file: () => Promise<FileNode | null>, anchor: string | null): Promise<Resolution | null> {
     if (page) return { targetPageId: page.id, targetFileId: null, external: null, reason: anchorMatches(anchor, page.headings, page.blockIds) ? null : 'missing-anchor' };
-    const f = file();
+    const f = await file();
     return f ? { targetPageId: null, targetFileId: f.id, external: null, reason: null } : null;
   }
 
-  private wikiTarget(from: PageNode, target: string): PageNode | null {
+  private async wikiTarget(from: PageNode, target: string): Promise<PageNode | null> {
     if (target.trim() === '') return from;
     const t = target.trim().toLowerCase().replace(/^\.?\//, '').replace(/\.md$/, '');
-    const candidates = t.includes('/') ? [...this.index.pagesByPath(t), ...this.pathSuffixMatches(t)] : this.index.pagesByKey(t);
+    const candidates = t.includes('/') ? [...(await this.index.pagesByPath(t)), ...(await this.pathSuffixMatches(t))] : await this.index.pagesByKey(t);
     return pickVisible(from, candidates);
   }
 
-  private pathSuffixMatches(t: string): PageNode[] {
+  private async pathSuffixMatches(t: string): Promise<PageNode[]> {
     const key = t.slice(t.lastIndexOf('/') + 1);
-    return this.index.pagesByKey(key).filter((p) => p.relPath.toLowerCase().replace(/\.md$/, '').endsWith(`/${t}`));
+    return (await this.index.pagesByKey(key)).filter((p) => p.relPath.toLowerCase().replace(/\.md$/, '').endsWith(`/${t}`));
   }
 
-  private wikiFile(from: PageNode, target: string): FileNode | null {
+  private async wikiFile(from: PageNode, target: string): Promise<FileNode | null> {
     const t = target.trim().toLowerCase().replace(/^\.?\//, '');
-    if (t.includes('/')) return pickClosestFile(from, this.index.filesByPath(t)) ?? pickClosestFile(from, this.index.filesByPathSuffix(t));
-    return pickClosestFile(from, this.index.filesByName(t));
+    if (t.includes('/')) return pickClosestFile(from, await this.index.filesByPath(t)) ?? pickClosestFile(from, await this.index.filesByPathSuffix(t));
+    return pickClosestFile(from, await this.index.filesByName(t));
   }
 
   private markdownPath(from: PageNode, target: string): string {
@@ -79,15 +79,15 @@ export class Resolver {
     return path.posix.normalize(joined).toLowerCase();
   }
 
-  private markdownTarget(from: PageNode, target: string): PageNode | null {
+  private async markdownTarget(from: PageNode, target: string): Promise<PageNode | null> {
     if (target.trim() === '') return from;
     const p = this.markdownPath(from, target).replace(/\.md$/, '');
-    return this.index.pagesByPath(p).find((n) => n.rootId === from.rootId) ?? null;
+    return (await this.index.pagesByPath(p)).find((n) => n.rootId === from.rootId) ?? null;
   }
 
-  private markdownFile(from: PageNode, target: string): FileNode | null {
+  private async markdownFile(from: PageNode, target: string): Promise<FileNode | null> {
     const p = this.markdownPath(from, target);
-    return this.index.filesByPath(p).find((f) => f.rootId === from.rootId) ?? null;
+    return (await this.index.filesByPath(p)).find((f) => f.rootId === from.rootId) ?? null;
   }
 
   /** Sources point outside the wiki: URLs are taken as given; paths must exist beside the wiki. */

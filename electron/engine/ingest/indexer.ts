@@ -87,7 +87,7 @@ export async function indexRoots(store: Store, db: Db, opts: IndexOptions): Prom
     skipped: progress.skipped,
     failed: progress.failed,
     problems: dedupeProblems(problems),
-    brokenByRun: linkFindings(db, broke, MAX_BROKEN_LISTED),
+    brokenByRun: await linkFindings(store, broke, MAX_BROKEN_LISTED),
     model: null,
     modelNote: null,
     embedded: 0,
@@ -113,9 +113,9 @@ async function relink(store: Store, db: Db, writer: PageWriter, run: RunStart, c
   const repair = run.unlinked.length > 0 || (await store.runs.fullRelinkRequested());
   return store.write(async (tx) => {
     let broke: number[] = [];
-    if (repair || writer.changes.pageIds.size > FULL_RELINK_PAGES) relinkAll(db);
+    if (repair || writer.changes.pageIds.size > FULL_RELINK_PAGES) await relinkAll(tx);
     // a full run resolves every page's sources again even when no page changed: they lie outside the wiki
-    else if (writer.wroteSomething || !paths) broke = relinkChanged(db, { ...writer.changes, paths: paths?.map((p) => path.resolve(p)) });
+    else if (writer.wroteSomething || !paths) broke = await relinkChanged(tx, { ...writer.changes, paths: paths?.map((p) => path.resolve(p)) });
     await refreshConcepts(tx.concepts, { pageIds: writer.changes.pageIds, wrote: writer.wroteSomething, all: repair, aliases: conceptAliases });
     await tx.runs.clearFullRelink();
     await markLinked(tx, run, repair);

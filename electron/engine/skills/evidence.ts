@@ -3,7 +3,6 @@
 // root is refused; one that names nothing the index holds is evidence missing.
 import path from 'node:path';
 import type { Db } from '../store/database.ts';
-import { findPageRow } from '../graph/page-view.ts';
 import { sqliteStore } from '../store/sqlite/sqlite-store.ts';
 
 export interface Evidence {
@@ -20,12 +19,13 @@ export function escapesRoot(docPath: string): boolean {
 }
 
 export async function resolveEvidence(db: Db, root: string, agent: string, docPath: string): Promise<Evidence | null> {
+  const store = sqliteStore(db);
   const text = docPath.trim();
   if (!text.includes('/') && !/\.[a-z0-9]+$/i.test(text)) {
-    const page = findPageRow(db, text, agent);
+    const page = await store.pages.byKey(text, agent);
     return page ? { root: page.root, path: page.path, key: page.key, pageId: page.id } : null;
   }
   const rel = path.posix.normalize(text.replace(/\\/g, '/').replace(/^\.\//, ''));
-  const row = await sqliteStore(db).registry.evidenceAt(root, rel);
+  const row = await store.registry.evidenceAt(root, rel);
   return row ? { root, path: row.path, key: row.key, pageId: row.pageId } : null;
 }

@@ -41,6 +41,16 @@ export interface PageMention {
   n: number;
 }
 
+/** A concept a page mentions, `n` times from `line` on. */
+export interface ConceptMention {
+  pageId: number;
+  /** the concept's normal form */
+  concept: string;
+  name: string;
+  line: number;
+  n: number;
+}
+
 /** A page's prose, as concepts are matched in it. */
 export interface PageProse {
   id: number;
@@ -121,6 +131,11 @@ export interface ConceptRepo {
   /** Moves the concepts' counts of mentioning pages by these differences. Call inside a write. */
   moveMentionCounts(delta: [concept: string, by: number][]): Promise<void>;
 
+  // what the graph and recall read (graph/)
+  /** The mentions in these pages (null: in every page), by page then line. */
+  mentionsOf(pageIds: readonly number[] | null): Promise<ConceptMention[]>;
+  /** The concepts a page names or mentions, by normal form. */
+  ofPage(pageId: number): Promise<{ norm: string; name: string }[]>;
   // what consolidation (curation/consolidate.ts) groups notes by
   /** The concepts (normal forms) the page's prose mentions. */
   mentionedBy(pageId: number): Promise<string[]>;

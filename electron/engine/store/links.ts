@@ -1,7 +1,8 @@
 // Links between pages (and to sources, attachments, missing targets): findings, backlinks, relinking.
 // The interface every store implements (SQLite today: sqlite/links.ts); asynchronous, so a store
 // over the network fits (ARCHITECTURE.md).
-import type { LinkKind } from '../../../shared/page.ts';
+import type { Link, LinkFinding, LinkKind, PageSummary } from '../../../shared/page.ts';
+import type { Viewer } from '../../../shared/viewer.ts';
 
 /** One step between pages: `link` when `seed` links to `to`, `backlink` when `to` links to `seed`. */
 export interface LinkStep {
@@ -21,6 +22,35 @@ export interface NewLink {
   targetKey: string;
 }
 
+/** A link as stored, with its current answer: what relinking reads and compares. */
+export interface StoredLink {
+  id: number;
+  page_id: number;
+  kind: LinkKind;
+  target: string;
+  anchor: string | null;
+  target_key: string;
+  target_page_id: number | null;
+  target_file_id: number | null;
+  target_external: string | null;
+  reason: string | null;
+}
+
+/** A link's new answer; `target_key` only when it changed (rewriting it rewrites its index entry). */
+export interface LinkAnswer {
+  id: number;
+  targetPageId: number | null;
+  targetFileId: number | null;
+  external: string | null;
+  reason: string | null;
+  targetKey?: string;
+}
+
+/** Links to pages, as [page id, kind, target page id, line]. */
+export type PageEdge = [pageId: number, kind: LinkKind, targetPage: number, line: number];
+/** Links to anything else, as [page id, kind, target file id, external target, target as written, line]. */
+export type OtherEdge = [pageId: number, kind: LinkKind, targetFile: number | null, external: string | null, target: string, line: number];
+
 export interface LinkRepo {
   /** Every page one link from the seeds, either way (a page's links to itself left out): the links out first, then the links in. */
   around(seeds: number[]): Promise<LinkStep[]>;
@@ -28,4 +58,29 @@ export interface LinkRepo {
   // written by indexing runs
   /** Replaces a page's links with these, unresolved. */
   replaceForPage(pageId: number, links: readonly NewLink[]): Promise<void>;
+
+  // read by the page view, the graph and recall, and written by relinking (graph/)
+  /** Links that go nowhere for these reasons, in file order, of the pages the viewer reads (archived too). */
+  dangling(reasons: readonly ('missing-page' | 'missing-anchor')[], viewer: Viewer): Promise<LinkFinding[]>;
+  /** These links, as findings (the first `limit`). */
+  findings(ids: readonly number[], limit: number): Promise<LinkFinding[]>;
+  /** Pages the viewer reads (archived too) that no other page links to (a page linking itself does not count). */
+  orphans(viewer: Viewer): Promise<PageSummary[]>;
+  /** A page's links, in the order written. */
+  outOf(pageId: number): Promise<Link[]>;
+  /** The links to this page from the other pages the viewer reads. */
+  backlinksOf(pageId: number, viewer: Viewer): Promise<Link[]>;
+  /** The links of these pages (null: of every page), leaving out a page's links to itself. */
+  edges(pageIds: readonly number[] | null): Promise<{ toPages: PageEdge[]; toOthers: OtherEdge[] }>;
+  /** The pages linked from or linking to these, in id order. */
+  neighbours(pageIds: readonly number[]): Promise<number[]>;
+  /** The pages a page links to (first link first), and those linking to it (by id); itself left out. */
+  pagesLinkedFrom(pageId: number): Promise<number[]>;
+  pagesLinkingTo(pageId: number): Promise<number[]>;
+  /** Every link, to resolve again. */
+  all(): Promise<StoredLink[]>;
+  /** The links of these pages, those whose target key is one of these, and every `source`. */
+  affectedBy(pageIds: readonly number[], keys: readonly string[]): Promise<StoredLink[]>;
+  /** Writes links' new answers (inside the write transaction that makes them durable). */
+  answer(changes: readonly LinkAnswer[]): Promise<void>;
 }

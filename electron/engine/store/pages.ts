@@ -18,6 +18,82 @@ export interface VisibilityOptions {
 
 import type { SearchFilters } from '../../../shared/search.ts';
 
+/** A page as the index holds it, with what the contract's PageSummary is made of. */
+export interface PageSummaryRow {
+  id: number;
+  key: string;
+  path: string;
+  root: string;
+  scope: 'global' | 'user';
+  agent: string | null;
+  title: string;
+  summary: string | null;
+  tags: string;
+  content_hash: string;
+}
+
+/** How a page row becomes the contract's PageSummary: one mapping for every query that lists pages. */
+export function toPageSummary(r: PageSummaryRow): PageSummary {
+  return {
+    key: r.key,
+    path: r.path,
+    root: r.root,
+    scope: { kind: r.scope, agent: r.agent },
+    title: r.title,
+    summary: r.summary,
+    tags: JSON.parse(r.tags) as string[],
+    hash: r.content_hash,
+  };
+}
+
+/** A whole page row, for the page view and for writes to find the page they change. */
+export interface PageRecord extends PageSummaryRow {
+  frontmatter: string;
+  fm_error: string | null;
+  fm_error_line: number | null;
+  body: string;
+  headings: string;
+  provenance: string;
+}
+
+/** A page as link resolution sees it. */
+export interface PageNode {
+  id: number;
+  rootId: number;
+  rootPath: string;
+  relPath: string;
+  keyLower: string;
+  scope: 'global' | 'user';
+  agent: string | null;
+  headings: { text: string }[];
+  blockIds: string[];
+}
+
+/** A page as the reference graph draws it. */
+export interface GraphPage {
+  id: number;
+  key: string;
+  path: string;
+  root: string;
+  title: string;
+  tags: string;
+  tier: string | null;
+  scope: 'global' | 'user';
+  agent: string | null;
+  archived: number;
+  stale: number;
+}
+
+/** A page as recall names it, with its root's id (dated notes follow each other within one folder of one root). */
+export interface PagePlace {
+  id: number;
+  key: string;
+  title: string;
+  path: string;
+  root: string;
+  rootId: number;
+}
+
 /** A page as a list of results shows it, with its id and its `usage_mode`. */
 export interface PageListing extends PageSummary {
   id: number;
@@ -78,6 +154,26 @@ export interface DuplicateKeyRow {
 export interface PageRepo {
   /** The pages among `ids` this viewer may read: the one visibility rule (who sees what). */
   visibleIds(viewer: Viewer, ids: readonly number[], options?: VisibilityOptions): Promise<Set<number>>;
+  // what the page view, link resolution, the graph and recall read (graph/)
+  /** The page `key` names (case, `.md` and Unicode form aside) in an agent's spaces, its own first,
+   * then global; with no agent, the global page; archived pages too. */
+  byKey(key: string, agent: string | null): Promise<PageRecord | null>;
+  /** Pages whose key is this (lowercased), for link resolution. */
+  nodesByKey(keyLower: string): Promise<PageNode[]>;
+  /** Pages at this root-relative path, lowercased, without `.md`. */
+  nodesByPath(relNoExt: string): Promise<PageNode[]>;
+  nodeById(id: number): Promise<PageNode | null>;
+  /** The first `limit` page ids in file order (root, then path). */
+  idsInFileOrder(limit: number): Promise<number[]>;
+  /** These pages as graph nodes, in file order. */
+  graphPages(ids: readonly number[]): Promise<GraphPage[]>;
+  /** Pages a viewer does not see (the one rule: other agents' spaces, the global pages its own shadow); archived ones it sees. */
+  hiddenFrom(viewer: Viewer): Promise<Set<number>>;
+  /** Pages search never returns (archived, `usage_mode: never`). */
+  retired(): Promise<number[]>;
+  placeOf(id: number): Promise<PagePlace | null>;
+  /** Pages whose path in this root starts with `folder` (root-relative, '' or ending in '/'). */
+  under(rootId: number, folder: string): Promise<{ id: number; key: string; path: string }[]>;
   // what consolidation (curation/consolidate.ts) reads
   /** Pages neither archived nor reflections, by key. */
   noteCandidates(): Promise<NoteCandidate[]>;

@@ -2,6 +2,7 @@
 // asynchronous so that a store over the network (PostgreSQL) fits beside the embedded SQLite one.
 // Engine modules take a Store (or the repositories they need), never a database handle; every SQL
 // statement lives under store/.
+import type { AttachmentRepo } from './attachments.ts';
 import type { AuditRepo } from './audit.ts';
 import type { ChunkRepo } from './chunks.ts';
 import type { ConceptRepo } from './concepts.ts';
@@ -27,6 +28,7 @@ export interface Store {
   readonly lexical: LexicalRepo;
   /** Curation's stale records (a table of their own, derived after every run, read by the review screens). */
   readonly staleness: StaleRepo;
+  readonly attachments: AttachmentRepo;
   /**
    * Runs `fn` as one write transaction: all of it lands or none. It waits (without blocking the
    * event loop) while another process writes; writes of this process run one at a time. A call
@@ -34,4 +36,9 @@ export interface Store {
    * until it returns.
    */
   write<T>(fn: (tx: Store) => Promise<T>, waitMs?: number): Promise<T>;
+  /**
+   * Runs `fn` over one consistent snapshot: a write landing meanwhile (in any process) is seen by
+   * all of its reads or none. Inside a write it is that write's view. `fn` should await only the store.
+   */
+  read<T>(fn: (tx: Store) => Promise<T>): Promise<T>;
 }

@@ -4,7 +4,7 @@
 // connection; those over a list of ids take it as one JSON parameter.
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../database.ts';
-import type { Concept, ConceptRepo, ConceptStep, NameRow, PageMention, PageName, PageProse, RankedConcept } from '../concepts.ts';
+import type { Concept, ConceptMention, ConceptRepo, ConceptStep, NameRow, PageMention, PageName, PageProse, RankedConcept } from '../concepts.ts';
 import { lazyStatements } from './lazy-statements.ts';
 import { metaTable } from './meta-table.ts';
 import type { Viewer } from '../../../../shared/viewer.ts';
@@ -14,6 +14,7 @@ import { conceptsSeenBy, type SeenConcept } from './visibility.ts';
 const ROWS_PER_INSERT = 100;
 
 const PROSE = `SELECT p.id, p.prose, CASE WHEN p.prose IS NULL THEN p.body END AS body, s.page_id IS NULL AS unsigned FROM pages p LEFT JOIN prose_sigs s ON s.page_id = p.id`;
+const MENTIONS = `SELECT m.page_id AS pageId, m.concept, c.name, m.line, m.n FROM mentions m JOIN concepts c ON c.norm = m.concept`;
 const SELF_NAMES = `SELECT page_id, norm FROM concept_names WHERE source <> 'tag'`;
 
 interface ConceptRow {
@@ -244,6 +245,14 @@ export class SqliteConcepts implements ConceptRepo {
   async saveProseSig(pageId: number, sig: Uint8Array): Promise<void> {
     this.writes.saveSig.run(pageId, Buffer.from(sig.buffer, sig.byteOffset, sig.byteLength));
   }
+
+  async mentionsOf(pageIds: readonly number[] | null): Promise<ConceptMention[]> {
+    return (pageIds === null ? this.stmts.allMentions.all() : this.stmts.mentionsOf.all(list([...pageIds]))) as ConceptMention[];
+  }
+
+  async ofPage(pageId: number): Promise<{ norm: string; name: string }[]> {
+    return this.stmts.ofPage.all({ id: pageId }) as { norm: string; name: string }[];
+  }
 }
 
 function statements(db: Db) {
@@ -288,6 +297,10 @@ function statements(db: Db) {
     recountAll: db.prepare(`UPDATE concepts SET mentions = (SELECT count(*) FROM mentions m WHERE m.concept = concepts.norm)`),
     recount: db.prepare(`UPDATE concepts SET mentions = (SELECT count(*) FROM mentions m WHERE m.concept = concepts.norm) WHERE norm ${inList}`),
     moveCount: db.prepare(`UPDATE concepts SET mentions = mentions + ? WHERE norm = ?`),
+    // what the graph and recall read
+    allMentions: db.prepare(`${MENTIONS} ORDER BY m.page_id, m.line`),
+    mentionsOf: db.prepare(`${MENTIONS} WHERE m.page_id ${inList} ORDER BY m.page_id, m.line`),
+    ofPage: db.prepare(`SELECT c.norm, c.name FROM concepts c WHERE c.norm IN (SELECT concept FROM mentions WHERE page_id = @id UNION SELECT norm FROM concept_names WHERE page_id = @id) ORDER BY c.norm`),
     // what consolidation groups notes by
     mentionedBy: db.prepare(`SELECT concept FROM mentions WHERE page_id = ?`).pluck(),
     taggedBy: db.prepare(`SELECT norm FROM concept_names WHERE page_id = ? AND source IN ('tag', 'alias')`).pluck(),

@@ -3,13 +3,23 @@
 import type { SearchFilters } from '../../../../shared/search.ts';
 import type { Db } from '../database.ts';
 import type { PageSummary } from '../../../../shared/page.ts';
-import type { DuplicateKeyRow, IndexedPage, NoteCandidate, PageListing, PageRepo, Viewer, VisibilityOptions } from '../pages.ts';
+import type { DuplicateKeyRow, GraphPage, IndexedPage, NoteCandidate, PageListing, PageNode, PagePlace, PageRecord, PageRepo, Viewer, VisibilityOptions } from '../pages.ts';
 import { lazyStatements } from './lazy-statements.ts';
 import { visibleTo } from './visibility.ts';
 import { statementsOf } from '../statements.ts';
 import { pageCondition } from './page-filter.ts';
 import { PAGE_FROM, PAGE_SUMMARY_COLUMNS, toPageSummary, type PageSummaryRow } from './page-rows.ts';
 import { StatementsByText } from './statements-by-text.ts';
+
+/** A PageNode as the query returns it: headings and block ids still JSON. */
+type NodeRow = Omit<PageNode, 'headings' | 'blockIds'> & { headings: string; blockIds: string };
+
+const PAGE_NODE = `SELECT p.id, f.root_id AS rootId, r.path AS rootPath, f.rel_path AS relPath, p.key_lower AS keyLower,
+  p.scope, p.agent, p.headings, p.block_ids AS blockIds
+  FROM pages p JOIN files f ON f.id = p.file_id JOIN roots r ON r.id = f.root_id`;
+const GRAPH_PAGE = `SELECT p.id, p.key, f.rel_path AS path, r.path AS root, p.title, p.tags, p.tier, p.scope, p.agent,
+  p.archived_since IS NOT NULL AS archived, EXISTS (SELECT 1 FROM staleness s WHERE s.page_id = p.id) AS stale
+  FROM pages p JOIN files f ON f.id = p.file_id JOIN roots r ON r.id = f.root_id`;
 
 const forConsolidation = (db: Db) => ({
   noteCandidates: db.prepare(
@@ -50,10 +60,65 @@ export class SqlitePages implements PageRepo {
   private readonly writes: ReturnType<typeof pageWrites>;
   /** Statements whose text varies with a search's filters. */
   private readonly byText: StatementsByText;
+  private prepared: ReturnType<typeof statements> | null = null;
 
   constructor(private readonly db: Db) {
     this.writes = pageWrites(db);
     this.byText = new StatementsByText(db);
+  }
+
+  /** Asked at every page read and write, so prepared once (statements.ts says why). */
+  private get stmts() {
+    return (this.prepared ??= statements(this.db));
+  }
+
+  async byKey(key: string, agent: string | null): Promise<PageRecord | null> {
+    const lower = key.toLowerCase().replace(/\.md$/i, '');
+    // a key in another Unicode form is the same name: macOS may spell a file's name in NFD, a client
+    // NFC; as with case, it names the page there, never a second file a Mac would hold as one
+    for (const k of new Set([lower, lower.normalize('NFC'), lower.normalize('NFD')])) {
+      const row = (agent === null ? this.stmts.byKey.get(k) : this.stmts.byKeyOfAgent.get(k, ...byKeyRule(agent).params)) as PageRecord | undefined;
+      if (row) return row;
+    }
+    return null;
+  }
+
+  async nodesByKey(keyLower: string): Promise<PageNode[]> {
+    return nodes(this.stmts.nodesByKey.all(keyLower));
+  }
+
+  async nodesByPath(relNoExt: string): Promise<PageNode[]> {
+    return nodes(this.stmts.nodesByPath.all(relNoExt));
+  }
+
+  async nodeById(id: number): Promise<PageNode | null> {
+    return nodes(this.stmts.nodeById.all(id))[0] ?? null;
+  }
+
+  async idsInFileOrder(limit: number): Promise<number[]> {
+    return this.stmts.inFileOrder.all(limit) as number[];
+  }
+
+  async graphPages(ids: readonly number[]): Promise<GraphPage[]> {
+    return this.stmts.graphPages.all(JSON.stringify(ids)) as GraphPage[];
+  }
+
+  async hiddenFrom(viewer: Viewer): Promise<Set<number>> {
+    if (viewer.agent === null) return new Set();
+    return new Set(this.stmts.hiddenFrom.all(...hiddenRule(viewer).params) as number[]);
+  }
+
+  async retired(): Promise<number[]> {
+    const { sql, params } = pageCondition({});
+    return this.db.prepare(`SELECT p.id FROM pages p JOIN files f ON f.id = p.file_id WHERE NOT (${sql})`).pluck().all(...params) as number[];
+  }
+
+  async placeOf(id: number): Promise<PagePlace | null> {
+    return (this.stmts.placeOf.get(id) as PagePlace | undefined) ?? null;
+  }
+
+  async under(rootId: number, folder: string): Promise<{ id: number; key: string; path: string }[]> {
+    return this.stmts.under.all(rootId, `${folder.replace(/[\\%_]/g, '\\$&')}%`) as { id: number; key: string; path: string }[];
   }
 
   async noteCandidates(): Promise<NoteCandidate[]> {
@@ -191,4 +256,42 @@ export function visibleIdsNow(db: Db, viewer: Viewer, list: readonly number[], o
   const rule = visibleTo(viewer, options);
   const sql = `SELECT p.id FROM pages p WHERE p.id IN (SELECT value FROM json_each(?)) AND ${rule.sql}`;
   return new Set(db.prepare(sql).pluck().all(JSON.stringify(list), ...rule.params) as number[]);
+}
+
+function nodes(rows: unknown[]): PageNode[] {
+  return (rows as NodeRow[]).map((r) => ({
+    ...r,
+    headings: JSON.parse(r.headings) as { text: string }[],
+    blockIds: JSON.parse(r.blockIds) as string[],
+  }));
+}
+
+/** A key names a page in the agent's spaces (its own first, by the ordering: the shared page it
+ * shadows is the fallback) or, with no agent, in the shared space; archived pages too. */
+const byKeyRule = (agent: string | null) => visibleTo({ agent }, { shadowed: true, archived: true, never: true, sharedOnly: true });
+
+/** What a viewer does not see: the rule's negation (archived pages it sees, marked). */
+const hiddenRule = (viewer: Viewer) => visibleTo(viewer, { archived: true, never: true });
+
+function statements(db: Db) {
+  // the rule's text is one with no agent, one for every agent (its name a parameter)
+  const byKey = (agent: string | null) =>
+    db.prepare(
+      `SELECT ${PAGE_SUMMARY_COLUMNS}, p.frontmatter, p.fm_error, p.fm_error_line, p.body, p.headings, p.provenance ${PAGE_FROM}
+       WHERE p.key_lower = ? AND ${byKeyRule(agent).sql}
+       ORDER BY p.scope = 'user' DESC, length(f.rel_path), f.rel_path LIMIT 1`,
+    );
+  return {
+    byKey: byKey(null),
+    byKeyOfAgent: byKey('an agent'),
+    nodesByKey: db.prepare(`${PAGE_NODE} WHERE p.key_lower = ?`),
+    nodeById: db.prepare(`${PAGE_NODE} WHERE p.id = ?`),
+    // a page's path without `.md`: `rel_lower` is the file's path, lowercased
+    nodesByPath: db.prepare(`${PAGE_NODE} WHERE f.rel_lower = ? || '.md'`),
+    inFileOrder: db.prepare(`SELECT p.id FROM pages p JOIN files f ON f.id = p.file_id ORDER BY f.root_id, f.rel_path LIMIT ?`).pluck(),
+    graphPages: db.prepare(`${GRAPH_PAGE} WHERE p.id IN (SELECT value FROM json_each(?)) ORDER BY f.root_id, f.rel_path`),
+    hiddenFrom: db.prepare(`SELECT p.id FROM pages p WHERE NOT (${hiddenRule({ agent: 'an agent' }).sql})`).pluck(),
+    placeOf: db.prepare(`SELECT p.id, p.key, p.title, f.rel_path AS path, r.path AS root, f.root_id AS rootId FROM pages p JOIN files f ON f.id = p.file_id JOIN roots r ON r.id = f.root_id WHERE p.id = ?`),
+    under: db.prepare(`SELECT p.id, p.key, f.rel_path AS path FROM pages p JOIN files f ON f.id = p.file_id WHERE f.root_id = ? AND f.rel_path LIKE ? ESCAPE '\\'`),
+  };
 }

@@ -4,6 +4,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db } from '../database.ts';
 import type { Store } from '../store.ts';
 import { beginImmediate, lockWaitMs } from '../write-lock.ts';
+import { SqliteAttachments } from './attachments.ts';
 import { SqliteAudit } from './audit.ts';
 import { SqliteChunks } from './chunks.ts';
 import { SqliteConcepts } from './concepts.ts';
@@ -37,8 +38,9 @@ export class SqliteStore implements Store {
   readonly vectors: SqliteVectors;
   readonly lexical: SqliteLexical;
   readonly staleness: SqliteStaleness;
-  /** The transaction the running code is inside, if any: a write called within it joins it. */
-  private readonly inside = new AsyncLocalStorage<true>();
+  readonly attachments: SqliteAttachments;
+  /** The transaction the running code is inside, if any: a write called within a write joins it, a read within either joins it. */
+  private readonly inside = new AsyncLocalStorage<'write' | 'read'>();
   /** The end of the queue of this process's writes: one connection holds one transaction at a time. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -54,13 +56,36 @@ export class SqliteStore implements Store {
     this.vectors = new SqliteVectors(db);
     this.lexical = new SqliteLexical(db);
     this.staleness = new SqliteStaleness(db);
+    this.attachments = new SqliteAttachments(db);
   }
 
   write<T>(fn: (tx: Store) => Promise<T>, waitMs = lockWaitMs()): Promise<T> {
+    const inside = this.inside.getStore();
+    if (inside === 'write') return fn(this);
+    if (inside === 'read') return Promise.reject(new Error('a write cannot start inside a read of the store: its snapshot would be taken over by the write'));
+    return this.enqueue(() => this.inside.run('write', () => this.transaction(fn, waitMs)));
+  }
+
+  read<T>(fn: (tx: Store) => Promise<T>): Promise<T> {
     if (this.inside.getStore()) return fn(this);
-    const run = this.queue.then(() => this.inside.run(true, () => this.transaction(fn, waitMs)));
-    this.queue = run.catch(() => undefined);
-    return run;
+    // queued with the writes: the connection holds one transaction at a time, and a write's
+    // awaits must not see a read's BEGIN (nor a read the write's uncommitted rows)
+    return this.enqueue(() => this.inside.run('read', () => this.snapshot(fn)));
+  }
+
+  private enqueue<T>(run: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(run);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async snapshot<T>(fn: (tx: Store) => Promise<T>): Promise<T> {
+    this.db.exec('BEGIN');
+    try {
+      return await fn(this);
+    } finally {
+      if (this.db.inTransaction) this.db.exec('COMMIT');
+    }
   }
 
   private async transaction<T>(fn: (tx: Store) => Promise<T>, waitMs: number): Promise<T> {

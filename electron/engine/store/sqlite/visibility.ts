@@ -3,6 +3,7 @@
 // agent sees the shared space and its own), shadowing (its own page hides the shared page of the
 // same key), and, as the caller states, archived pages and pages marked `usage_mode: never`.
 import type { Viewer } from '../../../../shared/viewer.ts';
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../database.ts';
 
 export interface Visibility {
@@ -84,4 +85,12 @@ export function fileSeenBy(db: Db, viewer: Viewer): (file: { root: string; path:
     const parts = path.replaceAll('\\', '/').split('/');
     return !scoped.has(root) || parts[0] !== 'user' || parts.length < 3 || parts[1] === viewer.agent;
   };
+}
+
+/** A statement holding the rule, prepared once per connection: the rule's text is one for a person and
+ * one for every agent (its name a parameter), so two statements serve every viewer. */
+export function preparedFor(db: Db, visibility: Visibility, sql: (condition: string) => string): (viewer: Viewer) => { statement: Statement; params: unknown[] } {
+  const person = db.prepare(sql(visibleTo({ agent: null }, visibility).sql));
+  const agent = db.prepare(sql(visibleTo({ agent: 'an agent' }, visibility).sql));
+  return (viewer) => ({ statement: viewer.agent === null ? person : agent, params: visibleTo(viewer, visibility).params });
 }
