@@ -8,7 +8,6 @@ import cairn from './build/lint/plugin.mjs';
 /** Files that still run SQL outside electron/engine/store/. The store helpers delete a file's line
  * when they move its SQL into a repository; lint says when a listed file no longer needs it. */
 export const SQL_PENDING = [
-  'electron/engine/graph/concept-pages.ts',
   'electron/engine/curation/link-fix.ts',
   'electron/engine/curation/suggest.ts',
   'electron/engine/curation/write-page.ts',
@@ -16,18 +15,12 @@ export const SQL_PENDING = [
 
 /** Files outside store/ that still take a raw `Db` instead of a Store: same idea. */
 export const DB_PENDING = [
-  'electron/engine/graph/concept-pages.ts',
   'electron/engine/curation/link-fix.ts',
   'electron/engine/curation/page-place.ts',
   'electron/engine/curation/source-changes.ts',
   'electron/engine/curation/suggest.ts',
   'electron/engine/curation/write-page.ts',
   'electron/engine/engine.ts',
-  'electron/engine/index-runs.ts',
-  'electron/engine/ingest/indexer.ts',
-  'electron/engine/skills/decide.ts',
-  'electron/engine/skills/evidence.ts',
-  'electron/engine/skills/refresh.ts',
 ];
 
 /** Imports allowed to close a cycle between electron/engine/ folders, as `from -> to` files: none

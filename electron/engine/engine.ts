@@ -20,7 +20,6 @@ import { pageView } from './graph/page-view.ts';
 import { readAttachment } from './graph/attachment-file.ts';
 import { explainDbError, openDatabase, type Db } from './store/database.ts';
 import { sqliteStore } from './store/sqlite/sqlite-store.ts';
-import { fileSeenBy } from './store/sqlite/visibility.ts';
 import type { Store } from './store/store.ts';
 import type { WriteInput } from './curation/write-page.ts';
 import { search } from './search/search.ts';
@@ -54,7 +53,7 @@ export class Engine implements CairnService {
     this.store = sqliteStore(db);
     const models = path.join(path.dirname(settings.db), `${path.basename(settings.db)}.models`);
     this.semantic = new SemanticIndex(this.store, settings.model, { models, general: SHIPPED_MODEL, hubCache: HUB_CACHE }, db.readonly);
-    this.runs = new IndexRuns({ store: this.store, db, settings, semantic: this.semantic, events: this.events, writableRoots: () => this.writableRoots(), assertWritable: () => this.assertWritable(), guard: (work) => guarded(this, 'read', work) });
+    this.runs = new IndexRuns({ store: this.store, settings, semantic: this.semantic, events: this.events, writableRoots: () => this.writableRoots(), assertWritable: () => this.assertWritable(), guard: (work) => guarded(this, 'read', work) });
   }
 
   static open(settings: Settings): Engine {
@@ -130,12 +129,12 @@ export class Engine implements CairnService {
   /** Another agent's registrations show without evidence in its private space (README, who sees what). */
   async skills(r: Parsed<'skills'>, _caller: Caller = PERSON, viewer: Viewer = EVERYONE): Promise<Response<'skills'>> {
     const { listAgents, listProblems, listRegistrations } = await import('./skills/lookup.ts');
-    return { registrations: (await listRegistrations(this.store, r)).map(this.evidenceAs(viewer)), agents: await listAgents(this.store), categories: this.settings.skills.categories, problems: await listProblems(this.store) };
+    return { registrations: (await listRegistrations(this.store, r)).map(await this.evidenceAs(viewer)), agents: await listAgents(this.store), categories: this.settings.skills.categories, problems: await listProblems(this.store) };
   }
 
   /** A registration or expert as the viewer sees it: evidence it may not read is left out, with the path that named it. */
-  private evidenceAs(viewer: Viewer) {
-    const seen = fileSeenBy(this.db, viewer);
+  private async evidenceAs(viewer: Viewer) {
+    const seen = await this.store.pages.filesSeenBy(viewer);
     return <T extends { evidence: { root: string; path: string } | null; docPath: string | null }>(x: T): T => (x.evidence && !seen(x.evidence) ? { ...x, evidence: null, docPath: null } : x);
   }
 
@@ -149,7 +148,7 @@ export class Engine implements CairnService {
       return this.store.pages.idsAt(found.results.map((x) => ({ root: x.root, path: x.path })));
     };
     const answer = await findExperts(this.store, r.domain, r.limit, searchPages);
-    return { ...answer, experts: answer.experts.map(this.evidenceAs(viewer)) };
+    return { ...answer, experts: answer.experts.map(await this.evidenceAs(viewer)) };
   }
 
   /** Recall and expert answers are recorded (outcome events), so they need a writable index. */
@@ -182,7 +181,7 @@ export class Engine implements CairnService {
 
   async decideSkill(r: Parsed<'decideSkill'>): Promise<Response<'decideSkill'>> {
     const { decideClaim } = await import('./skills/decide.ts');
-    await decideClaim(this.db, r);
+    await decideClaim(this.store, r);
     await this.runs.refreshRegistry();
     return this.registration(r.id);
   }
@@ -190,7 +189,7 @@ export class Engine implements CairnService {
   async registerSkill(r: Parsed<'registerSkill'>): Promise<Response<'registerSkill'>> {
     const { registerClaim } = await import('./skills/decide.ts');
     const { skillSlug } = await import('./skills/slug.ts');
-    const file = await registerClaim(this.db, this.settings.skills, r);
+    const file = await registerClaim(this.store, this.settings.skills, r);
     // the registry file is a file of the wiki: indexing it refreshes the registry
     await this.reindexPaths([file]);
     const row = await this.store.registry.claimId(r.agent, skillSlug(r.skill));
@@ -248,7 +247,7 @@ export class Engine implements CairnService {
 
   /** An agent sees the log of the spaces it reads: another agent's entries name its private pages. */
   async audit(r: Parsed<'audit'>, _caller: Caller = PERSON, viewer: Viewer = EVERYONE): Promise<Response<'audit'>> {
-    const seen = fileSeenBy(this.db, viewer);
+    const seen = await this.store.pages.filesSeenBy(viewer);
     return { entries: (await this.store.audit.list(r)).filter(seen) };
   }
 
@@ -335,7 +334,7 @@ export class Engine implements CairnService {
 
   /** An attachment in another agent's space is as absent as its pages. */
   async attachment(r: Parsed<'attachment'>, _caller: Caller = PERSON, viewer: Viewer = EVERYONE): Promise<Response<'attachment'>> {
-    if (!fileSeenBy(this.db, viewer)(r)) throw new BadRequest(`${r.path} is not an attachment in the index of ${r.root}`);
+    if (!(await this.store.pages.filesSeenBy(viewer))(r)) throw new BadRequest(`${r.path} is not an attachment in the index of ${r.root}`);
     return readAttachment(this.store, r.root, r.path);
   }
 

@@ -8,7 +8,6 @@ import type { Settings } from './config/settings.ts';
 import type { SemanticIndex } from './embed/semantic-index.ts';
 import type { EngineEvents } from './engine.ts';
 import { failRun, finishRun } from './ingest/runs.ts';
-import type { Db } from './store/database.ts';
 import type { Store } from './store/store.ts';
 import { once } from './module-once.ts';
 
@@ -20,8 +19,6 @@ const registryModule = once(() => import('./skills/refresh.ts'));
 /** What a run needs of the engine that owns it. */
 export interface RunHost {
   store: Store;
-  /** The same index as `store`, for the modules not yet moved onto it. */
-  db: Db;
   settings: Settings;
   semantic: SemanticIndex;
   events: EventEmitter<EngineEvents>;
@@ -43,13 +40,12 @@ export class IndexRuns {
   /** Pages written whose indexing then failed: the next run takes them along (Engine.write says why). */
   private behind = new Set<string>();
   private readonly store: Store;
-  private readonly db: Db;
   private readonly settings: Settings;
   private readonly semantic: SemanticIndex;
   private readonly events: EventEmitter<EngineEvents>;
 
   constructor(private readonly host: RunHost) {
-    ({ store: this.store, db: this.db, settings: this.settings, semantic: this.semantic, events: this.events } = host);
+    ({ store: this.store, settings: this.settings, semantic: this.semantic, events: this.events } = host);
   }
 
   isRunning(): boolean {
@@ -135,7 +131,7 @@ export class IndexRuns {
     // asked before it too (a deleted page, a source that goes, points at nothing afterwards)
     const { pagesNear, unionScope } = await staleScopeModule();
     const nearBefore = paths ? await pagesNear(this.store, paths) : null;
-    const { report, runId } = await indexRoots(this.store, this.db, {
+    const { report, runId } = await indexRoots(this.store, {
       // a write may land in any root of the index (a command given only --db has the default roots)
       roots: paths ? (await this.host.writableRoots()).filter((r) => paths.some((p) => p === r || p.startsWith(r + path.sep))) : this.settings.roots,
       paths: paths ?? undefined,
@@ -161,14 +157,14 @@ export class IndexRuns {
   /** The skill registry, derived from the registry files, manifests and decisions (skills/refresh.ts). */
   async refreshRegistry(): Promise<void> {
     const { gatherRegistry, writeRegistry } = await registryModule();
-    const gathered = await gatherRegistry(this.db, this.settings.skills);
+    const gathered = await gatherRegistry(this.store, this.settings.skills);
     await this.store.write((tx) => writeRegistry(tx, gathered));
   }
 
   /** Whether indexing these paths can have changed the registry (skills/refresh.ts). */
   private async registryMayChange(paths: string[]): Promise<boolean> {
     const { registryMayChange } = await registryModule();
-    return registryMayChange(this.db, this.settings.skills, paths);
+    return registryMayChange(this.store, this.settings.skills, paths);
   }
 
   /** Derived from pages, links and the disk, so recomputed after every run (a crash before it only

@@ -7,7 +7,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FileProblem, IndexProgress, IndexReport } from '../../../shared/indexing.ts';
-import type { Db } from '../store/database.ts';
 import type { Store } from '../store/store.ts';
 import { relinkAll, relinkChanged } from '../graph/relink.ts';
 import { refreshConcepts } from './concept-mentions.ts';
@@ -44,11 +43,7 @@ const FULL_RELINK_PAGES = 2000;
 /** A run that broke more links than this (a folder renamed) lists these and counts the rest in `dangling`. */
 const MAX_BROKEN_LISTED = 500;
 
-/**
- * `db`: the same index as `store`, for the link phase's modules (graph/, concepts/) until they
- * take the store too.
- */
-export async function indexRoots(store: Store, db: Db, opts: IndexOptions): Promise<IndexResult> {
+export async function indexRoots(store: Store, opts: IndexOptions): Promise<IndexResult> {
   const started = performance.now();
   const roots = opts.roots.map((r) => path.resolve(r));
   const progress: IndexProgress = { phase: 'scan', root: null, total: 0, seen: 0, indexed: 0, unchanged: 0, skipped: 0, failed: 0, chunksToEmbed: 0, chunksEmbedded: 0, note: null };
@@ -65,7 +60,7 @@ export async function indexRoots(store: Store, db: Db, opts: IndexOptions): Prom
     removed = await store.runs.withoutCheckpoints(() => ingestRoots({ store, writer, roots, opts, problems, progress, emit }));
     progress.phase = 'link';
     emit();
-    broke = await relink(store, db, writer, run, opts.conceptAliases ?? {}, opts.paths);
+    broke = await relink(store, writer, run, opts.conceptAliases ?? {}, opts.paths);
   } catch (err) {
     // the pages written so far may be ahead of their links: the next run must relink them
     await failRun(store, run.id).catch(() => {});
@@ -109,7 +104,7 @@ async function ingestRoots(r: Omit<RootRun, 'root' | 'only'> & { roots: string[]
 
 /** The link phase: in one transaction with marking the run linked (runs.ts states the invariant).
  * Returns the links this run broke; none are named after a repair or a run that rewrote thousands of pages. */
-async function relink(store: Store, db: Db, writer: PageWriter, run: RunStart, conceptAliases: Record<string, string>, paths: string[] | undefined): Promise<number[]> {
+async function relink(store: Store, writer: PageWriter, run: RunStart, conceptAliases: Record<string, string>, paths: string[] | undefined): Promise<number[]> {
   const repair = run.unlinked.length > 0 || (await store.runs.fullRelinkRequested());
   return store.write(async (tx) => {
     let broke: number[] = [];

@@ -9,8 +9,7 @@ import { isMap, isSeq, parseDocument, YAMLSeq } from 'yaml';
 import { BadRequest, NotFound, WriteConflict } from '../../../shared/errors.ts';
 import type { SkillLevel } from '../../../shared/skills.ts';
 import type { SkillSettings } from '../config/settings.ts';
-import type { Db } from '../store/database.ts';
-import { sqliteStore } from '../store/sqlite/sqlite-store.ts';
+import type { Store } from '../store/store.ts';
 import { loggedWrite } from '../curation/logged-write.ts';
 import { checked } from '../curation/page-place.ts';
 import { DECISIONS_FILE, parseDecisions, withDecision } from './decisions.ts';
@@ -20,12 +19,12 @@ import { skillSlug } from './slug.ts';
 
 /** One logged write of root/rel: `make` turns the bytes on disk (read under the write lock, so no
  * concurrent write is lost) into the new bytes; returns the audit id. */
-async function writeLogged(db: Db, root: string, rel: string, make: (before: Buffer | null) => Buffer, log: { actor: string; action: 'register' | 'approve' | 'reject'; key: string; detail: string }): Promise<number> {
-  return loggedWrite(sqliteStore(db), { place: checked(root, rel, fs.existsSync(path.join(root, rel))), bytes: make, log });
+async function writeLogged(store: Store, root: string, rel: string, make: (before: Buffer | null) => Buffer, log: { actor: string; action: 'register' | 'approve' | 'reject'; key: string; detail: string }): Promise<number> {
+  return loggedWrite(store, { place: checked(root, rel, fs.existsSync(path.join(root, rel))), bytes: make, log });
 }
 
-export async function decideClaim(db: Db, input: { id: number; claimHash?: string | undefined; verdict: 'approve' | 'reject'; note?: string | undefined; actor: string }): Promise<number> {
-  const row = await sqliteStore(db).registry.claimToDecide(input.id);
+export async function decideClaim(store: Store, input: { id: number; claimHash?: string | undefined; verdict: 'approve' | 'reject'; note?: string | undefined; actor: string }): Promise<number> {
+  const row = await store.registry.claimToDecide(input.id);
   if (!row) throw new NotFound(`no registration ${input.id}; list them with \`cairn skills\``);
   if (row.tier !== 'explicit' || !row.originRoot) throw new BadRequest(`registration ${input.id} is inferred from manifests: there is nothing to decide`);
   if (input.claimHash !== undefined && input.claimHash !== row.claimHash) throw new WriteConflict(`the claim`, `${row.agent}'s claim on ${row.skill} changed since you saw it: look at it again before deciding. Nothing was written`);
@@ -34,7 +33,7 @@ export async function decideClaim(db: Db, input: { id: number; claimHash?: strin
   const verdict = input.verdict === 'approve' ? 'approved' : 'rejected';
   const decision = { agent: row.agent, skill: row.skill, claim: row.claimHash, verdict, by: input.actor, at: new Date().toISOString(), ...(input.note ? { note: input.note } : {}) } as const;
   return writeLogged(
-    db,
+    store,
     row.originRoot,
     DECISIONS_FILE,
     (before) => {
@@ -59,20 +58,20 @@ export interface ClaimInput {
 
 /** Adds or replaces the agent's claim in its registry file, where it lands as pending; returns the file.
  * An agent registers its own skills only. */
-export async function registerClaim(db: Db, settings: SkillSettings, input: ClaimInput): Promise<string> {
+export async function registerClaim(store: Store, settings: SkillSettings, input: ClaimInput): Promise<string> {
   if (input.actor !== input.agent) throw new BadRequest(`an agent registers its own skills: ${input.actor} cannot register for ${input.agent}`);
-  const root = await sqliteStore(db).registry.agentRoot(input.agent);
+  const root = await store.registry.agentRoot(input.agent);
   if (!root) throw new BadRequest(`unknown agent "${input.agent}": an agent is known by its user/${input.agent}/ folder in a scoped root`);
   const skill = skillSlug(input.skill);
   if (!skill) throw new BadRequest(`"${input.skill}" is not a skill name`);
   if (!settings.categories.includes(input.category)) throw new BadRequest(`unknown category "${input.category}": one of ${settings.categories.join(', ')}`);
   if (escapesRoot(input.docPath)) throw new BadRequest(`docPath ${input.docPath} leaves the root: evidence must be a page or file in the wiki`);
-  if (input.level === 'expert' && !(await resolveEvidence(db, root, input.agent, input.docPath))) {
+  if (input.level === 'expert' && !(await resolveEvidence(store, root, input.agent, input.docPath))) {
     throw new BadRequest(`an expert claim needs evidence that exists: ${input.docPath} is no page or file in the wiki. Nothing was written`);
   }
   const rel = path.posix.join('user', input.agent, REGISTRY_FILE);
   const entry = { skill, category: input.category, level: input.level, docPath: input.docPath, ...(input.claim ? { claim: input.claim } : {}), ...(input.aliases?.length ? { aliases: input.aliases } : {}) };
-  await writeLogged(db, root, rel, (before) => Buffer.from(withClaim(before?.toString('utf8') ?? '', rel, entry), 'utf8'), {
+  await writeLogged(store, root, rel, (before) => Buffer.from(withClaim(before?.toString('utf8') ?? '', rel, entry), 'utf8'), {
     actor: input.actor,
     action: 'register',
     key: `${input.agent}/${skill}`,

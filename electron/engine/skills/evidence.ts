@@ -2,8 +2,7 @@
 // one), or a page or file by its path in the root of the registry file. A path that leaves the
 // root is refused; one that names nothing the index holds is evidence missing.
 import path from 'node:path';
-import type { Db } from '../store/database.ts';
-import { sqliteStore } from '../store/sqlite/sqlite-store.ts';
+import type { Store } from '../store/store.ts';
 
 export interface Evidence {
   root: string;
@@ -18,8 +17,7 @@ export function escapesRoot(docPath: string): boolean {
   return path.posix.isAbsolute(norm) || /^[a-z]:/i.test(docPath) || norm === '..' || norm.startsWith('../');
 }
 
-export async function resolveEvidence(db: Db, root: string, agent: string, docPath: string): Promise<Evidence | null> {
-  const store = sqliteStore(db);
+export async function resolveEvidence(store: Store, root: string, agent: string, docPath: string): Promise<Evidence | null> {
   const text = docPath.trim();
   if (!text.includes('/') && !/\.[a-z0-9]+$/i.test(text)) {
     const page = await store.pages.byKey(text, agent);

@@ -7,8 +7,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SkillSettings } from '../config/settings.ts';
-import type { Db } from '../store/database.ts';
-import { sqliteStore } from '../store/sqlite/sqlite-store.ts';
 import type { DerivedRegistration, RegistryProblem } from '../store/registry.ts';
 import type { Store } from '../store/store.ts';
 import { readDecisions, DECISIONS_FILE, type Decision } from './decisions.ts';
@@ -38,9 +36,9 @@ export function claimHash(agent: string, e: Pick<ClaimEntry, 'skill' | 'category
 }
 
 /** Reads the registry's sources; call outside a transaction (it reads files) and hand the result to writeRegistry. */
-export async function gatherRegistry(db: Db, settings: SkillSettings): Promise<{ agents: AgentFacts[]; rows: Row[]; problems: Problem[] }> {
+export async function gatherRegistry(store: Store, settings: SkillSettings): Promise<{ agents: AgentFacts[]; rows: Row[]; problems: Problem[] }> {
   const problems: Problem[] = [];
-  const agents = await findAgents(sqliteStore(db), settings, problems);
+  const agents = await findAgents(store, settings, problems);
   const rows: Row[] = [];
   const decisionsByRoot = new Map<string, Decision[]>();
   const decisionsOf = (root: string) => {
@@ -55,7 +53,7 @@ export async function gatherRegistry(db: Db, settings: SkillSettings): Promise<{
     // one agent's unreadable sources are its problem, reported; the others still load
     try {
       const projects = [...agent.projects];
-      if (agent.root) projects.push(...(await readAgentFile(db, agent, settings, decisionsOf, rows, problems)));
+      if (agent.root) projects.push(...(await readAgentFile(store, agent, settings, decisionsOf, rows, problems)));
       agent.projects = [...new Set(projects)];
       for (const folder of agent.projects) rows.push(...inferredRows(agent, folder, settings, problems));
     } catch (error) {
@@ -68,8 +66,7 @@ export async function gatherRegistry(db: Db, settings: SkillSettings): Promise<{
 /** Whether indexing these paths can have changed what gatherRegistry reads: a registry file, the
  * decisions, a manifest in a project folder, an agent's space appearing or losing a file, or a page
  * or file a claim names as evidence. Any other write leaves the registry as it is. */
-export async function registryMayChange(db: Db, settings: SkillSettings, paths: string[]): Promise<boolean> {
-  const store = sqliteStore(db);
+export async function registryMayChange(store: Store, settings: SkillSettings, paths: string[]): Promise<boolean> {
   const roots = await store.runs.rootPaths();
   const known = await store.registry.agents();
   const agents = new Set(known.map((a) => a.id));
@@ -97,7 +94,7 @@ export async function registryMayChange(db: Db, settings: SkillSettings, paths: 
 const MAX_REGISTRY_BYTES = 1024 * 1024;
 
 /** The agent's user/<agent>/skills.yaml: its claims go into `rows`; returns the project folders it names. */
-async function readAgentFile(db: Db, agent: AgentFacts, settings: SkillSettings, decisionsOf: (root: string) => Decision[], rows: Row[], problems: Problem[]): Promise<string[]> {
+async function readAgentFile(store: Store, agent: AgentFacts, settings: SkillSettings, decisionsOf: (root: string) => Decision[], rows: Row[], problems: Problem[]): Promise<string[]> {
   const rel = path.posix.join('user', agent.id, REGISTRY_FILE);
   const file = path.join(agent.root!, rel);
   const stat = fs.lstatSync(file, { throwIfNoEntry: false });
@@ -120,7 +117,7 @@ async function readAgentFile(db: Db, agent: AgentFacts, settings: SkillSettings,
     if (inside.startsWith('..') || path.isAbsolute(inside)) problems.push({ path: file, line: p.line, reason: `project folder ${p.path} is outside the root: list it under "agents" in the config file instead` });
     else projects.push(folder);
   }
-  for (const e of reg.entries) rows.push(await explicitRow(db, agent, e, `${rel}:${e.line}`, decisionsOf(agent.root!), problems, file));
+  for (const e of reg.entries) rows.push(await explicitRow(store, agent, e, `${rel}:${e.line}`, decisionsOf(agent.root!), problems, file));
   return projects;
 }
 
@@ -149,9 +146,9 @@ function inferredRows(agent: AgentFacts, folder: string, settings: SkillSettings
     }));
 }
 
-async function explicitRow(db: Db, agent: AgentFacts, e: ClaimEntry, origin: string, decisions: Decision[], problems: Problem[], file: string): Promise<Row> {
+async function explicitRow(store: Store, agent: AgentFacts, e: ClaimEntry, origin: string, decisions: Decision[], problems: Problem[], file: string): Promise<Row> {
   const escapes = escapesRoot(e.docPath);
-  const evidence = escapes ? null : await resolveEvidence(db, agent.root!, agent.id, e.docPath);
+  const evidence = escapes ? null : await resolveEvidence(store, agent.root!, agent.id, e.docPath);
   const hash = claimHash(agent.id, e, evidence);
   const base = { agent: agent.id, skill: e.skill, tier: 'explicit' as const, category: e.category, aliases: e.aliases, level: e.level, docPath: e.docPath, claim: e.claim, claimHash: hash, origin, originRoot: agent.root };
   if (escapes) {

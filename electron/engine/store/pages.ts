@@ -154,6 +154,9 @@ export interface DuplicateKeyRow {
 export interface PageRepo {
   /** The pages among `ids` this viewer may read: the one visibility rule (who sees what). */
   visibleIds(viewer: Viewer, ids: readonly number[], options?: VisibilityOptions): Promise<Set<number>>;
+  /** Whether the viewer may see a file (an attachment, an audit entry's page, a skill's evidence) by
+   * its root and path: another agent's private space is hidden. One look-up, then a test per file. */
+  filesSeenBy(viewer: Viewer): Promise<(file: { root: string; path: string }) => boolean>;
   // what the page view, link resolution, the graph and recall read (graph/)
   /** The page `key` names (case, `.md` and Unicode form aside) in an agent's spaces, its own first,
    * then global; with no agent, the global page; archived pages too. */

@@ -5,7 +5,7 @@ import type { Db } from '../database.ts';
 import type { PageSummary } from '../../../../shared/page.ts';
 import type { DuplicateKeyRow, GraphPage, IndexedPage, NoteCandidate, PageListing, PageNode, PagePlace, PageRecord, PageRepo, Viewer, VisibilityOptions } from '../pages.ts';
 import { lazyStatements } from './lazy-statements.ts';
-import { visibleTo } from './visibility.ts';
+import { fileSeenBy, visibleTo } from './visibility.ts';
 import { statementsOf } from '../statements.ts';
 import { pageCondition } from './page-filter.ts';
 import { PAGE_FROM, PAGE_SUMMARY_COLUMNS, toPageSummary, type PageSummaryRow } from './page-rows.ts';
@@ -218,6 +218,10 @@ export class SqlitePages implements PageRepo {
 
   async visibleIds(viewer: Viewer, list: readonly number[], options: VisibilityOptions = {}): Promise<Set<number>> {
     return visibleIdsNow(this.db, viewer, list, options);
+  }
+
+  async filesSeenBy(viewer: Viewer): Promise<(file: { root: string; path: string }) => boolean> {
+    return fileSeenBy(this.db, viewer);
   }
 }
 
