@@ -7,19 +7,10 @@ import cairn from './build/lint/plugin.mjs';
 
 /** Files that still run SQL outside electron/engine/store/. The store helpers delete a file's line
  * when they move its SQL into a repository; lint says when a listed file no longer needs it. */
-export const SQL_PENDING = [
-  'electron/engine/curation/link-fix.ts',
-  'electron/engine/curation/suggest.ts',
-  'electron/engine/curation/write-page.ts',
-];
+export const SQL_PENDING = [];
 
 /** Files outside store/ that still take a raw `Db` instead of a Store: same idea. */
 export const DB_PENDING = [
-  'electron/engine/curation/link-fix.ts',
-  'electron/engine/curation/page-place.ts',
-  'electron/engine/curation/source-changes.ts',
-  'electron/engine/curation/suggest.ts',
-  'electron/engine/curation/write-page.ts',
   'electron/engine/engine.ts',
 ];
 

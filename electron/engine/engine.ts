@@ -211,7 +211,7 @@ export class Engine implements CairnService {
 
   async sourceChanges(r: Parsed<'sourceChanges'>): Promise<Response<'sourceChanges'>> {
     const { sourceChanges } = await import('./curation/source-changes.ts');
-    return sourceChanges(this.db, r.key, r.agent ?? null);
+    return sourceChanges(this.store, r.key, r.agent ?? null);
   }
 
   /** An agent replacing a page's body must name the version it read; a person need not (see write-page.ts). */
@@ -254,7 +254,7 @@ export class Engine implements CairnService {
   /** An agent's fix (a stub too) is checked where it writes, in write-page.ts: only its own space. */
   async fixLink(r: Parsed<'fixLink'>, caller: Caller = PERSON): Promise<Response<'fixLink'>> {
     const { planFix } = await import('./curation/link-fix.ts');
-    const plan = await planFix(this.db, r);
+    const plan = await planFix(this.store, r);
     if (r.dryRun) return { changes: [plan.change], applied: false, auditId: null };
     const result = await this.write({ ...plan.write, actor: r.actor, curatorAgent: curatorAgent(caller) });
     return { changes: [plan.change], applied: true, auditId: result.auditId };
@@ -262,7 +262,7 @@ export class Engine implements CairnService {
 
   async suggestTargets(r: Parsed<'suggestTargets'>): Promise<Response<'suggestTargets'>> {
     const { targetSuggester } = await import('./curation/suggest.ts');
-    const suggest = targetSuggester(this.db, r.agent ?? null);
+    const suggest = await targetSuggester(this.store, r.agent ?? null);
     return { suggestions: r.targets.map((target) => ({ target, pages: suggest(target, r.limit) })) };
   }
 
@@ -274,7 +274,7 @@ export class Engine implements CairnService {
   /** Every write goes here: validated and logged by writePage, then the page is indexed at once. */
   private async write(input: WriteInput): Promise<WriteResult> {
     const { writePage } = await writePageModule();
-    return this.indexLanded(await writePage(this.db, await this.writableRoots(), input, this.settings.maxFileBytes));
+    return this.indexLanded(await writePage(this.store, await this.writableRoots(), input, this.settings.maxFileBytes));
   }
 
   /**

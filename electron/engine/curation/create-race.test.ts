@@ -42,7 +42,7 @@ it('a create waiting for the write lock while an editor makes the page is refuse
   // another process holds the write lock: the create has found no page and waits for it
   const holder = new Database(fx.db);
   holder.exec('BEGIN IMMEDIATE');
-  const creating = writePage(e.db, [fx.root], { key: 'fresh', agent: null, fields: {}, body: '# Fresh\nmine\n', actor: 'scout', baseHash: null, action: 'write' }, e.settings.maxFileBytes);
+  const creating = writePage(e.store, [fx.root], { key: 'fresh', agent: null, fields: {}, body: '# Fresh\nmine\n', actor: 'scout', baseHash: null, action: 'write' }, e.settings.maxFileBytes);
   const editors = '---\ntitle: Fresh\n---\n# Fresh\nthe editor was first\n';
   fs.writeFileSync(path.join(fx.root, 'fresh.md'), editors);
   holder.exec('COMMIT');

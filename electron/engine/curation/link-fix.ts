@@ -6,10 +6,9 @@ import path from 'node:path';
 import { BadRequest, WriteConflict } from '../../../shared/errors.ts';
 import type { FileChange, FixLinkRequest } from '../../../shared/fixes.ts';
 import type { LinkKind } from '../../../shared/page.ts';
-import type { Db } from '../store/database.ts';
 import { GraphLookup } from '../graph/lookup.ts';
 import type { PageRecord } from '../store/pages.ts';
-import { sqliteStore } from '../store/sqlite/sqlite-store.ts';
+import type { Store } from '../store/store.ts';
 import { Resolver } from '../graph/resolve.ts';
 import { isScopedRoot, keyOf, scopeOf } from '../ingest/scope.ts';
 import { sha1 } from './atomic-file.ts';
@@ -25,14 +24,14 @@ export interface FixPlan {
 
 type Source = PageRecord;
 
-export async function planFix(db: Db, req: FixLinkRequest): Promise<FixPlan> {
-  const source = await sqliteStore(db).pages.byKey(req.key, req.agent ?? null);
+export async function planFix(store: Store, req: FixLinkRequest): Promise<FixPlan> {
+  const source = await store.pages.byKey(req.key, req.agent ?? null);
   if (!source) throw new BadRequest(`no page with key "${req.key}"`);
-  const link = writtenLink(db, source, req);
-  if (req.action === 'stub') return await planStub(db, source, link, req.line);
+  const link = await writtenLink(store, source, req);
+  if (req.action === 'stub') return await planStub(store, source, link, req.line);
   const bytes = readSource(source);
   const before = pageText(bytes, source.path);
-  const after = req.action === 'remove' ? removed(source, link, before, req.line) : await retargeted(db, source, link, before, req);
+  const after = req.action === 'remove' ? removed(source, link, before, req.line) : await retargeted(store, source, link, before, req);
   const detail = `${req.action === 'remove' ? 'removed the link to' : 'retargeted'} ${link.target}${req.action === 'retarget' ? ` → ${req.to}` : ''} on line ${req.line}`;
   return {
     write: { key: source.key, agent: source.agent, fields: {}, text: after, baseHash: sha1(bytes), action: 'fix', detail },
@@ -51,10 +50,8 @@ function readSource(source: Source): Buffer {
 }
 
 /** The link as the index knows it on that line: a request can only fix a link that is there. */
-function writtenLink(db: Db, source: Source, req: FixLinkRequest): WrittenLink {
-  const row = db
-    .prepare(`SELECT kind, target FROM links WHERE page_id = ? AND line = ? AND target = ? AND (? IS NULL OR kind = ?) ORDER BY ord LIMIT 1`)
-    .get(source.id, req.line, req.target, req.kind ?? null, req.kind ?? null) as WrittenLink | undefined;
+async function writtenLink(store: Store, source: Source, req: FixLinkRequest): Promise<WrittenLink> {
+  const row = await store.links.writtenOn(source.id, req.line, req.target, req.kind ?? null);
   if (!row) throw new BadRequest(`${source.path} has no link to "${req.target}" on line ${req.line} (the page may have changed: re-index and look again)`);
   return row;
 }
@@ -67,24 +64,24 @@ function removed(source: Source, link: WrittenLink, text: string, line: number):
   return editLine(source, text, line, (l) => unlinkOnLine(l, link));
 }
 
-async function retargeted(db: Db, source: Source, link: WrittenLink, text: string, req: FixLinkRequest): Promise<string> {
+async function retargeted(store: Store, source: Source, link: WrittenLink, text: string, req: FixLinkRequest): Promise<string> {
   if (!req.to) throw new BadRequest('retarget needs `to`: the key of the page the link should point at');
   if (link.kind === 'source') throw new BadRequest('a source names a file outside the wiki, not a page: edit its path by hand, or remove it');
-  const page = await sqliteStore(db).pages.byKey(req.to, source.agent);
+  const page = await store.pages.byKey(req.to, source.agent);
   if (!page) throw new BadRequest(`no page with key "${req.to}" to point the link at`);
   if (link.kind === 'markdown') {
     if (page.root !== source.root) throw new BadRequest(`"${req.to}" is in another root (${page.root}): a markdown link cannot reach it; use a wikilink`);
     return editLine(source, text, req.line, (l) => retargetOnLine(l, link, relativeLink(source.path, page.path)));
   }
-  const to = await linkText(db, source, page);
+  const to = await linkText(store, source, page);
   const field = FRONTMATTER_FIELD[link.kind];
   if (field) return editList(source, text, field, (items) => items.map((t) => (t === link.target ? to : t)));
   return editLine(source, text, req.line, (l) => retargetOnLine(l, link, to));
 }
 
 /** The shortest text that leads from the source to the page: its key, or its path when the key means another page. */
-async function linkText(db: Db, source: Source, page: Source): Promise<string> {
-  const lookup = new GraphLookup(sqliteStore(db));
+async function linkText(store: Store, source: Source, page: Source): Promise<string> {
+  const lookup = new GraphLookup(store);
   const from = (await lookup.page(source.id))!;
   const byKey = await new Resolver(lookup).resolve(from, 'wikilink', page.key, null);
   return byKey.targetPageId === page.id ? page.key : page.path.replace(/\.md$/i, '');
@@ -107,7 +104,7 @@ function editList(source: Source, text: string, field: string, edit: (items: str
 }
 
 /** A new page for the missing target, where the link will find it, saying where it came from. */
-async function planStub(db: Db, source: Source, link: WrittenLink, line: number): Promise<FixPlan> {
+async function planStub(store: Store, source: Source, link: WrittenLink, line: number): Promise<FixPlan> {
   if (link.kind === 'source') throw new BadRequest('a source names a file outside the wiki, not a page: Cairn does not create it');
   const rel = stubPath(source, link);
   const key = keyOf(rel);
@@ -115,7 +112,7 @@ async function planStub(db: Db, source: Source, link: WrittenLink, line: number)
   // a fix writes the linking page's space or the shared one, never another agent's (whoever asks)
   const lands = scopeOf(path.posix.normalize(rel), isScopedRoot(source.root));
   if (lands.kind === 'user' && lands.agent !== agent) throw new BadRequest(`"${link.target}" leads into user/${lands.agent}/, another agent's space: a stub goes only in the linking page's space or the shared one`);
-  const existing = await sqliteStore(db).pages.byKey(key, agent);
+  const existing = await store.pages.byKey(key, agent);
   if (existing) throw new BadRequest(`a page "${key}" already exists (${existing.path}): retarget the link to it instead of creating a second one`);
   const title = /[A-Z ]/.test(key) ? key : key.replace(/[-_]+/g, ' ').replace(/^./, (c) => c.toUpperCase());
   const body = `# ${title}\n\nA stub, created for the link in ${source.key} (${source.path}, line ${line}). Say here what ${title} is.\n`;

@@ -5,8 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BadRequest, CairnError, NotFound, WriteConflict } from '../../../shared/errors.ts';
 import type { Scope } from '../../../shared/page.ts';
-import type { Db } from '../store/database.ts';
-import { sqliteStore } from '../store/sqlite/sqlite-store.ts';
+import type { Store } from '../store/store.ts';
 import { isScopedRoot, keyOf, scopeOf } from '../ingest/scope.ts';
 import { buildIgnore } from '../ingest/walk.ts';
 import { assertPortableName } from './page-name.ts';
@@ -34,11 +33,11 @@ export interface Place {
 }
 
 /** The page's file, or where a new one goes; inside a configured root, never through a symlink. */
-export async function locate(db: Db, roots: readonly string[], input: PlaceRequest): Promise<Place> {
+export async function locate(store: Store, roots: readonly string[], input: PlaceRequest): Promise<Place> {
   if (CONTROL.test(input.key) || (input.agent && CONTROL.test(input.agent))) throw new BadRequest(`the key or agent ${JSON.stringify(input.key)} holds a control character: a page's name never does`);
   const rel = input.path === undefined ? null : insideRel(input.path);
   // a path into user/<agent>/ asks for that agent's page of the key (its own, else the shared one it would shadow)
-  const row = await sqliteStore(db).pages.byKey(input.key, (rel === null ? null : userOf(rel)) ?? input.agent);
+  const row = await store.pages.byKey(input.key, (rel === null ? null : userOf(rel)) ?? input.agent);
   if (!row && !input.mayCreate) throw new NotFound(`no page with key "${input.key}" to ${input.verb}`);
   if (row && !roots.includes(row.root)) throw new BadRequest(`page "${input.key}" is in ${row.root}, which is not a configured root: Cairn writes only into its roots`);
   const asked = input.root === undefined ? (row?.root ?? roots[0]) : roots.find((r) => r === path.resolve(input.root!));

@@ -3,17 +3,16 @@
 import path from 'node:path';
 import { BadRequest } from '../../../shared/errors.ts';
 import type { SourceChange } from '../../../shared/page.ts';
-import type { Db } from '../store/database.ts';
-import { sqliteStore } from '../store/sqlite/sqlite-store.ts';
+import type { Store } from '../store/store.ts';
 import { commitsSince, SourceDates } from './source-history.ts';
 import { lastReviewed } from './staleness.ts';
 
 const MAX_COMMITS = 20;
 
-export async function sourceChanges(db: Db, key: string, agent: string | null): Promise<{ since: string | null; sources: SourceChange[] }> {
-  const row = await sqliteStore(db).pages.byKey(key, agent);
+export async function sourceChanges(store: Store, key: string, agent: string | null): Promise<{ since: string | null; sources: SourceChange[] }> {
+  const row = await store.pages.byKey(key, agent);
   if (!row) throw new BadRequest(`no page with key "${key}"`);
-  const { staleness } = sqliteStore(db);
+  const { staleness } = store;
   const since = lastReviewed((await staleness.datesOf(row.id)) ?? { reviewed: null, updated: null });
   const links = await staleness.sourcesOf(row.id);
   const history = new SourceDates();

@@ -3,31 +3,17 @@
 // (`fts5-query-errors` → `fts5-query-syntax-errors`) or a typo (`fusoin`) finds its page.
 import Fuse from 'fuse.js';
 import type { TargetSuggestion } from '../../../shared/fixes.ts';
-import type { Db } from '../store/database.ts';
-import { visibleTo } from '../store/sqlite/visibility.ts';
+import type { LinkTarget } from '../store/pages.ts';
+import type { Store } from '../store/store.ts';
 
-interface Candidate {
-  key: string;
-  title: string;
-  aliases: string[];
-  path: string;
-  agent: string | null;
-}
+type Candidate = LinkTarget;
 
 const MATCHED = { key: 'key', title: 'title', aliases: 'alias' } as const;
 
 /** One index over the pages this agent sees (archived pages are not suggested). */
-export function targetSuggester(db: Db, agent: string | null): (target: string, limit: number) => TargetSuggestion[] {
+export async function targetSuggester(store: Store, agent: string | null): Promise<(target: string, limit: number) => TargetSuggestion[]> {
   // a link names pages in its agent's spaces (null: the shared space), shadowed ones too, never archived ones
-  const rule = visibleTo({ agent }, { shadowed: true, never: true, sharedOnly: true });
-  const rows = db
-    .prepare(
-      `SELECT p.key, p.title, json_extract(p.frontmatter, '$.aliases') AS aliases, f.rel_path AS path, p.agent
-       FROM pages p JOIN files f ON f.id = p.file_id
-       WHERE ${rule.sql}`,
-    )
-    .all(...rule.params) as (Omit<Candidate, 'aliases'> & { aliases: string | null })[];
-  const candidates: Candidate[] = rows.map((r) => ({ ...r, aliases: aliasList(r.aliases) }));
+  const candidates: Candidate[] = await store.pages.linkTargets(agent);
   const fuse = new Fuse(candidates, {
     keys: [
       { name: 'key', weight: 2 },
@@ -64,14 +50,4 @@ const WORD_PENALTY = 0.25;
 function searchable(target: string): string {
   const name = target.replace(/#.*$/, '').split('/').pop() ?? target;
   return name.replace(/\.md$/i, '').slice(0, 200);
-}
-
-function aliasList(json: string | null): string[] {
-  if (!json) return [];
-  try {
-    const v: unknown = JSON.parse(json);
-    return Array.isArray(v) ? v.map(String) : [String(v)];
-  } catch {
-    return [json];
-  }
 }

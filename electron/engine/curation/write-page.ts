@@ -5,8 +5,7 @@
 import { BadRequest, MissingRefs, WriteConflict } from '../../../shared/errors.ts';
 import type { WriteResult } from '../../../shared/contract.ts';
 import type { AuditEntry } from '../../../shared/page.ts';
-import type { Db } from '../store/database.ts';
-import { sqliteStore } from '../store/sqlite/sqlite-store.ts';
+import type { Store } from '../store/store.ts';
 import { GraphLookup, type PageNode } from '../graph/lookup.ts';
 import { Resolver } from '../graph/resolve.ts';
 import { decodePage } from '../ingest/decode.ts';
@@ -46,8 +45,8 @@ export interface WriteInput {
 export type LandedWrite = Omit<WriteResult, 'notice'>;
 
 /** `roots`: where Cairn may write, the first being where new pages go by default; `maxFileBytes`: the indexer's (a larger page is refused). */
-export async function writePage(db: Db, roots: readonly string[], input: WriteInput, maxFileBytes: number): Promise<LandedWrite> {
-  const place = await locate(db, roots, { ...input, mayCreate: input.action === 'write' || input.action === 'fix', verb: input.action });
+export async function writePage(store: Store, roots: readonly string[], input: WriteInput, maxFileBytes: number): Promise<LandedWrite> {
+  const place = await locate(store, roots, { ...input, mayCreate: input.action === 'write' || input.action === 'fix', verb: input.action });
   if (input.curatorAgent !== undefined) assertCurates(input.curatorAgent, place, input.action);
   const before = bytesBefore(place);
   const hashBefore = before ? sha1(before) : null;
@@ -56,9 +55,9 @@ export async function writePage(db: Db, roots: readonly string[], input: WriteIn
   const text = input.text ?? editPage(oldText, input.fields, input.body);
   const bytes = Buffer.from(before && hasBom(before) ? `\ufeff${text}` : text, 'utf8');
   refuseUnindexable({ bytes, text, body: input.body, maxFileBytes });
-  await refuseNewDanglingLinks(db, place, input.key, oldText, text);
+  await refuseNewDanglingLinks(store, place, input.key, oldText, text);
   const hashAfter = sha1(bytes);
-  const auditId = await loggedWrite(sqliteStore(db), {
+  const auditId = await loggedWrite(store, {
     place,
     bytes,
     expected: { hash: hashBefore, conflict: () => new WriteConflict(place.rel, undefined, versionOnDisk(place.abs)) },
@@ -83,10 +82,10 @@ export function hasBom(bytes: Buffer): boolean {
 
 /** Links the write adds that name no page or file: refused, listing them, before anything is written.
  * Links that were already broken before this write are left to the broken-links report. */
-async function refuseNewDanglingLinks(db: Db, place: Place, key: string, oldText: string, text: string): Promise<void> {
-  const lookup = new GraphLookup(sqliteStore(db));
+async function refuseNewDanglingLinks(store: Store, place: Place, key: string, oldText: string, text: string): Promise<void> {
+  const lookup = new GraphLookup(store);
   const resolver = new Resolver(lookup);
-  const rootId = (db.prepare(`SELECT id FROM roots WHERE path = ?`).pluck().get(place.root) as number | undefined) ?? -1;
+  const rootId = (await store.runs.rootId(place.root)) ?? -1;
   const self: PageNode = { id: -1, rootId, rootPath: place.root, relPath: place.rel, keyLower: key.toLowerCase(), scope: place.scope.kind, agent: place.scope.agent, headings: [], blockIds: [] };
   const missing = async (t: string) => {
     const out = new Set<string>();

@@ -81,6 +81,9 @@ export interface LinkRepo {
   all(): Promise<StoredLink[]>;
   /** The links of these pages, those whose target key is one of these, and every `source`. */
   affectedBy(pageIds: readonly number[], keys: readonly string[]): Promise<StoredLink[]>;
+  // read by link fixes (curation/link-fix.ts)
+  /** The page's link to `target` on that line (of that kind, when given), as written; null if there is none. */
+  writtenOn(pageId: number, line: number, target: string, kind: LinkKind | null): Promise<{ kind: LinkKind; target: string } | null>;
   /** Writes links' new answers (inside the write transaction that makes them durable). */
   answer(changes: readonly LinkAnswer[]): Promise<void>;
 }

@@ -151,6 +151,15 @@ export interface DuplicateKeyRow {
   path: string;
 }
 
+/** A page a link may name, as the broken-link suggester matches it (curation/suggest.ts). */
+export interface LinkTarget {
+  key: string;
+  title: string;
+  aliases: string[];
+  path: string;
+  agent: string | null;
+}
+
 export interface PageRepo {
   /** The pages among `ids` this viewer may read: the one visibility rule (who sees what). */
   visibleIds(viewer: Viewer, ids: readonly number[], options?: VisibilityOptions): Promise<Set<number>>;
@@ -212,6 +221,9 @@ export interface PageRepo {
   placesInRoot(rootId: number): Promise<{ id: number; relPath: string }[]>;
   /** Sets who sees these pages. */
   rescope(pages: readonly { id: number; scope: 'global' | 'user'; agent: string | null }[]): Promise<void>;
+  // read by the broken-link suggester (curation/suggest.ts)
+  /** The pages a link of this agent may name (null: the shared space): its spaces, shadowed pages too, never archived ones. */
+  linkTargets(agent: string | null): Promise<LinkTarget[]>;
   /** Pages sharing their key with another page of the same scope: by key, then shortest path first. */
   duplicateKeys(): Promise<DuplicateKeyRow[]>;
 }

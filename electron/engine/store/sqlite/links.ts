@@ -1,6 +1,6 @@
 // LinkRepo over the SQLite index: its statements are prepared once per connection.
 import type { Statement } from 'better-sqlite3';
-import type { Link, LinkFinding, PageSummary } from '../../../../shared/page.ts';
+import type { Link, LinkFinding, LinkKind, PageSummary } from '../../../../shared/page.ts';
 import type { Db } from '../database.ts';
 import type { LinkAnswer, LinkRepo, LinkStep, NewLink, OtherEdge, PageEdge, StoredLink } from '../links.ts';
 import { lazyStatements } from './lazy-statements.ts';
@@ -115,6 +115,10 @@ export class SqliteLinks implements LinkRepo {
     return this.stmts.affectedBy.all({ pages: JSON.stringify(pageIds), keys: JSON.stringify(keys) }) as StoredLink[];
   }
 
+  async writtenOn(pageId: number, line: number, target: string, kind: LinkKind | null): Promise<{ kind: LinkKind; target: string } | null> {
+    return (this.stmts.writtenOn.get(pageId, line, target, kind, kind) as { kind: LinkKind; target: string } | undefined) ?? null;
+  }
+
   async answer(changes: readonly LinkAnswer[]): Promise<void> {
     const { answer, answerAndKey } = this.stmts;
     for (const c of changes) {
@@ -143,6 +147,7 @@ function statements(db: Db) {
        WHERE NOT EXISTS (SELECT 1 FROM links l WHERE l.target_page_id = p.id AND l.page_id != p.id) AND ${seen}
        ORDER BY r.path, f.rel_path`,
     ),
+    writtenOn: db.prepare(`SELECT kind, target FROM links WHERE page_id = ? AND line = ? AND target = ? AND (? IS NULL OR kind = ?) ORDER BY ord LIMIT 1`),
     outOf: db.prepare(`SELECT ${LINK_COLUMNS} ${LINK_FROM} WHERE l.page_id = ? ORDER BY l.ord`),
     // only from pages the viewer reads
     backlinksOf: preparedFor(db, { ...READ, alias: 'sp' }, (seen) => `SELECT ${LINK_COLUMNS} ${LINK_FROM} WHERE l.target_page_id = ? AND l.page_id != ? AND ${seen} ORDER BY sf.rel_path, l.line`),

@@ -3,9 +3,9 @@
 import type { SearchFilters } from '../../../../shared/search.ts';
 import type { Db } from '../database.ts';
 import type { PageSummary } from '../../../../shared/page.ts';
-import type { DuplicateKeyRow, GraphPage, IndexedPage, NoteCandidate, PageListing, PageNode, PagePlace, PageRecord, PageRepo, Viewer, VisibilityOptions } from '../pages.ts';
+import type { DuplicateKeyRow, GraphPage, IndexedPage, LinkTarget, NoteCandidate, PageListing, PageNode, PagePlace, PageRecord, PageRepo, Viewer, VisibilityOptions } from '../pages.ts';
 import { lazyStatements } from './lazy-statements.ts';
-import { fileSeenBy, visibleTo } from './visibility.ts';
+import { fileSeenBy, preparedFor, visibleTo, type Visibility } from './visibility.ts';
 import { statementsOf } from '../statements.ts';
 import { pageCondition } from './page-filter.ts';
 import { PAGE_FROM, PAGE_SUMMARY_COLUMNS, toPageSummary, type PageSummaryRow } from './page-rows.ts';
@@ -93,6 +93,12 @@ export class SqlitePages implements PageRepo {
 
   async nodeById(id: number): Promise<PageNode | null> {
     return nodes(this.stmts.nodeById.all(id))[0] ?? null;
+  }
+
+  async linkTargets(agent: string | null): Promise<LinkTarget[]> {
+    const { statement, params } = this.stmts.linkTargets({ agent });
+    const rows = statement.all(...params) as (Omit<LinkTarget, 'aliases'> & { aliases: string | null })[];
+    return rows.map((r) => ({ ...r, aliases: aliasList(r.aliases) }));
   }
 
   async idsInFileOrder(limit: number): Promise<number[]> {
@@ -277,6 +283,20 @@ const byKeyRule = (agent: string | null) => visibleTo({ agent }, { shadowed: tru
 /** What a viewer does not see: the rule's negation (archived pages it sees, marked). */
 const hiddenRule = (viewer: Viewer) => visibleTo(viewer, { archived: true, never: true });
 
+/** A link names pages in its agent's spaces (null: the shared space), shadowed ones too, never archived ones. */
+const LINK_TARGETS: Visibility = { shadowed: true, never: true, sharedOnly: true };
+
+/** `aliases:` as written: a list, one name, or (not JSON) the text itself. */
+function aliasList(json: string | null): string[] {
+  if (!json) return [];
+  try {
+    const v: unknown = JSON.parse(json);
+    return Array.isArray(v) ? v.map(String) : [String(v)];
+  } catch {
+    return [json];
+  }
+}
+
 function statements(db: Db) {
   // the rule's text is one with no agent, one for every agent (its name a parameter)
   const byKey = (agent: string | null) =>
@@ -288,6 +308,13 @@ function statements(db: Db) {
   return {
     byKey: byKey(null),
     byKeyOfAgent: byKey('an agent'),
+    linkTargets: preparedFor(
+      db,
+      LINK_TARGETS,
+      (seen) => `SELECT p.key, p.title, json_extract(p.frontmatter, '$.aliases') AS aliases, f.rel_path AS path, p.agent
+       FROM pages p JOIN files f ON f.id = p.file_id
+       WHERE ${seen}`,
+    ),
     nodesByKey: db.prepare(`${PAGE_NODE} WHERE p.key_lower = ?`),
     nodeById: db.prepare(`${PAGE_NODE} WHERE p.id = ?`),
     // a page's path without `.md`: `rel_lower` is the file's path, lowercased
