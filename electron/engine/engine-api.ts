@@ -9,16 +9,18 @@ import { bindApi, guarded, type CairnService } from '../../shared/dispatch.ts';
 import type { Engine } from './engine.ts';
 
 export type EngineApi = CairnApi &
-  Pick<Engine, 'db' | 'events' | 'settings' | 'semantic' | 'reindexPaths' | 'forgetRoots' | 'close' | 'loadModel' | 'keepVectorsInMemory' | 'isEmpty' | 'fusionDefaults' | 'startReaders'> & {
+  Pick<Engine, 'events' | 'settings' | 'semantic' | 'reindexPaths' | 'forgetRoots' | 'close' | 'loadModel' | 'keepVectorsInMemory' | 'isEmpty' | 'fusionDefaults' | 'startReaders'> & {
     /** What a door hands to `dispatch` with its own caller (an agent over HTTP or MCP). */
     service: CairnService;
+    /** The SQLite connection, for tests that look at or damage the index file directly. */
+    db: Engine['store']['db'];
   };
 
 export function engineApi(engine: Engine): EngineApi {
   return {
     ...bindApi(engine),
     service: engine,
-    db: engine.db,
+    db: engine.store.db,
     events: engine.events,
     settings: engine.settings,
     semantic: engine.semantic,

@@ -18,9 +18,8 @@ import { readersNotice } from './ingest/runs.ts';
 import { brokenLinks, orphanPages } from './graph/findings.ts';
 import { pageView } from './graph/page-view.ts';
 import { readAttachment } from './graph/attachment-file.ts';
-import { explainDbError, openDatabase, type Db } from './store/database.ts';
-import { sqliteStore } from './store/sqlite/sqlite-store.ts';
-import type { Store } from './store/store.ts';
+import { explainDbError } from './store/database.ts';
+import { openSqliteStore, type SqliteStore } from './store/sqlite/sqlite-store.ts';
 import type { WriteInput } from './curation/write-page.ts';
 import { search } from './search/search.ts';
 import { NO_MODEL_DEFAULTS } from './embed/fusion-defaults.ts';
@@ -43,27 +42,25 @@ export class Engine implements CairnService {
   /** One indexing run at a time, and what each derives (index-runs.ts). */
   private readonly runs: IndexRuns;
   private readers: ReadPool | null = null;
-  /** The index behind its repositories (store/store.ts): what engine modules are given instead of the database. */
-  readonly store: Store;
-
   private constructor(
-    readonly db: Db,
+    /** The index behind its repositories (store/store.ts): what engine modules are given instead of a
+     * database. The embedded SQLite store, until the store is chosen by its URL (issue 22). */
+    readonly store: SqliteStore,
     readonly settings: Settings,
   ) {
-    this.store = sqliteStore(db);
     const models = path.join(path.dirname(settings.db), `${path.basename(settings.db)}.models`);
-    this.semantic = new SemanticIndex(this.store, settings.model, { models, general: SHIPPED_MODEL, hubCache: HUB_CACHE }, db.readonly);
+    this.semantic = new SemanticIndex(this.store, settings.model, { models, general: SHIPPED_MODEL, hubCache: HUB_CACHE }, store.readOnly);
     this.runs = new IndexRuns({ store: this.store, settings, semantic: this.semantic, events: this.events, writableRoots: () => this.writableRoots(), assertWritable: () => this.assertWritable(), guard: (work) => guarded(this, 'read', work) });
   }
 
   static open(settings: Settings): Engine {
-    return new Engine(openDatabase(settings.db), settings);
+    return new Engine(openSqliteStore(settings.db), settings);
   }
 
   close(): void {
     void this.semantic.embedder?.dispose();
     void this.readers?.close();
-    this.db.close();
+    this.store.close();
   }
 
   /** For a long-running process: searches and page reads on reader threads, never waiting behind a write (read-pool.ts). */
@@ -97,7 +94,7 @@ export class Engine implements CairnService {
   async status(): Promise<Response<'status'>> {
     const indexed = await this.store.runs.rootPaths();
     const otherRoots = indexed.filter((r) => !this.settings.roots.includes(r));
-    return { roots: this.settings.roots, otherRoots, readOnly: this.db.readonly, db: this.settings.db, ...(await this.store.runs.counts()), lastRun: await this.store.runs.lastDone(), indexing: this.runs.progress, index: await this.notice() };
+    return { roots: this.settings.roots, otherRoots, readOnly: this.store.readOnly, db: this.settings.db, ...(await this.store.runs.counts()), lastRun: await this.store.runs.lastDone(), indexing: this.runs.progress, index: await this.notice() };
   }
 
   /** Indexes the configured roots. One run at a time: a call while a full run is under way joins it. */
@@ -301,7 +298,7 @@ export class Engine implements CairnService {
 
   /** `dispatch` asks it before every write (a method's rules say which are writes). */
   assertWritable(): void {
-    if (this.db.readonly) throw new CairnError('read-only', `the index database ${this.settings.db} is read-only: search, links and pages work, but indexing needs write access to it and its folder`);
+    if (this.store.readOnly) throw new CairnError('read-only', `the index database ${this.settings.db} is read-only: search, links and pages work, but indexing needs write access to it and its folder`);
   }
 
   /** A damaged index file is named, with what to do about it, whichever method ran into it (`dispatch` asks). */

@@ -35,6 +35,9 @@ export interface Store {
    * inside `fn` joins the transaction. `fn` should await only the store: the lock is held
    * until it returns.
    */
+  /** The index can be searched but not written (a read-only file or folder). */
+  readonly readOnly: boolean;
+  close(): void;
   write<T>(fn: (tx: Store) => Promise<T>, waitMs?: number): Promise<T>;
   /**
    * Runs `fn` over one consistent snapshot: a write landing meanwhile (in any process) is seen by

@@ -52,7 +52,7 @@ export function makeFixture(files: Record<string, string | Buffer> = {}): Fixtur
       return { ...engineApi(e), store: e.store };
     },
     cleanup() {
-      for (const e of engines) if (e.db.open) e.close();
+      for (const e of engines) if (e.store.db.open) e.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,7 +1,7 @@
 // The embedded store: every repository over one better-sqlite3 connection (the index file with
 // the history file attached). Its methods run synchronously and answer resolved promises.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Db } from '../database.ts';
+import { openDatabase, type Db } from '../database.ts';
 import type { Store } from '../store.ts';
 import { beginImmediate, lockWaitMs } from '../write-lock.ts';
 import { SqliteAttachments } from './attachments.ts';
@@ -18,6 +18,11 @@ import { SqliteStaleness } from './staleness.ts';
 import { SqliteVectors } from './vectors.ts';
 
 const stores = new WeakMap<Db, SqliteStore>();
+
+/** Opens (creating or migrating) the index file and its history as the embedded store. */
+export function openSqliteStore(file: string): SqliteStore {
+  return sqliteStore(openDatabase(file));
+}
 
 /** The one store of a connection: its repositories prepare their statements once, and its writes queue together. */
 export function sqliteStore(db: Db): SqliteStore {
@@ -57,6 +62,14 @@ export class SqliteStore implements Store {
     this.lexical = new SqliteLexical(db);
     this.staleness = new SqliteStaleness(db);
     this.attachments = new SqliteAttachments(db);
+  }
+
+  get readOnly(): boolean {
+    return this.db.readonly;
+  }
+
+  close(): void {
+    this.db.close();
   }
 
   write<T>(fn: (tx: Store) => Promise<T>, waitMs = lockWaitMs()): Promise<T> {
