@@ -2,16 +2,8 @@
 // never "fixed": the file stays as the user wrote it.
 import { TIERS, USAGE_MODES } from '../../../shared/page.ts';
 import { utcDate } from '../clock.ts';
+import type { PageFields } from '../store/pages.ts';
 
-export interface PageFields {
-  tier: string | null;
-  usageMode: string | null;
-  owner: string | null;
-  updated: string | null;
-  reviewed: string | null;
-  staleSince: string | null;
-  archivedSince: string | null;
-}
 
 const DATE_FIELDS = { updated: 'updated', reviewed: 'reviewed', staleSince: 'stale_since', archivedSince: 'archived_since' } as const;
 

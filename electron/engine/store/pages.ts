@@ -115,7 +115,7 @@ export interface NoteCandidate {
 }
 
 /** A page's row as an indexing run writes it: its parse and its checked frontmatter fields. */
-export interface IndexedPage {
+export interface IndexedPage extends PageFields {
   fileId: number;
   key: string;
   scope: 'global' | 'user';
@@ -130,6 +130,13 @@ export interface IndexedPage {
   headings: Heading[];
   blockIds: string[];
   provenance: Provenance[];
+  /** sha1 of the file's bytes. */
+  hash: string;
+  prose: string;
+}
+
+/** The page contract's frontmatter fields as a page row keeps them, checked (ingest/fields.ts). */
+export interface PageFields {
   tier: string | null;
   usageMode: string | null;
   owner: string | null;
@@ -137,9 +144,6 @@ export interface IndexedPage {
   reviewed: string | null;
   staleSince: string | null;
   archivedSince: string | null;
-  /** sha1 of the file's bytes. */
-  hash: string;
-  prose: string;
 }
 
 /** A page whose key another page of its scope has too, with where it lies. */
