@@ -4,7 +4,6 @@ import { TIERS, USAGE_MODES } from '../../../shared/page.ts';
 import { utcDate } from '../clock.ts';
 import type { PageFields } from '../store/pages.ts';
 
-
 const DATE_FIELDS = { updated: 'updated', reviewed: 'reviewed', staleSince: 'stale_since', archivedSince: 'archived_since' } as const;
 
 export function readFields(fm: Record<string, unknown>): { fields: PageFields; warnings: string[] } {
