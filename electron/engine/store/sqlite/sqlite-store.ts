@@ -113,9 +113,3 @@ export class SqliteStore implements Store {
     }
   }
 }
-
-/** A transaction whose body is synchronous, for code not yet moved onto the repositories: it
- * queues with the store's own writes. */
-export function writeTransaction<T>(db: Db, fn: () => T, waitMs = lockWaitMs()): Promise<T> {
-  return sqliteStore(db).write(async () => fn(), waitMs);
-}
