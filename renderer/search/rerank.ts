@@ -1,7 +1,7 @@
 // The sliders' lens: re-fuses the returned results under other weights, k or method with the
 // shared `refuse` (no new query) and says how far each result moved from the engine's order.
 import { refuse } from '../../shared/fusion.ts';
-import type { Fusion, LaneWeights, SearchResponse, SearchResult } from '../../shared/search.ts';
+import { LANES, type Fusion, type LaneWeights, type SearchResponse, type SearchResult } from '../../shared/search.ts';
 
 export interface FusionLens {
   fusion: Fusion;
@@ -20,8 +20,9 @@ export function defaultLens(response: Pick<SearchResponse, 'fusion' | 'weights' 
   return { fusion: response.fusion, weights: { ...response.weights }, rrfK: response.rrfK };
 }
 
+/** Every lane's weight counts: a lane left out here snaps its slider back to the default. */
 export function sameLens(a: FusionLens, b: FusionLens): boolean {
-  return a.fusion === b.fusion && a.rrfK === b.rrfK && a.weights.lexical === b.weights.lexical && a.weights.semantic === b.weights.semantic && a.weights.token === b.weights.token;
+  return a.fusion === b.fusion && a.rrfK === b.rrfK && LANES.every((lane) => a.weights[lane] === b.weights[lane]);
 }
 
 export function rerank(results: SearchResult[], lens: FusionLens | null): RankedResult[] {
