@@ -8,7 +8,12 @@ import { ROOT } from './app.ts';
 
 export interface OwnServer {
   wiki: string;
+  /** The running server; a new one after `restart()`. */
   cairn: Served;
+  /** Stops the server (SIGTERM), as a person closing its terminal would. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port, over the same wiki and database, once it was stopped. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -20,14 +25,22 @@ export async function ownServer(name: string, fill: (wiki: string) => void = cop
   const wiki = path.join(dir, 'wiki');
   fs.mkdirSync(wiki);
   fill(wiki);
-  const cairn = await startServe(['--no-watch', '--db', path.join(dir, 'cairn.db'), wiki], cairnEnv(dir));
-  await waitForIdle(cairn.url);
-  return {
+  const serve = (port = 0) => startServe(['--port', String(port), '--no-watch', '--db', path.join(dir, 'cairn.db'), wiki], cairnEnv(dir));
+  const own: OwnServer = {
     wiki,
-    cairn,
+    cairn: await serve(),
+    async stop() {
+      await own.cairn.stop();
+    },
+    async restart() {
+      own.cairn = await serve(own.cairn.port);
+      await waitForIdle(own.cairn.url);
+    },
     async close() {
-      await cairn.stop();
+      await own.cairn.stop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+  await waitForIdle(own.cairn.url);
+  return own;
 }

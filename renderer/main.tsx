@@ -10,6 +10,7 @@ import './styles/curation.css';
 import './styles/consolidate.css';
 import './styles/graph.css';
 import './styles/skills.css';
+import './styles/connection.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,9 +1,14 @@
 // The same `CairnBridge` the desktop preload exposes, spoken over HTTP to `cairn serve`:
 // one POST /api/<method> per contract method, derived from the contract table, and the
-// engine's events read from the server-sent event stream at /api/events.
+// engine's events read from the server-sent event stream at /api/events. Both tell `connection`
+// whether the server answers.
 import { contract, type CairnApi, type MethodName } from '../../shared/contract.ts';
 import { EVENT_NAMES, type CairnBridge, type CairnEvents, type EventName } from '../../shared/bridge.ts';
 import { CairnError, errorFromBody } from '../../shared/errors.ts';
+import { connection } from './connection.ts';
+
+/** How long after the browser gave up on the event stream it is opened again (the browser's own retry is about as slow). */
+const REOPEN_MS = 3000;
 
 function endpoint(path: string): string {
   return new URL(`api/${path}`, document.baseURI).href;
@@ -18,8 +23,10 @@ async function post(name: MethodName, request: unknown): Promise<unknown> {
       body: JSON.stringify(request ?? {}),
     });
   } catch (err) {
+    connection.lost();
     throw new CairnError('internal', `${name}: the Cairn server did not answer (${(err as Error).message})`);
   }
+  connection.answered();
   const text = await res.text();
   let body: unknown = null;
   try {
@@ -32,15 +39,26 @@ async function post(name: MethodName, request: unknown): Promise<unknown> {
   return body;
 }
 
-/** One EventSource shared by every listener, opened on the first `on()`. */
+/** One EventSource shared by every listener, opened on the first `on()`; while the server is away
+ * the browser retries it, and where the browser gives up it is opened again later. */
 function eventStream(): CairnBridge['on'] {
   let source: EventSource | null = null;
   const listeners = new Map<EventName, Set<(payload: never) => void>>();
   const open = () => {
     if (source) return;
-    source = new EventSource(endpoint('events'));
+    const stream = new EventSource(endpoint('events'));
+    source = stream;
+    stream.onopen = () => connection.answered();
+    stream.onerror = () => {
+      // CONNECTING: the stream dropped and the browser is retrying, so the server is away;
+      // CLOSED: the server answered but refused the stream (too many open), so only open it again later
+      if (stream.readyState === EventSource.CONNECTING) connection.lost();
+      if (stream.readyState !== EventSource.CLOSED) return;
+      source = null;
+      setTimeout(open, REOPEN_MS);
+    };
     for (const name of EVENT_NAMES) {
-      source.addEventListener(name, (e) => {
+      stream.addEventListener(name, (e) => {
         let payload: unknown;
         try {
           payload = JSON.parse((e as MessageEvent<string>).data);

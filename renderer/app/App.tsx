@@ -1,7 +1,9 @@
 // The shell: left navigation, the current screen, and the global Ctrl/Cmd-K shortcut.
 import { useEffect, useRef } from 'react';
 import { FOCUS_SEARCH_EVENT } from '../components/SearchBox.tsx';
+import { ConnectionBanner } from '../components/ConnectionBanner.tsx';
 import { Nav } from '../components/Nav.tsx';
+import { useConnection } from '../hooks/useConnection.ts';
 import { CompareScreen } from '../screens/CompareScreen.tsx';
 import { ConsolidateScreen } from '../screens/ConsolidateScreen.tsx';
 import { GraphScreen } from '../screens/GraphScreen.tsx';
@@ -14,7 +16,10 @@ import { SearchScreen } from '../screens/SearchScreen.tsx';
 import { StaleScreen } from '../screens/StaleScreen.tsx';
 import { StatusScreen } from '../screens/StatusScreen.tsx';
 import { navigate, useRoute, type Route } from './route.ts';
+import { ScreenBoundary } from './ScreenBoundary.tsx';
 import { StatusProvider } from './status-context.tsx';
+
+const TITLES = { search: 'Search', compare: 'Compare modes', page: 'Page', status: 'Index status', links: 'Broken links', stale: 'Stale pages', consolidate: 'Consolidate notes', recall: 'Recall', audit: 'Audit log', graph: 'Graph', skills: 'Skills' } as const;
 
 function Screen({ route }: { route: Route }) {
   switch (route.screen) {
@@ -62,17 +67,22 @@ export function App() {
     return () => window.removeEventListener('keydown', onKey);
   }, [route.screen]);
 
+  const title = route.screen === 'page' ? route.key : TITLES[route.screen];
   useEffect(() => {
-    const titles = { search: 'Search', compare: 'Compare modes', page: 'Page', status: 'Index status', links: 'Broken links', stale: 'Stale pages', consolidate: 'Consolidate notes', recall: 'Recall', audit: 'Audit log', graph: 'Graph', skills: 'Skills' } as const;
-    document.title = `${route.screen === 'page' ? route.key : titles[route.screen]} — Cairn`;
-  }, [route]);
+    document.title = `${title} — Cairn`;
+  }, [title]);
+  const { recoveries } = useConnection();
 
   return (
     <StatusProvider>
       <div className="app">
         <Nav route={route} searchHref={searchHref} />
         <main className="main" id="main">
-          <Screen route={route} />
+          <ConnectionBanner />
+          {/* keyed by screen, so leaving a screen that failed forgets its failure */}
+          <ScreenBoundary key={route.screen} name={TITLES[route.screen]} recoveries={recoveries}>
+            <Screen route={route} />
+          </ScreenBoundary>
         </main>
       </div>
     </StatusProvider>

@@ -1,18 +1,20 @@
 // The index status every screen may show (page count in the search box, the nav's indexing
-// indicator): loaded once, refreshed when the engine says pages changed, live while indexing.
-import { createContext, useContext, useState, type ReactNode } from 'react';
+// indicator): loaded once, refreshed when the engine says pages changed or when the server comes
+// back after a loss (it may have missed that news), live while indexing.
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { Status } from '../../shared/contract.ts';
 import type { IndexProgress } from '../../shared/indexing.ts';
 import { cairn } from '../api/client.ts';
 import { useAsync } from '../hooks/useAsync.ts';
 import { useCairnEvent } from '../hooks/useCairnEvent.ts';
+import { useConnection } from '../hooks/useConnection.ts';
 
 export interface StatusState {
   status: Status | null;
   error: string | null;
   /** The latest progress event while an indexing run is going on, else null. */
   progress: IndexProgress | null;
-  /** Bumped whenever the engine reports that pages changed: screens reload on it. */
+  /** Bumped whenever the engine reports that pages changed, or the server is back after a loss: screens reload on it. */
   generation: number;
   reload: () => void;
 }
@@ -20,13 +22,17 @@ export interface StatusState {
 const StatusContext = createContext<StatusState>({ status: null, error: null, progress: null, generation: 0, reload: () => {} });
 
 export function StatusProvider({ children }: { children: ReactNode }) {
-  const [generation, setGeneration] = useState(0);
+  const [changes, setChanges] = useState(0);
+  const { recoveries } = useConnection();
+  const generation = changes + recoveries;
   const [progress, setProgress] = useState<IndexProgress | null>(null);
   const { value, error, reload } = useAsync(() => cairn.status({}), [generation]);
+  // a run the server was in when it went away ended with it; a live one reports again
+  useEffect(() => setProgress(null), [recoveries]);
   useCairnEvent('indexProgress', (p) => setProgress(p.phase === 'done' ? null : p));
   useCairnEvent('pagesChanged', () => {
     setProgress(null);
-    setGeneration((g) => g + 1);
+    setChanges((c) => c + 1);
   });
   const live = progress ?? (value?.indexing && value.indexing.phase !== 'done' ? value.indexing : null);
   return <StatusContext.Provider value={{ status: value, error, progress: live, generation, reload }}>{children}</StatusContext.Provider>;

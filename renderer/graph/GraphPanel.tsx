@@ -1,10 +1,11 @@
 // The graph view, fetched only when a graph is first shown (cytoscape and the layout are most of its weight).
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { GraphNode } from '../../shared/graph.ts';
+import { lazyView } from '../app/lazy-view.ts';
 import { navigate, pageHref, screenHref } from '../app/route.ts';
 import type { GraphViewProps } from './GraphView.tsx';
 
-const GraphView = lazy(() => import('./GraphView.tsx'));
+const GraphView = lazyView(() => import('./GraphView.tsx'));
 
 export function GraphPanel(props: GraphViewProps) {
   return (

@@ -1,7 +1,9 @@
 // Loads something from the API and keeps the latest answer: stale answers (from an older
-// request that finished late) are dropped, and the last good value stays while reloading.
+// request that finished late) are dropped, and the last good value stays while reloading or
+// when a reload fails. Every load runs again when the server comes back after a loss.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CairnError, type ErrorCode } from '../../shared/errors.ts';
+import { useConnection } from './useConnection.ts';
 
 export interface AsyncState<T> {
   value: T | null;
@@ -19,6 +21,7 @@ export function useAsync<T>(load: (() => Promise<T>) | null, deps: readonly unkn
   const [loading, setLoading] = useState(load !== null);
   const [tick, setTick] = useState(0);
   const latest = useRef(0);
+  const { recoveries } = useConnection();
   useEffect(() => {
     if (!load) {
       setLoading(false);
@@ -41,7 +44,7 @@ export function useAsync<T>(load: (() => Promise<T>) | null, deps: readonly unkn
         setLoading(false);
       },
     );
-  }, [...deps, tick]);
+  }, [...deps, tick, recoveries]);
   const reload = useCallback(() => setTick((t) => t + 1), []);
   return { value, error, errorCode, loading, reload };
 }

@@ -1,8 +1,9 @@
 // A page: rendered markdown with in-app wikilinks (broken ones marked), its frontmatter,
 // outline, outgoing links, backlinks and provenance, and where its file is; or, in its Graph tab,
 // its neighbourhood in the reference graph; or, in its Recall tab, what recall reaches from it.
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { cairn } from '../api/client.ts';
+import { lazyView } from '../app/lazy-view.ts';
 import { depthParam, navigate, pageHref, screenHref } from '../app/route.ts';
 import { useStatus } from '../app/status-context.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
@@ -18,7 +19,7 @@ import { useAsync } from '../hooks/useAsync.ts';
 import { DepthSwitch } from '../graph/DepthSwitch.tsx';
 import { GraphPanel, openNode } from '../graph/GraphPanel.tsx';
 
-const RecallView = lazy(() => import('../graph/RecallView.tsx'));
+const RecallView = lazyView(() => import('../graph/RecallView.tsx'));
 
 export function PageScreen({ pageKey, params }: { pageKey: string; params: URLSearchParams }) {
   const agent = params.get('agent');

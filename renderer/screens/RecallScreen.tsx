@@ -1,11 +1,12 @@
 // Recall around a query: the pages the query's top three hits lead to, 1–3 steps out, each with
 // the path that reached it, beside the subgraph. Reached from the search results ("Recall around
 // these results"); a page's own Recall tab starts from that page instead.
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyView } from '../app/lazy-view.ts';
 import { depthParam, navigate, screenHref } from '../app/route.ts';
 import { EmptyState } from '../components/EmptyState.tsx';
 
-const RecallView = lazy(() => import('../graph/RecallView.tsx'));
+const RecallView = lazyView(() => import('../graph/RecallView.tsx'));
 
 export function RecallScreen({ params }: { params: URLSearchParams }) {
   const query = (params.get('q') ?? '').trim();
