@@ -9,6 +9,7 @@ export const FixLinkRequest = z.object({
   key: z.string().min(1).max(1000).describe('the linking page'),
   agent: z.string().min(1).max(500).nullable().optional().describe("the agent whose own page (user/<agent>/) links"),
   line: z.number().int().min(1).describe('the 1-based line the link is written on'),
+  column: z.number().int().min(1).optional().describe('the 1-based column where the link starts, as reported: only that link changes (without it, every link to the target on the line)'),
   target: z.string().min(1).max(1000).describe('the link target as reported by the broken-links report'),
   kind: LinkKind.optional().describe('the link kind as reported (narrows the match when a line holds several links)'),
   action: z.enum(FIX_ACTIONS).describe('retarget: point the link at an existing page; remove: keep the link text, drop the link; stub: create the missing page'),

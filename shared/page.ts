@@ -75,6 +75,7 @@ export const LinkFinding = z.object({
   sourceKey: z.string(),
   scope: Scope.describe("the linking page's scope: a fix to a user page is made in that agent's space"),
   line: z.number().int(),
+  column: z.number().int().nullable().describe('1-based column where the link starts on its line; null for a frontmatter ref or source'),
   target: z.string(),
   anchor: z.string().nullable(),
   kind: LinkKind,

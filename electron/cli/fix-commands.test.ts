@@ -31,3 +31,37 @@ describe('cairn fix and cairn undo', () => {
     expect(await cairn('fix', 'remove', 'index', 'fusoin')).toMatchObject({ code: 2, err: expect.stringMatching(/PAGE:LINE/) });
   });
 });
+
+describe('cairn fix leaves code alone', () => {
+  // a link written in a code span is text (Cairn does not index it), so a fix must not touch it
+  const LINE = '`[[Example|Custom name]]` appears as [[Example|Custom name]]';
+  const setup = async () => {
+    fx = makeFixture({ 'guide.md': `# Guide\n${LINE}\n\n\`\`\`\n[[Example]]\n\`\`\`\n`, 'example-page.md': '# Example page\n' });
+    const env = cairnEnv(fx.dir);
+    expect((await runCairn(['index', '--db', fx.db, fx.root], env)).code).toBe(0);
+    return (...args: string[]) => runCairn([...args, '--db', fx.db], env);
+  };
+  const read = () => fs.readFileSync(path.join(fx.root, 'guide.md'), 'utf8');
+
+  it('reports the link with its column and removes only that link', async () => {
+    const cairn = await setup();
+    const dangling = JSON.parse((await cairn('links', '--dangling', '--json')).out) as { line: number; column: number; target: string }[];
+    expect(dangling).toEqual([expect.objectContaining({ line: 2, column: 38, target: 'Example' })]);
+    const after = '`[[Example|Custom name]]` appears as Custom name';
+    expect(await cairn('fix', 'remove', 'guide:2', 'Example', '--dry-run')).toMatchObject({ code: 0, out: `guide.md\n  2 - ${LINE}\n  2 + ${after}\ndry run: nothing written\n` });
+    expect(read()).toContain(LINE);
+    expect(await cairn('fix', 'remove', 'guide:2:38', 'Example')).toMatchObject({ code: 0 });
+    expect(read()).toBe(`# Guide\n${after}\n\n\`\`\`\n[[Example]]\n\`\`\`\n`);
+  });
+
+  it('retargets only the link outside the code span', async () => {
+    const cairn = await setup();
+    const after = '`[[Example|Custom name]]` appears as [[example-page|Custom name]]';
+    expect(await cairn('fix', 'retarget', 'guide:2', 'Example', '--to', 'example-page', '--dry-run')).toMatchObject({ code: 0, out: `guide.md\n  2 - ${LINE}\n  2 + ${after}\ndry run: nothing written\n` });
+    // the text in the code span, named by its column, is no link to fix
+    expect(await cairn('fix', 'retarget', 'guide:2:2', 'Example', '--to', 'example-page')).toMatchObject({ code: 2, err: expect.stringMatching(/guide\.md has no link to "Example" on line 2, column 2/) });
+    expect(read()).toContain(LINE);
+    expect(await cairn('fix', 'retarget', 'guide:2:38', 'Example', '--to', 'example-page')).toMatchObject({ code: 0 });
+    expect(read()).toBe(`# Guide\n${after}\n\n\`\`\`\n[[Example]]\n\`\`\`\n`);
+  });
+});

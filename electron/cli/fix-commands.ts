@@ -6,12 +6,12 @@ import { COMMON_OPTIONS, numberOption, parse, UsageError } from './args.ts';
 import { actorOf } from './curation-commands.ts';
 import { ensureIndexed, openSession } from './session.ts';
 
-/** `guides/setup:12` or `setup:12`: the linking page and the line, as `cairn links --dangling` prints them. */
-function pageAndLine(spec: string): { key: string; line: number } {
-  const m = /^(.+):(\d+)$/.exec(spec);
-  if (!m) throw new UsageError(`say which link as PAGE:LINE (e.g. fusion:51), got "${spec}"`);
+/** `guides/setup:12:7`, `setup:12`: the linking page, the line and (to name one link of several) the column, as `cairn links --dangling` prints them. */
+function pageAndLine(spec: string): { key: string; line: number; column?: number } {
+  const m = /^(.+?):(\d+)(?::(\d+))?$/.exec(spec);
+  if (!m) throw new UsageError(`say which link as PAGE:LINE or PAGE:LINE:COLUMN (e.g. fusion:51), got "${spec}"`);
   const key = m[1]!.replace(/\.md$/i, '').split('/').pop()!;
-  return { key, line: numberOption(m[2], 'line')! };
+  return { key, line: numberOption(m[2], 'line')!, ...(m[3] ? { column: numberOption(m[3], 'column')! } : {}) };
 }
 
 function printChanges(changes: FileChange[]): string {

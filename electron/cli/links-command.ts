@@ -19,9 +19,9 @@ export async function runLinks(args: string[]): Promise<number> {
     }
     const { findings, index } = await engine.links({ kind: picked[0] === 'dangling' ? 'broken' : 'anchors' });
     printNotice(index);
-    const rows = findings.map(({ source, line, target, anchor, kind, reason }) => ({ source, line, target, anchor, kind, reason }));
+    const rows = findings.map(({ source, line, column, target, anchor, kind, reason }) => ({ source, line, column, target, anchor, kind, reason }));
     if (values.json) print(rows);
-    else process.stdout.write(rows.map((r) => `${r.source}:${r.line}\t${r.kind}\t${r.target}${r.anchor ? `#${r.anchor}` : ''}\t${r.reason}\n`).join('') || 'no broken links\n');
+    else process.stdout.write(rows.map((r) => `${r.source}:${r.line}${r.column === null ? '' : `:${r.column}`}\t${r.kind}\t${r.target}${r.anchor ? `#${r.anchor}` : ''}\t${r.reason}\n`).join('') || 'no broken links\n');
     return 0;
   } finally {
     engine.close();

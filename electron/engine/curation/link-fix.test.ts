@@ -2,6 +2,7 @@
 // link form, the preview matching what is written, undo, and the cases that must be refused.
 import fs from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
 
@@ -63,6 +64,27 @@ describe('fixLink', () => {
     const text = read('guides/setup.md');
     expect(text).toContain('Read the fusion page and fusoin first.\nThen install or ![[diagram]].\n');
     expect(text).toContain('refs: [fusion]  # what it builds on\n---');
+  });
+
+  it('with the column a finding names, changes that link alone', async () => {
+    fx = makeFixture(WIKI);
+    const e = fx.engine();
+    await e.reindex();
+    const findings = (await e.links({ kind: 'dangling' })).findings.filter((f) => f.line === 6);
+    expect(findings.map((f) => f.column)).toEqual([6, 45]);
+    await e.fixLink({ key: 'setup', line: 6, column: 45, target: 'fusoin', action: 'remove', actor: 'alice' });
+    expect(read('guides/setup.md')).toContain('Read [[fusoin#Weights|the fusion page]] and fusoin first.\n');
+  });
+
+  it('an index from before columns learns them on its next run', async () => {
+    fx = makeFixture(WIKI);
+    await fx.engine().reindex();
+    const db = new Database(fx.db);
+    db.exec('UPDATE links SET col = NULL; PRAGMA user_version = 17');
+    db.close();
+    const e = fx.engine();
+    await e.reindex();
+    expect((await e.links({ kind: 'dangling' })).findings.map((f) => f.column)).toEqual([null, 6, 45, 6, 52]);
   });
 
   it('creates a stub where the link looks, and the link resolves', async () => {

@@ -27,11 +27,12 @@ type Source = PageRecord;
 export async function planFix(store: Store, req: FixLinkRequest): Promise<FixPlan> {
   const source = await store.pages.byKey(req.key, req.agent ?? null);
   if (!source) throw new BadRequest(`no page with key "${req.key}"`);
-  const link = await writtenLink(store, source, req);
+  const links = await writtenLinks(store, source, req);
+  const link = links[0]!;
   if (req.action === 'stub') return await planStub(store, source, link, req.line);
   const bytes = readSource(source);
   const before = pageText(bytes, source.path);
-  const after = req.action === 'remove' ? removed(source, link, before, req.line) : await retargeted(store, source, link, before, req);
+  const after = req.action === 'remove' ? removed(source, links, before, req.line) : await retargeted(store, source, links, before, req);
   const detail = `${req.action === 'remove' ? 'removed the link to' : 'retargeted'} ${link.target}${req.action === 'retarget' ? ` → ${req.to}` : ''} on line ${req.line}`;
   return {
     write: { key: source.key, agent: source.agent, fields: {}, text: after, baseHash: sha1(bytes), action: 'fix', detail },
@@ -49,34 +50,45 @@ function readSource(source: Source): Buffer {
   }
 }
 
-/** The link as the index knows it on that line: a request can only fix a link that is there. */
-async function writtenLink(store: Store, source: Source, req: FixLinkRequest): Promise<WrittenLink> {
-  const row = await store.links.writtenOn(source.id, req.line, req.target, req.kind ?? null);
-  if (!row) throw new BadRequest(`${source.path} has no link to "${req.target}" on line ${req.line} (the page may have changed: re-index and look again)`);
-  return row;
+/** A link as the index knows it, in the frontmatter (no column) or on a line (at its column). */
+type IndexedLink = Omit<WrittenLink, 'column'> & { column: number | null };
+
+/**
+ * The links the request names, as the index knows them on that line: the one at its column, or
+ * without a column every link to the target there. A request can only fix a link that is there, and
+ * text that merely looks like one (in a code span) is not indexed, so it is never among them.
+ */
+async function writtenLinks(store: Store, source: Source, req: FixLinkRequest): Promise<[IndexedLink, ...IndexedLink[]]> {
+  const rows = (await store.links.writtenOn(source.id, req.line, req.target, req.kind ?? null)).filter((l) => req.column === undefined || l.column === req.column);
+  const where = req.column === undefined ? `line ${req.line}` : `line ${req.line}, column ${req.column}`;
+  if (!rows.length) throw new BadRequest(`${source.path} has no link to "${req.target}" on ${where} (the page may have changed: re-index and look again)`);
+  return rows as [IndexedLink, ...IndexedLink[]];
 }
 
 const FRONTMATTER_FIELD: Partial<Record<LinkKind, string>> = { ref: 'refs', source: 'sources' };
 
-function removed(source: Source, link: WrittenLink, text: string, line: number): string {
+function removed(source: Source, links: IndexedLink[], text: string, line: number): string {
+  const link = links[0]!;
   const field = FRONTMATTER_FIELD[link.kind];
   if (field) return editList(source, text, field, (items) => items.filter((t) => t !== link.target));
-  return editLine(source, text, line, (l) => unlinkOnLine(l, link));
+  return editLine(source, text, line, links, unlinkOnLine);
 }
 
-async function retargeted(store: Store, source: Source, link: WrittenLink, text: string, req: FixLinkRequest): Promise<string> {
+async function retargeted(store: Store, source: Source, links: IndexedLink[], text: string, req: FixLinkRequest): Promise<string> {
+  const link = links[0]!;
   if (!req.to) throw new BadRequest('retarget needs `to`: the key of the page the link should point at');
   if (link.kind === 'source') throw new BadRequest('a source names a file outside the wiki, not a page: edit its path by hand, or remove it');
   const page = await store.pages.byKey(req.to, source.agent);
   if (!page) throw new BadRequest(`no page with key "${req.to}" to point the link at`);
   if (link.kind === 'markdown') {
     if (page.root !== source.root) throw new BadRequest(`"${req.to}" is in another root (${page.root}): a markdown link cannot reach it; use a wikilink`);
-    return editLine(source, text, req.line, (l) => retargetOnLine(l, link, relativeLink(source.path, page.path)));
+    const dest = relativeLink(source.path, page.path);
+    return editLine(source, text, req.line, links, (l, at) => retargetOnLine(l, at, dest));
   }
   const to = await linkText(store, source, page);
   const field = FRONTMATTER_FIELD[link.kind];
   if (field) return editList(source, text, field, (items) => items.map((t) => (t === link.target ? to : t)));
-  return editLine(source, text, req.line, (l) => retargetOnLine(l, link, to));
+  return editLine(source, text, req.line, links, (l, at) => retargetOnLine(l, at, to));
 }
 
 /** The shortest text that leads from the source to the page: its key, or its path when the key means another page. */
@@ -87,9 +99,15 @@ async function linkText(store: Store, source: Source, page: Source): Promise<str
   return byKey.targetPageId === page.id ? page.key : page.path.replace(/\.md$/i, '');
 }
 
-function editLine(source: Source, text: string, line: number, edit: (line: string) => string | null): string {
+/** The text with `edit` made to each link on the line, the rightmost first so the columns of the others still hold. */
+function editLine(source: Source, text: string, line: number, links: IndexedLink[], edit: (line: string, link: WrittenLink) => string | null): string {
   const lines = text.split('\n');
-  const changed = line <= lines.length ? edit(lines[line - 1]!) : null;
+  let changed: string | null = line <= lines.length ? lines[line - 1]! : null;
+  for (const link of [...links].sort((a, b) => (b.column ?? 0) - (a.column ?? 0))) {
+    // an index from before columns were kept: its next run fills them in
+    if (link.column === null) throw new BadRequest(`the index does not know where on line ${line} of ${source.path} the link starts: re-index and look again`);
+    changed = changed === null ? null : edit(changed, { ...link, column: link.column });
+  }
   if (changed === null) throw new BadRequest(`line ${line} of ${source.path} no longer holds that link: re-index and look again`);
   lines[line - 1] = changed;
   return lines.join('\n');
@@ -104,7 +122,7 @@ function editList(source: Source, text: string, field: string, edit: (items: str
 }
 
 /** A new page for the missing target, where the link will find it, saying where it came from. */
-async function planStub(store: Store, source: Source, link: WrittenLink, line: number): Promise<FixPlan> {
+async function planStub(store: Store, source: Source, link: IndexedLink, line: number): Promise<FixPlan> {
   if (link.kind === 'source') throw new BadRequest('a source names a file outside the wiki, not a page: Cairn does not create it');
   const rel = stubPath(source, link);
   const key = keyOf(rel);
@@ -124,7 +142,7 @@ async function planStub(store: Store, source: Source, link: WrittenLink, line: n
 }
 
 /** Where the link looks first: beside the linking page for a markdown link, else by name in the linking page's space. */
-function stubPath(source: Source, link: WrittenLink): string {
+function stubPath(source: Source, link: IndexedLink): string {
   const t = link.target.trim().replace(/\\/g, '/');
   const named = link.kind === 'markdown' ? path.posix.normalize(path.posix.join(path.posix.dirname(source.path), t)) : t.replace(/^\.?\//, '');
   if (named.startsWith('../') || named === '..') throw new BadRequest(`"${link.target}" leads out of the root: Cairn writes only inside it`);

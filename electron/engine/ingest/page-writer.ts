@@ -109,7 +109,7 @@ export class PageWriter {
     await tx.concepts.setNames(pageId, w.names);
     await tx.links.replaceForPage(
       pageId,
-      parsed.links.map((l) => ({ line: l.line, kind: l.kind, target: l.target, anchor: l.anchor, label: l.label, targetKey: targetKey(l.kind, l.target, f.relPath) })),
+      parsed.links.map((l) => ({ line: l.line, kind: l.kind, target: l.target, anchor: l.anchor, label: l.label, targetKey: targetKey(l.kind, l.target, f.relPath), column: l.column })),
     );
   }
 

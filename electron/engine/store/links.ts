@@ -20,6 +20,8 @@ export interface NewLink {
   label: string | null;
   /** The key it names, lower case (graph/resolve.ts targetKey). */
   targetKey: string;
+  /** 1-based column where it starts on its line; null in frontmatter. */
+  column: number | null;
 }
 
 /** A link as stored, with its current answer: what relinking reads and compares. */
@@ -82,8 +84,8 @@ export interface LinkRepo {
   /** The links of these pages, those whose target key is one of these, and every `source`. */
   affectedBy(pageIds: readonly number[], keys: readonly string[]): Promise<StoredLink[]>;
   // read by link fixes (curation/link-fix.ts)
-  /** The page's link to `target` on that line (of that kind, when given), as written; null if there is none. */
-  writtenOn(pageId: number, line: number, target: string, kind: LinkKind | null): Promise<{ kind: LinkKind; target: string } | null>;
+  /** The page's links to `target` on that line (of that kind, when given), as written, in the order written. */
+  writtenOn(pageId: number, line: number, target: string, kind: LinkKind | null): Promise<{ kind: LinkKind; target: string; column: number | null }[]>;
   /** Writes links' new answers (inside the write transaction that makes them durable). */
   answer(changes: readonly LinkAnswer[]): Promise<void>;
 }

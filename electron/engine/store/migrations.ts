@@ -3,7 +3,16 @@
 import type Database from 'better-sqlite3';
 import { moveHistoryOutOfIndex } from './history.ts';
 
-const STEPS: ReadonlyArray<string> = [
+/** Step 18's: the pages with inline links, read again by the next run. */
+const LINKED_PAGES_READ_AGAIN = `
+  UPDATE files SET mtime_ms = -1 WHERE id IN (SELECT p.file_id FROM pages p JOIN links l ON l.page_id = p.id WHERE l.kind IN ('wikilink', 'embed', 'markdown'));
+  UPDATE pages SET prose = NULL WHERE id IN (SELECT page_id FROM links WHERE kind IN ('wikilink', 'embed', 'markdown'));
+`;
+
+/** A step is SQL, or a function where SQL cannot say it (SQLite has no ADD COLUMN IF NOT EXISTS). */
+type Step = string | ((db: Database.Database) => void);
+
+const STEPS: ReadonlyArray<Step> = [
   // 1: files, pages, chunks, links
   `
   CREATE TABLE roots (
@@ -371,6 +380,15 @@ const STEPS: ReadonlyArray<string> = [
     UPDATE prose_sigs SET seq = (SELECT max(seq) FROM prose_sigs) + 1 WHERE page_id = new.page_id;
   END;
   `,
+  // 18: where on its line each link starts, so a fix edits the link a finding names and nothing
+  // else written alike on that line (in a code span, say). The pages with inline links are read
+  // again by the next run (their prose set to null, as step 11 did), which fills the column in.
+  // The column is added only where it is missing: a database set back to an earlier version runs this again.
+  (db) => {
+    const columns = db.pragma('table_info(links)') as { name: string }[];
+    if (!columns.some((c) => c.name === 'col')) db.exec('ALTER TABLE links ADD COLUMN col INTEGER');
+    db.exec(LINKED_PAGES_READ_AGAIN);
+  },
 ];
 
 /** The first version without the history in it: reaching it moves the history out first. */
@@ -405,7 +423,9 @@ export function migrate(db: Database.Database, upTo = SCHEMA_VERSION): void {
 function runSteps(db: Database.Database, upTo: number): void {
   db.transaction(() => {
     for (let v = version(db); v < upTo; v++) {
-      db.exec(STEPS[v]!);
+      const step = STEPS[v]!;
+      if (typeof step === 'string') db.exec(step);
+      else step(db);
       db.pragma(`user_version = ${v + 1}`);
     }
   }).immediate();

@@ -24,13 +24,13 @@ function itemText(item: unknown): string | null {
 }
 
 /** A ref names a page: `key`, `key#Heading` or `[[key#Heading|label]]` as Obsidian users write. */
-function refLink(text: string): Omit<ParsedLink, 'line' | 'kind'> {
+function refLink(text: string): Omit<ParsedLink, 'line' | 'kind' | 'column'> {
   const inner = BRACKETED.exec(text)?.[1] ?? text;
   return parseWikilinkInner(inner);
 }
 
 /** A source is anything outside the wiki (path, URL, table): kept whole, `#` included. */
-function sourceLink(text: string): Omit<ParsedLink, 'line' | 'kind'> {
+function sourceLink(text: string): Omit<ParsedLink, 'line' | 'kind' | 'column'> {
   const inner = BRACKETED.exec(text)?.[1]?.trim() ?? text;
   return { target: inner, anchor: null, label: null };
 }
@@ -50,7 +50,7 @@ function fieldLinks(
     const range = (item as Node).range;
     const parts = kind === 'ref' ? refLink(text) : sourceLink(text);
     if (!parts.target && parts.anchor === null) continue;
-    links.push({ line: fileLine(range?.[0] ?? 0), ...parts, kind });
+    links.push({ line: fileLine(range?.[0] ?? 0), ...parts, kind, column: null });
   }
   return links;
 }

@@ -5,13 +5,9 @@ import type { ParsedLink } from './types.ts';
 /** A file from its lines, so a test reads its line numbers off the array (index + 1). */
 const file = (...lines: string[]): string => lines.join('\n');
 const linksOf = (text: string): ParsedLink[] => parsePage('page', 'page.md', text).links;
-const link = (line: number, target: string, anchor: string | null, label: string | null, kind: ParsedLink['kind']) => ({
-  line,
-  target,
-  anchor,
-  label,
-  kind,
-});
+// the column has tests of its own (below)
+const link = (line: number, target: string, anchor: string | null, label: string | null, kind: ParsedLink['kind']) =>
+  expect.objectContaining({ line, target, anchor, label, kind }) as ParsedLink;
 
 describe('wikilinks and embeds', () => {
   it('reads every form with its exact line', () => {
@@ -212,5 +208,27 @@ describe('frontmatter edges', () => {
 
   it('reads no edges from malformed frontmatter', () => {
     expect(linksOf(file('---', 'refs: [a', '---', '[[b]]'))).toEqual([link(4, 'b', null, null, 'wikilink')]);
+  });
+});
+
+describe('columns', () => {
+  const at = (text: string) => linksOf(text).map((l) => `${l.line}:${l.column} ${l.target}`);
+
+  it('names where each link starts on its line, past code spans, block markup and other cells', () => {
+    const text = file(
+      '---', // 1
+      'refs: [a]', // 2
+      '---', // 3
+      '`[[Example|Custom name]]` appears as [[Example|Custom name]]', // 4
+      '> - quoted ![[pic]] and [md](x.md)', // 5
+      '## Head [[h]] ##', // 6
+      '| `[[c]]` | [[c]] |', // 7
+      '|---|---|', // 8
+      '| one | [[d]] [[d]] |', // 9
+      '', // 10
+      'wrapped', // 11
+      '    [[w]]', // 12
+    );
+    expect(at(text)).toEqual(['2:null a', '4:38 Example', '5:12 pic', '5:25 x.md', '6:9 h', '7:13 c', '9:9 d', '9:15 d', '12:5 w']);
   });
 });

@@ -3,6 +3,7 @@
 import type { Token } from 'markdown-it';
 import { wikilinkMeta } from '../../../../shared/markdown/wikilinks.ts';
 import { inlineText, type InlineBlock } from './inline.ts';
+import { LinkColumns } from './link-columns.ts';
 import { LineCursor } from './lines.ts';
 import { sourceOffset } from './positions.ts';
 import type { ParsedLink } from './types.ts';
@@ -36,7 +37,7 @@ function linkLabel(children: Token[], open: number): string | null {
   return inlineText(children.slice(open + 1, close)).trim() || null;
 }
 
-function markdownLink(children: Token[], i: number, token: Token, line: number): ParsedLink | null {
+function markdownLink(children: Token[], i: number, token: Token, line: number): Omit<ParsedLink, 'column'> | null {
   const image = token.type === 'image';
   const href = token.attrGet(image ? 'src' : 'href');
   const where = typeof href === 'string' ? markdownTarget(href) : null;
@@ -47,26 +48,31 @@ function markdownLink(children: Token[], i: number, token: Token, line: number):
   return { line, ...where, label, kind: 'markdown' };
 }
 
-function linksOf(block: InlineBlock, bodyLine: number, out: ParsedLink[]): void {
+function linksOf(block: InlineBlock, bodyLine: number, columns: LinkColumns, out: ParsedLink[]): void {
   const children = block.token.children ?? [];
-  const cursor = new LineCursor(block.token.content, bodyLine + block.line);
+  const source = block.token.content;
+  const cursor = new LineCursor(source, bodyLine + block.line);
+  columns.block(source, bodyLine + block.line);
   for (let i = 0; i < children.length; i++) {
     const token = children[i]!;
     const wikilink = wikilinkMeta(token);
     if (wikilink) {
       const { target, anchor, label, pos, embed } = wikilink;
-      out.push({ line: cursor.lineAt(pos), target, anchor, label, kind: embed ? 'embed' : 'wikilink' });
+      const line = cursor.lineAt(pos);
+      out.push({ line, target, anchor, label, kind: embed ? 'embed' : 'wikilink', column: columns.column(source, pos, line) });
     } else if (token.type === 'link_open' || token.type === 'image') {
-      const line = cursor.lineAt(sourceOffset(token) ?? 0);
+      const pos = sourceOffset(token) ?? 0;
+      const line = cursor.lineAt(pos);
       const link = markdownLink(children, i, token, line);
-      if (link) out.push(link);
+      if (link) out.push({ ...link, column: columns.column(source, pos, line) });
     }
   }
 }
 
-/** Every inline link occurrence in document order, with its file line. */
-export function inlineLinks(blocks: InlineBlock[], bodyLine: number): ParsedLink[] {
+/** Every inline link occurrence in document order, with its file line and column. */
+export function inlineLinks(blocks: InlineBlock[], body: string, bodyLine: number): ParsedLink[] {
   const out: ParsedLink[] = [];
-  for (const block of blocks) linksOf(block, bodyLine, out);
+  const columns = new LinkColumns(body, bodyLine);
+  for (const block of blocks) linksOf(block, bodyLine, columns, out);
   return out;
 }

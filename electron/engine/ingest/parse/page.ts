@@ -26,7 +26,7 @@ function bodyFacts(key: string, body: string, bodyLine: number): BodyFacts {
   return {
     headings: headings.map(toHeading),
     blockIds: blockIds(inlines),
-    links: inlineLinks(inlines, bodyLine),
+    links: inlineLinks(inlines, body, bodyLine),
     provenance: provenance(tokens, inlines, bodyLine),
     chunks: chunkPage(key, body, bodyLine, tokens, headings),
     prose,

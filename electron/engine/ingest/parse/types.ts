@@ -10,6 +10,8 @@ export interface ParsedLink {
   anchor: string | null;
   label: string | null;
   kind: LinkKind;
+  /** 1-based column on that line where the link starts (its `!` for an embed); null in frontmatter. */
+  column: number | null;
 }
 
 export interface ParsedChunk {

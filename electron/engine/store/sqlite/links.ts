@@ -11,7 +11,7 @@ import { preparedFor, type Visibility } from './visibility.ts';
 /** Reports and backlinks name the pages a viewer reads, archived ones too (their links are still written). */
 const READ: Visibility = { archived: true, never: true };
 
-const FINDING = `SELECT r.path AS root, f.rel_path AS source, p.key AS sourceKey, p.scope, p.agent, l.line, l.target, l.anchor, l.kind, l.reason
+const FINDING = `SELECT r.path AS root, f.rel_path AS source, p.key AS sourceKey, p.scope, p.agent, l.line, l.col AS "column", l.target, l.anchor, l.kind, l.reason
   FROM links l JOIN pages p ON p.id = l.page_id JOIN files f ON f.id = p.file_id JOIN roots r ON r.id = f.root_id`;
 const FINDING_ORDER = `ORDER BY r.path, f.rel_path, l.line, l.ord`;
 
@@ -58,7 +58,7 @@ export class SqliteLinks implements LinkRepo {
 
   async replaceForPage(pageId: number, links: readonly NewLink[]): Promise<void> {
     this.writes.deleteOfPage.run(pageId);
-    links.forEach((l, i) => this.writes.insert.run(pageId, i, l.line, l.kind, l.target, l.anchor, l.label, l.targetKey));
+    links.forEach((l, i) => this.writes.insert.run(pageId, i, l.line, l.kind, l.target, l.anchor, l.label, l.targetKey, l.column));
   }
 
   /** Relinking runs at every write, the page view at every read: prepared once (statements.ts says why). */
@@ -115,8 +115,8 @@ export class SqliteLinks implements LinkRepo {
     return this.stmts.affectedBy.all({ pages: JSON.stringify(pageIds), keys: JSON.stringify(keys) }) as StoredLink[];
   }
 
-  async writtenOn(pageId: number, line: number, target: string, kind: LinkKind | null): Promise<{ kind: LinkKind; target: string } | null> {
-    return (this.stmts.writtenOn.get(pageId, line, target, kind, kind) as { kind: LinkKind; target: string } | undefined) ?? null;
+  async writtenOn(pageId: number, line: number, target: string, kind: LinkKind | null): Promise<{ kind: LinkKind; target: string; column: number | null }[]> {
+    return this.stmts.writtenOn.all(pageId, line, target, kind, kind) as { kind: LinkKind; target: string; column: number | null }[];
   }
 
   async answer(changes: readonly LinkAnswer[]): Promise<void> {
@@ -132,7 +132,7 @@ export class SqliteLinks implements LinkRepo {
 function linkWrites(db: Db) {
   return lazyStatements(db, {
     deleteOfPage: `DELETE FROM links WHERE page_id = ?`,
-    insert: `INSERT INTO links (page_id, ord, line, kind, target, anchor, label, target_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    insert: `INSERT INTO links (page_id, ord, line, kind, target, anchor, label, target_key, col) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   });
 }
 
@@ -147,7 +147,7 @@ function statements(db: Db) {
        WHERE NOT EXISTS (SELECT 1 FROM links l WHERE l.target_page_id = p.id AND l.page_id != p.id) AND ${seen}
        ORDER BY r.path, f.rel_path`,
     ),
-    writtenOn: db.prepare(`SELECT kind, target FROM links WHERE page_id = ? AND line = ? AND target = ? AND (? IS NULL OR kind = ?) ORDER BY ord LIMIT 1`),
+    writtenOn: db.prepare(`SELECT kind, target, col AS "column" FROM links WHERE page_id = ? AND line = ? AND target = ? AND (? IS NULL OR kind = ?) ORDER BY ord`),
     outOf: db.prepare(`SELECT ${LINK_COLUMNS} ${LINK_FROM} WHERE l.page_id = ? ORDER BY l.ord`),
     // only from pages the viewer reads
     backlinksOf: preparedFor(db, { ...READ, alias: 'sp' }, (seen) => `SELECT ${LINK_COLUMNS} ${LINK_FROM} WHERE l.target_page_id = ? AND l.page_id != ? AND ${seen} ORDER BY sf.rel_path, l.line`),
