@@ -26,22 +26,23 @@ async function jumpAndClick(page: Page, text: string, option: RegExp): Promise<v
 test("a page's Graph tab shows its neighbourhood; clicking a neighbour opens it", async ({ page }) => {
   await open(page, '#/page/fusion');
   await page.getByRole('tab', { name: 'Graph' }).click();
-  await expect(page).toHaveURL(/#\/page\/fusion\?tab=graph/);
-  await drawn(page, 'fusion:1');
+  // the tab's address names the page by its path in its root
+  await expect(page).toHaveURL(/#\/page\/global\/reference\/fusion\.md\?root=[^&]+&tab=graph/);
+  await drawn(page, 'global/reference/fusion.md:1');
   // fusion, the pages it links and that link it, its sources and its one missing target
   const depth1 = await shownNodes(page);
   expect(depth1).toBeGreaterThan(5);
   await expect(page.getByRole('checkbox', { name: /Missing targets/ })).toBeChecked();
   await page.getByRole('radio', { name: '2 links' }).check({ force: true });
   await expect(page).toHaveURL(/depth=2/);
-  await drawn(page, 'fusion:2');
+  await drawn(page, 'global/reference/fusion.md:2');
   await expect.poll(() => shownNodes(page)).toBeGreaterThan(depth1);
 
   await jumpAndClick(page, 'lexical lane', /^Lexical lane/);
   await expect(page.locator('article.page-screen[data-page="lexical-lane"]')).toBeVisible();
   // still in the Graph tab, now around the neighbour, at the depth chosen
-  await expect(page).toHaveURL(/#\/page\/lexical-lane\?tab=graph&depth=2/);
-  await drawn(page, 'lexical-lane:2');
+  await expect(page).toHaveURL(/#\/page\/global\/reference\/lexical-lane\.md\?root=[^&]+&tab=graph&depth=2/);
+  await drawn(page, 'global/reference/lexical-lane.md:2');
 });
 
 test('the Graph screen draws the whole demo wiki, filters by tag and kind, and a missing target leads to the broken links', async ({ page }, testInfo) => {

@@ -7,7 +7,7 @@ import { searchAndOpenFirst } from './flows.ts';
 test('opening a result shows the page with its backlinks', async ({ page }) => {
   await open(page, '#/search');
   await searchAndOpenFirst(page);
-  await expect(page).toHaveURL(/#\/page\/[^?]+\?h=/);
+  await expect(page).toHaveURL(/#\/page\/[^?]+\.md\?root=[^&]+&h=/);
   const backlinks = page.locator('section[data-links="in"]');
   await expect(backlinks.locator('h2 .count')).not.toHaveText('0');
   // A backlink opens the linking page.

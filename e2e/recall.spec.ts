@@ -6,7 +6,7 @@ import { open, screenshot } from './app.ts';
 test("a page's Recall tab lists its connected set with each page's path and draws it", async ({ page }, testInfo) => {
   await open(page, '#/page/fusion');
   await page.getByRole('tab', { name: 'Recall' }).click();
-  await expect(page).toHaveURL(/#\/page\/fusion\?tab=recall&depth=2/);
+  await expect(page).toHaveURL(/#\/page\/global\/reference\/fusion\.md\?root=[^&]+&tab=recall&depth=2/);
   const list = page.getByRole('region', { name: 'Recalled pages' });
   // the seed first, then the pages it links to, with the path that reached them
   await expect(list.locator('li').first()).toHaveAttribute('data-recall', 'fusion');
@@ -15,7 +15,7 @@ test("a page's Recall tab lists its connected set with each page's path and draw
   const far = list.locator('li[data-distance="2"]');
   expect(await far.count()).toBeGreaterThan(0);
   await expect(far.first().locator('.recall-path')).toHaveText(/^fusion → .+ → .+$/);
-  const host = page.locator('.graph-host[data-request="recall:fusion:2"]');
+  const host = page.locator('.graph-host[data-request="recall:global/reference/fusion.md:2"]');
   await expect(host).toHaveAttribute('data-drawn', 'true', { timeout: 60_000 });
   expect(Number(await host.getAttribute('data-nodes'))).toBeGreaterThan(await list.locator('li[data-distance="1"]').count());
   await screenshot(page, testInfo, 'recall');
@@ -23,7 +23,7 @@ test("a page's Recall tab lists its connected set with each page's path and draw
   // one step: only the seed and its neighbours
   await page.getByRole('radio', { name: '1 link' }).check({ force: true });
   await expect(page).toHaveURL(/depth=1/);
-  await expect(page.locator('.graph-host[data-request="recall:fusion:1"]')).toHaveAttribute('data-drawn', 'true', { timeout: 60_000 });
+  await expect(page.locator('.graph-host[data-request="recall:global/reference/fusion.md:1"]')).toHaveAttribute('data-drawn', 'true', { timeout: 60_000 });
   await expect(list.locator('li[data-distance="2"]')).toHaveCount(0);
   await expect(list.locator('li[data-distance="1"]').first()).toBeVisible();
 });

@@ -3,7 +3,7 @@
 // from this table, never written once per method.
 import { z } from 'zod';
 import { IndexNotice, IndexProgress, IndexReport } from './indexing.ts';
-import { AUDIT_ACTIONS, AuditEntry, LinkFinding, Page, PageSummary, SourceChange, StalePage } from './page.ts';
+import { AUDIT_ACTIONS, AuditEntry, LinkFinding, Page, PageRef, PageSummary, SourceChange, StalePage } from './page.ts';
 import { SearchRequest, SearchResponse } from './search.ts';
 import { ConceptsRequest, ConceptsResponse, GraphRequest, GraphResponse, RecallWalkRequest, RecallWalkResponse } from './graph.ts';
 import { DecideSkillRequest, ExpertRequest, ExpertResponse, Registration, RegisterSkillRequest, SkillsRequest, SkillsResponse } from './skills.ts';
@@ -88,8 +88,8 @@ export const contract = {
     seenIn('filters'),
   ),
   getPage: method(
-    'A page by key: frontmatter, body, headings, outgoing links and backlinks. An agent sees its own page first.',
-    z.object({ key: z.string().min(1).max(1000), agent: z.string().min(1).max(500).nullable().optional() }),
+    'A page by key, or exactly by root and path (as results give them: of pages with one name, the one chosen): frontmatter, body, headings, outgoing links and backlinks, and the other pages with its name. By key, an agent sees its own page first.',
+    PageRef,
     Page.extend({ index: ReadersNotice }),
     seenIn('agent'),
   ),

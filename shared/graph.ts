@@ -1,7 +1,7 @@
 // The reference graph, as every door sees it: pages, and what their links point at, as nodes;
 // links as edges. Pure schemas: the engine, the CLI and the renderer share them.
 import { z } from 'zod';
-import { LinkKind, Scope } from './page.ts';
+import { LinkKind, PageRef, Scope } from './page.ts';
 
 export const GRAPH_NODE_TYPES = ['page', 'attachment', 'source', 'missing', 'concept'] as const;
 export type GraphNodeType = (typeof GRAPH_NODE_TYPES)[number];
@@ -40,9 +40,7 @@ export type GraphEdge = z.infer<typeof GraphEdge>;
 export const GRAPH_MAX_PAGES = 100_000;
 
 export const GraphRequest = z.object({
-  around: z
-    .object({ key: z.string().min(1).max(1000), agent: z.string().min(1).max(500).nullable().optional() })
-    .nullable()
+  around: PageRef.nullable()
     .optional()
     .describe('the centre page; none: the whole wiki'),
   depth: z.number().int().min(1).max(3).default(1).describe('links to follow out from the centre page, either way'),
@@ -105,7 +103,7 @@ export const RecallWalkRequest = z.object({
   seed: z
     .union([
       z.object({ query: z.string().min(1).max(2000), agent: z.string().min(1).max(500).nullable().optional().describe('search as this agent: its own pages shadow global ones, other agents’ are left out') }),
-      z.object({ key: z.string().min(1).max(1000), agent: z.string().min(1).max(500).nullable().optional() }),
+      PageRef,
     ])
     .describe('a page, or a query whose top 3 hybrid search hits are the seeds'),
   hops: z.number().int().min(1).max(3).default(2).describe('steps to walk out from the seeds'),

@@ -19,6 +19,21 @@ export const Scope = z.object({
 });
 export type Scope = z.infer<typeof Scope>;
 
+/**
+ * How a request names a page: by where it is (its root and its path in the root: exactly that page,
+ * the one address no other page shares), or by key, as agents and old links do (an agent's own page
+ * first, then the shared one; of several with one name, the shortest path).
+ */
+export const PageRef = z
+  .object({
+    key: z.string().min(1).max(1000).optional().describe("the page's file name without .md: an agent's own page first, then the shared one; of several with one name, the shortest path"),
+    root: z.string().min(1).max(4096).optional().describe('with path: the root the page is in (as search results and pages give it)'),
+    path: z.string().min(1).max(1000).optional().describe('with root: the page\'s path in its root, e.g. Folder/Page.md; names exactly that page'),
+    agent: z.string().min(1).max(500).nullable().optional().describe("the agent whose own page (user/<agent>/) is meant, or who views"),
+  })
+  .refine((r) => r.key !== undefined || (r.root !== undefined && r.path !== undefined), { message: 'name the page by key, or by root and path' });
+export type PageRef = z.infer<typeof PageRef>;
+
 export const Heading = z.object({
   level: z.number().int(),
   text: z.string(),
@@ -29,6 +44,7 @@ export type Heading = z.infer<typeof Heading>;
 /** One edge out of a page, as written, and what it resolved to (null when broken). */
 export const Link = z.object({
   source: z.string().describe('path of the linking page, relative to its root'),
+  sourceRoot: z.string().describe('the root of the linking page'),
   sourceKey: z.string(),
   line: z.number().int().describe('1-based line in the source file'),
   target: z.string().describe('link text without |label'),
@@ -37,6 +53,7 @@ export const Link = z.object({
   kind: LinkKind,
   resolvedKey: z.string().nullable(),
   resolvedPath: z.string().nullable().describe('page or attachment the link resolved to'),
+  resolvedRoot: z.string().nullable().describe('the root of the page or attachment it resolved to'),
   reason: BrokenReason.nullable().describe('null when the link and its anchor resolve'),
 });
 export type Link = z.infer<typeof Link>;
@@ -65,6 +82,7 @@ export const Page = PageSummary.extend({
   backlinks: z.array(Link),
   provenance: z.array(Provenance),
   shadows: z.string().nullable().describe('path of the global page this user page shadows'),
+  sameName: z.array(z.object({ root: z.string(), path: z.string(), scope: Scope })).describe('the other pages with this key the viewer sees (a link by key goes to the one closest to it; by path, to that one)'),
 });
 export type Page = z.infer<typeof Page>;
 

@@ -316,7 +316,7 @@ export class Engine implements CairnService {
 
   async getPage(r: Parsed<'getPage'>, _caller: Caller = PERSON, viewer: Viewer = viewerOf(PERSON, r)): Promise<Response<'getPage'>> {
     try {
-      return { ...(await (this.readers ? this.readers.getPage(this.store, r, viewer) : pageView(this.store, r.key, r.agent ?? null, viewer))), index: await this.notice() };
+      return { ...(await (this.readers ? this.readers.getPage(this.store, r, viewer) : pageView(this.store, r, viewer))), index: await this.notice() };
     } catch (err) {
       // while the first index runs, "not found" may only mean "not indexed yet"
       const notice = err instanceof NotFound ? await this.notice() : null;
@@ -336,16 +336,15 @@ export class Engine implements CairnService {
   }
 
   async graph(r: Parsed<'graph'>, _caller: Caller = PERSON, viewer: Viewer = viewerOf(PERSON, r)): Promise<Response<'graph'>> {
-    const around = r.around ? { key: r.around.key, agent: r.around.agent ?? null } : null;
     const { referenceGraph } = await import('./graph/reference-graph.ts');
-    return referenceGraph(this.store, { around, viewer, depth: r.depth, limit: r.limit, concepts: r.concepts });
+    return referenceGraph(this.store, { around: r.around ?? null, viewer, depth: r.depth, limit: r.limit, concepts: r.concepts });
   }
 
   async recall(r: Parsed<'recall'>, _caller: Caller = PERSON, viewer: Viewer = viewerOf(PERSON, r)): Promise<Response<'recall'>> {
     const { recallWalk, seedPages } = await import('./graph/recall-walk.ts');
     // the walk reaches linked pages itself, showing each step: its seeds are the text lanes' hits
     const hits = 'query' in r.seed ? (await this.search(parseRequest('search', { query: r.seed.query, k: 3, weights: { graph: 0 } }), PERSON, viewer)).results : [];
-    return recallWalk(this.store, { ...(await seedPages(this.store, r.seed, hits)), viewer, hops: r.hops, limit: r.limit });
+    return recallWalk(this.store, { ...(await seedPages(this.store, r.seed, hits, viewer)), viewer, hops: r.hops, limit: r.limit });
   }
 
   async concepts(r: Parsed<'concepts'>, _caller: Caller = PERSON, viewer: Viewer = EVERYONE): Promise<Response<'concepts'>> {

@@ -94,7 +94,7 @@ export class ReadPool {
   }
 
   getPage(store: Store, request: Parsed<'getPage'>, viewer: Viewer): Promise<Page> {
-    return this.ask<Page>({ method: 'getPage', request, viewer }, () => pageView(store, request.key, request.agent ?? null, viewer));
+    return this.ask<Page>({ method: 'getPage', request, viewer }, () => pageView(store, request, viewer));
   }
 
   async close(): Promise<void> {

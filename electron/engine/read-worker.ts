@@ -21,7 +21,7 @@ const store = sqliteStore(db);
 
 async function answer(r: ReadRequest): Promise<unknown> {
   if (r.method === 'search') return search({ store, semantic: r.semantic, defaults: r.defaults }, r.request);
-  return pageView(store, r.request.key, r.request.agent ?? null, r.viewer);
+  return pageView(store, r.request, r.viewer);
 }
 
 parentPort!.on('message', (r: ReadRequest) => {

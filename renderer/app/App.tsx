@@ -15,7 +15,7 @@ import { RecallScreen } from '../screens/RecallScreen.tsx';
 import { SearchScreen } from '../screens/SearchScreen.tsx';
 import { StaleScreen } from '../screens/StaleScreen.tsx';
 import { StatusScreen } from '../screens/StatusScreen.tsx';
-import { navigate, useRoute, type Route } from './route.ts';
+import { navigate, pageName, useRoute, type Route } from './route.ts';
 import { ScreenBoundary } from './ScreenBoundary.tsx';
 import { StatusProvider } from './status-context.tsx';
 
@@ -28,7 +28,7 @@ function Screen({ route }: { route: Route }) {
     case 'compare':
       return <CompareScreen params={route.params} />;
     case 'page':
-      return <PageScreen key={route.key} pageKey={route.key} params={route.params} />;
+      return <PageScreen key={'root' in route.page ? `${route.page.root}\0${route.page.path}` : route.page.key} target={route.page} params={route.params} />;
     case 'status':
       return <StatusScreen />;
     case 'links':
@@ -67,7 +67,7 @@ export function App() {
     return () => window.removeEventListener('keydown', onKey);
   }, [route.screen]);
 
-  const title = route.screen === 'page' ? route.key : TITLES[route.screen];
+  const title = route.screen === 'page' ? pageName(route.page) : TITLES[route.screen];
   useEffect(() => {
     document.title = `${title} — Cairn`;
   }, [title]);

@@ -34,7 +34,7 @@ export function CompareColumn({ side, mode, onMode, response, error, other }: Pr
               <li key={r.key + r.path} data-key={r.key}>
                 <span className="rank-number">{i + 1}</span>
                 <div className="compare-main">
-                  <a href={pageHref(r.key, { heading: r.heading, agent: r.scope.agent })} className="result-title">
+                  <a href={pageHref(r, { heading: r.heading, agent: r.scope.agent })} className="result-title">
                     {r.title}
                   </a>
                   <div className="result-path">{r.path}</div>

@@ -1,13 +1,19 @@
 // The page's YAML frontmatter as a key/value panel; list values as chips, `refs` as links.
 import type { Page } from '../../shared/page.ts';
-import { pageHref } from '../app/route.ts';
+import { linkedPage, pageHref, type PageTarget } from '../app/route.ts';
+
+/** Where a `refs` entry leads: the page its link resolved to, else (broken) its key. */
+function refTarget(page: Page, ref: string): PageTarget {
+  const link = page.links.find((l) => l.kind === 'ref' && l.target === ref);
+  return (link && linkedPage(link)) ?? { key: ref };
+}
 
 function Value({ name, value, page }: { name: string; value: unknown; page: Page }) {
   if (Array.isArray(value)) {
     return (
       <ul className="fm-list">
         {value.map((v, i) => (
-          <li key={i}>{name === 'refs' && typeof v === 'string' ? <a href={pageHref(v, { agent: page.scope.agent })}>{v}</a> : <Value name="" value={v} page={page} />}</li>
+          <li key={i}>{name === 'refs' && typeof v === 'string' ? <a href={pageHref(refTarget(page, v), { agent: page.scope.agent })}>{v}</a> : <Value name="" value={v} page={page} />}</li>
         ))}
       </ul>
     );

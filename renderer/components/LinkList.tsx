@@ -1,7 +1,7 @@
 // Outgoing links or backlinks of a page, one row per page at the other end, with every place
 // the link is written (kind and line). A broken one is marked, with why.
 import type { Link } from '../../shared/page.ts';
-import { pageHref } from '../app/route.ts';
+import { linkedPage, pageHref, type PageAddress } from '../app/route.ts';
 
 const REASON: Record<NonNullable<Link['reason']>, string> = {
   'missing-page': 'no such page',
@@ -19,7 +19,8 @@ interface Props {
 interface Group {
   id: string;
   label: string;
-  key: string | null;
+  /** The page at the other end; null when the link is broken or leads to a file or a URL. */
+  page: PageAddress | null;
   anchor: string | null;
   url: string | null;
   /** The agent whose space the page at the other end is in (backlinks from a user page). */
@@ -32,14 +33,15 @@ function groupLinks(links: Link[], direction: 'out' | 'in'): Group[] {
   const groups = new Map<string, Group>();
   for (const l of links) {
     // Backlinks gather by the linking page; outgoing links by where they go (and whether broken).
-    const id = direction === 'in' ? l.sourceKey : `${(l.resolvedKey ?? l.target).toLowerCase()}#${l.anchor ?? ''}#${l.reason ?? ''}`;
+    const to = linkedPage(l);
+    const id = direction === 'in' ? `${l.sourceRoot}\0${l.source}` : `${to ? `${to.root}\0${to.path}` : l.target.toLowerCase()}#${l.anchor ?? ''}#${l.reason ?? ''}`;
     let g = groups.get(id);
     if (!g) {
       const label = direction === 'in' ? l.sourceKey : `${l.resolvedKey ?? l.target}${l.anchor ? `#${l.anchor}` : ''}`;
       g = {
         id,
         label,
-        key: direction === 'in' ? l.sourceKey : l.resolvedKey,
+        page: direction === 'in' ? { root: l.sourceRoot, path: l.source } : to,
         anchor: direction === 'in' ? null : l.anchor,
         url: /^https?:\/\//.test(l.target) ? l.target : null,
         agent: direction === 'in' ? (/^user\/([^/]+)\//.exec(l.source)?.[1] ?? null) : null,
@@ -51,7 +53,14 @@ function groupLinks(links: Link[], direction: 'out' | 'in'): Group[] {
     g.links.push(l);
     g.reason ??= l.reason;
   }
-  return [...groups.values()];
+  return byPathWhereNamesClash([...groups.values()]);
+}
+
+/** Two pages of one name in the list (Plugins/Overview, Clipper/Overview) are told apart by their paths. */
+function byPathWhereNamesClash(groups: Group[]): Group[] {
+  const seen = new Map<string, number>();
+  for (const g of groups) seen.set(g.label.toLowerCase(), (seen.get(g.label.toLowerCase()) ?? 0) + 1);
+  return groups.map((g) => (g.page && seen.get(g.label.toLowerCase())! > 1 ? { ...g, label: `${g.page.path.replace(/\.md$/i, '')}${g.anchor ? `#${g.anchor}` : ''}` } : g));
 }
 
 export function LinkList({ title, links, direction, agent, empty }: Props) {
@@ -83,10 +92,10 @@ function LinkGroup({ group: g, direction, agent }: { group: Group; direction: 'o
   const brokenHere = direction === 'out' && g.reason;
   const cls = ['link', brokenHere ? `broken broken-${g.reason}` : '', g.links.some((l) => l.reason) ? 'has-broken' : ''].filter(Boolean).join(' ');
   return (
-    <li className={cls} data-broken={brokenHere ? g.reason! : undefined} data-key={g.key ?? undefined}>
+    <li className={cls} data-broken={brokenHere ? g.reason! : undefined} data-path={g.page?.path}>
       <div className="link-head">
-        {g.key ? (
-          <a href={pageHref(g.key, { heading: g.anchor, agent: g.agent ?? agent })} className="link-target">
+        {g.page ? (
+          <a href={pageHref(g.page, { heading: g.anchor, agent: g.agent ?? agent })} className="link-target" title={g.page.path}>
             {g.label}
           </a>
         ) : g.url ? (

@@ -11,7 +11,7 @@ export function Outline({ page }: { page: Page }) {
       <ul className="outline">
         {headings.map((h) => (
           <li key={`${h.line}`} style={{ paddingLeft: `${(h.level - 2) * 0.9}rem` }}>
-            <a href={pageHref(page.key, { heading: h.text, agent: page.scope.agent })}>{h.text}</a>
+            <a href={pageHref(page, { heading: h.text, agent: page.scope.agent })}>{h.text}</a>
           </li>
         ))}
       </ul>

@@ -42,7 +42,7 @@ export function ResultCard({ result: r, position, selected, maxScore, statuses, 
       </div>
       <div className="result-main">
         <div className="result-head">
-          <a className="result-title" href={pageHref(r.key, { heading: r.heading, agent: r.scope.agent })}>
+          <a className="result-title" href={pageHref(r, { heading: r.heading, agent: r.scope.agent })}>
             {r.title}
           </a>
           <ScopeBadge scope={r.scope} />

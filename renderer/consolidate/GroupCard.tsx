@@ -11,10 +11,10 @@ export function GroupCard({ group: g, dryRun }: { group: ConsolidationGroup; dry
     <section className="panel consolidation-group" aria-label={`Reflection ${g.key}`} data-key={g.key}>
       <div className="panel-head">
         <h2>
-          {dryRun ? 'Would write' : 'Wrote'} {written ? <a href={pageHref(g.key, { agent })}>{g.title}</a> : g.title}
+          {dryRun ? 'Would write' : 'Wrote'} {written ? <a href={pageHref(written, { agent })}>{g.title}</a> : g.title}
         </h2>
         {written && (
-          <a className="button small primary" href={pageHref(g.key, { agent })}>
+          <a className="button small primary" href={pageHref(written, { agent })}>
             Open reflection
           </a>
         )}

@@ -2,7 +2,7 @@
 import { Suspense } from 'react';
 import type { GraphNode } from '../../shared/graph.ts';
 import { lazyView } from '../app/lazy-view.ts';
-import { navigate, pageHref, screenHref } from '../app/route.ts';
+import { addressOf, navigate, pageHref, screenHref } from '../app/route.ts';
 import type { GraphViewProps } from './GraphView.tsx';
 
 const GraphView = lazyView(() => import('./GraphView.tsx'));
@@ -19,5 +19,5 @@ export function GraphPanel(props: GraphViewProps) {
 export function openNode(node: GraphNode, opts: { tab?: 'graph'; depth?: number } = {}): void {
   if (node.missing) navigate(screenHref('links'));
   else if (node.type === 'concept') navigate(screenHref('search', { q: node.key }));
-  else if (node.type === 'page') navigate(pageHref(node.key, { agent: node.scope?.kind === 'user' ? node.scope.agent : null, tab: opts.tab, depth: opts.tab ? opts.depth : null }));
+  else if (node.type === 'page') navigate(pageHref(addressOf(node), { agent: node.scope?.kind === 'user' ? node.scope.agent : null, tab: opts.tab, depth: opts.tab ? opts.depth : null }));
 }

@@ -4,6 +4,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { GraphNode } from '../../shared/graph.ts';
 import { cairn } from '../api/client.ts';
+import { requestName, type PageRequest } from '../app/route.ts';
 import { useStatus } from '../app/status-context.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
 import { ErrorNote } from '../components/ErrorNote.tsx';
@@ -16,7 +17,7 @@ import { markStep } from './timeline.ts';
 const AUTO_REFRESH_NODES = 2000;
 
 export interface GraphViewProps {
-  around: { key: string; agent: string | null } | null;
+  around: PageRequest | null;
   depth: number;
   onOpen: (node: GraphNode) => void;
   /** controls the screen adds to the toolbar (depth, whole wiki) */
@@ -28,7 +29,7 @@ export default function GraphView({ around, depth, onOpen, children }: GraphView
   const [loadedAt, setLoadedAt] = useState(generation);
   // off by default: in a wiki whose keys are common words, concepts outnumber links
   const [concepts, setConcepts] = useState(false);
-  const request = `${around ? `${around.agent ? `@${around.agent}/` : ''}${around.key}` : '*'}:${depth}`;
+  const request = `${around ? requestName(around) : '*'}:${depth}`;
   const loaded = useAsync(() => {
     markStep('request');
     return cairn.graph({ around, depth, concepts }).then((graph) => {

@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import type { GraphEdge, GraphNode, GraphResponse, RecallPage, RecallWalkResponse } from '../../shared/graph.ts';
 import { cairn } from '../api/client.ts';
-import { navigate, pageHref, screenHref } from '../app/route.ts';
+import { addressOf, navigate, pageHref, requestName, screenHref, type PageRequest } from '../app/route.ts';
 import { useStatus } from '../app/status-context.tsx';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 import { useAsync } from '../hooks/useAsync.ts';
@@ -12,7 +12,7 @@ import { DepthSwitch } from './DepthSwitch.tsx';
 import { GraphExplorer } from './GraphExplorer.tsx';
 import { graphModel } from './graph-model.ts';
 
-export type RecallSeed = { key: string; agent: string | null } | { query: string };
+export type RecallSeed = PageRequest | { query: string };
 
 export interface RecallViewProps {
   seed: RecallSeed;
@@ -22,8 +22,8 @@ export interface RecallViewProps {
 
 export default function RecallView({ seed, hops, onHops }: RecallViewProps) {
   const { generation } = useStatus();
-  const agent = 'key' in seed ? seed.agent : null;
-  const request = `recall:${'key' in seed ? `${agent ? `@${agent}/` : ''}${seed.key}` : `?${seed.query}`}:${hops}`;
+  const agent = 'query' in seed ? null : seed.agent;
+  const request = `recall:${'query' in seed ? `?${seed.query}` : requestName(seed)}:${hops}`;
   const loaded = useAsync(() => cairn.recall({ seed, hops }).then((recall) => ({ request, recall })), [request, generation]);
   const model = useMemo(() => (loaded.value ? graphModel(asGraph(loaded.value.recall)) : null), [loaded.value]);
   if (loaded.error && !model) return <ErrorNote message={loaded.error} onRetry={loaded.reload} />;
@@ -31,7 +31,7 @@ export default function RecallView({ seed, hops, onHops }: RecallViewProps) {
   const { recall } = loaded.value;
   const open = (node: GraphNode) => {
     if (node.type === 'concept') navigate(screenHref('search', { q: node.key }));
-    else navigate(pageHref(node.key, { agent, tab: 'recall', depth: hops }));
+    else navigate(pageHref(addressOf(node), { agent, tab: 'recall', depth: hops }));
   };
   return (
     <div className="recall-layout">
@@ -41,11 +41,11 @@ export default function RecallView({ seed, hops, onHops }: RecallViewProps) {
           {recall.truncated && ' (the nearest)'}
           {'query' in seed && ` of the top hits for “${seed.query}”`}
         </p>
-        {recall.pages.length === 0 && <p className="muted">No page matches “{'query' in seed ? seed.query : seed.key}”: try other words.</p>}
+        {recall.pages.length === 0 && <p className="muted">No page matches “{'query' in seed ? seed.query : requestName(seed)}”: try other words.</p>}
         <ol>
           {recall.pages.map((p) => (
             <li key={`${p.root}/${p.path}`} data-recall={p.key} data-distance={p.distance}>
-              <a href={pageHref(p.key, { agent })}>{p.title}</a> <span className="muted">· {p.distance === 0 ? 'seed' : `${p.distance} step${p.distance === 1 ? '' : 's'}`}</span>
+              <a href={pageHref(p, { agent })}>{p.title}</a> <span className="muted">· {p.distance === 0 ? 'seed' : `${p.distance} step${p.distance === 1 ? '' : 's'}`}</span>
               {p.via.length > 0 && <div className="recall-path muted">{pathText(p)}</div>}
             </li>
           ))}

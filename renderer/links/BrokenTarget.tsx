@@ -37,7 +37,7 @@ export function BrokenTarget({ target, findings, suggestions, flow }: { target: 
           return (
             <li key={`${f.root}/${f.source}:${f.line}:${f.column}:${f.kind}`} className="broken-link">
               <span>
-                <a href={pageHref(f.sourceKey, { agent: base.agent })}>{f.sourceKey}</a>{' '}
+                <a href={pageHref({ root: f.root, path: f.source }, { agent: base.agent })}>{f.sourceKey}</a>{' '}
                 <code className="muted">
                   {f.source}:{f.line}
                 </code>{' '}

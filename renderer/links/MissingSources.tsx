@@ -23,7 +23,7 @@ export function MissingSources({ findings, flow }: { findings: LinkFinding[]; fl
           {findings.map((f) => (
             <tr key={`${f.root}/${f.source}:${f.line}:${f.target}`}>
               <td>
-                <a href={pageHref(f.sourceKey, { agent: f.scope.agent })}>{f.sourceKey}</a>{' '}
+                <a href={pageHref({ root: f.root, path: f.source }, { agent: f.scope.agent })}>{f.sourceKey}</a>{' '}
                 <code className="muted">
                   {f.source}:{f.line}
                 </code>

@@ -32,7 +32,7 @@ function Orphan({ page }: { page: PageSummary }) {
     );
   return (
     <li className="link orphan">
-      <a href={pageHref(page.key, { agent: page.scope.agent })}>{page.title}</a> <span className="muted">{page.path}</span>{' '}
+      <a href={pageHref(page, { agent: page.scope.agent })}>{page.title}</a> <span className="muted">{page.path}</span>{' '}
       {from === null ? (
         <button type="button" className="button small ghost" onClick={() => void suggest()} aria-label={`Suggest pages to link ${page.key} from`}>
           Link from…
@@ -47,7 +47,7 @@ function Orphan({ page }: { page: PageSummary }) {
               {from.map((r, i) => (
                 <span key={`${r.root}/${r.path}`}>
                   {i > 0 && ', '}
-                  <a href={pageHref(r.key, { agent: r.scope.agent })}>{r.key}</a>
+                  <a href={pageHref(r, { agent: r.scope.agent })}>{r.key}</a>
                 </span>
               ))}
             </>

@@ -7,7 +7,7 @@ import MarkdownIt from 'markdown-it';
 import { normalizeAnchor } from '../../shared/markdown/anchors.ts';
 import { wikilinks } from '../../shared/markdown/wikilinks.ts';
 import type { Link, Page } from '../../shared/page.ts';
-import { pageHref } from '../app/route.ts';
+import { linkedPage, pageHref } from '../app/route.ts';
 import { hideBlockIds, renderCallouts } from './obsidian-blocks.ts';
 
 const PROVENANCE = /<!--\s*from:\s*([\s\S]*?)\s*-->/g;
@@ -69,14 +69,14 @@ function findLink(page: Page, kinds: Link['kind'][], target: string, anchor: str
 
 function pageLinkHref(page: Page, link: Link | undefined, fallbackKey: string, anchor: string | null): string {
   const agent = page.scope.agent;
-  return pageHref(link?.resolvedKey ?? fallbackKey, { heading: anchor, agent });
+  return pageHref((link && linkedPage(link)) ?? fallbackKey, { heading: anchor, agent });
 }
 
 function rewriteWikilink(a: HTMLAnchorElement, page: Page): void {
   const { target, anchor } = splitHref(a.getAttribute('href') ?? '');
   const name = a.getAttribute('data-target') ?? target;
   if (!name) {
-    a.href = pageHref(page.key, { heading: anchor, agent: page.scope.agent });
+    a.href = pageHref(page, { heading: anchor, agent: page.scope.agent });
     if (anchor && !page.headings.some((h) => normalizeAnchor(h.text) === normalizeAnchor(anchor))) {
       markBroken(a, { ...fakeLink(page, '', anchor), reason: 'missing-anchor', resolvedKey: page.key });
     }
@@ -88,7 +88,7 @@ function rewriteWikilink(a: HTMLAnchorElement, page: Page): void {
 }
 
 function fakeLink(page: Page, target: string, anchor: string | null): Link {
-  return { source: page.path, sourceKey: page.key, line: 0, target, anchor, label: null, kind: 'wikilink', resolvedKey: null, resolvedPath: null, reason: null };
+  return { source: page.path, sourceRoot: page.root, sourceKey: page.key, line: 0, target, anchor, label: null, kind: 'wikilink', resolvedKey: null, resolvedPath: null, resolvedRoot: null, reason: null };
 }
 
 function rewriteMarkdownLink(a: HTMLAnchorElement, page: Page): void {
@@ -101,7 +101,7 @@ function rewriteMarkdownLink(a: HTMLAnchorElement, page: Page): void {
   }
   const { target, anchor } = splitHref(href);
   if (target === '') {
-    a.setAttribute('href', pageHref(page.key, { heading: anchor, agent: page.scope.agent }));
+    a.setAttribute('href', pageHref(page, { heading: anchor, agent: page.scope.agent }));
     return;
   }
   const link = findLink(page, ['markdown'], target, anchor);
@@ -120,10 +120,11 @@ function rewriteMarkdownLink(a: HTMLAnchorElement, page: Page): void {
 function rewriteEmbed(span: Element, page: Page): void {
   const target = span.getAttribute('data-target') ?? '';
   const link = page.links.find((l) => l.kind === 'embed' && same(l.target, target));
-  if (link?.resolvedKey) {
+  const embedded = link && linkedPage(link);
+  if (embedded) {
     const a = span.ownerDocument.createElement('a');
     a.className = 'wikilink-embed embed-page';
-    a.href = pageHref(link.resolvedKey, { heading: link.anchor, agent: page.scope.agent });
+    a.href = pageHref(embedded, { heading: link.anchor, agent: page.scope.agent });
     a.textContent = `↪ ${span.textContent ?? target}`;
     span.replaceWith(a);
     return;
@@ -146,7 +147,7 @@ function attachmentImage(doc: Document, page: Page, link: Link, alt: string): HT
   img.className = 'attachment-image';
   img.alt = alt;
   img.title = link.resolvedPath!;
-  img.dataset.attachmentRoot = page.root;
+  img.dataset.attachmentRoot = link.resolvedRoot ?? page.root;
   img.dataset.attachmentPath = link.resolvedPath!;
   return img;
 }

@@ -78,7 +78,7 @@ export function AuditScreen() {
                   {e.detail && <div className="muted">{e.detail}</div>}
                 </td>
                 <td>
-                  <a href={pageHref(e.key)}>{e.key}</a> <code className="muted">{e.path}</code>
+                  <a href={pageHref(e)}>{e.key}</a> <code className="muted">{e.path}</code>
                 </td>
                 <td>
                   <code className="muted">

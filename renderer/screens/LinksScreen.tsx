@@ -90,7 +90,7 @@ function AnchorTable({ findings }: { findings: LinkFinding[] }) {
           {findings.map((f, i) => (
             <tr key={i} data-reason={f.reason}>
               <td>
-                <a href={pageHref(f.sourceKey, { agent: f.scope.agent })}>{f.sourceKey}</a>{' '}
+                <a href={pageHref({ root: f.root, path: f.source }, { agent: f.scope.agent })}>{f.sourceKey}</a>{' '}
                 <code className="muted">
                   {f.source}:{f.line}
                 </code>

@@ -4,7 +4,7 @@
 import { Suspense } from 'react';
 import { cairn } from '../api/client.ts';
 import { lazyView } from '../app/lazy-view.ts';
-import { depthParam, navigate, pageHref, screenHref } from '../app/route.ts';
+import { depthParam, navigate, pageHref, pageName, pageRef, screenHref, type PageTarget } from '../app/route.ts';
 import { useStatus } from '../app/status-context.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
 import { ErrorNote } from '../components/ErrorNote.tsx';
@@ -14,6 +14,7 @@ import { Markdown } from '../components/Markdown.tsx';
 import { Outline } from '../components/Outline.tsx';
 import { absolutePath, PathActions } from '../components/PathActions.tsx';
 import { ProvenanceList } from '../components/ProvenanceList.tsx';
+import { SameName } from '../components/SameName.tsx';
 import { ScopeBadge } from '../components/ScopeBadge.tsx';
 import { useAsync } from '../hooks/useAsync.ts';
 import { DepthSwitch } from '../graph/DepthSwitch.tsx';
@@ -21,24 +22,26 @@ import { GraphPanel, openNode } from '../graph/GraphPanel.tsx';
 
 const RecallView = lazyView(() => import('../graph/RecallView.tsx'));
 
-export function PageScreen({ pageKey, params }: { pageKey: string; params: URLSearchParams }) {
+export function PageScreen({ target, params }: { target: PageTarget; params: URLSearchParams }) {
   const agent = params.get('agent');
   const heading = params.get('h');
   const tab = params.get('tab') === 'graph' ? 'graph' : params.get('tab') === 'recall' ? 'recall' : 'page';
   const depth = depthParam(params);
   const { generation } = useStatus();
-  const { value: page, error, errorCode, loading, reload } = useAsync(() => cairn.getPage({ key: pageKey, agent }), [pageKey, agent, generation]);
+  const ref = pageRef(target, agent);
+  const { value: page, error, errorCode, loading, reload } = useAsync(() => cairn.getPage(ref), [JSON.stringify(ref), generation]);
 
-  if (error && (!page || page.key !== pageKey)) {
+  if (error && !page) {
     const missing = errorCode === 'not-found';
+    const name = pageName(target);
     return (
       <div className="screen page-screen">
         {missing ? (
-          <EmptyState title={`No page named “${pageKey}”`} icon="∅">
+          <EmptyState title={'root' in target ? `No page at ${target.path}` : `No page named “${name}”`} icon="∅">
             <p>{error}</p>
             <p>
-              Links to it are listed under <a href="#/links">Broken links</a>. Write <code>{pageKey}.md</code> in a root to create it, or{' '}
-              <a href={screenHref('search', { q: pageKey })}>search for “{pageKey}”</a>.
+              Links to it are listed under <a href="#/links">Broken links</a>. Write <code>{'root' in target ? target.path : `${name}.md`}</code> in a root to create it, or{' '}
+              <a href={screenHref('search', { q: name })}>search for “{name}”</a>.
             </p>
           </EmptyState>
         ) : (
@@ -55,10 +58,6 @@ export function PageScreen({ pageKey, params }: { pageKey: string; params: URLSe
   return (
     <article className="screen page-screen" data-page={page.key} aria-busy={loading}>
       <header className="page-head">
-        <p className="crumbs">
-          <span className="muted">{page.root}/</span>
-          {page.path}
-        </p>
         <h1>
           {page.title} <ScopeBadge scope={page.scope} />
         </h1>
@@ -78,31 +77,32 @@ export function PageScreen({ pageKey, params }: { pageKey: string; params: URLSe
           {fm.archived_since !== undefined && <span className="badge">archived {String(fm.archived_since)}</span>}
         </div>
         <PathActions absPath={absPath} />
+        <SameName page={page} agent={agent} />
         {page.shadows && (
           <p className="note">
             This is @{page.scope.agent}’s own page: for that agent it shadows <code>{page.shadows}</code>.
           </p>
         )}
         <div className="tabs" role="tablist" aria-label="Page views">
-          <a role="tab" aria-selected={tab === 'page'} className={tab === 'page' ? 'on' : undefined} href={pageHref(page.key, { agent })}>
+          <a role="tab" aria-selected={tab === 'page'} className={tab === 'page' ? 'on' : undefined} href={pageHref(page, { agent })}>
             Page
           </a>
-          <a role="tab" aria-selected={tab === 'graph'} className={tab === 'graph' ? 'on' : undefined} href={pageHref(page.key, { agent, tab: 'graph', depth })}>
+          <a role="tab" aria-selected={tab === 'graph'} className={tab === 'graph' ? 'on' : undefined} href={pageHref(page, { agent, tab: 'graph', depth })}>
             Graph
           </a>
-          <a role="tab" aria-selected={tab === 'recall'} className={tab === 'recall' ? 'on' : undefined} href={pageHref(page.key, { agent, tab: 'recall', depth: 2 })}>
+          <a role="tab" aria-selected={tab === 'recall'} className={tab === 'recall' ? 'on' : undefined} href={pageHref(page, { agent, tab: 'recall', depth: 2 })}>
             Recall
           </a>
         </div>
       </header>
       {tab === 'recall' ? (
         <Suspense fallback={<div className="graph-view muted">Loading…</div>}>
-          <RecallView seed={{ key: page.key, agent }} hops={depth} onHops={(d) => navigate(pageHref(page.key, { agent, tab: 'recall', depth: d }), { replace: true })} />
+          <RecallView seed={pageRef(page, agent)} hops={depth} onHops={(d) => navigate(pageHref(page, { agent, tab: 'recall', depth: d }), { replace: true })} />
         </Suspense>
       ) : tab === 'graph' ? (
-        <GraphPanel around={{ key: page.key, agent }} depth={depth} onOpen={(node) => openNode(node, { tab: 'graph', depth })}>
-          <DepthSwitch depth={depth} onChange={(d) => navigate(pageHref(page.key, { agent, tab: 'graph', depth: d }), { replace: true })} />
-          <a className="button small ghost" href={screenHref('graph', { around: page.key, agent: agent ?? undefined, depth: String(depth) })}>
+        <GraphPanel around={pageRef(page, agent)} depth={depth} onOpen={(node) => openNode(node, { tab: 'graph', depth })}>
+          <DepthSwitch depth={depth} onChange={(d) => navigate(pageHref(page, { agent, tab: 'graph', depth: d }), { replace: true })} />
+          <a className="button small ghost" href={screenHref('graph', { root: page.root, path: page.path, agent: agent ?? undefined, depth: String(depth) })}>
             Open in the Graph screen
           </a>
         </GraphPanel>

@@ -40,7 +40,7 @@ export function SearchScreen({ params }: { params: URLSearchParams }) {
   useEffect(() => setSelected(0), [response]);
   const open = useCallback((i: number) => {
     const r = ranked[i];
-    if (r) navigate(pageHref(r.key, { heading: r.heading, agent: r.scope.agent }));
+    if (r) navigate(pageHref(r, { heading: r.heading, agent: r.scope.agent }));
   }, [ranked]);
   const onKeyDown = useListKeys(ranked.length, selected, setSelected, open);
 

@@ -77,7 +77,7 @@ export function StaleScreen() {
             {pages.map((p) => (
               <tr key={idOf(p)} data-key={p.key} aria-selected={selected === p} onClick={(e) => !(e.target as HTMLElement).closest('a, button') && select(idOf(p))}>
                 <td>
-                  <a href={pageHref(p.key, { agent: p.scope.agent })}>{p.title}</a>
+                  <a href={pageHref(p, { agent: p.scope.agent })}>{p.title}</a>
                   <div>
                     <code className="muted">{p.path}</code>
                   </div>

@@ -8,7 +8,7 @@ import { useAsync } from '../hooks/useAsync.ts';
 
 export function Evidence({ registration }: { registration: Registration }) {
   const { evidence, agent, docPath } = registration;
-  const page = useAsync(evidence?.key ? () => cairn.getPage({ key: evidence.key!, agent }) : null, [evidence?.key, agent]);
+  const page = useAsync(evidence?.key ? () => cairn.getPage({ root: evidence.root, path: evidence.path, agent }) : null, [evidence?.root, evidence?.path, agent]);
   if (!evidence) {
     return (
       <div className="evidence missing" role="note">
@@ -27,11 +27,11 @@ export function Evidence({ registration }: { registration: Registration }) {
   return (
     <section className="evidence" aria-label="Evidence">
       <p className="muted">
-        Evidence: <a href={pageHref(evidence.key, { agent })}>{evidence.path}</a>
+        Evidence: <a href={pageHref(evidence, { agent })}>{evidence.path}</a>
       </p>
       {page.error && <ErrorNote message={page.error} />}
-      {/* the key is looked up as the agent sees it; only the very page the registry resolved is shown as evidence */}
-      {page.value && (page.value.root === evidence.root && page.value.path === evidence.path ? <Markdown page={page.value} heading={null} /> : <ErrorNote message={`${evidence.key} now opens ${page.value.path}, not the evidence ${evidence.path}: open the file to read it`} />)}
+      {/* read by its place: the very page the registry resolved, never another with its key */}
+      {page.value && <Markdown page={page.value} heading={null} />}
     </section>
   );
 }

@@ -92,7 +92,7 @@ export function RegistryTable({ all, agents, categories, filter, onFilter }: Pro
                   {r.decidedBy && <div className="muted small">by {r.decidedBy}{r.note ? `: ${r.note}` : ''}</div>}
                 </td>
                 <td>
-                  {r.evidence?.key ? <a href={pageHref(r.evidence.key, { agent: r.agent })}>{r.evidence.path}</a> : r.evidence ? <code>{r.evidence.path}</code> : r.docPath ? <span className="badge danger">missing: {r.docPath}</span> : <span className="muted small">{r.reason?.replace(/^inferred: /, '')}</span>}
+                  {r.evidence?.key ? <a href={pageHref(r.evidence, { agent: r.agent })}>{r.evidence.path}</a> : r.evidence ? <code>{r.evidence.path}</code> : r.docPath ? <span className="badge danger">missing: {r.docPath}</span> : <span className="muted small">{r.reason?.replace(/^inferred: /, '')}</span>}
                   {r.reason && r.tier === 'explicit' && <div className="muted small">{r.reason}</div>}
                 </td>
                 <td className="muted small">{r.tier === 'auto' ? '—' : calibrationText(r.calibration)}</td>

@@ -11,7 +11,7 @@ export function StaleDetail({ page, busy, act }: { page: StalePage; busy: boolea
   return (
     <aside className="panel stale-detail" aria-label={`Stale page ${page.key}`}>
       <h2>
-        <a href={pageHref(page.key, { agent: page.scope.agent })}>{page.title}</a>
+        <a href={pageHref(page, { agent: page.scope.agent })}>{page.title}</a>
       </h2>
       {page.summary && <p>{page.summary}</p>}
       <PathActions absPath={absolutePath(page)} />

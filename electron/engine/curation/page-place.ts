@@ -36,8 +36,9 @@ export interface Place {
 export async function locate(store: Store, roots: readonly string[], input: PlaceRequest): Promise<Place> {
   if (CONTROL.test(input.key) || (input.agent && CONTROL.test(input.agent))) throw new BadRequest(`the key or agent ${JSON.stringify(input.key)} holds a control character: a page's name never does`);
   const rel = input.path === undefined ? null : insideRel(input.path);
+  // a root and path name exactly one page (of several with the key, the one asked for); else
   // a path into user/<agent>/ asks for that agent's page of the key (its own, else the shared one it would shadow)
-  const row = await store.pages.byKey(input.key, (rel === null ? null : userOf(rel)) ?? input.agent);
+  const row = (await pageAt(store, input, rel)) ?? (await store.pages.byKey(input.key, (rel === null ? null : userOf(rel)) ?? input.agent));
   if (!row && !input.mayCreate) throw new NotFound(`no page with key "${input.key}" to ${input.verb}`);
   if (row && !roots.includes(row.root)) throw new BadRequest(`page "${input.key}" is in ${row.root}, which is not a configured root: Cairn writes only into its roots`);
   const asked = input.root === undefined ? (row?.root ?? roots[0]) : roots.find((r) => r === path.resolve(input.root!));
@@ -56,6 +57,13 @@ export async function locate(store: Store, roots: readonly string[], input: Plac
   assertPortableName(key, norm);
   if (buildIgnore(asked, []).ignores(norm)) throw new BadRequest(`path "${norm}" is ignored by the root's ignore rules, so it would never be indexed`);
   return checked(asked, norm, false);
+}
+
+/** The page of this key at the root and path asked for, if there is one. */
+async function pageAt(store: Store, input: PlaceRequest, rel: string | null) {
+  if (rel === null || input.root === undefined) return null;
+  const row = await store.pages.byPlace(path.resolve(input.root), rel);
+  return row && row.key.toLowerCase() === input.key.replace(/\.md$/i, '').toLowerCase() ? row : null;
 }
 
 /** A client's `path`, normalised; refused unless it is a .md path inside the root. */

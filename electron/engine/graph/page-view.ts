@@ -1,14 +1,14 @@
-// One page as the contract's Page: what it says, where it links, and who links to it.
-import type { Page } from '../../../shared/page.ts';
-import { NotFound } from '../../../shared/errors.ts';
+// One page as the contract's Page: what it says, where it links, who links to it, and which other
+// pages share its name.
+import type { Page, PageRef } from '../../../shared/page.ts';
 import { toPageSummary } from '../store/pages.ts';
 import type { Store } from '../store/store.ts';
 import type { Viewer } from '../../../shared/viewer.ts';
+import { namesakesOf, pageNamedOrThrow } from './page-ref.ts';
 
-/** The page `key` names in `agent`'s spaces, its backlinks only from pages the viewer reads. */
-export async function pageView(store: Store, key: string, agent: string | null, viewer: Viewer): Promise<Page> {
-  const row = await store.pages.byKey(key, agent);
-  if (!row) throw new NotFound(`no page with key "${key}"${agent ? ` for agent ${agent}` : ''}; list pages with \`cairn search\``);
+/** The page `ref` names (by place, or by key in its agent's spaces), its backlinks only from pages the viewer reads. */
+export async function pageView(store: Store, ref: PageRef, viewer: Viewer): Promise<Page> {
+  const row = await pageNamedOrThrow(store, ref, viewer);
   const links = await store.links.outOf(row.id);
   const backlinks = await store.links.backlinksOf(row.id, viewer);
   const shadowed = row.scope === 'user' ? await store.pages.byKey(row.key, null) : null;
@@ -22,5 +22,6 @@ export async function pageView(store: Store, key: string, agent: string | null, 
     backlinks,
     provenance: JSON.parse(row.provenance) as Page['provenance'],
     shadows: shadowed ? shadowed.path : null,
+    sameName: await namesakesOf(store, row, viewer),
   };
 }

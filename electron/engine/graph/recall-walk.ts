@@ -4,11 +4,12 @@
 // set nearest first (then reached by more seeds, then by fewer concept steps) with the path that
 // reached each page: why it is here.
 import type { RecallPage, RecallStep, RecallWalkResponse } from '../../../shared/graph.ts';
-import { NotFound } from '../../../shared/errors.ts';
 import type { PagePlace } from '../store/pages.ts';
 import type { Store } from '../store/store.ts';
 import { CONCEPT_FANOUT } from './concept-pages.ts';
 import type { Viewer } from '../../../shared/viewer.ts';
+import type { PageRef } from '../../../shared/page.ts';
+import { pageNamedOrThrow } from './page-ref.ts';
 
 export interface RecallWalkQuery {
   seeds: number[];
@@ -176,12 +177,7 @@ function dateOf(key: string, path: string): string | null {
 }
 
 /** The seed pages: the page a key names (as the agent sees it), or the pages of a query's search hits. */
-export async function seedPages(store: Store, seed: { query: string; agent?: string | null } | { key: string; agent?: string | null }, hits: { root: string; path: string }[]): Promise<{ seeds: number[] }> {
-  if ('key' in seed) {
-    const agent = seed.agent ?? null;
-    const page = await store.pages.byKey(seed.key, agent);
-    if (!page) throw new NotFound(`no page with key "${seed.key}"${agent ? ` for agent ${agent}` : ''}; list pages with \`cairn search\``);
-    return { seeds: [page.id] };
-  }
-  return { seeds: await store.pages.idsAt(hits) };
+export async function seedPages(store: Store, seed: { query: string; agent?: string | null } | PageRef, hits: { root: string; path: string }[], viewer: Viewer): Promise<{ seeds: number[] }> {
+  if ('query' in seed) return { seeds: await store.pages.idsAt(hits) };
+  return { seeds: [(await pageNamedOrThrow(store, seed, viewer)).id] };
 }

@@ -4,15 +4,17 @@
 // `depth` links of a centre page, following links both ways; an agent's view leaves out other
 // agents' spaces and the global pages its own shadow, as search does (store/sqlite/visibility.ts).
 import type { GraphEdge, GraphNode, GraphResponse } from '../../../shared/graph.ts';
-import { BadRequest } from '../../../shared/errors.ts';
+import { BadRequest, NotFound } from '../../../shared/errors.ts';
 import type { ConceptMention } from '../store/concepts.ts';
 import type { GraphPage } from '../store/pages.ts';
 import type { Store } from '../store/store.ts';
 import { readEdges, type EdgeRow } from './graph-rows.ts';
 import type { Viewer } from '../../../shared/viewer.ts';
+import type { PageRef } from '../../../shared/page.ts';
+import { pageNamedOrThrow } from './page-ref.ts';
 
 export interface GraphQuery {
-  around: { key: string; agent: string | null } | null;
+  around: PageRef | null;
   /** Who looks: the pages, edges and concepts it may see. */
   viewer: Viewer;
   depth: number;
@@ -26,11 +28,19 @@ export function referenceGraph(store: Store, q: GraphQuery): Promise<GraphRespon
   return store.read((tx) => build(tx, q));
 }
 
+/** The centre page; a centre that names no page is a bad request, as it always was. */
+async function centrePage(store: Store, around: PageRef, viewer: Viewer) {
+  try {
+    return await pageNamedOrThrow(store, around, viewer);
+  } catch (err) {
+    throw err instanceof NotFound ? new BadRequest(err.message) : err;
+  }
+}
+
 async function build(store: Store, q: GraphQuery): Promise<GraphResponse> {
-  const centre = q.around ? await store.pages.byKey(q.around.key, q.around.agent) : null;
-  if (q.around && !centre) throw new BadRequest(`no page with key "${q.around.key}"${q.around.agent ? ` for agent ${q.around.agent}` : ''}; list pages with \`cairn search\``);
+  const centre = q.around ? await centrePage(store, q.around, q.viewer) : null;
   const hidden = await store.pages.hiddenFrom(q.viewer);
-  if (centre && hidden.has(centre.id)) throw new BadRequest(`no page with key "${q.around!.key}" for agent ${q.viewer.agent}`);
+  if (centre && hidden.has(centre.id)) throw new BadRequest(`no page ${q.around!.path ?? `with key "${q.around!.key}"`} for agent ${q.viewer.agent}`);
   const { depths, truncated } = centre ? await neighbourhood(store, centre.id, q.depth, q.limit, hidden) : await everyPage(store, q.limit, hidden);
   const ids = [...depths.keys()];
   // every page's links are read faster without naming 10,000 pages

@@ -174,6 +174,8 @@ export interface PageRepo {
   /** The page `key` names (case, `.md` and Unicode form aside) in an agent's spaces, its own first,
    * then global; with no agent, the global page; archived pages too. */
   byKey(key: string, agent: string | null): Promise<PageRecord | null>;
+  /** The page at this path (as the index spells it) in this root: the one page no other shares; whoever may read it is the caller's to check (visibleIds). */
+  byPlace(root: string, path: string): Promise<PageRecord | null>;
   /** Pages whose key is this (lowercased), for link resolution. */
   nodesByKey(keyLower: string): Promise<PageNode[]>;
   /** Pages at this root-relative path, lowercased, without `.md`. */

@@ -19,11 +19,11 @@ type FindingRow = Omit<LinkFinding, 'scope'> & { scope: 'global' | 'user'; agent
 
 const toFinding = ({ scope, agent, ...rest }: FindingRow): LinkFinding => ({ ...rest, scope: { kind: scope, agent } });
 
-const LINK_COLUMNS = `sf.rel_path AS source, sp.key AS sourceKey, l.line, l.target, l.anchor, l.label, l.kind,
-  tp.key AS resolvedKey, coalesce(tf.rel_path, af.rel_path, l.target_external) AS resolvedPath, l.reason`;
-const LINK_FROM = `FROM links l JOIN pages sp ON sp.id = l.page_id JOIN files sf ON sf.id = sp.file_id
+const LINK_COLUMNS = `sf.rel_path AS source, sr.path AS sourceRoot, sp.key AS sourceKey, l.line, l.target, l.anchor, l.label, l.kind,
+  tp.key AS resolvedKey, coalesce(tf.rel_path, af.rel_path, l.target_external) AS resolvedPath, tr.path AS resolvedRoot, l.reason`;
+const LINK_FROM = `FROM links l JOIN pages sp ON sp.id = l.page_id JOIN files sf ON sf.id = sp.file_id JOIN roots sr ON sr.id = sf.root_id
   LEFT JOIN pages tp ON tp.id = l.target_page_id LEFT JOIN files tf ON tf.id = tp.file_id
-  LEFT JOIN files af ON af.id = l.target_file_id`;
+  LEFT JOIN files af ON af.id = l.target_file_id LEFT JOIN roots tr ON tr.id = coalesce(tf.root_id, af.root_id)`;
 
 const STORED = `id, page_id, kind, target, anchor, target_key, target_page_id, target_file_id, target_external, reason`;
 

@@ -83,6 +83,10 @@ export class SqlitePages implements PageRepo {
     return null;
   }
 
+  async byPlace(root: string, path: string): Promise<PageRecord | null> {
+    return (this.stmts.byPlace.get(root, path) as PageRecord | undefined) ?? null;
+  }
+
   async nodesByKey(keyLower: string): Promise<PageNode[]> {
     return nodes(this.stmts.nodesByKey.all(keyLower));
   }
@@ -297,17 +301,20 @@ function aliasList(json: string | null): string[] {
   }
 }
 
+const PAGE_RECORD_COLUMNS = `${PAGE_SUMMARY_COLUMNS}, p.frontmatter, p.fm_error, p.fm_error_line, p.body, p.headings, p.provenance`;
+
 function statements(db: Db) {
   // the rule's text is one with no agent, one for every agent (its name a parameter)
   const byKey = (agent: string | null) =>
     db.prepare(
-      `SELECT ${PAGE_SUMMARY_COLUMNS}, p.frontmatter, p.fm_error, p.fm_error_line, p.body, p.headings, p.provenance ${PAGE_FROM}
+      `SELECT ${PAGE_RECORD_COLUMNS} ${PAGE_FROM}
        WHERE p.key_lower = ? AND ${byKeyRule(agent).sql}
        ORDER BY p.scope = 'user' DESC, length(f.rel_path), f.rel_path LIMIT 1`,
     );
   return {
     byKey: byKey(null),
     byKeyOfAgent: byKey('an agent'),
+    byPlace: db.prepare(`SELECT ${PAGE_RECORD_COLUMNS} ${PAGE_FROM} WHERE r.path = ? AND f.rel_path = ?`),
     linkTargets: preparedFor(
       db,
       LINK_TARGETS,
