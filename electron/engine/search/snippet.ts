@@ -1,17 +1,11 @@
-// A short excerpt of the winning section around the first query word it contains.
+// A short excerpt of the winning section, as text, around the first query word it contains.
+import { readerText } from './reader-text.ts';
 import { contentWords } from './terms.ts';
 
 const WIDTH = 220;
 
 export function snippet(text: string, query: string): string {
-  const flat = text
-    .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/<!--[\s\S]*?(-->|$)/g, ' ')
-    .replace(/!?\[\[([^\]|#]*)(?:#[^\]|]*)?(?:\|([^\]]*))?\]\]/g, (_m, target: string, label?: string) => label ?? target)
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[#>*_`]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const flat = readerText(text);
   if (flat.length <= WIDTH) return flat;
   const lower = flat.toLowerCase();
   const hits = contentWords(query)

@@ -2,7 +2,7 @@
 // because markdown-it has already taken fences and indented code out.
 import type { Token } from 'markdown-it';
 import type { Heading } from '../../../../shared/page.ts';
-import { inlineText } from './inline.ts';
+import { inlineText } from '../../../../shared/markdown/inline-text.ts';
 
 /** A heading and the body lines it spans, for sectioning. */
 export interface HeadingBlock extends Heading {

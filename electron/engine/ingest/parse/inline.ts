@@ -1,7 +1,6 @@
-// Inline content of a page: each inline token with the body line its source starts on, and
-// the text its children render to.
+// Inline content of a page: each inline token with the body line its source starts on (the text
+// its children render to is shared/markdown/inline-text.ts).
 import type { Token } from 'markdown-it';
-import { wikilinkDisplay, wikilinkMeta } from '../../../../shared/markdown/wikilinks.ts';
 
 export interface InlineBlock {
   token: Token;
@@ -25,32 +24,6 @@ export function inlineBlocks(tokens: Token[]): InlineBlock[] {
       out.push({ token, line, heading: previous?.type === 'heading_open' });
     }
     previous = token;
-  }
-  return out;
-}
-
-/** Text as a reader sees it: markup dropped, link labels and image alt text kept. */
-export function inlineText(children: Token[] | null, lineBreak = ' '): string {
-  if (!children) return '';
-  let out = '';
-  for (const t of children) {
-    switch (t.type) {
-      case 'text':
-      case 'code_inline':
-        out += t.content;
-        break;
-      case 'softbreak':
-      case 'hardbreak':
-        out += lineBreak;
-        break;
-      case 'image':
-        out += inlineText(t.children, lineBreak);
-        break;
-      default: {
-        const link = wikilinkMeta(t);
-        if (link) out += wikilinkDisplay(link);
-      }
-    }
   }
   return out;
 }

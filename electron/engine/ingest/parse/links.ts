@@ -2,7 +2,8 @@
 // markdown-it tokens, so links in code spans, code blocks and HTML comments never appear.
 import type { Token } from 'markdown-it';
 import { wikilinkMeta } from '../../../../shared/markdown/wikilinks.ts';
-import { inlineText, type InlineBlock } from './inline.ts';
+import { inlineText } from '../../../../shared/markdown/inline-text.ts';
+import type { InlineBlock } from './inline.ts';
 import { LinkColumns } from './link-columns.ts';
 import { LineCursor } from './lines.ts';
 import { sourceOffset } from './positions.ts';
