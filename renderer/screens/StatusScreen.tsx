@@ -79,7 +79,7 @@ export function StatusScreen() {
           )}
           {status.readOnly && <p className="muted" data-state="read-only">This index is read-only: search and links work; indexing needs write access.</p>}
         </section>
-        <ModelInfo lastRun={last} />
+        <ModelInfo status={status} />
         <section className="panel last-run" aria-label="Last run">
           <h2>Last run</h2>
           {last ? (
