@@ -1,7 +1,9 @@
-// A chunk's markdown as the text a reader sees, for snippets: paragraphs, headings, list items and
-// table cells as text (cells of a row joined by " · "), code blocks, HTML and comments left out,
-// and Obsidian's own markup (callout markers, ==highlights==, %%comments%%, block ids, footnotes,
-// task boxes) dropped. Agents get it over MCP and HTTP too, so it is made here, not in a screen.
+// A chunk's markdown as the text a reader sees, for snippets: paragraphs, list items and table
+// cells as text (cells of a row, and a heading or callout title from what follows, set apart by
+// " · "), code blocks, HTML and comments left out, and Obsidian's own markup (callout markers,
+// ==highlights==, %%comments%%, block ids, footnotes, task boxes) dropped. The section's own
+// heading is left out: a result shows it beside the snippet. Agents get snippets over MCP and
+// HTTP too, so they are made here, not in a screen.
 import MarkdownIt, { type Token } from 'markdown-it';
 import { BLOCK_ID } from '../../../shared/markdown/block-ids.ts';
 import { inlineText } from '../../../shared/markdown/inline-text.ts';
@@ -12,14 +14,17 @@ const md = new MarkdownIt('default', { html: true, linkify: false, typographer: 
 const OBSIDIAN_COMMENT = /%%[\s\S]*?(%%|$)/g;
 const FOOTNOTE_DEFINITION = /^\[\^[^\]\s]+\]:.*$/gm;
 const FOOTNOTE_REF = /\[\^[^\]\s]+\]/g;
-const CALLOUT_MARKER = /^\[![\w-]+\][+-]?\s*/;
+const CALLOUT_MARKER = /^\[![\w-]+\][+-]?[ \t]*/;
 const TASK_BOX = /^\[[ xX]\]\s+/;
 const HIGHLIGHT = /==(?=\S)([^=\n]*?\S)==/g;
 
+const SEPARATOR = ' · ';
+
 /** One inline block's text, with the markup markdown-it does not know about taken off. */
 function blockText(inline: Token): string {
-  return inlineText(inline.children)
-    .replace(CALLOUT_MARKER, '')
+  const text = inlineText(inline.children, '\n');
+  const callout = CALLOUT_MARKER.exec(text);
+  return (callout ? text.slice(callout[0].length).replace('\n', SEPARATOR) : text)
     .replace(TASK_BOX, '')
     .replace(HIGHLIGHT, '$1')
     .replace(FOOTNOTE_REF, '')
@@ -31,12 +36,17 @@ export function readerText(markdown: string): string {
   const tokens = md.parse(markdown.replace(OBSIDIAN_COMMENT, ' ').replace(FOOTNOTE_DEFINITION, ''), {});
   const blocks: string[] = [];
   let row: string[] | null = null;
-  for (const t of tokens) {
+  for (const [i, t] of tokens.entries()) {
     if (t.type === 'tr_open') row = [];
     else if (t.type === 'tr_close' && row) {
-      blocks.push(row.filter(Boolean).join(' · '));
+      blocks.push(row.filter(Boolean).join(SEPARATOR));
       row = null;
-    } else if (t.type === 'inline') (row ?? blocks).push(blockText(t));
+    } else if (t.type === 'inline') {
+      const heading = tokens[i - 1]?.type === 'heading_open';
+      if (heading && blocks.length === 0) continue;
+      const text = blockText(t);
+      (row ?? blocks).push(heading && text ? `${text}${SEPARATOR}` : text);
+    }
   }
   return blocks.filter(Boolean).join(' ').replace(/\s+/g, ' ').trim();
 }

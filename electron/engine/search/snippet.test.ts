@@ -44,13 +44,14 @@ const snippetOf = async (query: string, path: string) => {
 };
 
 describe('snippets', () => {
-  it('a table reads as its cells, without pipes, rules or inline markup', async () => {
+  it('a table reads as its cells, without pipes, rules or inline markup; the heading the result shows is not repeated', async () => {
     const s = await snippetOf('usage_mode', 'global/contract.md');
-    expect(s).toBe('Fields field · meaning usage_mode · always, auto or never stale_since · set by curation, never by deleting');
+    expect(s).toBe('field · meaning usage_mode · always, auto or never stale_since · set by curation, never by deleting');
   });
 
   it("Obsidian's markup is dropped too: callout marker, highlight, block id, comment, footnote, task box; code blocks left out", async () => {
     const s = await snippetOf('canary', 'global/rollout.md');
-    expect(s).toBe('Rollout Canary first Watch the error rate for ten minutes. page the on-call step two');
+    expect(s).toBe('Canary first · Watch the error rate for ten minutes. page the on-call step two');
   });
+
 });
