@@ -8,6 +8,8 @@ import { expect, type Locator, type Page, type TestInfo } from '@playwright/test
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const LANES = ['lexical', 'semantic', 'token', 'graph'] as const;
 export type Lane = (typeof LANES)[number];
+/** Each lane's weight slider in the fusion debugger, by its name on the screen. */
+export const LANE_SLIDER: Record<Lane, string> = { lexical: 'Keywords (BM25)', semantic: 'Meaning (embeddings)', token: 'Word overlap (tokens)', graph: 'Linked pages (graph)' };
 
 export function serverUrl(): string {
   const url = process.env.CAIRN_E2E_URL;

@@ -1,9 +1,9 @@
 // The graph lane's weight slider moves like the others, by mouse and by keyboard, and moving it
 // re-ranks the results and changes what the graph lane adds to each.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { LANES, type Lane, ids, open, readResults, resultsFor, rrfOrder } from './app.ts';
+import { LANES, LANE_SLIDER, type Lane, ids, open, readResults, resultsFor, rrfOrder } from './app.ts';
 
-const laneSlider = (page: Page, lane: Lane) => page.getByRole('slider', { name: `${lane[0]!.toUpperCase()}${lane.slice(1)} weight`, exact: true });
+const laneSlider = (page: Page, lane: Lane) => page.getByRole('slider', { name: LANE_SLIDER[lane], exact: true });
 
 async function readWeights(page: Page): Promise<Record<Lane, number>> {
   const w = { lexical: 0, semantic: 0, token: 0, graph: 0 };
@@ -50,8 +50,8 @@ test('arrow keys move the graph weight, and what it adds follows', async ({ page
 test('with RRF, the graph weight re-ranks the results as weighted RRF says', async ({ page }) => {
   const list = await stalePages(page);
   const engineOrder = await readResults(list);
-  await page.getByRole('radiogroup', { name: 'Fusion method' }).getByText('RRF').click();
-  const k = Number(await page.getByRole('slider', { name: 'k', exact: true }).inputValue());
+  await page.getByRole('radiogroup', { name: 'Fusion method' }).getByText('Blend ranks (RRF)').click();
+  const k = Number(await page.getByRole('slider', { name: 'Rank smoothing (k)', exact: true }).inputValue());
   const graph = laneSlider(page, 'graph');
   await graph.focus();
   await page.keyboard.press('End');

@@ -1,7 +1,7 @@
 // Search: results explain their lanes, modes change them, and the weight sliders re-rank them
 // exactly as weighted RRF says.
 import { expect, test } from '@playwright/test';
-import { LANES, type Lane, ids, open, readResults, resultsFor, rrfOrder, screenshot, search, searchBox } from './app.ts';
+import { LANES, LANE_SLIDER, type Lane, ids, open, readResults, resultsFor, rrfOrder, screenshot, search, searchBox } from './app.ts';
 
 test('typing a query shows results with their rank in each lane', async ({ page }, testInfo) => {
   await open(page, '#/search');
@@ -26,9 +26,9 @@ test('typing a query shows results with their rank in each lane', async ({ page 
   // A lane that did not run is said so, with its reason, above the results and in its rows.
   const notice = page.locator('.lane-notice[data-lane="semantic"]');
   if ((await notice.count()) > 0) {
-    await expect(notice).toContainText(/Semantic lane (skipped|failed): \S/);
+    await expect(notice).toContainText(/Meaning search (skipped|failed): \S/);
     await expect(first.locator('tr[data-lane="semantic"]')).toHaveAttribute('data-state', /skipped|failed/);
-    await expect(page.getByRole('slider', { name: 'Semantic weight' })).toBeDisabled();
+    await expect(page.getByRole('slider', { name: LANE_SLIDER.semantic })).toBeDisabled();
   } else {
     await expect(first.locator('tr[data-lane="semantic"] td.lane-rank')).toBeVisible();
   }
@@ -40,13 +40,13 @@ test('switching the mode changes the results', async ({ page }) => {
   await open(page, '#/search?q=fusion%20weights');
   // the list is read at once, so wait until it has rows (it did not, once, under load)
   await expect(resultsFor(page, 'fusion weights').locator('li.result').first()).toBeVisible();
-  await expect(page.locator('.results-summary')).toContainText('hybrid');
+  await expect(page.locator('.results-summary')).toContainText('Combined');
   const hybrid = await readResults(resultsFor(page, 'fusion weights'));
   expect(hybrid.some((r) => r.ranks.lexical != null)).toBe(true);
 
-  await page.getByRole('radiogroup', { name: 'Search mode' }).getByText('Token').click();
+  await page.getByRole('radiogroup', { name: 'Search mode' }).getByText('Word overlap').click();
   await expect(page).toHaveURL(/mode=token/);
-  await expect(page.locator('.results-summary')).toContainText('token');
+  await expect(page.locator('.results-summary')).toContainText('Word overlap');
   const token = await readResults(resultsFor(page, 'fusion weights'));
   expect(token.length).toBeGreaterThan(0);
   for (const r of token) {
@@ -55,8 +55,8 @@ test('switching the mode changes the results', async ({ page }) => {
   }
   expect(ids(token)).not.toEqual(ids(hybrid));
 
-  await page.getByRole('radiogroup', { name: 'Search mode' }).getByText('Lexical').click();
-  await expect(page.locator('.results-summary')).toContainText('lexical');
+  await page.getByRole('radiogroup', { name: 'Search mode' }).getByText('Keywords').click();
+  await expect(page.locator('.results-summary')).toContainText('Keywords');
   const lexical = await readResults(resultsFor(page, 'fusion weights'));
   for (const r of lexical) expect(Object.keys(r.ranks)).toEqual(['lexical']);
   expect(ids(lexical)).not.toEqual(ids(token));
@@ -67,7 +67,7 @@ test('moving a weight slider re-ranks the results as weighted RRF says', async (
   const list = await search(page, 'broken links');
   const engineOrder = await readResults(list);
   const slider = (name: string) => page.getByRole('slider', { name, exact: true });
-  const laneSlider = (lane: Lane) => slider(`${lane[0]!.toUpperCase()}${lane.slice(1)} weight`);
+  const laneSlider = (lane: Lane) => slider(LANE_SLIDER[lane]);
   const readWeights = async () => {
     const w = { lexical: 0, semantic: 0, token: 0, graph: 0 };
     for (const lane of LANES) w[lane] = Number(await laneSlider(lane).inputValue());
@@ -76,9 +76,9 @@ test('moving a weight slider re-ranks the results as weighted RRF says', async (
   const shownOrder = async () => ids(await readResults(list));
 
   // Fuse with RRF (the model's default may be the convex combination).
-  await page.getByRole('radiogroup', { name: 'Fusion method' }).getByText('RRF').click();
+  await page.getByRole('radiogroup', { name: 'Fusion method' }).getByText('Blend ranks (RRF)').click();
   const weights = await readWeights();
-  const k = Number(await slider('k').inputValue());
+  const k = Number(await slider('Rank smoothing (k)').inputValue());
   const atDefaults = rrfOrder(engineOrder, weights, k);
   await expect.poll(shownOrder).toEqual(atDefaults);
 
@@ -104,7 +104,7 @@ test('moving a weight slider re-ranks the results as weighted RRF says', async (
   }
 
   // k shapes the RRF curve too: with k = 1 the top lane ranks weigh much more.
-  await slider('k').fill('1');
+  await slider('Rank smoothing (k)').fill('1');
   await expect.poll(shownOrder).toEqual(rrfOrder(engineOrder, moved, 1));
   await screenshot(page, testInfo, 'search-reranked');
 
@@ -132,7 +132,7 @@ test('the keyboard drives search: Ctrl-K focuses, arrows move, Enter opens', asy
 test('an unmatched query says what to do', async ({ page }) => {
   await open(page, '#/search');
   await searchBox(page).fill('zzqqxx');
-  await expect(page.getByText('No page matches — try the lexical mode or fewer words')).toBeVisible();
+  await expect(page.getByText('No mode finds “zzqqxx”')).toBeVisible();
 });
 
 test('compare shows two modes side by side', async ({ page }, testInfo) => {
@@ -159,11 +159,11 @@ test('the fusion debugger shows the intent and MMR steps', async ({ page }) => {
   await expect(fusion.locator('.intent-line')).toContainText('intent: fix; weights adjusted because fix: error messages match literally (lexical ×1.3)');
 
   // MMR: its own step after fusion, with its lambda; the results it moved say from where
-  await fusion.getByRole('checkbox', { name: 'MMR diversity' }).check();
+  await fusion.getByRole('checkbox', { name: 'Variety (MMR)' }).check();
   await expect(page).toHaveURL(/mmr=0\.7/);
   await expect(fusion.locator('.mmr-line')).toContainText(/^MMR λ 0\.7 over the fused top \d+: /);
-  await expect(fusion.getByRole('slider', { name: 'λ' })).toHaveValue('0.7');
-  await fusion.getByRole('checkbox', { name: 'MMR diversity' }).uncheck();
+  await expect(fusion.getByRole('slider', { name: 'Relevance over variety (λ)' })).toHaveValue('0.7');
+  await fusion.getByRole('checkbox', { name: 'Variety (MMR)' }).uncheck();
   await expect(fusion.locator('.mmr-line')).toHaveCount(0);
 });
 
@@ -171,7 +171,7 @@ test('the graph lane has its own slider, and a page it found says which hit reac
   await open(page, '#/search?q=stale%20pages');
   const list = resultsFor(page, 'stale pages');
   await expect(list.locator('li.result').first()).toBeVisible();
-  await expect(page.getByRole('slider', { name: 'Graph weight', exact: true })).toBeEnabled();
+  await expect(page.getByRole('slider', { name: LANE_SLIDER.graph, exact: true })).toBeEnabled();
   // the best hit leads the graph lane too (a seed counts for itself)
   const first = list.locator('li.result').first();
   await expect(first.locator('tr[data-lane="graph"] td.lane-rank')).toHaveText('#1');

@@ -1,10 +1,12 @@
-// The fusion debugger's controls: RRF or convex, the four lane weights and k. Moving them
+// The fusion debugger's controls: blend ranks (RRF) or scores (convex), the four lane weights and
+// k, each named in plain words with its term beside it and how it works in the tooltip. Moving them
 // re-ranks the returned results at once, client-side; "Reset" goes back to the weights that
 // belong to the embedding model in use. Two steps around the fusion ask the engine again: intent
-// (weights adjusted to what the query asks for, before fusion) and MMR (diversity, after it).
+// (weights adjusted to what the query asks for, before fusion) and variety (MMR, after it).
 import type { Lane, LaneStatus, MmrStep, SearchIntent, SearchResult } from '../../shared/search.ts';
-import { LANES, LANE_HINT, LANE_LABEL, isDropped, laneColor, laneState } from '../search/lanes.ts';
+import { LANES, LANE_LABEL, isDropped, laneColor, laneLabelWithTerm, laneState, laneTooltip } from '../search/lanes.ts';
 import { sameLens, type FusionLens } from '../search/rerank.ts';
+import { FUSION_LABEL, FUSION_LABEL_WITH_TERM, FUSION_TERM } from '../search/words.ts';
 import { WeightSlider } from './WeightSlider.tsx';
 
 interface Props {
@@ -37,9 +39,9 @@ export function FusionPanel({ lens, defaults, statuses, model, onChange, steps, 
         <h2>Fusion</h2>
         <div className="segmented small" role="radiogroup" aria-label="Fusion method">
           {(['rrf', 'convex'] as const).map((m) => (
-            <label key={m} className={lens.fusion === m ? 'on' : undefined}>
+            <label key={m} className={lens.fusion === m ? 'on' : undefined} title={FUSION_TERM[m]}>
               <input type="radio" name="fusion-method" value={m} checked={lens.fusion === m} onChange={() => onChange({ ...lens, fusion: m })} />
-              {m === 'rrf' ? 'RRF' : 'Convex'}
+              {FUSION_LABEL_WITH_TERM[m]}
             </label>
           ))}
         </div>
@@ -51,47 +53,47 @@ export function FusionPanel({ lens, defaults, statuses, model, onChange, steps, 
         return (
           <WeightSlider
             key={lane}
-            label={`${LANE_LABEL[lane]} weight`}
+            label={laneLabelWithTerm(lane)}
             value={lens.weights[lane]}
             min={0}
             max={Math.max(scale.max, lens.weights[lane])}
             step={scale.step}
             accent={laneColor(lane)}
             disabled={off !== undefined}
-            note={off ?? LANE_HINT[lane]}
+            note={off ?? laneTooltip(lane)}
             isDefault={lens.weights[lane] === defaults.weights[lane]}
             onChange={(v) => setWeight(lane, v)}
           />
         );
       })}
       <WeightSlider
-        label="k"
+        label="Rank smoothing (k)"
         value={lens.rrfK}
         min={1}
         max={Math.max(K_MAX, defaults.rrfK * 2)}
         step={1}
         digits={0}
         disabled={lens.fusion !== 'rrf'}
-        note={lens.fusion === 'rrf' ? 'larger k flattens the gap between ranks' : 'k only matters for RRF'}
+        note={lens.fusion === 'rrf' ? 'RRF’s k: larger k flattens the gap between ranks' : 'k only matters when blending ranks (RRF)'}
         isDefault={lens.rrfK === defaults.rrfK}
         onChange={(v) => onChange({ ...lens, rrfK: v })}
       />
       <div className="steps">
-        <label className="step-toggle">
+        <label className="step-toggle" title="weights adjusted, before the blend, to what the query asks for (a fix, a how-to, …)">
           <input type="checkbox" checked={steps.intent} onChange={(e) => steps.onIntent(e.target.checked)} /> Intent weights
         </label>
         {response.intent && <p className="step-line intent-line">{intentLine(response.intent)}</p>}
-        <label className="step-toggle">
-          <input type="checkbox" checked={steps.mmr !== null} onChange={(e) => steps.onMmr(e.target.checked ? MMR_DEFAULT_LAMBDA : null)} /> MMR diversity
+        <label className="step-toggle" title="MMR (maximal marginal relevance), after the blend: near-duplicates of a result above move down">
+          <input type="checkbox" checked={steps.mmr !== null} onChange={(e) => steps.onMmr(e.target.checked ? MMR_DEFAULT_LAMBDA : null)} /> Variety (MMR)
         </label>
         {steps.mmr !== null && (
           <WeightSlider
-            label="λ"
+            label="Relevance over variety (λ)"
             value={steps.mmr}
             min={0}
             max={1}
             step={0.05}
-            note="after fusion: λ × relevance − (1 − λ) × similarity to the results above"
+            note="MMR after the blend: λ × relevance − (1 − λ) × similarity to the results above; 1 keeps the blended order"
             isDefault={steps.mmr === MMR_DEFAULT_LAMBDA}
             onChange={(v) => steps.onMmr(v)}
           />
@@ -106,7 +108,7 @@ export function FusionPanel({ lens, defaults, statuses, model, onChange, steps, 
           </button>
         </div>
         <p className="defaults-values">
-          {defaults.fusion.toUpperCase()} · lexical {defaults.weights.lexical} · semantic {defaults.weights.semantic} · token {defaults.weights.token} · graph {defaults.weights.graph}
+          {FUSION_LABEL[defaults.fusion]} · {LANES.map((lane) => `${LANE_LABEL[lane]} ${defaults.weights[lane]}`).join(' · ')}
           {defaults.fusion === 'rrf' ? ` · k ${defaults.rrfK}` : ''}
         </p>
         <p className="muted small">Embedding model: {model ?? 'none loaded'}</p>

@@ -1,5 +1,5 @@
 import type { Lane, LaneStatus } from '../../shared/search.ts';
-import { LANES, LANE_LABEL, isDropped, laneState } from '../search/lanes.ts';
+import { LANES, LANE_LABEL, isDropped, laneState, laneTooltip } from '../search/lanes.ts';
 
 /** What each colour of the contribution bars means, and how each lane did on this query. */
 export function LaneLegend({ statuses }: { statuses: Partial<Record<Lane, LaneStatus>> }) {
@@ -12,7 +12,9 @@ export function LaneLegend({ statuses }: { statuses: Partial<Record<Lane, LaneSt
         return (
           <li key={lane} className={`legend-item ${state.state}`} data-lane={lane} title={isDropped(state) ? state.reason : undefined}>
             <span className={`swatch lane-bg-${lane}`} aria-hidden="true" />
-            <span className="legend-name">{LANE_LABEL[lane]}</span>
+            <span className="legend-name" title={laneTooltip(lane)}>
+              {LANE_LABEL[lane]}
+            </span>
             <span className="legend-detail">{detail}</span>
           </li>
         );

@@ -1,7 +1,7 @@
 // Lanes that failed or were skipped, with the engine's reason, above the results: a dropped
 // lane changes the ranking, so it must never pass unnoticed.
 import type { Lane, LaneStatus } from '../../shared/search.ts';
-import { LANES, LANE_LABEL, isDropped, laneState } from '../search/lanes.ts';
+import { LANES, LANE_LABEL, isDropped, laneState, laneTooltip } from '../search/lanes.ts';
 
 export function LaneNotices({ lanes }: { lanes: Partial<Record<Lane, LaneStatus>> }) {
   const dropped = LANES.flatMap((lane) => {
@@ -14,10 +14,10 @@ export function LaneNotices({ lanes }: { lanes: Partial<Record<Lane, LaneStatus>
       {dropped.map((d) => (
         <li key={d.lane} className={`lane-notice ${d.state}`} data-lane={d.lane} data-state={d.state}>
           <span className={`dot lane-${d.lane}`} aria-hidden="true" />
-          <strong>
-            {LANE_LABEL[d.lane]} lane {d.state}:
+          <strong title={laneTooltip(d.lane)}>
+            {LANE_LABEL[d.lane]} search {d.state}:
           </strong>{' '}
-          {d.reason}. <span className="muted">The ranking below fuses the other lanes only.</span>
+          {d.reason}. <span className="muted">The ranking below blends the other searches only.</span>
         </li>
       ))}
     </ul>

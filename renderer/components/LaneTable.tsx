@@ -1,7 +1,7 @@
 // Why one result ranked where it did, lane by lane: its rank in the lane, the lane's raw score,
 // the normalized score (what convex fusion uses) and what the lane added to the fused score.
 import type { Fusion, Lane, LaneHit, LaneStatus } from '../../shared/search.ts';
-import { LANES, LANE_LABEL, formatScore, isDropped, laneState } from '../search/lanes.ts';
+import { LANES, LANE_LABEL, formatScore, isDropped, laneState, laneTooltip } from '../search/lanes.ts';
 
 interface Props {
   hits: Partial<Record<Lane, LaneHit>>;
@@ -37,7 +37,7 @@ export function LaneTable({ hits, statuses, fusion }: Props) {
           if (isDropped(state)) {
             return (
               <tr key={lane} className="lane-row dropped" data-lane={lane} data-state={state.state}>
-                <th scope="row">
+                <th scope="row" title={laneTooltip(lane)}>
                   <span className={`dot lane-${lane}`} aria-hidden="true" />
                   {LANE_LABEL[lane]}
                 </th>
@@ -50,7 +50,7 @@ export function LaneTable({ hits, statuses, fusion }: Props) {
           const found = hit && hit.rank !== null;
           return (
             <tr key={lane} className={found ? 'lane-row' : 'lane-row miss'} data-lane={lane}>
-              <th scope="row">
+              <th scope="row" title={laneTooltip(lane)}>
                 <span className={`dot lane-${lane}`} aria-hidden="true" />
                 {LANE_LABEL[lane]}
               </th>

@@ -35,8 +35,8 @@ export function ResultCard({ result: r, position, selected, maxScore, statuses, 
         <span className="rank-number">{position}</span>
         <MoveBadge moved={r.moved} />
         {r.mmr && r.mmr.fusedRank !== r.baseIndex + 1 && (
-          <span className="mmr-from" data-fused-rank={r.mmr.fusedRank} title={`MMR moved it from fused rank ${r.mmr.fusedRank}; similarity to a result above: ${r.mmr.similarity}`}>
-            MMR #{r.mmr.fusedRank}
+          <span className="mmr-from" data-fused-rank={r.mmr.fusedRank} title={`Variety (MMR) moved it from blended rank ${r.mmr.fusedRank}; similarity to a result above: ${r.mmr.similarity}`}>
+            was #{r.mmr.fusedRank}
           </span>
         )}
       </div>

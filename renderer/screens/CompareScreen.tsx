@@ -25,7 +25,7 @@ export function CompareScreen({ params }: { params: URLSearchParams }) {
       </header>
       {state.q.trim() === '' ? (
         <EmptyState title="Type a query to compare two modes side by side" icon="⇆">
-          <p>For example hybrid against lexical shows what the semantic and token lanes add.</p>
+          <p>For example Combined against Keywords shows what meaning, word-overlap and linked-pages search add.</p>
         </EmptyState>
       ) : (
         <div className="compare-grid">

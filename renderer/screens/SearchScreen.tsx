@@ -16,7 +16,9 @@ import { SearchFilters } from '../components/SearchFilters.tsx';
 import { useListKeys } from '../hooks/useListKeys.ts';
 import { activeFilterCount, queryParams, readQueryState, searchRequest, type QueryState } from '../search/query-state.ts';
 import { defaultLens, rerank, sameLens, type FusionLens } from '../search/rerank.ts';
+import { useModesThatFind, PROBE_K, type ModeFinding } from '../search/useModesThatFind.ts';
 import { useSearch } from '../search/useSearch.ts';
+import { FUSION_LABEL, FUSION_TERM, modeLabel, modeTooltip } from '../search/words.ts';
 
 const EXAMPLES = ['fusion weights', 'broken links', 'sqlite-vec rowid', 'stale pages'];
 
@@ -28,6 +30,8 @@ export function SearchScreen({ params }: { params: URLSearchParams }) {
   );
   const [filtersOpen, setFiltersOpen] = useState(activeFilterCount(state) > 0);
   const { response, error, loading } = useSearch(searchRequest(state));
+  const empty = response !== null && response.results.length === 0 && response.query === state.q;
+  const elsewhere = useModesThatFind(empty ? searchRequest(state, response.mode) : null);
   const { status } = useStatus();
 
   const [custom, setCustom] = useState<FusionLens | null>(null);
@@ -75,7 +79,7 @@ export function SearchScreen({ params }: { params: URLSearchParams }) {
           ) : !response ? (
             state.q.trim() === '' ? (
               <EmptyState title={pages !== undefined ? `Type to search ${pages} pages` : 'Type to search the wiki'} icon="⌕">
-                <p>Each result shows how the lexical, semantic and token lanes ranked it, and what each added to its score.</p>
+                <p>Each result shows how keyword, meaning and word-overlap search ranked it, and what each added to its score.</p>
                 <p className="examples">
                   Try:{' '}
                   {EXAMPLES.map((ex) => (
@@ -92,12 +96,21 @@ export function SearchScreen({ params }: { params: URLSearchParams }) {
             <>
               <LaneNotices lanes={response.lanes} />
               {response.results.length === 0 ? (
-                <NoResults notice={response.notice} mode={response.mode} filtered={activeFilterCount(state) > 0} onMode={(mode) => update({ mode })} onClear={() => update({ tags: [], scope: 'all', tier: [] })} />
+                <NoResults
+                  query={response.query}
+                  notice={response.notice}
+                  mode={response.mode}
+                  elsewhere={elsewhere}
+                  filtered={activeFilterCount(state) > 0}
+                  onMode={(mode) => update({ mode })}
+                  onClear={() => update({ tags: [], scope: 'all', tier: [] })}
+                />
               ) : (
                 <>
                   <p className="results-summary" aria-live="polite">
-                    <strong>{response.results.length}</strong> result{response.results.length === 1 ? '' : 's'} for “{response.query}” · {response.mode} ·{' '}
-                    {lens?.fusion.toUpperCase()} · {response.ms.toFixed(1)} ms
+                    <strong>{response.results.length}</strong> result{response.results.length === 1 ? '' : 's'} for “{response.query}” ·{' '}
+                    <span title={modeTooltip(response.mode)}>{modeLabel(response.mode)}</span> · <span title={FUSION_TERM[lens!.fusion]}>{FUSION_LABEL[lens!.fusion]}</span> ·{' '}
+                    {response.ms.toFixed(1)} ms
                     {custom && <span className="badge relens">re-ranked by the sliders</span>}
                     <a className="button small ghost recall-link" href={screenHref('recall', { q: response.query })}>
                       Recall around these results
@@ -137,30 +150,40 @@ export function SearchScreen({ params }: { params: URLSearchParams }) {
   );
 }
 
-function NoResults({ notice, mode, filtered, onMode, onClear }: { notice: SearchNotice | null; mode: Mode; filtered: boolean; onMode: (m: Mode) => void; onClear: () => void }) {
-  if (notice?.kind === 'no-lane-ran') {
-    return (
-      <EmptyState title={`No lane could run in ${mode} mode`} icon="⊘">
-        <p>{notice.message}.</p>
-        <p>
-          <button type="button" className="button small" onClick={() => onMode('hybrid')}>
-            Search in hybrid mode
-          </button>{' '}
-          <button type="button" className="button small" onClick={() => onMode('lexical')}>
-            Lexical only
-          </button>
-        </p>
-      </EmptyState>
-    );
-  }
+interface NoResultsProps {
+  query: string;
+  notice: SearchNotice | null;
+  mode: Mode;
+  /** the other modes that find something; null while they are asked */
+  elsewhere: ModeFinding[] | null;
+  filtered: boolean;
+  onMode: (m: Mode) => void;
+  onClear: () => void;
+}
+
+/** Nothing found: why, and only the ways out that lead somewhere (a mode that finds pages, the filters). */
+function NoResults({ query, notice, mode, elsewhere, filtered, onMode, onClear }: NoResultsProps) {
+  const noLane = notice?.kind === 'no-lane-ran';
+  const title = noLane
+    ? `${modeLabel(mode)} search could not run`
+    : elsewhere?.length === 0
+      ? `No mode finds “${query}”${filtered ? ' with these filters' : ''}`
+      : `${modeLabel(mode)} search finds nothing for “${query}”`;
   return (
-    <EmptyState title="No page matches — try the lexical mode or fewer words" icon="∅">
+    <EmptyState title={title} icon={noLane ? '⊘' : '∅'}>
+      {noLane && <p>{notice.message}.</p>}
+      {elsewhere === null ? (
+        <p className="muted">Asking the other modes…</p>
+      ) : elsewhere.length === 0 ? (
+        <p>{filtered ? 'Clear the filters, or try other words.' : 'Try fewer or other words.'}</p>
+      ) : null}
       <p>
-        {mode !== 'lexical' && (
-          <button type="button" className="button small" onClick={() => onMode('lexical')}>
-            Switch to lexical
+        {elsewhere?.map((f) => (
+          <button key={f.mode} type="button" className="button small" title={modeTooltip(f.mode)} onClick={() => onMode(f.mode)}>
+            Switch to {modeLabel(f.mode)} ({f.found}
+            {f.found === PROBE_K ? '+' : ''} found)
           </button>
-        )}{' '}
+        ))}{' '}
         {filtered && (
           <button type="button" className="button small" onClick={onClear}>
             Clear the filters

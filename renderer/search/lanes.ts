@@ -1,10 +1,13 @@
-// What the app says and draws for each lane: its name, its colour (a CSS variable, so the
+// What the app says and draws for each lane: its name in plain words, the technical term and how
+// it works for the tooltip (and the fusion debugger's detail), its colour (a CSS variable, so the
 // themes can tune it).
 import { LANES, type GraphVia, type Lane, type LaneStatus } from '../../shared/search.ts';
 
 export { LANES };
 
-export const LANE_LABEL: Record<Lane, string> = { lexical: 'Lexical', semantic: 'Semantic', token: 'Token', graph: 'Graph' };
+export const LANE_LABEL: Record<Lane, string> = { lexical: 'Keywords', semantic: 'Meaning', token: 'Word overlap', graph: 'Linked pages' };
+/** The term a reader of the docs, the CLI or the API knows the lane by. */
+export const LANE_TERM: Record<Lane, string> = { lexical: 'BM25', semantic: 'embeddings', token: 'tokens', graph: 'graph' };
 export const LANE_HINT: Record<Lane, string> = {
   lexical: 'BM25 over key, title, summary, tags and body (SQLite FTS5)',
   semantic: 'cosine similarity of chunk embeddings',
@@ -12,6 +15,12 @@ export const LANE_HINT: Record<Lane, string> = {
   graph: 'pages one link or shared concept away from the top hits of the other lanes; its ranks stay as the engine found them',
 };
 export const laneColor = (lane: Lane) => `var(--lane-${lane})`;
+
+/** "Keywords (BM25)": the debugger's name for a lane, the term beside the words. */
+export const laneLabelWithTerm = (lane: Lane) => `${LANE_LABEL[lane]} (${LANE_TERM[lane]})`;
+
+/** The tooltip of a lane's name: "lexical lane: BM25 over key, title, …". */
+export const laneTooltip = (lane: Lane) => `${lane} lane: ${LANE_HINT[lane]}`;
 
 export type LaneView = { state: 'ok' } | { state: 'failed' | 'skipped' | 'timeout'; reason: string } | { state: 'absent' };
 
