@@ -1,0 +1,46 @@
+// Review, archive, a link fix and a page's source changes, asked by root and path, act on the page
+// asked for, not on the first page with its name (Plugins/Templates beside Obsidian Web Clipper/Templates).
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
+
+let fx: Fixture;
+afterEach(() => fx?.cleanup());
+
+const PLUGIN = 'Plugins/Templates.md';
+const CLIPPER = 'Obsidian Web Clipper/Templates.md';
+const FILES = {
+  [PLUGIN]: '# Templates\n\nThe core plugin.\n',
+  [CLIPPER]: '---\nsources: [clip-source.txt]\n---\n# Templates\n\nClipper templates.\n',
+  'Obsidian Web Clipper/clip-source.txt': 'what the clipper reads\n',
+  'Plugins/Overview.md': '# Overview\n\nThe plugins.\n',
+  'Obsidian Web Clipper/Overview.md': '# Overview\n\nSee [[Missing page]] too.\n',
+};
+
+it('review, archive, fixLink and sourceChanges by root and path act on that page only', async () => {
+  fx = makeFixture(FILES);
+  const e = fx.engine();
+  await e.reindex();
+  const root = fx.root;
+  const read = (rel: string) => fs.readFileSync(path.join(root, rel), 'utf8');
+
+  const changes = await e.sourceChanges({ key: 'Templates', root, path: CLIPPER });
+  expect(changes.sources.map((s) => s.source)).toEqual(['clip-source.txt']);
+
+  const reviewed = await e.reviewPage({ key: 'Templates', root, path: CLIPPER, actor: 'test' });
+  expect(reviewed.path).toBe(CLIPPER);
+  expect(read(CLIPPER)).toMatch(/reviewed: \d{4}-\d{2}-\d{2}/);
+  expect(read(PLUGIN)).toBe(FILES[PLUGIN]);
+
+  const archived = await e.archivePage({ key: 'Templates', root, path: CLIPPER, actor: 'test' });
+  expect(archived.path).toBe(CLIPPER);
+  expect(read(CLIPPER)).toMatch(/archived_since: /);
+  expect(read(PLUGIN)).toBe(FILES[PLUGIN]);
+
+  const fix = await e.fixLink({ key: 'Overview', root, path: 'Obsidian Web Clipper/Overview.md', line: 3, target: 'Missing page', action: 'remove', dryRun: true, actor: 'test' });
+  expect(fix.changes.map((c) => [c.path, c.lines])).toEqual([['Obsidian Web Clipper/Overview.md', [{ line: 3, before: 'See [[Missing page]] too.', after: 'See Missing page too.' }]]]);
+
+  // a place with no page of that key is refused, and nothing is written
+  await expect(e.reviewPage({ key: 'Templates', root, path: 'Nowhere/Templates.md', actor: 'test' })).rejects.toMatchObject({ code: 'conflict' });
+});
