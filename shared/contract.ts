@@ -32,6 +32,11 @@ export type Status = z.infer<typeof Status>;
 
 const Actor = z.string().min(1).max(200).describe('who makes the change: an agent id or a person');
 const PageKey = { key: z.string().min(1).max(1000), agent: z.string().min(1).max(500).nullable().optional().describe("the agent whose own page (user/<agent>/) is meant") };
+/** Of several pages with one key, the one at this root and path (as results and pages give them). */
+const PagePlace = {
+  root: z.string().min(1).max(4096).optional().describe('with path: the root of the page meant'),
+  path: z.string().min(1).max(1000).optional().describe('with root: the path of the page meant, of several with the key (as search results give it)'),
+};
 const BaseHash = z.string().regex(/^[0-9a-f]{40}$/, 'the sha1 of the file as you read it').nullable().optional().describe('the content hash you started from; the write is refused if the file changed since (null: you expect no page yet)');
 
 const LandedNotice = z.string().optional().describe('the file was written, but indexing it failed: the next indexing run retries it, so do not write it again');
@@ -131,7 +136,7 @@ export const contract = {
   ),
   sourceChanges: method(
     "What changed in a page's sources since it was last reviewed or updated: each file's last change and the commits since (through git where the file is in a repository).",
-    z.object({ ...PageKey }),
+    z.object({ ...PageKey, ...PagePlace }),
     z.object({ since: z.string().nullable(), sources: z.array(SourceChange) }),
     seenIn('agent'),
   ),
@@ -139,8 +144,8 @@ export const contract = {
     'Writes a page through the one validated path: sets the frontmatter fields given (null removes one) and replaces the body if given, keeping every other byte; refuses links to pages that do not exist and a baseHash that is not the file\'s; writes atomically, re-indexes the page and logs it.',
     z.object({
       ...PageKey,
-      root: z.string().min(1).max(4096).optional().describe('for a new page: which configured root (default the first)'),
-      path: z.string().min(1).max(1000).optional().describe('for a new page: its path in the root (default <key>.md, or global/ or user/<agent>/ in a scoped root)'),
+      root: z.string().min(1).max(4096).optional().describe('which configured root: for a page that exists, with path, the one of several with the key; for a new page, where it goes (default the first)'),
+      path: z.string().min(1).max(1000).optional().describe('its path in the root: for a page that exists, the one of several with the key; for a new page, where it goes (default <key>.md, or global/ or user/<agent>/ in a scoped root)'),
       frontmatter: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, 'a field name'), z.unknown()).optional(),
       body: z.string().max(MAX_PAGE_BODY_CHARS).optional(),
       actor: Actor,
@@ -149,8 +154,8 @@ export const contract = {
     WriteResult,
     AGENT_ACTS,
   ),
-  reviewPage: method('Marks a page reviewed today (its `reviewed` field), through the write path.', z.object({ ...PageKey, actor: Actor, baseHash: BaseHash }), WriteResult, AGENT_ACTS),
-  archivePage: method('Retires a page: sets `archived_since` to today; the file is never deleted.', z.object({ ...PageKey, actor: Actor, baseHash: BaseHash }), WriteResult, AGENT_ACTS),
+  reviewPage: method('Marks a page reviewed today (its `reviewed` field), through the write path.', z.object({ ...PageKey, ...PagePlace, actor: Actor, baseHash: BaseHash }), WriteResult, AGENT_ACTS),
+  archivePage: method('Retires a page: sets `archived_since` to today; the file is never deleted.', z.object({ ...PageKey, ...PagePlace, actor: Actor, baseHash: BaseHash }), WriteResult, AGENT_ACTS),
   consolidate: method(
     "Consolidates old notes: `raw` pages and daily notes (named by a date) older than the cutoff, not archived nor cited by a reflection already, grouped by the concepts they share; each group of two or more becomes one `reflection` page of its notes' most information-dense sentences (extractive), each with a provenance comment naming its note and line, links to the concepts' pages and the notes' tags; then the notes are archived, never deleted. With dryRun, only the plan.",
     z.object({ olderThanDays: z.number().int().min(0).max(36500).default(14), dryRun: z.boolean().default(false), actor: Actor }),

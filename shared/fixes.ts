@@ -7,6 +7,8 @@ export const FIX_ACTIONS = ['retarget', 'remove', 'stub'] as const;
 
 export const FixLinkRequest = z.object({
   key: z.string().min(1).max(1000).describe('the linking page'),
+  root: z.string().min(1).max(4096).optional().describe('with path: the root of the linking page'),
+  path: z.string().min(1).max(1000).optional().describe('with root: the path of the linking page, of several with its key (as the broken-links report gives it)'),
   agent: z.string().min(1).max(500).nullable().optional().describe("the agent whose own page (user/<agent>/) links"),
   line: z.number().int().min(1).describe('the 1-based line the link is written on'),
   column: z.number().int().min(1).optional().describe('the 1-based column where the link starts, as reported: only that link changes (without it, every link to the target on the line)'),

@@ -206,9 +206,9 @@ export class Engine implements CairnService {
     return { pages: await stalePages(this.store, viewer) };
   }
 
-  async sourceChanges(r: Parsed<'sourceChanges'>): Promise<Response<'sourceChanges'>> {
+  async sourceChanges(r: Parsed<'sourceChanges'>, _caller: Caller = PERSON, viewer: Viewer = viewerOf(PERSON, r)): Promise<Response<'sourceChanges'>> {
     const { sourceChanges } = await import('./curation/source-changes.ts');
-    return sourceChanges(this.store, r.key, r.agent ?? null);
+    return sourceChanges(this.store, r, viewer);
   }
 
   /** An agent replacing a page's body must name the version it read; a person need not (see write-page.ts). */
@@ -217,11 +217,11 @@ export class Engine implements CairnService {
   }
 
   async reviewPage(r: Parsed<'reviewPage'>, caller: Caller = PERSON): Promise<Response<'reviewPage'>> {
-    return this.write({ key: r.key, agent: r.agent ?? null, fields: { reviewed: todayUtc() }, actor: r.actor, baseHash: r.baseHash, action: 'review', curatorAgent: curatorAgent(caller) });
+    return this.write({ key: r.key, agent: r.agent ?? null, root: r.root, path: r.path, fields: { reviewed: todayUtc() }, actor: r.actor, baseHash: r.baseHash, action: 'review', curatorAgent: curatorAgent(caller) });
   }
 
   async archivePage(r: Parsed<'archivePage'>, caller: Caller = PERSON): Promise<Response<'archivePage'>> {
-    return this.write({ key: r.key, agent: r.agent ?? null, fields: { archived_since: todayUtc() }, actor: r.actor, baseHash: r.baseHash, action: 'archive', curatorAgent: curatorAgent(caller) });
+    return this.write({ key: r.key, agent: r.agent ?? null, root: r.root, path: r.path, fields: { archived_since: todayUtc() }, actor: r.actor, baseHash: r.baseHash, action: 'archive', curatorAgent: curatorAgent(caller) });
   }
 
   /** Plans in the module; writes each reflection, then archives its notes, through the one write path. */
@@ -236,7 +236,7 @@ export class Engine implements CairnService {
       const fields = { title: g.title, tier: 'reflection', tags: g.tags, updated: todayUtc() };
       out.written = await this.write({ key: g.key, agent: g.agent, root: g.root, fields, body: g.body, actor: r.actor, baseHash: null, action: 'write', detail: `consolidated ${g.notes.length} notes` });
       for (const n of g.notes) {
-        out.archived.push(await this.write({ key: n.key, agent: n.agent, fields: { archived_since: todayUtc() }, actor: r.actor, action: 'archive', detail: `consolidated into ${g.key}` }));
+        out.archived.push(await this.write({ key: n.key, agent: n.agent, root: n.root, path: n.path, fields: { archived_since: todayUtc() }, actor: r.actor, action: 'archive', detail: `consolidated into ${g.key}` }));
       }
     }
     return { cutoff: plan.cutoff, dryRun: r.dryRun, groups, skipped: plan.skipped };

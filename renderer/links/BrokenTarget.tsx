@@ -33,7 +33,7 @@ export function BrokenTarget({ target, findings, suggestions, flow }: { target: 
       )}
       <ul className="broken-links">
         {findings.map((f) => {
-          const base = { key: f.sourceKey, agent: f.scope.agent, line: f.line, ...(f.column === null ? {} : { column: f.column }), target: f.target, kind: f.kind };
+          const base = { key: f.sourceKey, root: f.root, path: f.source, agent: f.scope.agent, line: f.line, ...(f.column === null ? {} : { column: f.column }), target: f.target, kind: f.kind };
           return (
             <li key={`${f.root}/${f.source}:${f.line}:${f.column}:${f.kind}`} className="broken-link">
               <span>

@@ -32,7 +32,7 @@ export function MissingSources({ findings, flow }: { findings: LinkFinding[]; fl
                 <code>{f.target}</code>
               </td>
               <td className="actions">
-                <button type="button" className="button small ghost" disabled={flow.busy} onClick={() => flow.propose({ key: f.sourceKey, agent: f.scope.agent, line: f.line, target: f.target, kind: f.kind, action: 'remove' })}>
+                <button type="button" className="button small ghost" disabled={flow.busy} onClick={() => flow.propose({ key: f.sourceKey, root: f.root, path: f.source, agent: f.scope.agent, line: f.line, target: f.target, kind: f.kind, action: 'remove' })}>
                   Remove
                 </button>
               </td>

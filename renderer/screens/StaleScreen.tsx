@@ -27,7 +27,7 @@ export function StaleScreen() {
     setBusy(`${p.root}/${p.path}`);
     setActionError(null);
     // the version shown: if the page changed since, the review is refused rather than vouching for text no one saw
-    const request = { key: p.key, agent: p.scope.agent, actor: APP_ACTOR, baseHash: p.hash };
+    const request = { key: p.key, root: p.root, path: p.path, agent: p.scope.agent, actor: APP_ACTOR, baseHash: p.hash };
     (what === 'review' ? cairn.reviewPage(request) : cairn.archivePage(request)).then(
       () => {
         setBusy(null);

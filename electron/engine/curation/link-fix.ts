@@ -10,6 +10,7 @@ import { GraphLookup } from '../graph/lookup.ts';
 import type { PageRecord } from '../store/pages.ts';
 import type { Store } from '../store/store.ts';
 import { Resolver } from '../graph/resolve.ts';
+import { pageNamed } from '../graph/page-ref.ts';
 import { isScopedRoot, keyOf, scopeOf } from '../ingest/scope.ts';
 import { sha1 } from './atomic-file.ts';
 import { editPage } from './frontmatter-edit.ts';
@@ -24,9 +25,15 @@ export interface FixPlan {
 
 type Source = PageRecord;
 
+/** The page the link is in: at the root and path given (of several with its key), else by key. */
+async function linkingPage(store: Store, req: FixLinkRequest): Promise<Source> {
+  const source = await pageNamed(store, req, { agent: req.agent ?? null });
+  if (!source) throw new BadRequest(req.root !== undefined && req.path !== undefined ? `no page at ${req.path} in ${req.root}` : `no page with key "${req.key}"`);
+  return source;
+}
+
 export async function planFix(store: Store, req: FixLinkRequest): Promise<FixPlan> {
-  const source = await store.pages.byKey(req.key, req.agent ?? null);
-  if (!source) throw new BadRequest(`no page with key "${req.key}"`);
+  const source = await linkingPage(store, req);
   const links = await writtenLinks(store, source, req);
   const link = links[0]!;
   if (req.action === 'stub') return await planStub(store, source, link, req.line);

@@ -2,16 +2,18 @@
 // the commit subjects to decide whether the page still holds.
 import path from 'node:path';
 import { BadRequest } from '../../../shared/errors.ts';
-import type { SourceChange } from '../../../shared/page.ts';
+import type { PageRef, SourceChange } from '../../../shared/page.ts';
+import type { Viewer } from '../../../shared/viewer.ts';
+import { pageNamed } from '../graph/page-ref.ts';
 import type { Store } from '../store/store.ts';
 import { commitsSince, SourceDates } from './source-history.ts';
 import { lastReviewed } from './staleness.ts';
 
 const MAX_COMMITS = 20;
 
-export async function sourceChanges(store: Store, key: string, agent: string | null): Promise<{ since: string | null; sources: SourceChange[] }> {
-  const row = await store.pages.byKey(key, agent);
-  if (!row) throw new BadRequest(`no page with key "${key}"`);
+export async function sourceChanges(store: Store, ref: PageRef, viewer: Viewer): Promise<{ since: string | null; sources: SourceChange[] }> {
+  const row = await pageNamed(store, ref, viewer);
+  if (!row) throw new BadRequest(`no page ${ref.root !== undefined && ref.path !== undefined ? `at ${ref.path}` : `with key "${ref.key}"`}`);
   const { staleness } = store;
   const since = lastReviewed((await staleness.datesOf(row.id)) ?? { reviewed: null, updated: null });
   const links = await staleness.sourcesOf(row.id);
