@@ -8,7 +8,7 @@ import { SearchRequest, SearchResponse } from './search.ts';
 import { ConceptsRequest, ConceptsResponse, GraphRequest, GraphResponse, RecallWalkRequest, RecallWalkResponse } from './graph.ts';
 import { DecideSkillRequest, ExpertRequest, ExpertResponse, Registration, RegisterSkillRequest, SkillsRequest, SkillsResponse } from './skills.ts';
 import { KnowledgeExpertRequest, KnowledgeExpertResponse, QueryOutcomesRequest, QueryOutcomesResponse, RecallRequest, RecallResponse, RecordOutcomeRequest, RecordOutcomeResponse } from './recall.ts';
-import { FixLinkRequest, FixLinkResponse, SuggestRequest, SuggestResponse, UndoRequest } from './fixes.ts';
+import { FixLinkRequest, FixLinkResponse, SuggestRequest, SuggestResponse, UndoBlocked, UndoRequest } from './fixes.ts';
 import { MAX_PAGE_BODY_CHARS } from './limits.ts';
 
 /** Carried by the answers readers act on (search, a page, links, status). */
@@ -189,9 +189,12 @@ export const contract = {
   ),
   suggestTargets: method('Pages a broken link probably meant, by fuzzy match of the target on keys, titles and aliases, best first.', SuggestRequest, SuggestResponse, seenIn('agent')),
   undo: method(
-    'Undoes a logged write while the file is still exactly as that write left it (else refused as a conflict); undoing a creation removes that file.',
+    'Undoes a logged write while the file is still exactly as that write left it; undoing a creation removes that file. Otherwise nothing is written and the outcome is `blocked`, naming the later logged write to undo first (or the undo that reversed it already).',
     UndoRequest,
-    z.object({ root: z.string(), path: z.string(), key: z.string(), removed: z.boolean(), auditId: z.number().int(), notice: LandedNotice }),
+    z.discriminatedUnion('outcome', [
+      z.object({ outcome: z.literal('undone'), root: z.string(), path: z.string(), key: z.string(), removed: z.boolean(), auditId: z.number().int(), notice: LandedNotice }),
+      UndoBlocked,
+    ]),
     BY_PERSON,
   ),
   skills: method(

@@ -1,7 +1,7 @@
 // Fixing a broken link, as every door sees it: which link, what to do with it, the exact lines it
 // changes (shown before anything is written), and the pages it could point to instead.
 import { z } from 'zod';
-import { LinkKind } from './page.ts';
+import { AuditEntry, LinkKind } from './page.ts';
 
 export const FIX_ACTIONS = ['retarget', 'remove', 'stub'] as const;
 
@@ -63,3 +63,18 @@ export const UndoRequest = z.object({
   id: z.number().int().min(1).describe('the audit entry to undo'),
   actor: z.string().min(1).max(200),
 });
+
+export const UNDO_BLOCKS = ['later-write', 'changed-outside', 'already-undone'] as const;
+export type UndoBlock = (typeof UNDO_BLOCKS)[number];
+
+/** An undo refused because the file is no longer as that write left it: nothing was written. */
+export const UndoBlocked = z.object({
+  outcome: z.literal('blocked'),
+  id: z.number().int().describe('the entry asked to undo'),
+  root: z.string(),
+  path: z.string(),
+  reason: z.enum(UNDO_BLOCKS).describe('later-write: a later logged write left the file as it is, undo it first; already-undone: an undo reversed it already; changed-outside: it changed outside the log (an editor, a pull)'),
+  blockedBy: AuditEntry.nullable().describe('the later write to undo first, or the undo that reversed it already; null when the change is not in the log'),
+  message: z.string().describe('the same, in words'),
+});
+export type UndoBlocked = z.infer<typeof UndoBlocked>;

@@ -116,6 +116,8 @@ export const AuditEntry = z.object({
   hashAfter: z.string().nullable().describe('null: the write removed the page (an undone creation)'),
   detail: z.string().nullable().describe('what a fix or an undo did, in words'),
   undoable: z.boolean().describe('the log kept what the file held before this write'),
+  undoes: z.number().int().nullable().describe('for an undo: the entry it reversed'),
+  undoneBy: z.number().int().nullable().describe('the undo that reversed this entry and stands (null: none, or that undo was itself undone)'),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 

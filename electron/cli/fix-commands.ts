@@ -50,7 +50,13 @@ export async function runUndo(args: string[]): Promise<number> {
   const engine = await openSession({ db: values.db, model: values.model });
   try {
     const r = await engine.undo({ id, actor: actorOf(values.actor) });
-    process.stdout.write(values.json ? `${JSON.stringify(r, null, 2)}\n` : `${r.removed ? 'removed' : 'restored'} ${r.path} (${r.root}); logged as #${r.auditId}\n`);
+    if (values.json) process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
+    if (r.outcome === 'blocked') {
+      const first = r.reason === 'later-write' && r.blockedBy?.undoable ? `\nto undo it, first run: cairn undo ${r.blockedBy.id}` : '';
+      if (!values.json) process.stderr.write(`cairn: ${r.message}${first}\n`);
+      return 1;
+    }
+    if (!values.json) process.stdout.write(`${r.removed ? 'removed' : 'restored'} ${r.path} (${r.root}); logged as #${r.auditId}\n`);
     if (r.notice && !values.json) process.stderr.write(`note: ${r.notice}\n`);
     return 0;
   } finally {

@@ -265,7 +265,8 @@ export class Engine implements CairnService {
 
   async undo(r: Parsed<'undo'>): Promise<Response<'undo'>> {
     const { undoWrite } = await import('./curation/undo.ts');
-    return this.indexLanded(await undoWrite(this.store, await this.writableRoots(), r.id, r.actor));
+    const result = await undoWrite(this.store, await this.writableRoots(), r.id, r.actor);
+    return result.outcome === 'undone' ? this.indexLanded(result) : result;
   }
 
   /** Every write goes here: validated and logged by writePage, then the page is indexed at once. */

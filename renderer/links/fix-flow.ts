@@ -69,6 +69,8 @@ export function useFixFlow(changed: () => void): FixFlow {
       run(
         () => cairn.undo({ id, actor: APP_ACTOR }),
         (r) => {
+          // blocked: the audit log names the later write and offers to undo it first
+          if (r.outcome === 'blocked') return setError(`${r.message}. The audit log can undo it.`);
           setDone({ message: `Undone: ${r.path} ${r.removed ? 'removed' : 'restored'}.`, auditId: null });
           changed();
         },

@@ -164,8 +164,8 @@ describe('undo', () => {
     const stub = await e.fixLink({ key: 'setup', line: 7, target: 'diagram', action: 'stub', actor: 'alice' });
     fx.write('guides/setup.md', `${read('guides/setup.md')}more\n`);
     fx.write('diagram.md', '# Diagram\nsomeone wrote this\n');
-    await expect(e.undo({ id: fix.auditId!, actor: 'alice' })).rejects.toThrow(/changed after audit entry \d+ .* nothing was written/);
-    await expect(e.undo({ id: stub.auditId!, actor: 'alice' })).rejects.toThrow(/changed after audit entry/);
+    await expect(e.undo({ id: fix.auditId!, actor: 'alice' })).resolves.toMatchObject({ outcome: 'blocked', reason: 'changed-outside', blockedBy: null, message: expect.stringMatching(/changed after audit entry #\d+, and not by a write in the log .* nothing was written/) });
+    await expect(e.undo({ id: stub.auditId!, actor: 'alice' })).resolves.toMatchObject({ outcome: 'blocked', reason: 'changed-outside' });
     expect(read('guides/setup.md')).toMatch(/more\n$/);
     expect(read('diagram.md')).toBe('# Diagram\nsomeone wrote this\n');
     await expect(e.undo({ id: 999, actor: 'alice' })).rejects.toThrow('no audit entry 999');

@@ -26,7 +26,7 @@ export interface LoggedChange {
    * `conflict` is thrown when something took the name meanwhile. Needs staged bytes. */
   exclusive?: { conflict: () => WriteConflict };
   /** The audit entry, less what the write itself knows (where, the hashes, the bytes replaced). */
-  log: Pick<AuditRecord, 'actor' | 'action' | 'key' | 'detail'>;
+  log: Pick<AuditRecord, 'actor' | 'action' | 'key' | 'detail' | 'undoes'>;
 }
 
 /** Lands the change with its audit entry, or neither; returns the entry's id. */

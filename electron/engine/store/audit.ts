@@ -14,6 +14,8 @@ export interface AuditRecord {
   /** The file's bytes before the write; null when it created the file. */
   textBefore: Buffer | null;
   detail?: string | null | undefined;
+  /** For an undo: the entry it reverses. */
+  undoes?: number | null | undefined;
 }
 
 export interface AuditFilter {
@@ -40,4 +42,7 @@ export interface AuditRepo {
   list(filter: AuditFilter): Promise<AuditEntry[]>;
   /** One entry with the bytes it replaced. */
   entry(id: number): Promise<(AuditEntry & { textBefore: Buffer | null }) | null>;
+  /** The entries for the same file logged after `entry`, newest first (any key: the registry's
+   * decisions on several claims share one file). */
+  laterOn(entry: Pick<AuditEntry, 'id' | 'root' | 'path'>): Promise<AuditEntry[]>;
 }

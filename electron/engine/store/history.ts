@@ -52,6 +52,16 @@ const STEPS: ReadonlyArray<string> = [
   );
   CREATE INDEX IF NOT EXISTS {s}.query_outcomes_query ON query_outcomes(query_id);
   `,
+  // 2: an undo names the entry it reversed, so the log marks undone rows without reading the words
+  // of a detail (the undos logged before are matched once, by the "undid #N" their detail begins
+  // with); the entries of one file are found by its path (an undo names the later write in its way)
+  `
+  ALTER TABLE {s}.audit ADD COLUMN undoes INTEGER;
+  UPDATE {s}.audit SET undoes = CAST(substr(detail, 8, instr(detail, ' (') - 8) AS INTEGER)
+    WHERE action = 'undo' AND detail LIKE 'undid #% (%';
+  CREATE INDEX IF NOT EXISTS {s}.audit_undoes ON audit(undoes);
+  CREATE INDEX IF NOT EXISTS {s}.audit_file ON audit(path, root);
+  `,
 ];
 
 const HISTORY_VERSION = STEPS.length;
