@@ -37,6 +37,7 @@ test('approve a pending claim in the queue, then it answers "Who knows…?"', as
   await claim.getByRole('textbox', { name: 'Note' }).fill('the 401 write-up checks out');
   await screenshot(page, testInfo, 'skills-queue', 'skills-queue.png');
   await claim.getByRole('button', { name: /^Approve/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(queue.getByRole('listitem')).toHaveCount(2);
 
   await page.getByRole('tab', { name: 'Who knows…?' }).click();
@@ -61,6 +62,7 @@ test('a claim whose evidence is missing says so and cannot be approved as expert
   await page.keyboard.press('a');
   await expect(claim).toBeVisible();
   await expect(claim.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
   await page.getByRole('tab', { name: 'Registry' }).click();
   await expect(page.locator('tr[data-status="invalid"]')).toContainText('graph-layout');
@@ -68,10 +70,12 @@ test('a claim whose evidence is missing says so and cannot be approved as expert
   await page.getByRole('searchbox', { name: 'Who knows' }).fill('graph layout');
   await expect(page.getByRole('status').filter({ hasText: 'no approved registration matches "graph layout"' })).toBeVisible();
 
-  // keyboard: the first claim (builder's fts5) is selected; r rejects it
+  // keyboard: the first claim (builder's fts5) is selected; r asks to reject it, Enter confirms
   await page.getByRole('tab', { name: /Approval queue/ }).click();
   await expect(page.getByRole('article', { name: 'Claim builder fts5-query-syntax' })).toBeVisible();
   await page.keyboard.press('r');
+  await expect(page.getByRole('dialog')).toHaveAccessibleName(/^Reject builder’s claim/);
+  await page.keyboard.press('Enter');
   await expect(queue.getByRole('listitem').filter({ hasText: 'fts5-query-syntax' })).toHaveCount(0);
   await page.getByRole('tab', { name: 'Registry' }).click();
   await page.getByRole('combobox', { name: 'Status' }).selectOption('rejected');

@@ -12,6 +12,7 @@ import './styles/consolidate.css';
 import './styles/graph.css';
 import './styles/skills.css';
 import './styles/connection.css';
+import './styles/decisions.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

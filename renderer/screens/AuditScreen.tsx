@@ -1,11 +1,15 @@
 // The audit log: every write, review, archive, fix and undo, newest first, filterable by actor, page
-// and action; a write the file still shows can be undone from here.
+// and action; a write the file still shows can be undone from here, once confirmed, and an undo a
+// later write blocks names that write and offers to undo it first. Undone entries are marked.
 import { useState } from 'react';
+import type { UndoBlocked } from '../../shared/fixes.ts';
 import { AUDIT_ACTIONS, type AuditEntry } from '../../shared/page.ts';
+import { UndoBlockedNote, whenOf } from '../audit/UndoBlockedNote.tsx';
 import { cairn } from '../api/client.ts';
 import { APP_ACTOR } from '../app/actor.ts';
 import { pageHref } from '../app/route.ts';
 import { useStatus } from '../app/status-context.tsx';
+import { useConfirmation } from '../components/ConfirmDialog.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 import { useAsync } from '../hooks/useAsync.ts';
@@ -19,10 +23,32 @@ export function AuditScreen() {
   const [undoError, setUndoError] = useState<string | null>(null);
   const filter = { actor: useDebounced(actor.trim(), 200) || undefined, key: useDebounced(key.trim(), 200) || undefined, action: action || undefined };
   const log = useAsync(() => cairn.audit({ ...filter, limit: 500 }), [generation, filter.actor, filter.key, filter.action]);
+  const [blocked, setBlocked] = useState<UndoBlocked | null>(null);
+  const confirmation = useConfirmation();
   const undo = (e: AuditEntry) => {
     setUndoError(null);
-    cairn.undo({ id: e.id, actor: APP_ACTOR }).then(log.reload, (err: Error) => setUndoError(err.message));
+    setBlocked(null);
+    cairn.undo({ id: e.id, actor: APP_ACTOR }).then(
+      (r) => {
+        if (r.outcome === 'blocked') setBlocked(r);
+        log.reload();
+      },
+      (err: Error) => setUndoError(err.message),
+    );
   };
+  const askUndo = (e: AuditEntry) =>
+    confirmation.ask({
+      title: `Undo #${e.id}?`,
+      body: (
+        <p>
+          {e.hashBefore === null ? 'Remove' : 'Put back'} <code>{e.path}</code>
+          {e.hashBefore === null ? ', which this write created' : ' as it was before this write'}: {e.action} by {e.actor}, {whenOf(e.at)}
+          {e.detail ? ` (${e.detail})` : ''}. The undo is logged too, and can itself be undone.
+        </p>
+      ),
+      confirm: `Undo #${e.id}`,
+      run: () => undo(e),
+    });
   const entries = log.value?.entries ?? [];
   return (
     <div className="screen audit-screen">
@@ -49,6 +75,8 @@ export function AuditScreen() {
       </div>
       {log.error && <ErrorNote message={log.error} onRetry={log.reload} />}
       {undoError && <ErrorNote message={undoError} />}
+      {blocked && <UndoBlockedNote blocked={blocked} undoFirst={askUndo} />}
+      {confirmation.dialog}
       {log.value && entries.length === 0 && (
         <EmptyState title={filter.actor || filter.key || filter.action ? 'Nothing matches these filters' : 'Nothing written yet'}>
           Reviews, archives and writes by agents and people appear here.
@@ -68,13 +96,14 @@ export function AuditScreen() {
           </thead>
           <tbody>
             {entries.map((e) => (
-              <tr key={e.id} data-action={e.action}>
+              <tr key={e.id} data-id={e.id} data-action={e.action} data-undone={e.undoneBy !== null || undefined} className={e.undoneBy !== null ? 'undone' : undefined}>
                 <td>
-                  <time dateTime={e.at}>{new Date(e.at).toLocaleString()}</time>
+                  <span className="muted">#{e.id}</span> <time dateTime={e.at}>{whenOf(e.at)}</time>
                 </td>
                 <td>{e.actor}</td>
                 <td>
                   <span className="badge">{e.action}</span>
+                  {e.undoneBy !== null && <span className="badge undone-mark">undone by #{e.undoneBy}</span>}
                   {e.detail && <div className="muted">{e.detail}</div>}
                 </td>
                 <td>
@@ -86,8 +115,8 @@ export function AuditScreen() {
                   </code>
                 </td>
                 <td>
-                  {e.undoable && (
-                    <button type="button" className="button small ghost" onClick={() => undo(e)} aria-label={`Undo #${e.id}`} title="Put the file back as it was before this write (refused if it changed since)">
+                  {e.undoable && e.undoneBy === null && (
+                    <button type="button" className="button small ghost" onClick={() => askUndo(e)} aria-label={`Undo #${e.id}`} title="Put the file back as it was before this write (refused if it changed since)">
                       Undo
                     </button>
                   )}

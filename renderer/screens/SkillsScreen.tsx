@@ -5,7 +5,7 @@ import { navigate, screenHref } from '../app/route.ts';
 import { useStatus } from '../app/status-context.tsx';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 import { useAsync } from '../hooks/useAsync.ts';
-import { ApprovalQueue } from '../skills/ApprovalQueue.tsx';
+import { ApprovalQueue, awaitsDecision } from '../skills/ApprovalQueue.tsx';
 import { RegistryTable, type RegistryFilter } from '../skills/RegistryTable.tsx';
 import { WhoKnows } from '../skills/WhoKnows.tsx';
 
@@ -20,7 +20,7 @@ export function SkillsScreen({ params }: { params: URLSearchParams }) {
   const { generation } = useStatus();
   const data = useAsync(() => cairn.skills({}), [generation]);
   const all: Registration[] = data.value?.registrations ?? [];
-  const waiting = all.filter((r) => r.status === 'pending').length;
+  const waiting = all.filter(awaitsDecision).length;
   const go = (next: Record<string, string | undefined>) => navigate(screenHref('skills', { tab, ...Object.fromEntries(params), ...next }), { replace: true });
   const filter: RegistryFilter = { agent: params.get('agent') ?? '', category: params.get('category') ?? '', tier: params.get('tier') ?? '', status: params.get('status') ?? '', skill: params.get('skill') ?? '' };
   return (

@@ -8,8 +8,12 @@ import { pageHref } from '../app/route.ts';
 import { useStatus } from '../app/status-context.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
 import { ErrorNote } from '../components/ErrorNote.tsx';
+import { Loading } from '../components/Loading.tsx';
 import { useAsync } from '../hooks/useAsync.ts';
 import { StaleDetail } from '../stale/StaleDetail.tsx';
+
+/** Rows drawn at once: a wiki of 10,000 pages may have thousands stale, and drawing them all blanks the screen for seconds. */
+const PAGE_ROWS = 200;
 
 const KIND = { 'source-changed': 'source changed', 'source-missing': 'source gone', 'links-archived': 'links to archived', 'not-reviewed': 'not reviewed' } as const;
 
@@ -43,6 +47,7 @@ export function StaleScreen() {
   };
   const pages = stale.value?.pages ?? [];
   const [selectedId, select] = useState<string | null>(null);
+  const [shown, setShown] = useState(PAGE_ROWS);
   const idOf = (p: StalePage) => `${p.root}/${p.path}`;
   const selected = pages.find((p) => idOf(p) === selectedId) ?? pages[0] ?? null;
   return (
@@ -53,16 +58,24 @@ export function StaleScreen() {
       </header>
       {stale.error && <ErrorNote message={stale.error} onRetry={stale.reload} />}
       {actionError && <ErrorNote message={actionError} />}
+      {!stale.value && !stale.error && <Loading label="Finding the pages that may no longer be true…" />}
       {stale.value && pages.length === 0 && <EmptyState title="No stale pages" icon="✓" />}
       {pages.length > 0 && (
+        <p className="muted stale-count">
+          {pages.length.toLocaleString()} stale page{pages.length === 1 ? '' : 's'}
+          {pages.length > shown && `, the first ${shown.toLocaleString()} shown`}
+        </p>
+      )}
+      {pages.length > 0 && (
         <div className="stale-layout">
+        <div className="stale-list">
         <table className="table stale" aria-label="Stale pages">
+          {/* the fixed columns in rem, so the ones with words share what is left at any width (1280 px beside the detail) */}
           <colgroup>
             <col style={{ width: '30%' }} />
-            <col style={{ width: '38%' }} />
-            <col style={{ width: '12%' }} />
-            <col style={{ width: '11%' }} />
-            <col style={{ width: '9%' }} />
+            <col />
+            <col style={{ width: '7rem' }} />
+            <col style={{ width: '6.5rem' }} />
           </colgroup>
           <thead>
             <tr>
@@ -70,17 +83,19 @@ export function StaleScreen() {
               <th scope="col">Why</th>
               <th scope="col">Stale for</th>
               <th scope="col">Owner</th>
-              <th scope="col" aria-label="Actions" />
             </tr>
           </thead>
           <tbody>
-            {pages.map((p) => (
+            {pages.slice(0, shown).map((p) => (
               <tr key={idOf(p)} data-key={p.key} aria-selected={selected === p} onClick={(e) => !(e.target as HTMLElement).closest('a, button') && select(idOf(p))}>
                 <td>
                   <a href={pageHref(p, { agent: p.scope.agent })}>{p.title}</a>
                   <div>
                     <code className="muted">{p.path}</code>
                   </div>
+                  <button type="button" className="button small ghost" onClick={() => select(idOf(p))} aria-label={`What changed for ${p.key}`}>
+                    Details
+                  </button>
                 </td>
                 <td>
                   <ul className="reasons">
@@ -96,15 +111,16 @@ export function StaleScreen() {
                   {p.lastReviewed && <div className="muted">last reviewed {p.lastReviewed}</div>}
                 </td>
                 <td>{p.owner ?? <span className="muted">—</span>}</td>
-                <td className="actions">
-                  <button type="button" className="button small ghost" onClick={() => select(idOf(p))} aria-label={`What changed for ${p.key}`}>
-                    Details
-                  </button>
-                </td>
               </tr>
             ))}
           </tbody>
         </table>
+        {pages.length > shown && (
+          <button type="button" className="button small more-rows" onClick={() => setShown((n) => n + PAGE_ROWS)}>
+            Show {Math.min(PAGE_ROWS, pages.length - shown)} more of {(pages.length - shown).toLocaleString()}
+          </button>
+        )}
+        </div>
         {selected && <StaleDetail key={idOf(selected)} page={selected} busy={busy !== null} act={act} />}
         </div>
       )}

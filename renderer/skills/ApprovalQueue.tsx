@@ -1,17 +1,23 @@
 // Pending claims, one at a time: the claim, its evidence rendered, the agent's other registrations
-// and how often others cite its evidence; approve or reject with a note. Keyboard: ↑/↓ (or j/k)
-// move, a approves, r rejects, n writes a note.
+// and how often others cite its evidence; approve or reject with a note, once confirmed. Keyboard:
+// ↑/↓ (or j/k) move, a approves, r rejects (each asks first: Enter confirms, Escape cancels), n
+// writes a note.
 import { useEffect, useRef, useState } from 'react';
 import type { Registration } from '../../shared/skills.ts';
 import { cairn } from '../api/client.ts';
 import { APP_ACTOR } from '../app/actor.ts';
 import { EmptyState } from '../components/EmptyState.tsx';
+import { useConfirmation } from '../components/ConfirmDialog.tsx';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 import { Evidence } from './Evidence.tsx';
 import { calibrationText, STATUS_BADGE } from './labels.ts';
 
+/** The claims the queue lists: pending ones, and explicit ones that are invalid (to reject). The tab's count is of these too. */
+export const awaitsDecision = (r: Registration) => r.status === 'pending' || (r.status === 'invalid' && r.tier === 'explicit');
+
 export function ApprovalQueue({ all, onDecided }: { all: Registration[]; onDecided: () => void }) {
-  const pending = all.filter((r) => r.status === 'pending' || (r.status === 'invalid' && r.tier === 'explicit'));
+  const pending = all.filter(awaitsDecision);
+  const confirmation = useConfirmation();
   const [at, setAt] = useState(0);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
@@ -20,9 +26,23 @@ export function ApprovalQueue({ all, onDecided }: { all: Registration[]; onDecid
   const current = pending[Math.min(at, pending.length - 1)] ?? null;
   const decide = (verdict: 'approve' | 'reject') => {
     if (!current || busy || (verdict === 'approve' && current.status === 'invalid')) return;
+    const claim = current;
+    const said = note.trim();
+    confirmation.ask({
+      title: `${verdict === 'approve' ? 'Approve' : 'Reject'} ${claim.agent}’s claim?`,
+      body: (
+        <p>
+          {claim.agent} claims <em>{claim.level}</em> in {claim.skill}. {verdict === 'approve' ? 'Approved, it answers “who knows…?”.' : 'Rejected, it leaves the queue.'} The decision is kept in <code>.cairn/skill-decisions.yaml</code> and logged{said ? `, with your note: “${said}”` : ', with no note'}; the audit log can undo it.
+        </p>
+      ),
+      confirm: verdict === 'approve' ? 'Approve' : 'Reject',
+      run: () => send(claim, verdict, said),
+    });
+  };
+  const send = (claim: Registration, verdict: 'approve' | 'reject', said: string) => {
     setBusy(true);
     setError(null);
-    cairn.decideSkill({ id: current.id, claimHash: current.claimHash, verdict, note: note.trim() || undefined, actor: APP_ACTOR }).then(
+    cairn.decideSkill({ id: claim.id, claimHash: claim.claimHash, verdict, note: said || undefined, actor: APP_ACTOR }).then(
       () => {
         setBusy(false);
         setNote('');
@@ -36,7 +56,7 @@ export function ApprovalQueue({ all, onDecided }: { all: Registration[]; onDecid
   };
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if ((e.target as HTMLElement | null)?.closest('input, textarea, select') || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (confirmation.open || (e.target as HTMLElement | null)?.closest('input, textarea, select, dialog') || e.ctrlKey || e.metaKey || e.altKey) return;
       const act = { ArrowDown: () => setAt((i) => Math.min(pending.length - 1, i + 1)), j: () => setAt((i) => Math.min(pending.length - 1, i + 1)), ArrowUp: () => setAt((i) => Math.max(0, i - 1)), k: () => setAt((i) => Math.max(0, i - 1)), a: () => decide('approve'), r: () => decide('reject'), n: () => noteBox.current?.focus() }[e.key];
       if (!act) return;
       e.preventDefault();
@@ -58,6 +78,7 @@ export function ApprovalQueue({ all, onDecided }: { all: Registration[]; onDecid
   const approvable = current.status !== 'invalid';
   return (
     <div className="queue-layout">
+      {confirmation.dialog}
       <ol className="queue-list" aria-label="Claims waiting for a decision">
         {pending.map((r, i) => (
           <li key={r.id} aria-current={r === current} onClick={() => setAt(i)}>
@@ -75,7 +96,8 @@ export function ApprovalQueue({ all, onDecided }: { all: Registration[]; onDecid
             {current.category} · {current.origin} · {calibrationText(current.calibration)}
           </p>
           {current.claim && <blockquote>{current.claim}</blockquote>}
-          {current.reason && <p className="note">{current.reason}</p>}
+          {/* without evidence, the evidence box below says why, once */}
+          {current.reason && current.evidence && <p className="note">{current.reason}</p>}
         </header>
         <Evidence registration={current} />
         {error && <ErrorNote message={error} />}
