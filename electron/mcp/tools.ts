@@ -37,7 +37,7 @@ export const TOOLS: Record<string, Tool> = {
   wiki_read: {
     method: 'getPage',
     description:
-      "Read a page by key (as wiki_search returns it): frontmatter, body, headings, links out and backlinks, and its hash. Your own page under user/<you>/ is shown before a shared one with the same key. The answer's frontmatter and body are what wiki_write takes back; send its hash as wiki_write's baseHash when you replace the body.",
+      "Read a page by key, or by root and path (as wiki_search returns them: of pages sharing a name, that one): frontmatter, body, headings, links out and backlinks, and its hash. Your own page under user/<you>/ is shown before a shared one with the same key. The answer's frontmatter and body are what wiki_write takes back; send its hash as wiki_write's baseHash when you replace the body.",
     schema: contract.getPage.request,
     hidden: [],
   },

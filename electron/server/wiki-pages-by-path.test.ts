@@ -5,7 +5,6 @@ import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { engineApi } from '../engine/engine-api.ts';
 import { makeFixture, type Fixture } from '../engine/testing/wiki-fixture.ts';
 import { startServer } from './serve.ts';
 

@@ -74,7 +74,7 @@ export const WIKI_ROUTES: readonly WikiRoute[] = [
     path: '/wiki/pages/{key+}',
     method: 'getPage',
     from: 'query',
-    summary: 'A page by key (a key with `/` names its path in the root, e.g. guides/setup); ?agent= to see that agent\'s own page first.',
+    summary: 'A page by key (a key with `/` names its path in the root, e.g. guides/setup: of pages sharing a name, that one); ?agent= to see that agent\'s own page first.',
     build: ({ params, query, caller }) => ({ key: params.key, agent: query.get('agent') ?? (caller.kind === 'agent' ? caller.agent : undefined) }),
   },
   {
@@ -172,9 +172,12 @@ export async function handleWiki(service: CairnService, req: IncomingMessage, re
   if (page) call.params.key = page.key;
   let request: Fields = route.build ? route.build(call) : route.from === 'query' ? queryRequest(name, query) : body;
   if (page?.path && name === 'writePage' && request.path === undefined) request = { ...request, path: `${page.path}.md` };
-  // a key with `/` names a path: the page found by its name must be the page at that path
+  // a key with `/` names a path: the page found by its name must be the page at that path, else
+  // another page of that name at that path (of two Templates, the one in the folder named)
   if (page?.path) {
-    const existing = await dispatch(service, 'getPage', { key: page.key, agent: request.agent }, caller);
+    const byKey = await dispatch(service, 'getPage', { key: page.key, agent: request.agent }, caller);
+    const existing = byKey.ok && !pathNames(byKey.value.path, page.path) ? ((await atPath(service, page.path, request.agent, caller)) ?? byKey) : byKey;
+    if (existing.ok && existing !== byKey && name === 'writePage') request = { ...request, root: existing.value.root, path: existing.value.path };
     if (existing.ok && !pathNames(existing.value.path, page.path)) {
       const writing = name === 'writePage';
       return refuse(res, writing ? 'conflict' : 'not-found', `no page at ${page.path}: the page with key "${page.key}" is ${existing.value.path}${writing ? ' (a key is unique per scope; nothing was written)' : ''}`);
@@ -182,6 +185,18 @@ export async function handleWiki(service: CairnService, req: IncomingMessage, re
     if (name === 'getPage') return answer(res, existing);
   }
   answer(res, await dispatch(service, name, request, caller));
+}
+
+/** The page at a path-style key's path (a scoped root's global/ may be left out) in any configured root; null for none. */
+async function atPath(service: CairnService, named: string, agent: unknown, caller: Caller) {
+  const status = await dispatch(service, 'status', {}, caller);
+  for (const root of status.ok ? status.value.roots : []) {
+    for (const rel of [`${named}.md`, `global/${named}.md`]) {
+      const found = await dispatch(service, 'getPage', { root, path: rel, agent }, caller);
+      if (found.ok) return found;
+    }
+  }
+  return null;
 }
 
 /** A path-style key (guides/setup) is the page named by its last segment, at that path. */
