@@ -75,6 +75,9 @@ test('an empty result offers no mode that finds nothing too', async ({ page }) =
   await expect(empty).toContainText('No mode finds “zzqqxx”');
   await expect(empty.getByRole('button', { name: /Switch to/ })).toHaveCount(0);
   await expect(page.getByText(/try the lexical mode/)).toHaveCount(0);
+  // no ranking to speak of, and the linked-pages search had no hit to start from: no notice says so
+  await expect(page.locator('.results-pane')).not.toContainText('The ranking below');
+  await expect(page.locator('.lane-notice[data-lane="graph"]')).toHaveCount(0);
 });
 
 test('an empty result offers the modes that do find something, with their counts', async ({ page }) => {

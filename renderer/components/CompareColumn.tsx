@@ -23,7 +23,7 @@ export function CompareColumn({ side, mode, onMode, response, error, other }: Pr
     <section className="compare-column" aria-label={`${side === 'left' ? 'Left' : 'Right'}: ${mode}`} data-side={side} data-mode={mode}>
       <ModeSwitch value={mode} onChange={onMode} name={`mode-${side}`} label={`${side === 'left' ? 'Left' : 'Right'} mode`} />
       {error && <ErrorNote message={error} />}
-      {response && <LaneNotices lanes={response.lanes} />}
+      {response && <LaneNotices lanes={response.lanes} found={response.results.length} />}
       {response && response.results.length === 0 && <EmptyState title={response.notice?.message ?? 'No page matches'} icon="∅" />}
       {response && response.results.length > 0 && (
         <ol className="compare-list" data-query={response.query}>

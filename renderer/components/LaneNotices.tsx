@@ -1,12 +1,15 @@
 // Lanes that failed or were skipped, with the engine's reason, above the results: a dropped
-// lane changes the ranking, so it must never pass unnoticed.
+// lane changes the ranking, so it must never pass unnoticed. With no results there is no ranking
+// to speak of, and the graph lane skipped for want of a hit to start from says nothing new.
 import type { Lane, LaneStatus } from '../../shared/search.ts';
 import { LANES, LANE_LABEL, isDropped, laneState, laneTooltip } from '../search/lanes.ts';
 
-export function LaneNotices({ lanes }: { lanes: Partial<Record<Lane, LaneStatus>> }) {
+export function LaneNotices({ lanes, found }: { lanes: Partial<Record<Lane, LaneStatus>>; found: number }) {
   const dropped = LANES.flatMap((lane) => {
-    const s = laneState(lanes[lane]);
-    return isDropped(s) ? [{ lane, ...s }] : [];
+    const status = lanes[lane];
+    const s = laneState(status);
+    const consequence = found === 0 && status?.state === 'skipped' && status.reason === 'no-seeds';
+    return isDropped(s) && !consequence ? [{ lane, ...s }] : [];
   });
   if (dropped.length === 0) return null;
   return (
@@ -17,7 +20,7 @@ export function LaneNotices({ lanes }: { lanes: Partial<Record<Lane, LaneStatus>
           <strong title={laneTooltip(d.lane)}>
             {LANE_LABEL[d.lane]} search {d.state}:
           </strong>{' '}
-          {d.reason}. <span className="muted">The ranking below blends the other searches only.</span>
+          {d.reason}.{found > 0 && <span className="muted"> The ranking below blends the other searches only.</span>}
         </li>
       ))}
     </ul>

@@ -94,7 +94,7 @@ export function SearchScreen({ params }: { params: URLSearchParams }) {
             )
           ) : (
             <>
-              <LaneNotices lanes={response.lanes} />
+              <LaneNotices lanes={response.lanes} found={response.results.length} />
               {response.results.length === 0 ? (
                 <NoResults
                   query={response.query}
