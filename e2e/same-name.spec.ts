@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { screenshot } from './app.ts';
 import { ownServer, type OwnServer } from './own-server.ts';
 
 const PLUGIN = 'Plugins/Templates.md';
@@ -115,7 +116,7 @@ test('an audit entry opens the page it changed', async ({ page }) => {
   await expectOpen(page, CLIPPER);
 });
 
-test("the header says which of the same-named pages this is, lists the others, and shows the path once", async ({ page }) => {
+test("the header says which of the same-named pages this is, lists the others, and shows the path once", async ({ page }, testInfo) => {
   await openFromSearch(page, CLIPPER);
   await expectOpen(page, CLIPPER);
   const head = page.locator('header.page-head');
@@ -123,6 +124,7 @@ test("the header says which of the same-named pages this is, lists the others, a
   await expect(head.getByText(CLIPPER)).toHaveCount(0);
   const others = head.getByRole('navigation', { name: 'Pages with the same name' });
   await expect(others).toContainText('2 pages are named “Templates”');
+  await screenshot(page, testInfo, 'same-name');
   await others.getByRole('link', { name: PLUGIN }).click();
   await expectOpen(page, PLUGIN);
   await expect(head.getByRole('navigation', { name: 'Pages with the same name' }).getByRole('link', { name: CLIPPER })).toBeVisible();
