@@ -6,6 +6,8 @@ import './styles/layout.css';
 import './styles/search.css';
 import './styles/page.css';
 import './styles/same-name.css';
+import './styles/callouts.css';
+import './styles/rich-markdown.css';
 import './styles/status.css';
 import './styles/curation.css';
 import './styles/consolidate.css';

@@ -1,25 +1,14 @@
-// The rendered page body. The sanitized fragment is inserted as DOM (no HTML string round trip);
-// after it is in place, the heading named in the route is scrolled into view.
-import { useLayoutEffect, useRef } from 'react';
+// A page's body as the reader sees it. The renderer (markdown-it, its plugins and KaTeX) is a chunk
+// of its own, loaded when the first page is shown, so the app's first screen does not wait for it.
+import { lazy, Suspense } from 'react';
 import type { Page } from '../../shared/page.ts';
-import { loadAttachments } from '../page/attachments.ts';
-import { headingId, renderPage } from '../page/render-markdown.ts';
 
-export function Markdown({ page, heading }: { page: Page; heading: string | null }) {
-  const box = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    if (!box.current) return;
-    box.current.replaceChildren(renderPage(page));
-    loadAttachments(box.current);
-  }, [page]);
-  useLayoutEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const target = heading ? el.querySelector(`#${CSS.escape(headingId(heading.split('#').pop() ?? heading))}`) : null;
-    if (target) {
-      target.scrollIntoView({ block: 'start' });
-      target.classList.add('flash');
-    } else el.closest('.main')?.scrollTo({ top: 0 });
-  }, [page, heading]);
-  return <div className="markdown" ref={box} />;
+const RenderedMarkdown = lazy(() => import('./RenderedMarkdown.tsx').then((m) => ({ default: m.RenderedMarkdown })));
+
+export function Markdown(props: { page: Page; heading: string | null }) {
+  return (
+    <Suspense fallback={<div className="markdown" aria-busy="true" />}>
+      <RenderedMarkdown {...props} />
+    </Suspense>
+  );
 }

@@ -1,33 +1,15 @@
-// A page's markdown as safe DOM: markdown-it with the shared wikilinks plugin, sanitized with
-// DOMPurify, then every link pointed inside the app using the links the engine resolved (so a
-// broken one is marked with its reason), headings given ids to scroll to, and provenance
-// comments (`<!-- from: … -->`) turned into visible notes.
+// A page's markdown as safe DOM: markdown-syntax.ts renders it, DOMPurify sanitizes it, then every
+// link is pointed inside the app using the links the engine resolved (so a broken one is marked
+// with its reason), headings and footnotes are given ids to scroll to, and Obsidian's blocks
+// (callouts, block ids, embeds) are drawn. What loads later (images, code, diagrams, embedded
+// pages) is filled in by embeds.ts once the fragment is in place.
 import DOMPurify from 'dompurify';
-import MarkdownIt from 'markdown-it';
 import { normalizeAnchor } from '../../shared/markdown/anchors.ts';
-import { wikilinks } from '../../shared/markdown/wikilinks.ts';
 import type { Link, Page } from '../../shared/page.ts';
-import { linkedPage, pageHref } from '../app/route.ts';
-import { hideBlockIds, renderCallouts } from './obsidian-blocks.ts';
-
-const PROVENANCE = /<!--\s*from:\s*([\s\S]*?)\s*-->/g;
-const HAS_PROVENANCE = /<!--\s*from:/;
-
-function createMarkdown() {
-  const md = new MarkdownIt({ html: true, linkify: true });
-  md.use(wikilinks);
-  const escape = md.utils.escapeHtml;
-  const provenance = (html: string) =>
-    html.replace(PROVENANCE, (_, from: string) => `<span class="provenance" data-from="${escape(from)}"><span class="provenance-label">from</span> ${escape(from)}</span>`);
-  const block = md.renderer.rules.html_block!;
-  const inline = md.renderer.rules.html_inline!;
-  md.renderer.rules.html_block = (tokens, idx, opts, env, self) => {
-    const html = block(tokens, idx, opts, env, self);
-    return HAS_PROVENANCE.test(html) ? `<p class="provenance-block">${provenance(html.trim())}</p>\n` : html;
-  };
-  md.renderer.rules.html_inline = (tokens, idx, opts, env, self) => provenance(inline(tokens, idx, opts, env, self));
-  return md;
-}
+import { linkedPage, pageHref, type PageAddress } from '../app/route.ts';
+import { hideBlockIds } from './block-ids.ts';
+import { renderCallouts } from './callouts.ts';
+import { createMarkdown } from './markdown-syntax.ts';
 
 const md = createMarkdown();
 
@@ -117,16 +99,33 @@ function rewriteMarkdownLink(a: HTMLAnchorElement, page: Page): void {
   markBroken(a, link);
 }
 
+/** Where an embedded page, section or block will be drawn: its title links to the source. */
+function embedBox(span: Element, page: Page, link: Link, embedded: PageAddress): HTMLElement {
+  const doc = span.ownerDocument;
+  const box = doc.createElement('div');
+  box.className = 'embed';
+  box.dataset.embedRoot = embedded.root;
+  box.dataset.embedPath = embedded.path;
+  if (link.anchor) box.dataset.embedAnchor = link.anchor;
+  const source = doc.createElement('a');
+  source.className = 'embed-source';
+  source.href = pageHref(embedded, { heading: link.anchor, agent: page.scope.agent });
+  source.textContent = `↪ ${span.textContent ?? link.target}`;
+  box.append(source);
+  return box;
+}
+
 function rewriteEmbed(span: Element, page: Page): void {
   const target = span.getAttribute('data-target') ?? '';
-  const link = page.links.find((l) => l.kind === 'embed' && same(l.target, target));
-  const embedded = link && linkedPage(link);
-  if (embedded) {
-    const a = span.ownerDocument.createElement('a');
-    a.className = 'wikilink-embed embed-page';
-    a.href = pageHref(embedded, { heading: link.anchor, agent: page.scope.agent });
-    a.textContent = `↪ ${span.textContent ?? target}`;
-    span.replaceWith(a);
+  const anchor = span.getAttribute('data-anchor');
+  const link = findLink(page, ['embed'], target, anchor);
+  const embedded = link && !link.reason ? linkedPage(link) : null;
+  if (link && embedded) {
+    const box = embedBox(span, page, link, embedded);
+    const para = span.parentElement;
+    // An embed alone on its line is a block of its own, not a part of a paragraph.
+    if (para?.tagName === 'P' && para.childNodes.length === 1) para.replaceWith(box);
+    else span.replaceWith(box);
     return;
   }
   if (link && isImageAttachment(link)) {
@@ -175,6 +174,8 @@ export function renderPage(page: Page): DocumentFragment {
   const first = frag.querySelector('h1');
   if (first && first === frag.firstElementChild && same(first.textContent?.trim() ?? '', page.title)) first.remove();
   for (const h of frag.querySelectorAll('h1, h2, h3, h4, h5, h6')) h.id = headingId(h.textContent ?? '');
+  // A footnote's `#fn1` becomes the route's heading `fn1`, which is scrolled to as a heading is.
+  for (const el of frag.querySelectorAll('.footnote-ref a[id], .footnotes li[id]')) el.id = headingId(el.id);
   for (const a of frag.querySelectorAll<HTMLAnchorElement>('a[href]')) {
     if (a.classList.contains('wikilink')) rewriteWikilink(a, page);
     else rewriteMarkdownLink(a, page);

@@ -112,6 +112,7 @@ export function wikilinks(md: MarkdownIt, options: WikilinkOptions = {}): void {
   };
   md.renderer.rules[EMBED_TOKEN] = (tokens, idx) => {
     const link = tokens[idx]?.meta as unknown as WikilinkMeta;
-    return `<span class="wikilink-embed" data-target="${escape(link.target)}">${escape(wikilinkDisplay(link))}</span>`;
+    const anchor = link.anchor === null ? '' : ` data-anchor="${escape(link.anchor)}"`;
+    return `<span class="wikilink-embed" data-target="${escape(link.target)}"${anchor}>${escape(wikilinkDisplay(link))}</span>`;
   };
 }

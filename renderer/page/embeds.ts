@@ -1,0 +1,103 @@
+// Note, heading and block embeds (`![[note]]`, `![[note#Heading]]`, `![[note#^block]]`) drawn with
+// the embedded content, fetched through getPage like any page and rendered as one. Along a chain of
+// embeds a page is shown once (a page that embeds itself, or two that embed each other, stop with a
+// note) and at most MAX_EMBED_DEPTH deep; past that an embed stays what its title always is: a link
+// to its source.
+import type { Page } from '../../shared/page.ts';
+import { cairn } from '../api/client.ts';
+import type { PageAddress } from '../app/route.ts';
+import { loadAttachments } from './attachments.ts';
+import { highlightCode } from './code-blocks.ts';
+import { drawDiagrams } from './diagrams.ts';
+import { headingId, renderPage } from './render-markdown.ts';
+
+export const MAX_EMBED_DEPTH = 4;
+
+/** A page (by its address, root and path) or a part of it, already on screen. */
+interface Shown {
+  page: string;
+  anchor: string | null;
+}
+
+const addressOf = (p: PageAddress) => `${p.root}\n${p.path}`;
+
+interface Chain {
+  agent: string | null;
+  /** The page, then each embed that led here: what is already on screen above. */
+  trail: Shown[];
+  /** One request per page however often it is embedded, by address. */
+  pages: Map<string, Promise<Page>>;
+}
+
+/** The parts of a rendered page that load once it is in place: images, highlighted code, diagrams and embeds. */
+export function loadPageParts(box: HTMLElement, page: Page): void {
+  fillIn(box, { agent: page.scope.agent, trail: [{ page: addressOf(page), anchor: null }], pages: new Map() });
+}
+
+function fillIn(box: HTMLElement, chain: Chain): void {
+  loadAttachments(box);
+  void highlightCode(box);
+  void drawDiagrams(box);
+  for (const embed of box.querySelectorAll<HTMLElement>('.embed[data-embed-path]')) void loadEmbed(embed, chain);
+}
+
+function whyNot(chain: Chain, page: string, anchor: string | null): string | null {
+  if (chain.trail.some((s) => s.page === page && (s.anchor === null || s.anchor === anchor))) return 'already shown above: not embedded again';
+  if (chain.trail.length > MAX_EMBED_DEPTH) return `embedded more than ${MAX_EMBED_DEPTH} deep: open it from the link`;
+  return null;
+}
+
+function note(embed: HTMLElement, text: string): void {
+  const span = embed.ownerDocument.createElement('span');
+  span.className = 'embed-note';
+  span.textContent = text;
+  embed.append(span);
+  embed.classList.add('embed-stopped');
+}
+
+function fetchPage(chain: Chain, address: PageAddress): Promise<Page> {
+  let page = chain.pages.get(addressOf(address));
+  if (!page) chain.pages.set(addressOf(address), (page = cairn.getPage({ ...address, agent: chain.agent })));
+  return page;
+}
+
+async function loadEmbed(embed: HTMLElement, chain: Chain): Promise<void> {
+  const address = { root: embed.dataset.embedRoot!, path: embed.dataset.embedPath! };
+  const anchor = embed.dataset.embedAnchor ?? null;
+  const stop = whyNot(chain, addressOf(address), anchor);
+  if (stop) return note(embed, stop);
+  let page: Page;
+  try {
+    page = await fetchPage(chain, address);
+  } catch (err) {
+    return note(embed, `could not be loaded: ${(err as Error).message}`);
+  }
+  const content = excerpt(renderPage(page), anchor);
+  if (!content) return note(embed, `“${anchor ?? ''}” is no longer in ${page.path}`);
+  const body = embed.ownerDocument.createElement('div');
+  body.className = 'embed-body';
+  body.append(content);
+  // The page around it owns the ids that the route scrolls to.
+  for (const el of body.querySelectorAll('[id]')) el.removeAttribute('id');
+  embed.append(body);
+  fillIn(body, { ...chain, trail: [...chain.trail, { page: addressOf(page), anchor }] });
+}
+
+const headingLevel = (el: Element): number => (/^H[1-6]$/.test(el.tagName) ? Number(el.tagName[1]) : 0);
+
+/** The part of a rendered page an anchor names: the whole page, a heading's section, or one block. */
+function excerpt(page: DocumentFragment, anchor: string | null): Node | null {
+  if (!anchor) return page;
+  if (anchor.startsWith('^')) return page.querySelector(`[data-block-id="${CSS.escape(anchor.slice(1))}"]`);
+  // `note#A#B` names B under A, as in Obsidian; B is the heading shown.
+  const heading = page.getElementById(headingId(anchor.split('#').pop()!));
+  if (!heading) return null;
+  const level = headingLevel(heading);
+  const section = page.ownerDocument.createDocumentFragment();
+  for (let el: Element | null = heading; el && (el === heading || !headingLevel(el) || headingLevel(el) > level); ) {
+    const next: Element | null = el.nextElementSibling;
+    section.append(el);
+    el = next;
+  }
+  return section;
+}
