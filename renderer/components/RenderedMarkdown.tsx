@@ -1,6 +1,6 @@
 // The rendered page body. The sanitized fragment is inserted as DOM (no HTML string round trip);
 // after it is in place, what loads later (images, code, diagrams, embeds) is filled in and the
-// heading named in the route is scrolled into view.
+// heading named in the route is scrolled into view (again once they are in).
 import { useLayoutEffect, useRef } from 'react';
 import type { Page } from '../../shared/page.ts';
 import { loadPageParts } from '../page/embeds.ts';
@@ -8,19 +8,28 @@ import { headingId, renderPage } from '../page/render-markdown.ts';
 
 export function RenderedMarkdown({ page, heading }: { page: Page; heading: string | null }) {
   const box = useRef<HTMLDivElement>(null);
+  const parts = useRef<Promise<unknown>>(Promise.resolve());
   useLayoutEffect(() => {
     if (!box.current) return;
     box.current.replaceChildren(renderPage(page));
-    loadPageParts(box.current, page);
+    parts.current = loadPageParts(box.current, page);
   }, [page]);
   useLayoutEffect(() => {
     const el = box.current;
     if (!el) return;
     const target = heading ? el.querySelector(`#${CSS.escape(headingId(heading.split('#').pop() ?? heading))}`) : null;
-    if (target) {
-      target.scrollIntoView({ block: 'start' });
-      target.classList.add('flash');
-    } else el.closest('.main')?.scrollTo({ top: 0 });
+    if (!target) {
+      el.closest('.main')?.scrollTo({ top: 0 });
+      return;
+    }
+    target.scrollIntoView({ block: 'start' });
+    target.classList.add('flash');
+    // Embeds and diagrams drawn above it move it down: scroll to it again once they are in.
+    let current = true;
+    void parts.current.then(() => current && target.scrollIntoView({ block: 'start' }));
+    return () => {
+      current = false;
+    };
   }, [page, heading]);
   return <div className="markdown" ref={box} />;
 }

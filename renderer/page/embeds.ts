@@ -29,16 +29,19 @@ interface Chain {
   pages: Map<string, Promise<Page>>;
 }
 
-/** The parts of a rendered page that load once it is in place: images, highlighted code, diagrams and embeds. */
-export function loadPageParts(box: HTMLElement, page: Page): void {
-  fillIn(box, { agent: page.scope.agent, trail: [{ page: addressOf(page), anchor: null }], pages: new Map() });
+/**
+ * The parts of a rendered page that load once it is in place: images, highlighted code, diagrams
+ * and embeds. Settles when the code, diagrams and embeds (theirs too) are drawn: the page's height
+ * is then final, save images.
+ */
+export function loadPageParts(box: HTMLElement, page: Page): Promise<unknown> {
+  return fillIn(box, { agent: page.scope.agent, trail: [{ page: addressOf(page), anchor: null }], pages: new Map() });
 }
 
-function fillIn(box: HTMLElement, chain: Chain): void {
+function fillIn(box: HTMLElement, chain: Chain): Promise<unknown> {
   loadAttachments(box);
-  void highlightCode(box);
-  void drawDiagrams(box);
-  for (const embed of box.querySelectorAll<HTMLElement>('.embed[data-embed-path]')) void loadEmbed(embed, chain);
+  const embeds = [...box.querySelectorAll<HTMLElement>('.embed[data-embed-path]')].map((embed) => loadEmbed(embed, chain));
+  return Promise.allSettled([highlightCode(box), drawDiagrams(box), ...embeds]);
 }
 
 function whyNot(chain: Chain, page: string, anchor: string | null): string | null {
@@ -80,7 +83,7 @@ async function loadEmbed(embed: HTMLElement, chain: Chain): Promise<void> {
   // The page around it owns the ids that the route scrolls to.
   for (const el of body.querySelectorAll('[id]')) el.removeAttribute('id');
   embed.append(body);
-  fillIn(body, { ...chain, trail: [...chain.trail, { page: addressOf(page), anchor }] });
+  await fillIn(body, { ...chain, trail: [...chain.trail, { page: addressOf(page), anchor }] });
 }
 
 const headingLevel = (el: Element): number => (/^H[1-6]$/.test(el.tagName) ? Number(el.tagName[1]) : 0);
