@@ -23,15 +23,25 @@ const SEPARATOR = ' · ';
 /** `re` taken out of `text`, tried only where its marker occurs (most prose has none: snippets stay cheap). */
 const drop = (text: string, marker: string, re: RegExp, by = '') => (text.includes(marker) ? text.replace(re, by) : text);
 
+/** A block id ends a line of text: taken off the text token there, so code ending a line keeps its `^x`. */
+function dropBlockIds(children: Token[]): void {
+  for (const [i, t] of children.entries()) {
+    const next = children[i + 1]?.type;
+    if (t.type === 'text' && t.content.includes('^') && (next === undefined || next === 'softbreak' || next === 'hardbreak')) {
+      t.content = t.content.replace(BLOCK_ID, '');
+    }
+  }
+}
+
 /** One inline block's text, with the markup markdown-it does not know about taken off. */
 function blockText(inline: Token): string {
+  dropBlockIds(inline.children ?? []);
   let text = inlineText(inline.children, '\n');
   const callout = CALLOUT_MARKER.exec(text);
   if (callout) text = text.slice(callout[0].length).replace('\n', SEPARATOR);
   text = drop(text, '[', TASK_BOX);
   text = drop(text, '==', HIGHLIGHT, '$1');
-  text = drop(text, '[^', FOOTNOTE_REF);
-  return drop(text, '^', BLOCK_ID).trim();
+  return drop(text, '[^', FOOTNOTE_REF).trim();
 }
 
 export function readerText(markdown: string): string {

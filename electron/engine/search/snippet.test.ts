@@ -15,6 +15,7 @@ const OBSIDIAN = [
   '',
   '- [ ] page the on-call %%private note%%',
   '- step two[^1]',
+  '- mark a block with `^anchor`',
   '',
   '```sh',
   'deploy --canary',
@@ -49,9 +50,9 @@ describe('snippets', () => {
     expect(s).toBe('field · meaning usage_mode · always, auto or never stale_since · set by curation, never by deleting');
   });
 
-  it("Obsidian's markup is dropped too: callout marker, highlight, block id, comment, footnote, task box; code blocks left out", async () => {
+  it("Obsidian's markup is dropped too: callout marker, highlight, block id (not code that looks like one), comment, footnote, task box; code blocks left out", async () => {
     const s = await snippetOf('canary', 'global/rollout.md');
-    expect(s).toBe('Canary first · Watch the error rate for ten minutes. page the on-call step two');
+    expect(s).toBe('Canary first · Watch the error rate for ten minutes. page the on-call step two mark a block with ^anchor');
   });
 
 });
