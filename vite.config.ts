@@ -11,6 +11,9 @@ export default defineConfig({
   root: here('./renderer'),
   base: './',
   plugins: [react()],
+  // One KaTeX: the markdown plugin require()s its CommonJS build and Mermaid imports its ES build,
+  // which would otherwise ship (and load, on a page with math and a diagram) twice.
+  resolve: { alias: [{ find: /^katex$/, replacement: here('./node_modules/katex/dist/katex.mjs') }] },
   // the graph layout worker imports d3-force: an ES module worker, emitted as its own file ('self' in the CSP)
   worker: { format: 'es' },
   build: {
