@@ -12,7 +12,7 @@ const BETTER_SQLITE3 = createRequire(import.meta.url).resolve('better-sqlite3');
 
 /** Another process that takes the write lock of `db` and keeps it until its stdin closes. */
 async function holdWriteLock(db: string): Promise<ChildProcess> {
-  const code = `const db = new (require(${JSON.stringify(BETTER_SQLITE3)}))(${JSON.stringify(db)});
+  const code = `const db = new (require(${JSON.stringify(BETTER_SQLITE3)}))(${JSON.stringify(db)}, { nativeBinding: process.env.CAIRN_SQLITE_BINDING });
     db.exec('BEGIN IMMEDIATE'); db.exec("INSERT INTO meta (key, value) VALUES ('held', 'yes') ON CONFLICT(key) DO UPDATE SET value = 'yes'");
     process.stdout.write('holding\\n'); process.stdin.resume(); process.stdin.on('end', () => { db.exec('ROLLBACK'); db.close(); });`;
   const holder = spawn(process.execPath, ['-e', code], { stdio: ['pipe', 'pipe', 'inherit'] });

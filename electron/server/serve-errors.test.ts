@@ -2,7 +2,6 @@
 // carries a code from the contract's list, at the status that code maps to; a locked database is
 // "try again" (503, Retry-After), a damaged one says so by its own code; a repeated Host and a
 // body that is not UTF-8 are refused rather than read loosely.
-import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -14,6 +13,7 @@ import { garble } from '../engine/testing/garble.ts';
 import { makeFixture, type Fixture } from '../engine/testing/wiki-fixture.ts';
 import { RENDERER_DIST } from './serve.ts';
 import { MAX_REQUEST_BYTES } from '../../shared/limits.ts';
+import { openBareConnection } from '../engine/store/database.ts';
 
 let fx: Fixture;
 let server: Served;
@@ -142,7 +142,7 @@ describe('cairn serve, refusing', () => {
   });
 
   it('answers a write while another process holds the database with 503 busy and Retry-After; the write goes through after', async () => {
-    const holder = new Database(fx.db);
+    const holder = openBareConnection(fx.db);
     holder.exec('BEGIN IMMEDIATE');
     let a: Answer;
     try {

@@ -50,7 +50,7 @@ async function put(key: string, body: unknown): Promise<{ status: number; body: 
 
 /** Another process holding the index's write lock until `release()`. */
 async function holdWriteLock(db: string): Promise<{ release(): Promise<void> }> {
-  const script = `const D = require('better-sqlite3'); const db = new D(process.argv[1]); db.exec('BEGIN IMMEDIATE'); process.stdout.write('locked\\n'); process.stdin.once('data', () => { db.exec('COMMIT'); db.close(); process.exit(0); });`;
+  const script = `const D = require('better-sqlite3'); const db = new D(process.argv[1], { nativeBinding: process.env.CAIRN_SQLITE_BINDING }); db.exec('BEGIN IMMEDIATE'); process.stdout.write('locked\\n'); process.stdin.once('data', () => { db.exec('COMMIT'); db.close(); process.exit(0); });`;
   const proc: ChildProcess = spawn(process.execPath, ['-e', script, db], { cwd: path.resolve(import.meta.dirname, '../..'), stdio: ['pipe', 'pipe', 'inherit'] });
   process.once('exit', () => proc.kill('SIGKILL'));
   await new Promise<void>((resolve, reject) => {

@@ -3,7 +3,6 @@
 // case, not in code, not the page itself), and that an edit which adds a concept reaches pages
 // that did not change.
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConceptEntry, GraphResponse } from '../../../shared/graph.ts';
 import { resolveSettings } from '../config/settings.ts';
@@ -12,6 +11,7 @@ import { engineApi } from '../engine-api.ts';
 import { makeFixture, type Fixture, type TestEngine } from '../testing/wiki-fixture.ts';
 import { Matcher, mayHold, signatureOf, type Mention } from './matcher.ts';
 import { normalForm, normalWords, singular } from './words.ts';
+import { openBareConnection } from '../store/database.ts';
 
 let fx: Fixture;
 afterEach(() => fx?.cleanup());
@@ -364,7 +364,7 @@ describe('an index made before concepts', () => {
     fx = makeFixture({ 'caching.md': '# Caching\n', 'notes.md': '# Notes\nAbout caching.\n' });
     await fx.engine().reindex();
     // as schema 9 left it: no prose, no names, no mentions, no concepts
-    const db = new Database(fx.db);
+    const db = openBareConnection(fx.db);
     // (and without what later steps add, which they add again)
     db.exec(`UPDATE pages SET prose = NULL; DELETE FROM concept_names; DELETE FROM mentions; DELETE FROM concepts; DELETE FROM meta WHERE key LIKE 'concept%'; DROP INDEX concept_names_norm; PRAGMA user_version = 10`);
     db.close();

@@ -3,12 +3,12 @@
 // the winner's file is left as it is.
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, expect, it } from 'vitest';
 import type { CairnError } from '../../../shared/errors.ts';
 import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
 import { putInPlace, sha1, withStagedFile } from './atomic-file.ts';
 import { writePage } from './write-page.ts';
+import { openBareConnection } from '../store/database.ts';
 
 let fx: Fixture;
 afterEach(() => fx?.cleanup());
@@ -40,7 +40,7 @@ it('a create waiting for the write lock while an editor makes the page is refuse
   const e = fx.engine();
   await e.reindex();
   // another process holds the write lock: the create has found no page and waits for it
-  const holder = new Database(fx.db);
+  const holder = openBareConnection(fx.db);
   holder.exec('BEGIN IMMEDIATE');
   const creating = writePage(e.store, [fx.root], { key: 'fresh', agent: null, fields: {}, body: '# Fresh\nmine\n', actor: 'scout', baseHash: null, action: 'write' }, e.settings.maxFileBytes);
   const editors = '---\ntitle: Fresh\n---\n# Fresh\nthe editor was first\n';

@@ -2,18 +2,18 @@
 // it that fails afterwards is the index falling behind, answered as a notice and caught up by
 // the next run, never as the write failing (an agent told "failed" writes it again).
 // The fault is the database's own: a trigger that aborts indexing a chunk of one text.
-import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
+import { openBareConnection } from '../store/database.ts';
 
 let fx: Fixture;
 afterEach(() => fx?.cleanup());
 
 /** Makes indexing any chunk holding `text` fail, until the returned function lifts it. */
 function refuseChunksWith(dbFile: string, text: string): () => void {
-  const db = new Database(dbFile);
+  const db = openBareConnection(dbFile);
   db.exec(`CREATE TRIGGER refuse_chunk BEFORE INSERT ON chunks WHEN new.text LIKE '%${text}%' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`);
   return () => {
     db.exec(`DROP TRIGGER refuse_chunk`);

@@ -4,13 +4,13 @@
 // repairs it. Another process's write lock holds the indexing run still at a known point, so
 // nothing here depends on how fast the machine is.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import Database from 'better-sqlite3';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, CLI, cairnEnv, runCairn, startServe, waitForIdle, type Served } from '../testing/cairn-process.ts';
 import { mcpAgents } from '../testing/mcp-session.ts';
 import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
+import { openBareConnection, type Db } from '../store/database.ts';
 
 const PAGES = 1000;
 let fx: Fixture;
@@ -26,12 +26,12 @@ interface IndexNotice {
 }
 
 /** `cairn index` in a child process, held still by another connection's write lock once its run is recorded as running. */
-async function heldIndexRun(): Promise<{ proc: ChildProcess; holder: Database.Database; exited: Promise<unknown> }> {
+async function heldIndexRun(): Promise<{ proc: ChildProcess; holder: Db; exited: Promise<unknown> }> {
   const runsBefore = fs.existsSync(fx.db) ? countRuns() : 0;
   const proc = spawn(process.execPath, [CLI, 'index', '--db', fx.db, fx.root], { env: cairnEnv(fx.dir), stdio: 'ignore' });
   const exited = new Promise((resolve) => proc.once('exit', resolve));
   while (!(fs.existsSync(fx.db) && countRuns("state = 'running'") > 0 && countRuns() > runsBefore)) await new Promise((r) => setTimeout(r, 5));
-  const holder = new Database(fx.db);
+  const holder = openBareConnection(fx.db);
   holder.pragma('busy_timeout = 10000');
   holder.exec('BEGIN IMMEDIATE');
   return { proc, holder, exited };
@@ -39,7 +39,7 @@ async function heldIndexRun(): Promise<{ proc: ChildProcess; holder: Database.Da
 
 function countRuns(where = '1'): number {
   try {
-    const db = new Database(fx.db, { readonly: true, fileMustExist: true });
+    const db = openBareConnection(fx.db, { readonly: true, fileMustExist: true });
     try {
       return db.prepare(`SELECT count(*) FROM runs WHERE ${where}`).pluck().get() as number;
     } finally {

@@ -1,11 +1,11 @@
 // A run that ends without relinking, in ways a kill -9 test does not reach: it fails inside a
 // server that goes on living, or its process dies and the pid comes back as another process.
-import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
 import { pictureOf } from '../testing/real-wiki.ts';
 import { processIdentity } from '../store/write-lock.ts';
+import { openBareConnection } from '../store/database.ts';
 
 let fx: Fixture;
 afterEach(() => {
@@ -38,7 +38,7 @@ describe('runs that ended without relinking', () => {
     for (const [rel, text] of Object.entries(linkedWiki())) fx.write(rel, text);
     process.env.CAIRN_LOCK_WAIT_MS = '1000';
     // another process takes the write lock once this run has written its first pages, and keeps it until the run gives up
-    const holder = new Database(fx.db);
+    const holder = openBareConnection(fx.db);
     let holding = false;
     e.events.on('indexProgress', (p) => {
       if (p.phase === 'index' && p.indexed > 0 && !holding) {

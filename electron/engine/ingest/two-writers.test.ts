@@ -1,13 +1,13 @@
 // Two processes writing one database, as users run them: `cairn serve` watching the wiki while
 // `cairn index` runs in a terminal, and files changing all the while. Both must succeed, and the
 // index they leave must be the one a clean run makes.
-import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, cairnEnv, runCairn, startServe, waitForIdle, waitForWatcher } from '../testing/cairn-process.ts';
 import { copyPages, INTERCONNECTED_10K, pictureOf } from '../testing/real-wiki.ts';
+import { openBareConnection } from '../store/database.ts';
 
 const haveData = fs.existsSync(INTERCONNECTED_10K);
 let dir: string;
@@ -92,7 +92,7 @@ describe.skipIf(!haveData)('two writers on one database (interconnected-10k, 1,5
     await waitForIdle(server.url);
     await waitForWatcher(server);
 
-    const holder = new Database(db);
+    const holder = openBareConnection(db);
     holder.exec('BEGIN IMMEDIATE');
     let released = false;
     try {

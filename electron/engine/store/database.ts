@@ -114,6 +114,12 @@ export function openReadConnection(file: string): Db {
   }
 }
 
+/** A connection with none of Cairn's settings, as another program would hold it (tests stand in
+ * for one with it): the same native build as openDatabase, so it works on every Node line. */
+export function openBareConnection(file: string, options: Database.Options = {}): Db {
+  return new Database(file, { ...nativeBinding(), ...options });
+}
+
 /** A database we may not write (a read-only file or folder, another user's index) is opened for reading:
  * search, links and pages still work; indexing says why it cannot. */
 function canWrite(file: string): boolean {
@@ -127,7 +133,8 @@ function canWrite(file: string): boolean {
 }
 
 /** The desktop app in development loads better-sqlite3 built for Electron's ABI from its own folder
- * (build/electron/native.mjs, set by electron/main); everything else uses the package's Node build. */
+ * (build/electron/native.mjs, set by electron/main), and the tests on another Node line one built
+ * for that line (build/node-lines/); everything else uses the package's Node build. */
 function nativeBinding(): Database.Options {
   const binding = process.env.CAIRN_SQLITE_BINDING;
   return binding ? { nativeBinding: binding } : {};

@@ -1,12 +1,11 @@
 // An index made before the history file had its own file: its audit log, query events and outcomes
 // are moved into the history file the first time this Cairn opens it, once, and leave the index.
-import Database from 'better-sqlite3';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
-import { isDamage } from './database.ts';
+import { isDamage, openBareConnection } from './database.ts';
 import { attachHistory, historyFileOf, moveHistoryOutOfIndex } from './history.ts';
 import { migrate } from './migrations.ts';
 
@@ -20,7 +19,7 @@ const BEFORE_HISTORY_FILE = 13;
 
 /** An index database as Cairn left it at schema 13: the history in the index itself. */
 function oldIndex(file: string, page: { before: string; after: string }): void {
-  const db = new Database(file);
+  const db = openBareConnection(file);
   migrate(db, BEFORE_HISTORY_FILE);
   expect(db.pragma('user_version', { simple: true })).toBe(BEFORE_HISTORY_FILE);
   db.prepare(`INSERT INTO audit (id, at, actor, action, root, path, key, hash_before, hash_after, text_before, detail) VALUES (7, '2026-01-02T03:04:05.000Z', 'alice', 'write', ?, 'a.md', 'a', ?, ?, ?, NULL)`)
@@ -31,7 +30,7 @@ function oldIndex(file: string, page: { before: string; after: string }): void {
 }
 
 const tablesOf = (file: string) => {
-  const db = new Database(file, { readonly: true });
+  const db = openBareConnection(file, { readonly: true });
   try {
     return db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all() as string[];
   } finally {
@@ -67,7 +66,7 @@ describe('an index made before the history file', () => {
     const page = { before: '# Alpha\nold text\n', after: '# Alpha\nnew text\n' };
     fx = makeFixture({ 'a.md': page.after });
     oldIndex(fx.db, page);
-    const db = new Database(fx.db);
+    const db = openBareConnection(fx.db);
     attachHistory(db, historyFileOf(fx.db), isDamage);
     moveHistoryOutOfIndex(db);
     db.close();

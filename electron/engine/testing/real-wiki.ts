@@ -21,7 +21,8 @@ export interface IndexPicture {
 
 /** Every page with its content hash, and every link with what it resolved to: equal for two indexes of the same files. */
 export function pictureOf(dbFile: string): IndexPicture {
-  const db = new Database(dbFile, { readonly: true });
+  // the build openDatabase loads (store/database.ts), so it works on every Node line the tests run on
+  const db = new Database(dbFile, { readonly: true, nativeBinding: process.env.CAIRN_SQLITE_BINDING });
   try {
     const pages = db.prepare(`SELECT f.rel_path || ' ' || p.content_hash AS row FROM pages p JOIN files f ON f.id = p.file_id ORDER BY 1`).pluck().all() as string[];
     const links = db
