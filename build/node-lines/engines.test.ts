@@ -1,0 +1,41 @@
+// package.json `engines` names the Node lines Cairn supports: the lines whose releases the tests
+// run on (lines.mjs: Node 22; Node 24 waits for better-sqlite3 13, see there), no line past its end
+// of life, and no release that an installed package refuses, so `npm install` on a supported Node
+// prints no EBADENGINE warning (npm checks each package's engines.node with semver, as below).
+import fs from 'node:fs';
+import path from 'node:path';
+import semver from 'semver';
+import { describe, expect, it } from 'vitest';
+import { NODE_LINES } from './lines.mjs';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const readJson = (file: string) => JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8'));
+const range: string = readJson('package.json').engines.node;
+const tested = Object.values(NODE_LINES);
+
+/** The oldest release of each line the range accepts: where a dependency's own minimum bites. */
+const oldest = range.split('||').map((part) => semver.minVersion(part)!.version);
+
+/** Packages in node_modules whose engines.node refuses `version`. */
+function refusing(version: string): string[] {
+  const packages = Object.entries(readJson('package-lock.json').packages as Record<string, { engines?: { node?: unknown } }>);
+  return packages
+    .filter(([dir, meta]) => dir && typeof meta.engines?.node === 'string' && fs.existsSync(path.join(ROOT, dir)))
+    .filter(([, meta]) => !semver.satisfies(version, meta.engines!.node as string, { includePrerelease: true }))
+    .map(([dir, meta]) => `${dir.replace(/^.*node_modules\//, '')} wants ${meta.engines!.node}`);
+}
+
+describe('the Node versions Cairn supports', () => {
+  it('engines accepts every release the tests run on, and starts no line they do not run on', () => {
+    for (const version of tested) expect(semver.satisfies(version, range), `${version} in "${range}"`).toBe(true);
+    expect(oldest.map((version) => String(semver.major(version))).sort()).toEqual(Object.keys(NODE_LINES).sort());
+  });
+
+  it('engines names no line past its end of life (Node 20 ended in April 2026)', () => {
+    for (const line of ['18', '20', '21', '23']) expect(semver.intersects(range, `${line}.x`), `Node ${line} in "${range}"`).toBe(false);
+  });
+
+  it('no installed package refuses a release that engines accepts', () => {
+    for (const version of [...oldest, ...tested]) expect(refusing(version), `on Node ${version}`).toEqual([]);
+  });
+});
