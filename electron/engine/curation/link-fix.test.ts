@@ -2,8 +2,8 @@
 // link form, the preview matching what is written, undo, and the cases that must be refused.
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openBareConnection } from '../store/database.ts';
 import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
 
 let fx: Fixture;
@@ -79,7 +79,7 @@ describe('fixLink', () => {
   it('an index from before columns learns them on its next run', async () => {
     fx = makeFixture(WIKI);
     await fx.engine().reindex();
-    const db = new Database(fx.db);
+    const db = openBareConnection(fx.db);
     db.exec('UPDATE links SET col = NULL; PRAGMA user_version = 17');
     db.close();
     const e = fx.engine();

@@ -1,8 +1,8 @@
 // A history file made before an undo named the entry it reversed (history schema 1): upgraded, the
 // undos already logged mark the entries they reversed, as new ones do.
-import Database from 'better-sqlite3';
 import { afterEach, expect, it } from 'vitest';
 import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
+import { openBareConnection } from './database.ts';
 import { historyFileOf } from './history.ts';
 
 let fx: Fixture;
@@ -14,7 +14,7 @@ it('marks the entries that undos logged before the upgrade reversed', async () =
   await made.reindex();
   made.close();
   // back to history schema 1: no undoes column, two writes and an undo of the first
-  const history = new Database(historyFileOf(fx.db));
+  const history = openBareConnection(historyFileOf(fx.db));
   history.exec(`DROP INDEX audit_undoes; DROP INDEX audit_file; ALTER TABLE audit DROP COLUMN undoes; PRAGMA user_version = 1;`);
   const add = history.prepare(`INSERT INTO audit (id, at, actor, action, root, path, key, hash_before, hash_after, text_before, detail) VALUES (?, '2026-01-02T03:04:05.000Z', 'alice', ?, ?, 'a.md', 'a', NULL, NULL, NULL, ?)`);
   add.run(4, 'write', fx.root, null);
