@@ -170,7 +170,7 @@ export const contract = {
           title: z.string(),
           tags: z.array(z.string()),
           links: z.array(z.string()).describe("the concepts' pages it links to"),
-          notes: z.array(z.object({ key: z.string(), agent: z.string().nullable(), path: z.string(), date: z.string() })),
+          notes: z.array(z.object({ key: z.string(), agent: z.string().nullable(), root: z.string(), path: z.string(), date: z.string() })),
           sentences: z.array(z.object({ text: z.string(), from: z.string(), line: z.number().int() })),
           body: z.string(),
           written: WriteResult.nullable(),

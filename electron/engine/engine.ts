@@ -230,7 +230,7 @@ export class Engine implements CairnService {
     const plan = await planConsolidation(this.store, { olderThanDays: r.olderThanDays, today: todayUtc() });
     const groups: Response<'consolidate'>['groups'] = [];
     for (const g of plan.groups) {
-      const out = { concepts: g.concepts, key: g.key, agent: g.agent, title: g.title, tags: g.tags, links: g.links, notes: g.notes.map(({ key, agent, path, date }) => ({ key, agent, path, date })), sentences: g.sentences, body: g.body, written: null as WriteResult | null, archived: [] as WriteResult[] };
+      const out = { concepts: g.concepts, key: g.key, agent: g.agent, title: g.title, tags: g.tags, links: g.links, notes: g.notes.map(({ key, agent, root, path, date }) => ({ key, agent, root, path, date })), sentences: g.sentences, body: g.body, written: null as WriteResult | null, archived: [] as WriteResult[] };
       groups.push(out);
       if (r.dryRun) continue;
       const fields = { title: g.title, tier: 'reflection', tags: g.tags, updated: todayUtc() };

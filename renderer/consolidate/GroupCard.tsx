@@ -52,7 +52,7 @@ export function GroupCard({ group: g, dryRun }: { group: ConsolidationGroup; dry
             {g.notes.map((n) => (
               <li key={n.path} data-path={n.path}>
                 {n.key !== n.date && <time dateTime={n.date}>{n.date} </time>}
-                <a href={pageHref(n.key, { agent: n.agent })}>{n.key}</a> <code className="muted">{n.path}</code>
+                <a href={pageHref(n, { agent: n.agent })}>{n.key}</a> <code className="muted">{n.path}</code>
                 {!dryRun && archived.has(n.path) && <span className="badge archived">archived</span>}
               </li>
             ))}

@@ -44,3 +44,19 @@ it('review, archive, fixLink and sourceChanges by root and path act on that page
   // a place with no page of that key is refused, and nothing is written
   await expect(e.reviewPage({ key: 'Templates', root, path: 'Nowhere/Templates.md', actor: 'test' })).rejects.toMatchObject({ code: 'conflict' });
 });
+
+it('consolidation archives each of two same-named notes at its own place, and names each by root and path', async () => {
+  fx = makeFixture({
+    'alpha/2020-01-02.md': '---\ntags: [oauth]\n---\n# Thursday\n\nThe OAuth token expired after ten minutes in staging, so the refresh window grew.\n',
+    'beta/2020-01-02.md': '---\ntags: [oauth]\n---\n# Thursday\n\nOAuth refresh failed again because the clock skew on node seven exceeded the leeway.\n',
+  });
+  const e = fx.engine();
+  await e.reindex();
+  const r = await e.consolidate({ olderThanDays: 14, actor: 'test' });
+  expect(r.groups.flatMap((g) => g.notes.map((n) => [n.root, n.path])).sort()).toEqual([
+    [fx.root, 'alpha/2020-01-02.md'],
+    [fx.root, 'beta/2020-01-02.md'],
+  ]);
+  expect(r.groups.flatMap((g) => g.archived.map((a) => a.path)).sort()).toEqual(['alpha/2020-01-02.md', 'beta/2020-01-02.md']);
+  for (const rel of ['alpha/2020-01-02.md', 'beta/2020-01-02.md']) expect(fs.readFileSync(path.join(fx.root, rel), 'utf8')).toMatch(/archived_since: /);
+});
