@@ -15,6 +15,7 @@ import './styles/graph.css';
 import './styles/skills.css';
 import './styles/connection.css';
 import './styles/decisions.css';
+import './styles/pages.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

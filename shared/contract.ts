@@ -10,6 +10,7 @@ import { DecideSkillRequest, ExpertRequest, ExpertResponse, Registration, Regist
 import { KnowledgeExpertRequest, KnowledgeExpertResponse, QueryOutcomesRequest, QueryOutcomesResponse, RecallRequest, RecallResponse, RecordOutcomeRequest, RecordOutcomeResponse } from './recall.ts';
 import { FixLinkRequest, FixLinkResponse, SuggestRequest, SuggestResponse, UndoBlocked, UndoRequest } from './fixes.ts';
 import { MAX_PAGE_BODY_CHARS } from './limits.ts';
+import { PagesRequest, PagesResponse } from './browse.ts';
 
 /** Carried by the answers readers act on (search, a page, links, status). */
 const ReadersNotice = IndexNotice.nullable().describe('null when the index is whole; else why results may be incomplete or wrong, to pass on');
@@ -97,6 +98,12 @@ export const contract = {
     PageRef,
     Page.extend({ index: ReadersNotice }),
     seenIn('agent'),
+  ),
+  pages: method(
+    'Every page the caller sees, to browse: key, title, root, path, tier, tags, last change, whether it is stale or archived and how many pages link to it; with the roots that are open. By path, or most linked first.',
+    PagesRequest,
+    PagesResponse,
+    READ,
   ),
   attachment: method(
     'An image a page embeds (an indexed attachment of that root, up to 10 MB), for drawing it.',

@@ -331,6 +331,11 @@ export class Engine implements CairnService {
   }
 
   /** An attachment in another agent's space is as absent as its pages. */
+  async pages(r: Parsed<'pages'>, _caller: Caller = PERSON, viewer: Viewer = EVERYONE): Promise<Response<'pages'>> {
+    const { listPages } = await import('./graph/page-list.ts');
+    return listPages(this.store, this.settings.roots, r, viewer);
+  }
+
   async attachment(r: Parsed<'attachment'>, _caller: Caller = PERSON, viewer: Viewer = EVERYONE): Promise<Response<'attachment'>> {
     if (!(await this.store.pages.filesSeenBy(viewer))(r)) throw new BadRequest(`${r.path} is not an attachment in the index of ${r.root}`);
     return readAttachment(this.store, r.root, r.path);

@@ -79,6 +79,8 @@ const ROWS: Row[] = [
   { method: 'getPage', request: { key: 'zorblax-plan' }, wiki: { verb: 'GET', path: '/wiki/pages/zorblax-plan' }, mcp: { tool: 'wiki_read', args: { key: 'zorblax-plan' } }, blind: ['person'] },
   { method: 'getPage', label: 'as builder', request: { key: 'zorblax-plan', agent: 'builder' }, wiki: { verb: 'GET', path: '/wiki/pages/zorblax-plan?agent=builder' }, mcp: { tool: 'wiki_read', args: { key: 'zorblax-plan', agent: 'builder' } } },
   { method: 'getPage', label: 'backlinks of a shared page', request: { key: 'vacuum' }, wiki: { verb: 'GET', path: '/wiki/pages/vacuum' }, mcp: { tool: 'wiki_read', args: { key: 'vacuum' } } },
+  { method: 'pages', request: {} },
+  { method: 'pages', label: 'most linked', request: { order: 'most-linked', limit: 50 } },
   { method: 'attachment', request: { root: '<root>', path: 'user/builder/zorblax.png' } },
   { method: 'links', label: 'dangling', request: { kind: 'dangling' }, wiki: { verb: 'GET', path: '/wiki/links/dangling' }, mcp: { tool: 'wiki_links', args: { kind: 'dangling' } } },
   { method: 'links', label: 'anchors', request: { kind: 'anchors' } },

@@ -11,6 +11,7 @@ import { SkillsScreen } from '../screens/SkillsScreen.tsx';
 import { AuditScreen } from '../screens/AuditScreen.tsx';
 import { LinksScreen } from '../screens/LinksScreen.tsx';
 import { PageScreen } from '../screens/PageScreen.tsx';
+import { PagesScreen } from '../screens/PagesScreen.tsx';
 import { RecallScreen } from '../screens/RecallScreen.tsx';
 import { SearchScreen } from '../screens/SearchScreen.tsx';
 import { StaleScreen } from '../screens/StaleScreen.tsx';
@@ -19,7 +20,7 @@ import { navigate, pageName, useRoute, type Route } from './route.ts';
 import { ScreenBoundary } from './ScreenBoundary.tsx';
 import { StatusProvider } from './status-context.tsx';
 
-const TITLES = { search: 'Search', compare: 'Compare modes', page: 'Page', status: 'Index status', links: 'Broken links', stale: 'Stale pages', consolidate: 'Consolidate notes', recall: 'Recall', audit: 'Audit log', graph: 'Graph', skills: 'Skills' } as const;
+const TITLES = { search: 'Search', compare: 'Compare modes', page: 'Page', pages: 'Pages', status: 'Index status', links: 'Broken links', stale: 'Stale pages', consolidate: 'Consolidate notes', recall: 'Recall', audit: 'Audit log', graph: 'Graph', skills: 'Skills' } as const;
 
 function Screen({ route }: { route: Route }) {
   switch (route.screen) {
@@ -31,6 +32,8 @@ function Screen({ route }: { route: Route }) {
       return <PageScreen key={'root' in route.page ? `${route.page.root}\0${route.page.path}` : route.page.key} target={route.page} params={route.params} />;
     case 'status':
       return <StatusScreen />;
+    case 'pages':
+      return <PagesScreen params={route.params} />;
     case 'links':
       return <LinksScreen />;
     case 'stale':

@@ -1,6 +1,6 @@
 // Hash routing: #/search?q=…, #/compare?q=…, #/page/Folder/Page.md?root=ROOT&h=Heading&tab=graph (or recall)
 // (#/page/KEY, from older links, opens the page the key names), #/graph?root=ROOT&path=PATH&depth=2 (or around=KEY),
-// #/recall?q=…&depth=2, #/status, #/links, #/stale, #/audit, #/consolidate?days=14.
+// #/recall?q=…&depth=2, #/pages?root=…&folder=…&q=…&sort=updated, #/status, #/links, #/stale, #/audit, #/consolidate?days=14.
 // Hash routes work the same from `cairn serve` and from file:// in the desktop window.
 import { useEffect, useState } from 'react';
 
@@ -19,6 +19,7 @@ export type Route =
   | { screen: 'compare'; params: URLSearchParams }
   | { screen: 'page'; page: PageTarget; params: URLSearchParams }
   | { screen: 'status'; params: URLSearchParams }
+  | { screen: 'pages'; params: URLSearchParams }
   | { screen: 'links'; params: URLSearchParams }
   | { screen: 'stale'; params: URLSearchParams }
   | { screen: 'consolidate'; params: URLSearchParams }
@@ -44,6 +45,7 @@ export function parseHash(hash: string): Route {
       return { screen: 'compare', params };
     case 'status':
       return { screen: 'status', params };
+    case 'pages':
     case 'links':
     case 'stale':
     case 'consolidate':
@@ -113,7 +115,7 @@ function safeDecode(s: string): string {
   }
 }
 
-export function screenHref(screen: 'search' | 'compare' | 'status' | 'links' | 'stale' | 'consolidate' | 'recall' | 'audit' | 'graph' | 'skills', params?: Record<string, string | undefined>): string {
+export function screenHref(screen: 'search' | 'compare' | 'status' | 'pages' | 'links' | 'stale' | 'consolidate' | 'recall' | 'audit' | 'graph' | 'skills', params?: Record<string, string | undefined>): string {
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(params ?? {})) if (v) search.set(k, v);
   const s = search.toString();

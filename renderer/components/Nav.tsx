@@ -1,6 +1,7 @@
-// The left navigation: the screens, the page count, and a live note while indexing.
+// The left navigation: the wiki that is open, the screens, the page count, and a live note while indexing.
 import type { Route } from '../app/route.ts';
 import { useStatus } from '../app/status-context.tsx';
+import { rootName } from '../browse/folder-tree.ts';
 import { IndexingProgress } from './IndexingProgress.tsx';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -20,6 +21,7 @@ export function Nav({ route, searchHref }: { route: Route; searchHref: string })
   const { status, progress } = useStatus();
   const items: Item[] = [
     { screen: 'search', label: 'Search', icon: '⌕', href: searchHref, hint: SHORTCUT_LABEL },
+    { screen: 'pages', label: 'Pages', icon: '▤', href: '#/pages' },
     { screen: 'compare', label: 'Compare modes', icon: '⇆', href: searchHref.replace('#/search', '#/compare') },
     { screen: 'status', label: 'Index status', icon: '◴', href: '#/status' },
     { screen: 'graph', label: 'Graph', icon: '⬡', href: '#/graph' },
@@ -38,6 +40,7 @@ export function Nav({ route, searchHref }: { route: Route; searchHref: string })
         </span>
         Cairn
       </a>
+      {status && <WikiName roots={status.roots} />}
       <ul>
         {items.map((item) => (
           <li key={item.screen}>
@@ -61,5 +64,16 @@ export function Nav({ route, searchHref }: { route: Route; searchHref: string })
         ) : null}
       </div>
     </nav>
+  );
+}
+
+/** The open wiki by its root folder's name (the full paths on hover), as an editor names its vault. */
+function WikiName({ roots }: { roots: string[] }) {
+  if (roots.length === 0) return null;
+  return (
+    <p className="wiki-name" title={roots.join('\n')}>
+      {rootName(roots[0]!)}
+      {roots.length > 1 && <span className="muted"> +{roots.length - 1}</span>}
+    </p>
   );
 }

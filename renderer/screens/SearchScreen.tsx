@@ -13,14 +13,13 @@ import { ModeSwitch } from '../components/ModeSwitch.tsx';
 import { ResultList } from '../components/ResultList.tsx';
 import { SearchBox } from '../components/SearchBox.tsx';
 import { SearchFilters } from '../components/SearchFilters.tsx';
+import { SearchStart } from '../search/SearchStart.tsx';
 import { useListKeys } from '../hooks/useListKeys.ts';
 import { activeFilterCount, queryParams, readQueryState, searchRequest, type QueryState } from '../search/query-state.ts';
 import { defaultLens, rerank, sameLens, type FusionLens } from '../search/rerank.ts';
 import { useModesThatFind, PROBE_K, type ModeFinding } from '../search/useModesThatFind.ts';
 import { useSearch } from '../search/useSearch.ts';
 import { FUSION_LABEL, FUSION_TERM, modeLabel, modeTooltip } from '../search/words.ts';
-
-const EXAMPLES = ['fusion weights', 'broken links', 'sqlite-vec rowid', 'stale pages'];
 
 export function SearchScreen({ params }: { params: URLSearchParams }) {
   const state = readQueryState(params);
@@ -78,17 +77,7 @@ export function SearchScreen({ params }: { params: URLSearchParams }) {
             <ErrorNote message={error} />
           ) : !response ? (
             state.q.trim() === '' ? (
-              <EmptyState title={pages !== undefined ? `Type to search ${pages} pages` : 'Type to search the wiki'} icon="⌕">
-                <p>Each result shows how keyword, meaning and word-overlap search ranked it, and what each added to its score.</p>
-                <p className="examples">
-                  Try:{' '}
-                  {EXAMPLES.map((ex) => (
-                    <button key={ex} type="button" className="chip-button" onClick={() => update({ q: ex })}>
-                      {ex}
-                    </button>
-                  ))}
-                </p>
-              </EmptyState>
+              <SearchStart status={status} onQuery={(q) => update({ q })} />
             ) : (
               <p className="muted searching">Searching…</p>
             )

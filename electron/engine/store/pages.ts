@@ -84,6 +84,25 @@ export interface GraphPage {
   stale: number;
 }
 
+/** A page as the Pages screen lists it (graph/page-list.ts). */
+export interface BrowseRow {
+  key: string;
+  title: string;
+  root: string;
+  path: string;
+  scope: 'global' | 'user';
+  agent: string | null;
+  tier: string | null;
+  /** JSON array. */
+  tags: string;
+  updated: string | null;
+  mtimeMs: number;
+  archived: number;
+  stale: number;
+  /** how many other pages the viewer sees link to it */
+  linkedFrom: number;
+}
+
 /** A page as recall names it, with its root's id (dated notes follow each other within one folder of one root). */
 export interface PagePlace {
   id: number;
@@ -185,6 +204,8 @@ export interface PageRepo {
   idsInFileOrder(limit: number): Promise<number[]>;
   /** These pages as graph nodes, in file order. */
   graphPages(ids: readonly number[]): Promise<GraphPage[]>;
+  /** Every page the viewer sees, archived and `usage_mode: never` ones too, by root and path. */
+  browse(viewer: Viewer): Promise<BrowseRow[]>;
   /** Pages a viewer does not see (the one rule: other agents' spaces, the global pages its own shadow); archived ones it sees. */
   hiddenFrom(viewer: Viewer): Promise<Set<number>>;
   /** Pages search never returns (archived, `usage_mode: never`). */

@@ -3,7 +3,7 @@
 import type { SearchFilters } from '../../../../shared/search.ts';
 import type { Db } from '../database.ts';
 import type { PageSummary } from '../../../../shared/page.ts';
-import type { DuplicateKeyRow, GraphPage, IndexedPage, LinkTarget, NoteCandidate, PageListing, PageNode, PagePlace, PageRecord, PageRepo, Viewer, VisibilityOptions } from '../pages.ts';
+import type { BrowseRow, DuplicateKeyRow, GraphPage, IndexedPage, LinkTarget, NoteCandidate, PageListing, PageNode, PagePlace, PageRecord, PageRepo, Viewer, VisibilityOptions } from '../pages.ts';
 import { lazyStatements } from './lazy-statements.ts';
 import { fileSeenBy, preparedFor, visibleTo, type Visibility } from './visibility.ts';
 import { statementsOf } from '../statements.ts';
@@ -111,6 +111,17 @@ export class SqlitePages implements PageRepo {
 
   async graphPages(ids: readonly number[]): Promise<GraphPage[]> {
     return this.stmts.graphPages.all(JSON.stringify(ids)) as GraphPage[];
+  }
+
+  async browse(viewer: Viewer): Promise<BrowseRow[]> {
+    const seen = visibleTo(viewer, BROWSE);
+    const linker = visibleTo(viewer, { ...BROWSE, alias: 's' });
+    const sql = `SELECT p.key, p.title, r.path AS root, f.rel_path AS path, p.scope, p.agent, p.tier, p.tags, p.updated, f.mtime_ms AS mtimeMs,
+        p.archived_since IS NOT NULL AS archived, EXISTS (SELECT 1 FROM staleness st WHERE st.page_id = p.id) AS stale,
+        (SELECT COUNT(DISTINCT l.page_id) FROM links l JOIN pages s ON s.id = l.page_id WHERE l.target_page_id = p.id AND l.page_id != p.id AND ${linker.sql}) AS linkedFrom
+      FROM pages p JOIN files f ON f.id = p.file_id JOIN roots r ON r.id = f.root_id
+      WHERE ${seen.sql} ORDER BY r.path, f.rel_path`;
+    return this.byText.get(sql).all(...linker.params, ...seen.params) as BrowseRow[];
   }
 
   async hiddenFrom(viewer: Viewer): Promise<Set<number>> {
@@ -288,6 +299,9 @@ const byKeyRule = (agent: string | null) => visibleTo({ agent }, { shadowed: tru
 const hiddenRule = (viewer: Viewer) => visibleTo(viewer, { archived: true, never: true });
 
 /** A link names pages in its agent's spaces (null: the shared space), shadowed ones too, never archived ones. */
+/** Browsing shows every page a viewer may read, retired ones marked. */
+const BROWSE: Visibility = { archived: true, never: true };
+
 const LINK_TARGETS: Visibility = { shadowed: true, never: true, sharedOnly: true };
 
 /** `aliases:` as written: a list, one name, or (not JSON) the text itself. */
