@@ -33,6 +33,9 @@ Third section text.
 A block paragraph. ^the-block
 
 Another paragraph.
+
+- A listed step ^the-step
+- Another step
 `;
 
 const FEATURES = `# Features
@@ -42,6 +45,8 @@ const FEATURES = `# Features
 ![[embedded#Section two]]
 
 ![[embedded#^the-block]]
+
+![[embedded#^the-step]]
 
 - [x] done task
 - [ ] open task
@@ -177,6 +182,9 @@ test.describe('a page renders what Obsidian renders', () => {
     await expect(embed).toHaveCount(1);
     await expect(embed).not.toContainText('Another paragraph.');
     await expect(embed.getByText('A block paragraph.', { exact: true })).toBeVisible(); // its ^the-block marker hidden
+    const step = page.locator('div.markdown .embed').filter({ hasText: 'A listed step' }).filter({ hasNotText: 'Intro of embedded.' });
+    await expect(step.locator('ul > li')).toHaveText('A listed step'); // an item of a list, still
+    await expect(step).not.toContainText('Another step');
   });
 
   test('task lists are checkboxes', async ({ page }) => {

@@ -86,12 +86,23 @@ async function loadEmbed(embed: HTMLElement, chain: Chain): Promise<void> {
   await fillIn(body, { ...chain, trail: [...chain.trail, { page: addressOf(page), anchor }] });
 }
 
+/** The block an id marks; a list item stays an item of a list of its kind (numbered from its place). */
+function block(page: DocumentFragment, id: string): Element | null {
+  const el = page.querySelector(`[data-block-id="${CSS.escape(id)}"]`);
+  const list = el?.tagName === 'LI' ? el.parentElement : null;
+  if (!el || !list) return el;
+  const wrapper = page.ownerDocument.createElement(list.tagName === 'OL' ? 'ol' : 'ul');
+  if (list.tagName === 'OL') wrapper.setAttribute('start', String(Number(list.getAttribute('start') ?? 1) + [...list.children].indexOf(el)));
+  wrapper.append(el);
+  return wrapper;
+}
+
 const headingLevel = (el: Element): number => (/^H[1-6]$/.test(el.tagName) ? Number(el.tagName[1]) : 0);
 
 /** The part of a rendered page an anchor names: the whole page, a heading's section, or one block. */
 function excerpt(page: DocumentFragment, anchor: string | null): Node | null {
   if (!anchor) return page;
-  if (anchor.startsWith('^')) return page.querySelector(`[data-block-id="${CSS.escape(anchor.slice(1))}"]`);
+  if (anchor.startsWith('^')) return block(page, anchor.slice(1));
   // `note#A#B` names B under A, as in Obsidian; B is the heading shown.
   const heading = page.getElementById(headingId(anchor.split('#').pop()!));
   if (!heading) return null;
