@@ -12,6 +12,10 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { CairnError } from '../../../shared/errors.ts';
 
+/** Undos logged before they named the entry they reversed: matched by the "undid #N (" their detail begins with. */
+const MARK_UNDOS_LOGGED_BEFORE = `UPDATE {s}.audit SET undoes = CAST(substr(detail, 8, instr(detail, ' (') - 8) AS INTEGER)
+    WHERE undoes IS NULL AND action = 'undo' AND detail LIKE 'undid #% (%';`;
+
 /** Applied in order by `PRAGMA history.user_version`; append, never edit a shipped step. `{s}` is
  * the schema the tables go in: `history`, or `temp` for an empty stand-in (see attachHistory). */
 const STEPS: ReadonlyArray<string> = [
@@ -57,8 +61,7 @@ const STEPS: ReadonlyArray<string> = [
   // with); the entries of one file are found by its path (an undo names the later write in its way)
   `
   ALTER TABLE {s}.audit ADD COLUMN undoes INTEGER;
-  UPDATE {s}.audit SET undoes = CAST(substr(detail, 8, instr(detail, ' (') - 8) AS INTEGER)
-    WHERE action = 'undo' AND detail LIKE 'undid #% (%';
+  ${MARK_UNDOS_LOGGED_BEFORE}
   CREATE INDEX IF NOT EXISTS {s}.audit_undoes ON audit(undoes);
   CREATE INDEX IF NOT EXISTS {s}.audit_file ON audit(path, root);
   `,
@@ -143,5 +146,6 @@ export function moveHistoryOutOfIndex(db: Database.Database): void {
     for (const [table, cols] of Object.entries(columns)) {
       if (inIndex(table)) db.exec(`INSERT OR IGNORE INTO history.${table} (${cols}) SELECT ${cols} FROM main.${table}`);
     }
+    db.exec(MARK_UNDOS_LOGGED_BEFORE.replaceAll('{s}', 'history'));
   }).immediate();
 }
