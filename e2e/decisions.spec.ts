@@ -68,6 +68,7 @@ test('undo asks first; an older fix under a later one names it and undoes it fir
   const blocked = page.getByRole('alert').filter({ hasText: `#${a} cannot be undone yet` });
   await expect(blocked).toContainText(`#${b} — fix by bob`);
   await expect(blocked).toContainText('removed the link to ghost-page on line 5');
+  await expect(row(b)).toHaveAttribute('data-blocking', 'true');
   expect(read()).toBe(afterFixes);
   await expect(log.locator('tbody tr')).toHaveCount(rows);
   await screenshot(page, testInfo, 'undo-blocked');

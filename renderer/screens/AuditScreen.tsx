@@ -96,7 +96,15 @@ export function AuditScreen() {
           </thead>
           <tbody>
             {entries.map((e) => (
-              <tr key={e.id} data-id={e.id} data-action={e.action} data-undone={e.undoneBy !== null || undefined} className={e.undoneBy !== null ? 'undone' : undefined}>
+              <tr
+                key={e.id}
+                data-id={e.id}
+                data-action={e.action}
+                data-undone={e.undoneBy !== null || undefined}
+                // the entry that blocks the undo asked for, shown where it stands in the log
+                data-blocking={blocked?.blockedBy?.id === e.id || undefined}
+                className={e.undoneBy !== null ? 'undone' : undefined}
+              >
                 <td>
                   <span className="muted">#{e.id}</span> <time dateTime={e.at}>{whenOf(e.at)}</time>
                 </td>
