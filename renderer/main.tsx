@@ -10,6 +10,7 @@ import './styles/callouts.css';
 import './styles/rich-markdown.css';
 import './styles/status.css';
 import './styles/curation.css';
+import './styles/broken-links.css';
 import './styles/consolidate.css';
 import './styles/graph.css';
 import './styles/skills.css';

@@ -8,7 +8,7 @@ import { SearchRequest, SearchResponse } from './search.ts';
 import { ConceptsRequest, ConceptsResponse, GraphRequest, GraphResponse, RecallWalkRequest, RecallWalkResponse } from './graph.ts';
 import { DecideSkillRequest, ExpertRequest, ExpertResponse, Registration, RegisterSkillRequest, SkillsRequest, SkillsResponse } from './skills.ts';
 import { KnowledgeExpertRequest, KnowledgeExpertResponse, QueryOutcomesRequest, QueryOutcomesResponse, RecallRequest, RecallResponse, RecordOutcomeRequest, RecordOutcomeResponse } from './recall.ts';
-import { FixLinkRequest, FixLinkResponse, SuggestRequest, SuggestResponse, UndoBlocked, UndoRequest } from './fixes.ts';
+import { FixLinkRequest, FixLinkResponse, FixLinksRequest, FixLinksResponse, SuggestRequest, SuggestResponse, UndoBlocked, UndoRequest } from './fixes.ts';
 import { MAX_PAGE_BODY_CHARS } from './limits.ts';
 import { PagesRequest, PagesResponse } from './browse.ts';
 
@@ -193,6 +193,12 @@ export const contract = {
     FixLinkRequest,
     FixLinkResponse,
     AGENT_ACTS,
+  ),
+  fixLinks: method(
+    'Fixes many broken links at once through the write path: removes each (its text stays) or creates a stub page for each missing target; one write per file, each logged and undoable. With dryRun, only returns every change.',
+    FixLinksRequest,
+    FixLinksResponse,
+    BY_PERSON,
   ),
   suggestTargets: method('Pages a broken link probably meant, by fuzzy match of the target on keys, titles and aliases, best first.', SuggestRequest, SuggestResponse, seenIn('agent')),
   undo: method(

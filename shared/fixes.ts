@@ -41,18 +41,47 @@ export const FixLinkResponse = z.object({
 });
 export type FixLinkResponse = z.infer<typeof FixLinkResponse>;
 
+/** Which link a bulk fix names: a finding's page, line, column, target and kind. */
+export const NamedLink = FixLinkRequest.pick({ key: true, root: true, path: true, agent: true, line: true, column: true, target: true, kind: true });
+export type NamedLink = z.infer<typeof NamedLink>;
+
+export const FixLinksRequest = z.object({
+  action: z.enum(['remove', 'stub']).describe('remove: each link becomes its text; stub: a page for each missing target (name one link per target)'),
+  links: z.array(NamedLink).min(1).max(20000),
+  dryRun: z.boolean().default(false).describe('only show every change'),
+  actor: z.string().min(1).max(200),
+});
+export type FixLinksRequest = z.infer<typeof FixLinksRequest>;
+
+export const FixLinksResponse = z.object({
+  changes: z.array(FileChange).describe('one per file: every line a page loses its links on, or a new stub'),
+  applied: z.boolean(),
+  auditIds: z.array(z.number().int()).describe('one audit entry per file written, each undoable'),
+  skipped: z.array(z.object({ key: z.string(), line: z.number().int(), target: z.string(), reason: z.string() })).describe('links that could not be fixed, and why'),
+});
+export type FixLinksResponse = z.infer<typeof FixLinksResponse>;
+
 export const TargetSuggestion = z.object({
   key: z.string(),
   title: z.string(),
   path: z.string(),
   agent: z.string().nullable(),
   matched: z.enum(['key', 'title', 'alias']).describe('what the missing target resembles'),
-  score: z.number().describe('0 is a perfect match, 1 none'),
+  score: z.number().describe('0 is a perfect match, 1 none: name similarity first, then how near its folder is to the linking pages and how much it shares with what they say'),
 });
 export type TargetSuggestion = z.infer<typeof TargetSuggestion>;
 
+/** Where a missing target is linked from, so that suggestions near it and about the same thing rank first. */
+export const TargetContext = z.object({
+  target: z.string().min(1).max(1000),
+  from: z.array(z.string().max(1000)).max(50).describe('paths of the pages that link to it'),
+  words: z.string().max(2000).default('').describe('what the links say around it: their labels, the linking pages’ names'),
+});
+export type TargetContext = z.infer<typeof TargetContext>;
+
 export const SuggestRequest = z.object({
   targets: z.array(z.string().min(1).max(1000)).min(1).max(200),
+  context: z.array(TargetContext).max(200).optional().describe('for some targets, where they are linked from'),
   agent: z.string().min(1).max(500).nullable().optional().describe('suggest this agent’s own pages too'),
   limit: z.number().int().min(1).max(20).default(5),
 });

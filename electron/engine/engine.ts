@@ -257,10 +257,22 @@ export class Engine implements CairnService {
     return { changes: [plan.change], applied: true, auditId: result.auditId };
   }
 
+  async fixLinks(r: Parsed<'fixLinks'>, caller: Caller = PERSON): Promise<Response<'fixLinks'>> {
+    const { planBulk } = await import('./curation/bulk-fix.ts');
+    const { plans, skipped } = await planBulk(this.store, r);
+    const changes = plans.map((p) => p.change);
+    if (r.dryRun) return { changes, applied: false, auditIds: [], skipped };
+    const auditIds: number[] = [];
+    // one file at a time, each through the write path: what landed stays landed if a later one is refused
+    for (const plan of plans) auditIds.push((await this.write({ ...plan.write, actor: r.actor, curatorAgent: curatorAgent(caller) })).auditId);
+    return { changes, applied: true, auditIds, skipped };
+  }
+
   async suggestTargets(r: Parsed<'suggestTargets'>): Promise<Response<'suggestTargets'>> {
     const { targetSuggester } = await import('./curation/suggest.ts');
     const suggest = await targetSuggester(this.store, r.agent ?? null);
-    return { suggestions: r.targets.map((target) => ({ target, pages: suggest(target, r.limit) })) };
+    const context = new Map((r.context ?? []).map((c) => [c.target, c]));
+    return { suggestions: r.targets.map((target) => ({ target, pages: suggest(target, r.limit, context.get(target)) })) };
   }
 
   async undo(r: Parsed<'undo'>): Promise<Response<'undo'>> {

@@ -117,7 +117,7 @@ const ROWS: Row[] = [
 ];
 
 /** Methods that change the wiki or the registry: no row (consolidate's dry run has one). */
-const WRITES: readonly MethodName[] = ['reindex', 'writePage', 'reviewPage', 'archivePage', 'fixLink', 'undo', 'decideSkill', 'registerSkill', 'recordOutcome'];
+const WRITES: readonly MethodName[] = ['reindex', 'writePage', 'reviewPage', 'archivePage', 'fixLink', 'fixLinks', 'undo', 'decideSkill', 'registerSkill', 'recordOutcome'];
 
 let fx: Fixture;
 let servers: PersonAndAgents;

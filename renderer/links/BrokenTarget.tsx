@@ -1,29 +1,48 @@
-// One missing target and every link to it, with the pages it probably meant: retarget a link to one
-// of them, create the missing page as a stub, or remove the link and keep its text.
+// One missing target and every link to it, with the pages it probably meant (each with its path,
+// so two pages of one name are told apart): retarget a link to one of them, create the missing page
+// as a stub, or remove the link and keep its text.
 import { useState } from 'react';
 import type { TargetSuggestion } from '../../shared/fixes.ts';
-import type { LinkFinding } from '../../shared/page.ts';
 import { pageHref } from '../app/route.ts';
+import type { BrokenGroup } from './broken-groups.ts';
 import type { FixFlow } from './fix-flow.ts';
 
 /** A target with a file extension other than .md names an attachment: a stub page would not fix it. */
-const namesFile = (target: string) => /\.(?!md$)[a-z0-9]{1,5}$/i.test(target);
+export const namesFile = (target: string) => /\.(?!md$)[a-z0-9]{1,5}$/i.test(target);
 
-export function BrokenTarget({ target, findings, suggestions, flow }: { target: string; findings: LinkFinding[]; suggestions: TargetSuggestion[]; flow: FixFlow }) {
-  const [to, setTo] = useState(suggestions[0]?.key ?? '');
-  const chosen = suggestions.some((s) => s.key === to) ? to : (suggestions[0]?.key ?? '');
+/** A suggestion's value in the list: its key, or its path where two suggestions share the key. */
+function choices(suggestions: TargetSuggestion[]): (s: TargetSuggestion) => string {
+  const keys = new Map<string, number>();
+  for (const s of suggestions) keys.set(s.key, (keys.get(s.key) ?? 0) + 1);
+  return (s) => (keys.get(s.key) === 1 ? s.key : `${s.agent ?? ''}/${s.path}`);
+}
+
+export function BrokenTarget({ group, suggestions, flow }: { group: BrokenGroup; suggestions: TargetSuggestion[]; flow: FixFlow }) {
+  const { target, findings } = group;
+  const [to, setTo] = useState('');
+  const choiceOf = choices(suggestions);
+  const chosen = suggestions.find((s) => choiceOf(s) === to) ?? suggestions[0];
+  const others = group.spellings.filter((s) => s !== target);
   return (
     <section className="panel broken-target" aria-label={`Missing ${target}`} data-target={target}>
       <h2>
         <code>{target}</code> <span className="count">{findings.length === 1 ? '1 link' : `${findings.length} links`}</span>
+        {others.length > 0 && (
+          <span className="muted spellings">
+            {' '}
+            also written {others.map((s, i) => [i > 0 && ', ', <code key={s}>{s}</code>])}
+          </span>
+        )}
       </h2>
       {suggestions.length > 0 ? (
         <label className="suggest">
           Did you mean{' '}
-          <select value={chosen} onChange={(e) => setTo(e.target.value)} aria-label={`Retarget ${target} to`}>
+          <select value={chosen ? choiceOf(chosen) : ''} onChange={(e) => setTo(e.target.value)} aria-label={`Retarget ${target} to`}>
             {suggestions.map((s) => (
-              <option key={`${s.agent ?? ''}/${s.key}`} value={s.key}>
-                {s.key} — {s.title} ({s.matched})
+              <option key={choiceOf(s)} value={choiceOf(s)}>
+                {s.key} — {s.path}
+                {s.agent ? ` (${s.agent}’s)` : ''}
+                {s.title !== s.key ? ` · ${s.title}` : ''}
               </option>
             ))}
           </select>
@@ -45,8 +64,8 @@ export function BrokenTarget({ target, findings, suggestions, flow }: { target: 
               </span>
               <span className="actions">
                 {chosen && (
-                  <button type="button" className="button small" disabled={flow.busy} onClick={() => flow.propose({ ...base, action: 'retarget', to: chosen })}>
-                    Retarget to {chosen}
+                  <button type="button" className="button small" disabled={flow.busy} onClick={() => flow.propose({ ...base, action: 'retarget', to: chosen.key })}>
+                    Retarget to {chosen.key}
                   </button>
                 )}
                 {!namesFile(f.target) && (

@@ -1,13 +1,14 @@
-// The exact lines a fix changes, shown before it is applied: Enter applies, Escape cancels.
+// The exact lines a fix changes (every line of every file, for a bulk fix), shown before it is
+// applied: Enter applies, Escape cancels, and nothing is written until then.
 import { useEffect, useRef } from 'react';
 import type { FileChange } from '../../shared/fixes.ts';
-import { describeFix, type FixFlow } from './fix-flow.ts';
+import type { FixFlow } from './fix-flow.ts';
 
 export function FixPreview({ flow }: { flow: FixFlow }) {
   const apply = useRef<HTMLButtonElement>(null);
   useEffect(() => apply.current?.focus(), [flow.preview]);
   if (!flow.preview) return null;
-  const { request, response } = flow.preview;
+  const { title, changes, skipped } = flow.preview;
   return (
     <div
       className="panel fix-preview"
@@ -17,10 +18,23 @@ export function FixPreview({ flow }: { flow: FixFlow }) {
         if (e.key === 'Escape') flow.cancel();
       }}
     >
-      <h2>{describeFix(request)}</h2>
-      {response.changes.map((c) => (
-        <FileDiff key={c.path} change={c} />
-      ))}
+      <h2>{title}</h2>
+      {changes.length === 0 && <p className="muted">Nothing to change.</p>}
+      <div className="fix-preview-files">
+        {changes.map((c) => (
+          <FileDiff key={`${c.root}/${c.path}`} change={c} />
+        ))}
+      </div>
+      {skipped.length > 0 && (
+        <details className="fix-skipped">
+          <summary>{skipped.length === 1 ? '1 link cannot be fixed this way' : `${skipped.length} links cannot be fixed this way`}</summary>
+          <ul>
+            {skipped.map((s) => (
+              <li key={s}>{s}</li>
+            ))}
+          </ul>
+        </details>
+      )}
       <div className="actions">
         <button ref={apply} type="button" className="button primary" disabled={flow.busy} onClick={flow.apply}>
           Apply

@@ -1,5 +1,8 @@
-// Broken links, grouped by the page they miss, each fixable in place (retarget, stub, remove) with
-// the exact change shown first and an undo after; broken anchors; orphan pages.
+// Broken links, grouped by the page they miss (`X` and `X.md` as one), filtered by folder, target
+// and kind, in a virtualized list; each fixable in place (retarget, stub, remove), or all those the
+// filter keeps at once (stubs, removals), with every change shown first and an undo after; broken
+// anchors; orphan pages.
+import { useMemo, useState } from 'react';
 import type { LinkFinding } from '../../shared/page.ts';
 import { cairn } from '../api/client.ts';
 import { pageHref } from '../app/route.ts';
@@ -7,43 +10,42 @@ import { useStatus } from '../app/status-context.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 import { useAsync } from '../hooks/useAsync.ts';
-import { BrokenTarget } from '../links/BrokenTarget.tsx';
+import { useDebounced } from '../hooks/useDebounced.ts';
+import { BrokenList } from '../links/BrokenList.tsx';
+import { filtered, foldersOf, groupByTarget, kindsOf, NO_FILTER, type LinkFilter } from '../links/broken-groups.ts';
+import { BulkActions } from '../links/BulkActions.tsx';
+import { LinkFilters } from '../links/LinkFilters.tsx';
 import { MissingSources } from '../links/MissingSources.tsx';
 import { FixPreview } from '../links/FixPreview.tsx';
 import { useFixFlow } from '../links/fix-flow.ts';
 import { OrphanList } from '../links/OrphanList.tsx';
 
-/** The engine suggests for at most this many targets per request. */
-const SUGGEST_LIMIT = 200;
-
-function byTarget(findings: LinkFinding[]): [string, LinkFinding[]][] {
-  const groups = new Map<string, LinkFinding[]>();
-  for (const f of findings) groups.set(f.target, [...(groups.get(f.target) ?? []), f]);
-  return [...groups].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]));
-}
-
 export function LinksScreen() {
   const { generation } = useStatus();
   const broken = useAsync(() => cairn.links({ kind: 'broken' }), [generation]);
   const orphans = useAsync(() => cairn.links({ kind: 'orphans' }), [generation]);
-  const findings = broken.value?.findings ?? [];
-  const groups = byTarget(findings.filter((f) => f.reason === 'missing-page' && f.kind !== 'source'));
+  const [filter, setFilter] = useState<LinkFilter>(NO_FILTER);
+  const words = useDebounced(filter.target, 150);
+  const findings = useMemo(() => broken.value?.findings ?? [], [broken.value]);
+  const missing = useMemo(() => findings.filter((f) => f.reason === 'missing-page' && f.kind !== 'source'), [findings]);
+  const shown = useMemo(() => filtered(missing, { ...filter, target: words }), [missing, filter, words]);
+  const groups = useMemo(() => groupByTarget(shown), [shown]);
+  const folders = useMemo(() => foldersOf(missing), [missing]);
+  const kinds = useMemo(() => kindsOf(missing), [missing]);
   const sources = findings.filter((f) => f.reason === 'missing-page' && f.kind === 'source');
   const anchors = findings.filter((f) => f.reason === 'missing-anchor');
-  const targets = groups.slice(0, SUGGEST_LIMIT).map(([t]) => t);
-  const suggestions = useAsync(() => (targets.length ? cairn.suggestTargets({ targets }) : Promise.resolve({ suggestions: [] })), [targets.join('\0')]);
   const flow = useFixFlow(() => {
     broken.reload();
     orphans.reload();
   });
-  const pagesFor = (t: string) => suggestions.value?.suggestions.find((s) => s.target === t)?.pages ?? [];
+  const total = useMemo(() => groupByTarget(missing).length, [missing]);
   return (
     <div className="screen links-screen">
       <header className="screen-head">
         <h1>Broken links</h1>
         <p className="muted">
-          {groups.length > 0
-            ? `${groups.reduce((n, [, list]) => n + list.length, 0)} links point at ${groups.length} pages that do not exist. Retarget each to the page it meant, create the page as a stub, or remove the link and keep its text; every change is shown first and can be undone.`
+          {missing.length > 0
+            ? `${missing.length} links point at ${total} pages that do not exist. Retarget each to the page it meant, create the page as a stub, or remove the link and keep its text; every change is shown first and can be undone.`
             : 'Links to pages that do not exist, and to headings a page does not have.'}
         </p>
       </header>
@@ -52,7 +54,7 @@ export function LinksScreen() {
       {flow.done && (
         <div className="fix-done" role="status">
           {flow.done.message}{' '}
-          {flow.done.auditId !== null && (
+          {flow.done.auditIds.length > 0 && (
             <button type="button" className="button small" disabled={flow.busy} onClick={flow.undo}>
               Undo
             </button>
@@ -61,9 +63,18 @@ export function LinksScreen() {
       )}
       <FixPreview flow={flow} />
       {broken.value && findings.length === 0 && <EmptyState title="Every link resolves" icon="✓" />}
-      {groups.map(([target, list]) => (
-        <BrokenTarget key={target} target={target} findings={list} suggestions={pagesFor(target)} flow={flow} />
-      ))}
+      {missing.length > 0 && (
+        <>
+          <div className="links-toolbar">
+            <LinkFilters filter={filter} onChange={setFilter} folders={folders} kinds={kinds} />
+            <BulkActions groups={groups} flow={flow} />
+          </div>
+          <p className="muted links-shown" aria-live="polite">
+            {groups.length === total ? `${total} missing pages` : `${groups.length} of ${total} missing pages, ${shown.length} links`}
+          </p>
+          {groups.length > 0 ? <BrokenList groups={groups} flow={flow} /> : <p className="muted">No broken link matches the filter.</p>}
+        </>
+      )}
       {sources.length > 0 && <MissingSources findings={sources} flow={flow} />}
       {anchors.length > 0 && <AnchorTable findings={anchors} />}
       {orphans.value && <OrphanList orphans={orphans.value.orphans} />}

@@ -23,10 +23,10 @@ export interface FixPlan {
   change: FileChange;
 }
 
-type Source = PageRecord;
+export type Source = PageRecord;
 
 /** The page the link is in: at the root and path given (of several with its key), else by key. */
-async function linkingPage(store: Store, req: FixLinkRequest): Promise<Source> {
+export async function linkingPage(store: Store, req: Pick<FixLinkRequest, 'key' | 'root' | 'path' | 'agent'>): Promise<Source> {
   const source = await pageNamed(store, req, { agent: req.agent ?? null });
   if (!source) throw new BadRequest(req.root !== undefined && req.path !== undefined ? `no page at ${req.path} in ${req.root}` : `no page with key "${req.key}"`);
   return source;
@@ -48,7 +48,7 @@ export async function planFix(store: Store, req: FixLinkRequest): Promise<FixPla
 }
 
 /** The linking page as it is on disk; deleted since the index read it, it is a conflict, as for any write. */
-function readSource(source: Source): Buffer {
+export function readSource(source: Source): Buffer {
   try {
     return fs.readFileSync(path.join(source.root, source.path));
   } catch (err) {
@@ -58,21 +58,21 @@ function readSource(source: Source): Buffer {
 }
 
 /** A link as the index knows it, in the frontmatter (no column) or on a line (at its column). */
-type IndexedLink = Omit<WrittenLink, 'column'> & { column: number | null };
+export type IndexedLink = Omit<WrittenLink, 'column'> & { column: number | null };
 
 /**
  * The links the request names, as the index knows them on that line: the one at its column, or
  * without a column every link to the target there. A request can only fix a link that is there, and
  * text that merely looks like one (in a code span) is not indexed, so it is never among them.
  */
-async function writtenLinks(store: Store, source: Source, req: FixLinkRequest): Promise<[IndexedLink, ...IndexedLink[]]> {
+export async function writtenLinks(store: Store, source: Source, req: Pick<FixLinkRequest, 'line' | 'column' | 'target' | 'kind'>): Promise<[IndexedLink, ...IndexedLink[]]> {
   const rows = (await store.links.writtenOn(source.id, req.line, req.target, req.kind ?? null)).filter((l) => req.column === undefined || l.column === req.column);
   const where = req.column === undefined ? `line ${req.line}` : `line ${req.line}, column ${req.column}`;
   if (!rows.length) throw new BadRequest(`${source.path} has no link to "${req.target}" on ${where} (the page may have changed: re-index and look again)`);
   return rows as [IndexedLink, ...IndexedLink[]];
 }
 
-const FRONTMATTER_FIELD: Partial<Record<LinkKind, string>> = { ref: 'refs', source: 'sources' };
+export const FRONTMATTER_FIELD: Partial<Record<LinkKind, string>> = { ref: 'refs', source: 'sources' };
 
 function removed(source: Source, links: IndexedLink[], text: string, line: number): string {
   const link = links[0]!;
@@ -107,7 +107,7 @@ async function linkText(store: Store, source: Source, page: Source): Promise<str
 }
 
 /** The text with `edit` made to each link on the line, the rightmost first so the columns of the others still hold. */
-function editLine(source: Source, text: string, line: number, links: IndexedLink[], edit: (line: string, link: WrittenLink) => string | null): string {
+export function editLine(source: Source, text: string, line: number, links: IndexedLink[], edit: (line: string, link: WrittenLink) => string | null): string {
   const lines = text.split('\n');
   let changed: string | null = line <= lines.length ? lines[line - 1]! : null;
   for (const link of [...links].sort((a, b) => (b.column ?? 0) - (a.column ?? 0))) {
@@ -120,7 +120,7 @@ function editLine(source: Source, text: string, line: number, links: IndexedLink
   return lines.join('\n');
 }
 
-function editList(source: Source, text: string, field: string, edit: (items: string[]) => string[]): string {
+export function editList(source: Source, text: string, field: string, edit: (items: string[]) => string[]): string {
   const fm = JSON.parse(source.frontmatter) as Record<string, unknown>;
   const value = fm[field];
   const items = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : [];
@@ -129,7 +129,7 @@ function editList(source: Source, text: string, field: string, edit: (items: str
 }
 
 /** A new page for the missing target, where the link will find it, saying where it came from. */
-async function planStub(store: Store, source: Source, link: IndexedLink, line: number): Promise<FixPlan> {
+export async function planStub(store: Store, source: Source, link: IndexedLink, line: number): Promise<FixPlan> {
   if (link.kind === 'source') throw new BadRequest('a source names a file outside the wiki, not a page: Cairn does not create it');
   const rel = stubPath(source, link);
   const key = keyOf(rel);
