@@ -28,7 +28,7 @@ export const COMMANDS: Record<string, Command> = {
   },
   page: {
     summary: 'show a page: frontmatter, headings, outgoing links and backlinks',
-    usage: 'cairn page KEY [--agent NAME] [--db FILE] [--json]',
+    usage: 'cairn page KEY|FOLDER/NAME [--root ROOT] [--agent NAME] [--db FILE] [--json]',
     load: async () => (await import('./page-command.ts')).runPage,
   },
   graph: {

@@ -8,6 +8,7 @@ import type { Caller } from '../../shared/caller.ts';
 import { contract, type MethodName } from '../../shared/contract.ts';
 import { dispatch, type CairnService } from '../../shared/dispatch.ts';
 import { jsonSchemaOf } from '../../shared/json-schema.ts';
+import { placesOf } from '../../shared/page-path.ts';
 import { SearchRequest } from '../../shared/search.ts';
 import { answer, NO_BODY, readJson, refuse } from './http-api.ts';
 import type { Refusal } from './request-guard.ts';
@@ -190,11 +191,9 @@ export async function handleWiki(service: CairnService, req: IncomingMessage, re
 /** The page at a path-style key's path (a scoped root's global/ may be left out) in any configured root; null for none. */
 async function atPath(service: CairnService, named: string, agent: unknown, caller: Caller) {
   const status = await dispatch(service, 'status', {}, caller);
-  for (const root of status.ok ? status.value.roots : []) {
-    for (const rel of [`${named}.md`, `global/${named}.md`]) {
-      const found = await dispatch(service, 'getPage', { root, path: rel, agent }, caller);
-      if (found.ok) return found;
-    }
+  for (const place of placesOf(named, status.ok ? status.value.roots : [])) {
+    const found = await dispatch(service, 'getPage', { ...place, agent }, caller);
+    if (found.ok) return found;
   }
   return null;
 }
