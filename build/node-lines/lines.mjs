@@ -12,7 +12,7 @@ import { buildEnv, ensureCopy, nodeGypScript, readJson, ROOT, run, sqliteVersion
  * an environment cleanup hook in its destructor, and better-sqlite3 12 (ObjectWrap-based) aborts
  * the process when the garbage collector frees a statement outside a JavaScript context
  * ("Assertion failed: (env) != nullptr"); `cairn index` dies so on 24.21.0. better-sqlite3 13
- * (Node-API) fixes it and needs Node 22 or later: it comes once no machine here runs Node 20.
+ * (Node-API) fixes it but crashes on Node 20: it comes once no machine here runs Node 20.
  * `npm run test:node-lines -- --node 24.21.0` shows it. */
 export const NODE_LINES = { 22: '22.23.3' };
 
