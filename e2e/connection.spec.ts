@@ -69,3 +69,20 @@ test('a screen that fails to draw shows what failed and a retry, and the rest of
   await failed.getByRole('button', { name: 'Try again' }).click();
   await expect(page.locator('.graph-host[data-request="*:1"]')).toHaveAttribute('data-drawn', 'true', { timeout: 60_000 });
 });
+
+test('a server that stops answering without closing its connections (frozen) shows the banner, which goes when it answers again', async ({ page }) => {
+  // the server says it is alive every 300 ms, so a silence is noticed quickly
+  const frozen = await ownServer('frozen', undefined, { CAIRN_HEARTBEAT_MS: '300' });
+  try {
+    await page.goto(`${frozen.cairn.url}#/status`);
+    await expect(page.getByRole('list', { name: 'Index counts' })).toBeVisible();
+    frozen.cairn.proc.kill('SIGSTOP');
+    await expect(banner(page)).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Index counts' })).toBeVisible();
+    frozen.cairn.proc.kill('SIGCONT');
+    await expect(banner(page)).toHaveCount(0);
+  } finally {
+    frozen.cairn.proc.kill('SIGCONT');
+    await frozen.close();
+  }
+});

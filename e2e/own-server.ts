@@ -19,13 +19,14 @@ export interface OwnServer {
 
 const copyDemoWiki = (wiki: string) => fs.cpSync(path.join(ROOT, 'build', 'demo-wiki'), wiki, { recursive: true });
 
-/** `fill` writes the wiki into its folder (default: a copy of the demo wiki); resolves once the first run is indexed. */
-export async function ownServer(name: string, fill: (wiki: string) => void = copyDemoWiki): Promise<OwnServer> {
+/** `fill` writes the wiki into its folder (default: a copy of the demo wiki); `env`, variables the server gets
+ * besides the test ones; resolves once the first run is indexed. */
+export async function ownServer(name: string, fill: (wiki: string) => void = copyDemoWiki, env: NodeJS.ProcessEnv = {}): Promise<OwnServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `cairn-e2e-${name}-`));
   const wiki = path.join(dir, 'wiki');
   fs.mkdirSync(wiki);
   fill(wiki);
-  const serve = (port = 0) => startServe(['--port', String(port), '--no-watch', '--db', path.join(dir, 'cairn.db'), wiki], cairnEnv(dir));
+  const serve = (port = 0) => startServe(['--port', String(port), '--no-watch', '--db', path.join(dir, 'cairn.db'), wiki], cairnEnv(dir, env));
   const own: OwnServer = {
     wiki,
     cairn: await serve(),

@@ -33,7 +33,7 @@ export async function runServe(args: string[]): Promise<number> {
     watch: !values['no-watch'],
     loadModel: 'background',
     attach: async (engine) => {
-      const server = await startServer(engine, { port: numberOption(values.port, 'port')!, host: values.host, allowHosts: values['allow-host'], tokens: engine.settings.tokens });
+      const server = await startServer(engine, { port: numberOption(values.port, 'port')!, host: values.host, allowHosts: values['allow-host'], tokens: engine.settings.tokens, heartbeatMs: heartbeatOf(process.env) });
       const address = server.address();
       const port = typeof address === 'object' && address ? address.port : values.port;
       process.stdout.write(`Cairn is serving on http://${values.host.includes(':') ? `[${values.host}]` : values.host}:${port}/\n`);
@@ -57,4 +57,10 @@ export async function runServe(args: string[]): Promise<number> {
   // a server that does not exit once closed (a benchmark waiting on it hangs) says what holds it open
   if (process.env.CAIRN_DEBUG) setTimeout(() => say(`still running 3 s after closing, held by: ${process.getActiveResourcesInfo().join(', ')}`), 3000).unref();
   return 0;
+}
+
+/** CAIRN_HEARTBEAT_MS, where it is a positive number of milliseconds (tests shorten it). */
+function heartbeatOf(env: NodeJS.ProcessEnv): number | undefined {
+  const ms = Number(env.CAIRN_HEARTBEAT_MS);
+  return Number.isFinite(ms) && ms > 0 ? ms : undefined;
 }

@@ -34,6 +34,8 @@ export interface ServeOptions {
   uiDir?: string;
   /** Bearer token → agent. With tokens, every /api and /mcp request needs one, and the server may bind beyond loopback. */
   tokens?: Readonly<Record<string, string>>;
+  /** How often the event stream says the server is alive (default HEARTBEAT_MS). */
+  heartbeatMs?: number;
 }
 
 /** What the server takes of the engine: the service it dispatches to as each request's caller, and the events it streams. */
@@ -51,7 +53,7 @@ export function startServer({ service, events: engineEvents }: ServedEngine, opt
   const uiDir = opts.uiDir ?? RENDERER_DIST;
   const hasUi = fs.existsSync(path.join(uiDir, 'index.html'));
   const assets = hasUi ? sirv(uiDir, { single: true, dev: false, etag: true }) : null;
-  const events = eventHub(engineEvents);
+  const events = eventHub(engineEvents, opts.heartbeatMs);
   let hosts = new Set<string>();
 
   const route = (req: http.IncomingMessage, res: http.ServerResponse): void | Promise<void> => {

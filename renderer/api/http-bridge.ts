@@ -9,6 +9,8 @@ import { connection } from './connection.ts';
 
 /** How long after the browser gave up on the event stream it is opened again (the browser's own retry is about as slow). */
 const REOPEN_MS = 3000;
+/** Heartbeats missed before the server counts as not answering. */
+const MISSED_BEATS = 3;
 
 function endpoint(path: string): string {
   return new URL(`api/${path}`, document.baseURI).href;
@@ -49,7 +51,16 @@ function eventStream(): CairnBridge['on'] {
     const stream = new EventSource(endpoint('events'));
     source = stream;
     stream.onopen = () => connection.answered();
+    // the server says it is alive every `every` ms: a silence of a few beats means it stopped answering
+    let watchdog: ReturnType<typeof setTimeout> | undefined;
+    stream.addEventListener('alive', (e) => {
+      connection.answered();
+      clearTimeout(watchdog);
+      const every = Number((JSON.parse((e as MessageEvent<string>).data) as { every?: unknown }).every);
+      if (every > 0) watchdog = setTimeout(() => connection.lost(), every * MISSED_BEATS);
+    });
     stream.onerror = () => {
+      clearTimeout(watchdog);
       // CONNECTING: the stream dropped and the browser is retrying, so the server is away;
       // CLOSED: the server answered but refused the stream (too many open), so only open it again later
       if (stream.readyState === EventSource.CONNECTING) connection.lost();
