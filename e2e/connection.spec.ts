@@ -31,7 +31,7 @@ test('a stopped server shows a banner on every screen, keeps the open page, and 
   await expect(banner(page)).toBeVisible();
   await expect(banner(page)).toContainText(/start .*again/i);
   await expect(article.getByRole('heading', { level: 1 })).toBeVisible();
-  await screenshot(page, testInfo, 'server-stopped');
+  await screenshot(page, testInfo, 'server-stopped', 'server-stopped.png');
 
   // another screen while down: its frame and the banner, not a white page
   await nav(page).getByRole('link', { name: 'Graph' }).click();

@@ -79,7 +79,7 @@ test.describe('a real vault', () => {
     await page.getByRole('combobox', { name: 'Sort' }).selectOption('updated');
     await expect(list.locator('tbody tr').nth(0)).toHaveAttribute('data-path', 'user/features/tags.md');
     await expect(list.locator('tbody tr').nth(1)).toHaveAttribute('data-path', 'user/features/graph-view.md');
-    await screenshot(page, testInfo, 'pages');
+    await screenshot(page, testInfo, 'pages', 'pages.png');
 
     // each page is a link to it, the one of two same-named pages too (index.md and user/index.md)
     await list.locator('tr[data-path="user/features/graph-view.md"] a').click();
