@@ -130,12 +130,30 @@ describe('fixLink', () => {
     fx = makeFixture(WIKI);
     const e = fx.engine();
     await e.reindex();
-    fx.write('guides/setup.md', read('guides/setup.md').replace('first.', 'first (edited).'));
-    await expect(e.fixLink({ key: 'setup', line: 3, target: 'graph-lane', action: 'remove', actor: 'a' })).resolves.toMatchObject({ applied: true });
-    expect(read('guides/setup.md')).toContain('first (edited).');
     fx.write('guides/setup.md', '# Setup\nrewritten\n');
-    await expect(e.fixLink({ key: 'setup', line: 6, target: 'fusoin', action: 'remove', actor: 'a' })).rejects.toThrow('line 6 of guides/setup.md no longer holds that link');
+    await expect(e.fixLink({ key: 'setup', line: 6, target: 'fusoin', action: 'remove', actor: 'a' })).rejects.toThrow('guides/setup.md changed since it was indexed');
     expect(read('guides/setup.md')).toBe('# Setup\nrewritten\n');
+  });
+
+  // the index's line and column describe the file it read: in a file changed since, they may name
+  // other text (a code span written where the link was), and its frontmatter lists are not the file's
+  it('refuses a fix by line and column, or in the frontmatter, once the page changed on disk since it was indexed', async () => {
+    fx = makeFixture({ 'a.md': '---\nrefs: [gone]\n---\n# A\n\nabc [[fusoin]] end.\n' });
+    const e = fx.engine();
+    await e.reindex();
+    const [finding] = (await e.links({ kind: 'dangling' })).findings.filter((f) => f.kind === 'wikilink');
+    expect(finding).toMatchObject({ line: 6, column: 5 });
+    // the link moves right; a code span with the same text now starts at the indexed column
+    const edited = '---\nrefs: [gone, kept]\n---\n# A\n\n`ab [[fusoin]]` [[fusoin]] end.\n';
+    fx.write('a.md', edited);
+    await expect(e.fixLink({ key: 'a', line: 6, column: 5, target: 'fusoin', action: 'remove', actor: 'a' })).rejects.toMatchObject({ code: 'conflict' });
+    await expect(e.fixLink({ key: 'a', line: 2, target: 'gone', action: 'remove', actor: 'a' })).rejects.toMatchObject({ code: 'conflict' });
+    expect(read('a.md')).toBe(edited);
+    // indexed again, the same fix lands on the link itself and keeps the frontmatter the file has
+    await e.reindex();
+    await e.fixLink({ key: 'a', line: 6, column: 17, target: 'fusoin', action: 'remove', actor: 'a' });
+    await e.fixLink({ key: 'a', line: 2, target: 'gone', action: 'remove', actor: 'a' });
+    expect(read('a.md')).toBe('---\nrefs: [kept]\n---\n# A\n\n`ab [[fusoin]]` fusoin end.\n');
   });
 });
 

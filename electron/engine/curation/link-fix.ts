@@ -38,11 +38,13 @@ export async function planFix(store: Store, req: FixLinkRequest): Promise<FixPla
   const link = links[0]!;
   if (req.action === 'stub') return await planStub(store, source, link, req.line);
   const bytes = readSource(source);
+  refuseUnindexed(source, bytes);
   const before = pageText(bytes, source.path);
   const after = req.action === 'remove' ? removed(source, links, before, req.line) : await retargeted(store, source, links, before, req);
   const detail = `${req.action === 'remove' ? 'removed the link to' : 'retargeted'} ${link.target}${req.action === 'retarget' ? ` → ${req.to}` : ''} on line ${req.line}`;
   return {
-    write: { key: source.key, agent: source.agent, fields: {}, text: after, baseHash: sha1(bytes), action: 'fix', detail },
+    // the linking page by its place: of several with its key, this one (by key alone, the first)
+    write: { key: source.key, agent: source.agent, root: source.root, path: source.path, fields: {}, text: after, baseHash: sha1(bytes), action: 'fix', detail },
     change: { root: source.root, path: source.path, key: source.key, created: false, lines: lineChanges(before, after) },
   };
 }
@@ -55,6 +57,16 @@ export function readSource(source: Source): Buffer {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     throw new WriteConflict(source.path, `${source.path} was deleted since the index read it: there is no link left to fix, and nothing was written`, { hash: null });
   }
+}
+
+/**
+ * The line, the column and the frontmatter lists a fix goes by are the index's, of the file it read:
+ * in a file changed since, they may name other text (a code span now where the link was) or drop
+ * list items written since, so the fix waits for the page to be indexed again.
+ */
+function refuseUnindexed(source: Source, bytes: Buffer): void {
+  if (sha1(bytes) === source.content_hash) return;
+  throw new WriteConflict(source.path, `${source.path} changed since it was indexed, so the link's line and column may no longer be where it is: nothing was written (re-index, then fix it from the new report)`);
 }
 
 /** A link as the index knows it, in the frontmatter (no column) or on a line (at its column). */

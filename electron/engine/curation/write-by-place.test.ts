@@ -41,6 +41,12 @@ it('review, archive, fixLink and sourceChanges by root and path act on that page
   const fix = await e.fixLink({ key: 'Overview', root, path: 'Obsidian Web Clipper/Overview.md', line: 3, target: 'Missing page', action: 'remove', dryRun: true, actor: 'test' });
   expect(fix.changes.map((c) => [c.path, c.lines])).toEqual([['Obsidian Web Clipper/Overview.md', [{ line: 3, before: 'See [[Missing page]] too.', after: 'See Missing page too.' }]]]);
 
+  // applied, the fix edits that page, not the first Overview (which has no such link)
+  const applied = await e.fixLink({ key: 'Overview', root, path: 'Obsidian Web Clipper/Overview.md', line: 3, target: 'Missing page', action: 'remove', actor: 'test' });
+  expect(applied.applied).toBe(true);
+  expect(read('Obsidian Web Clipper/Overview.md')).toBe('# Overview\n\nSee Missing page too.\n');
+  expect(read('Plugins/Overview.md')).toBe(FILES['Plugins/Overview.md']);
+
   // a place with no page of that key is refused, and nothing is written
   await expect(e.reviewPage({ key: 'Templates', root, path: 'Nowhere/Templates.md', actor: 'test' })).rejects.toMatchObject({ code: 'conflict' });
 });
