@@ -1,8 +1,8 @@
 // Note, heading and block embeds (`![[note]]`, `![[note#Heading]]`, `![[note#^block]]`) drawn with
 // the embedded content, fetched through getPage like any page and rendered as one. Along a chain of
 // embeds a page is shown once (a page that embeds itself, or two that embed each other, stop with a
-// note) and at most MAX_EMBED_DEPTH deep; past that an embed stays what its title always is: a link
-// to its source.
+// note), at most MAX_EMBED_DEPTH deep and MAX_EMBEDS in all; past that an embed stays what its title
+// always is: a link to its source.
 import type { Page } from '../../shared/page.ts';
 import { cairn } from '../api/client.ts';
 import type { PageAddress } from '../app/route.ts';
@@ -12,6 +12,9 @@ import { drawDiagrams } from './diagrams.ts';
 import { headingId, renderPage } from './render-markdown.ts';
 
 export const MAX_EMBED_DEPTH = 4;
+/** Embeds drawn for one page, all depths together: a few pages embedding each other many times
+ * would otherwise draw their fan-out to the power of the depth (20 a page, 4 deep: 168,000). */
+export const MAX_EMBEDS = 50;
 
 /** A page (by its address, root and path) or a part of it, already on screen. */
 interface Shown {
@@ -27,6 +30,8 @@ interface Chain {
   trail: Shown[];
   /** One request per page however often it is embedded, by address. */
   pages: Map<string, Promise<Page>>;
+  /** Embeds the page may still draw (shared by the whole chain). */
+  budget: { left: number };
 }
 
 /**
@@ -35,7 +40,7 @@ interface Chain {
  * is then final, save images.
  */
 export function loadPageParts(box: HTMLElement, page: Page): Promise<unknown> {
-  return fillIn(box, { agent: page.scope.agent, trail: [{ page: addressOf(page), anchor: null }], pages: new Map() });
+  return fillIn(box, { agent: page.scope.agent, trail: [{ page: addressOf(page), anchor: null }], pages: new Map(), budget: { left: MAX_EMBEDS } });
 }
 
 function fillIn(box: HTMLElement, chain: Chain): Promise<unknown> {
@@ -47,6 +52,7 @@ function fillIn(box: HTMLElement, chain: Chain): Promise<unknown> {
 function whyNot(chain: Chain, page: string, anchor: string | null): string | null {
   if (chain.trail.some((s) => s.page === page && (s.anchor === null || s.anchor === anchor))) return 'already shown above: not embedded again';
   if (chain.trail.length > MAX_EMBED_DEPTH) return `embedded more than ${MAX_EMBED_DEPTH} deep: open it from the link`;
+  if (chain.budget.left <= 0) return `more than ${MAX_EMBEDS} embeds on this page: open it from the link`;
   return null;
 }
 
@@ -69,6 +75,7 @@ async function loadEmbed(embed: HTMLElement, chain: Chain): Promise<void> {
   const anchor = embed.dataset.embedAnchor ?? null;
   const stop = whyNot(chain, addressOf(address), anchor);
   if (stop) return note(embed, stop);
+  chain.budget.left--;
   let page: Page;
   try {
     page = await fetchPage(chain, address);
