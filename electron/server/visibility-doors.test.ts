@@ -79,6 +79,14 @@ const ROWS: Row[] = [
   { method: 'getPage', request: { key: 'zorblax-plan' }, wiki: { verb: 'GET', path: '/wiki/pages/zorblax-plan' }, mcp: { tool: 'wiki_read', args: { key: 'zorblax-plan' } }, blind: ['person'] },
   { method: 'getPage', label: 'as builder', request: { key: 'zorblax-plan', agent: 'builder' }, wiki: { verb: 'GET', path: '/wiki/pages/zorblax-plan?agent=builder' }, mcp: { tool: 'wiki_read', args: { key: 'zorblax-plan', agent: 'builder' } } },
   { method: 'getPage', label: 'backlinks of a shared page', request: { key: 'vacuum' }, wiki: { verb: 'GET', path: '/wiki/pages/vacuum' }, mcp: { tool: 'wiki_read', args: { key: 'vacuum' } } },
+  // builder's page named by its place (root and path), as results and links now name pages
+  {
+    method: 'getPage',
+    label: 'by place',
+    request: { root: '<root>', path: 'user/builder/zorblax-plan.md' },
+    wiki: { verb: 'GET', path: '/wiki/pages/user/builder/zorblax-plan?agent=builder' },
+    mcp: { tool: 'wiki_read', args: { root: '<root>', path: 'user/builder/zorblax-plan.md' } },
+  },
   { method: 'pages', request: {} },
   { method: 'pages', label: 'most linked', request: { order: 'most-linked', limit: 50 } },
   { method: 'attachment', request: { root: '<root>', path: 'user/builder/zorblax.png' } },
@@ -88,11 +96,19 @@ const ROWS: Row[] = [
   { method: 'links', label: 'orphans', request: { kind: 'orphans' } },
   { method: 'graph', label: 'whole wiki', request: { concepts: true } },
   { method: 'graph', label: 'around a shared page', request: { around: { key: 'vacuum' }, depth: 2, concepts: true } },
+  { method: 'graph', label: 'around a page by place', request: { around: { root: '<root>', path: 'user/builder/zorblax-plan.md' }, depth: 1 } },
   { method: 'concepts', request: {} },
   { method: 'recall', label: 'from a page', request: { seed: { key: 'vacuum' }, hops: 2 }, mcp: { tool: 'wiki_related', args: { seed: { key: 'vacuum' }, hops: 2 } } },
   { method: 'recall', label: 'from a query', request: { seed: { query: 'sqlite vacuum plan' }, hops: 2 }, mcp: { tool: 'wiki_related', args: { seed: { query: 'sqlite vacuum plan' }, hops: 2 } } },
+  {
+    method: 'recall',
+    label: 'from a page by place',
+    request: { seed: { root: '<root>', path: 'user/builder/zorblax-plan.md' }, hops: 1 },
+    mcp: { tool: 'wiki_related', args: { seed: { root: '<root>', path: 'user/builder/zorblax-plan.md' }, hops: 1 } },
+  },
   { method: 'stalePages', request: {}, wiki: { verb: 'GET', path: '/wiki/links/stale' }, mcp: { tool: 'wiki_links', args: { kind: 'stale' } } },
   { method: 'sourceChanges', request: { key: 'zorblax-plan' }, blind: ['person'] },
+  { method: 'sourceChanges', label: 'by place', request: { key: 'zorblax-plan', root: '<root>', path: 'user/builder/zorblax-plan.md' } },
   { method: 'sourceChanges', label: 'as builder', request: { key: 'zorblax-plan', agent: 'builder' } },
   { method: 'suggestTargets', request: { targets: ['manifesto'] }, blind: ['person'] },
   { method: 'suggestTargets', label: 'as builder', request: { targets: ['manifesto'], agent: 'builder' } },
@@ -162,10 +178,11 @@ async function connect(server: Served, headers: Record<string, string>): Promise
 
 const TOKEN: Record<'scout' | 'builder', string> = { scout: SCOUT_TOKEN, builder: BUILDER_TOKEN };
 
-/** The request with the fixture's root filled in. */
-function requestOf(row: Row): Record<string, unknown> {
-  return JSON.parse(JSON.stringify(row.request).replaceAll('<root>', ROOT_OF().replaceAll('\\', '\\\\'))) as Record<string, unknown>;
+/** The request (or a tool's arguments) with the fixture's root filled in. */
+function withRoot(request: Record<string, unknown>): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(request).replaceAll('<root>', ROOT_OF().replaceAll('\\', '\\\\'))) as Record<string, unknown>;
 }
+const requestOf = (row: Row) => withRoot(row.request);
 
 /** The answer (or refusal) as text, as the viewer gets it through the door; null when the door has no such call. */
 async function ask(row: Row, door: Door, viewer: Viewer): Promise<string | null> {
@@ -188,7 +205,7 @@ async function ask(row: Row, door: Door, viewer: Viewer): Promise<string | null>
     case 'mcp-http': {
       const client = clients.get(`${door}:${viewer}`);
       if (!row.mcp || !client) return null;
-      return JSON.stringify(await client.callTool({ name: row.mcp.tool, arguments: row.mcp.args }));
+      return JSON.stringify(await client.callTool({ name: row.mcp.tool, arguments: withRoot(row.mcp.args) }));
     }
     case 'dispatch': {
       const call = inProcess.get(viewer)![row.method] as (r: unknown) => Promise<unknown>;
