@@ -200,7 +200,7 @@ export const contract = {
     FixLinksResponse,
     BY_PERSON,
   ),
-  suggestTargets: method('Pages a broken link probably meant, by fuzzy match of the target on keys, titles and aliases, best first.', SuggestRequest, SuggestResponse, seenIn('agent')),
+  suggestTargets: method('Pages a broken link probably meant: keys, titles and aliases alike to the target (edit distance), ranked by name, then nearness to the linking pages and words shared with them (`context`), best first.', SuggestRequest, SuggestResponse, seenIn('agent')),
   undo: method(
     'Undoes a logged write while the file is still exactly as that write left it; undoing a creation removes that file. Otherwise nothing is written and the outcome is `blocked`, naming the later logged write to undo first (or the undo that reversed it already).',
     UndoRequest,

@@ -1,7 +1,7 @@
 // The engine behind every door: owns the database, runs indexing, answers the contract.
 // Plain Node: it never imports electron, so the CLI, the server and the tests run it as is.
 // Indexing, curation and the graph are imported when first used: a cold `cairn search` or
-// `cairn page` loads only the store, search and page view (markdown-it, yaml, fuse.js and the
+// `cairn page` loads only the store, search and page view (markdown-it, yaml, the suggester and the
 // model builder stay on disk).
 import { EventEmitter } from 'node:events';
 import path from 'node:path';
