@@ -66,3 +66,18 @@ it('consolidation archives each of two same-named notes at its own place, and na
   expect(r.groups.flatMap((g) => g.archived.map((a) => a.path)).sort()).toEqual(['alpha/2020-01-02.md', 'beta/2020-01-02.md']);
   for (const rel of ['alpha/2020-01-02.md', 'beta/2020-01-02.md']) expect(fs.readFileSync(path.join(fx.root, rel), 'utf8')).toMatch(/archived_since: /);
 });
+
+it('retargeting a link to a path points it at that page of two with one name, by key where the key already leads there', async () => {
+  fx = makeFixture({
+    [PLUGIN]: FILES[PLUGIN],
+    [CLIPPER]: '# Templates\n\nClipper templates.\n',
+    'Plugins/Overview.md': '# Overview\n\nSee [[Templats]] and [[Templetes]].\n',
+  });
+  const e = fx.engine();
+  await e.reindex();
+  const fix = (target: string, to: string) => e.fixLink({ key: 'Overview', line: 3, target, action: 'retarget', to, dryRun: true, actor: 'test' });
+  // from Plugins/, [[Templates]] is the copy beside it: the clipper's needs its path
+  expect((await fix('Templats', 'Obsidian Web Clipper/Templates')).changes[0]!.lines[0]!.after).toBe('See [[Obsidian Web Clipper/Templates]] and [[Templetes]].');
+  expect((await fix('Templetes', 'Plugins/Templates.md')).changes[0]!.lines[0]!.after).toBe('See [[Templats]] and [[Templates]].');
+  await expect(fix('Templats', 'Nowhere/Templates')).rejects.toMatchObject({ code: 'bad-request' });
+});
