@@ -15,7 +15,7 @@ export const FixLinkRequest = z.object({
   target: z.string().min(1).max(1000).describe('the link target as reported by the broken-links report'),
   kind: LinkKind.optional().describe('the link kind as reported (narrows the match when a line holds several links)'),
   action: z.enum(FIX_ACTIONS).describe('retarget: point the link at an existing page; remove: keep the link text, drop the link; stub: create the missing page'),
-  to: z.string().min(1).max(1000).optional().describe('retarget: the key of the page to point at'),
+  to: z.string().min(1).max(1000).optional().describe('retarget: the key of the page to point at, or its path in the linking page\'s root (Folder/Name: of pages sharing a name, that one)'),
   dryRun: z.boolean().default(false).describe('only show the line changes'),
   actor: z.string().min(1).max(200),
 });

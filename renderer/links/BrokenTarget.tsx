@@ -64,7 +64,7 @@ export function BrokenTarget({ group, suggestions, flow }: { group: BrokenGroup;
               </span>
               <span className="actions">
                 {chosen && (
-                  <button type="button" className="button small" disabled={flow.busy} onClick={() => flow.propose({ ...base, action: 'retarget', to: chosen.key })}>
+                  <button type="button" className="button small" disabled={flow.busy} onClick={() => flow.propose({ ...base, action: 'retarget', to: choiceOf(chosen) === chosen.key ? chosen.key : chosen.path })}>
                     Retarget to {chosen.key}
                   </button>
                 )}

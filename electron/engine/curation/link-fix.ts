@@ -11,6 +11,8 @@ import type { PageRecord } from '../store/pages.ts';
 import type { Store } from '../store/store.ts';
 import { Resolver } from '../graph/resolve.ts';
 import { pageNamed } from '../graph/page-ref.ts';
+import { isPathName, placesOf } from '../../../shared/page-path.ts';
+import { inSpacesOf } from '../../../shared/viewer.ts';
 import { isScopedRoot, keyOf, scopeOf } from '../ingest/scope.ts';
 import { sha1 } from './atomic-file.ts';
 import { editPage } from './frontmatter-edit.ts';
@@ -97,8 +99,8 @@ async function retargeted(store: Store, source: Source, links: IndexedLink[], te
   const link = links[0]!;
   if (!req.to) throw new BadRequest('retarget needs `to`: the key of the page the link should point at');
   if (link.kind === 'source') throw new BadRequest('a source names a file outside the wiki, not a page: edit its path by hand, or remove it');
-  const page = await store.pages.byKey(req.to, source.agent);
-  if (!page) throw new BadRequest(`no page with key "${req.to}" to point the link at`);
+  const page = await retargetPage(store, source, req.to);
+  if (!page) throw new BadRequest(`no page ${isPathName(req.to) ? 'at' : 'with key'} "${req.to}" to point the link at`);
   if (link.kind === 'markdown') {
     if (page.root !== source.root) throw new BadRequest(`"${req.to}" is in another root (${page.root}): a markdown link cannot reach it; use a wikilink`);
     const dest = relativeLink(source.path, page.path);
@@ -108,6 +110,16 @@ async function retargeted(store: Store, source: Source, links: IndexedLink[], te
   const field = FRONTMATTER_FIELD[link.kind];
   if (field) return editList(source, text, field, (items) => items.map((t) => (t === link.target ? to : t)));
   return editLine(source, text, req.line, links, (l, at) => retargetOnLine(l, at, to));
+}
+
+/** The page `to` names: a path in the linking page's root (of pages sharing a name, that one), else a key, in the link's spaces. */
+async function retargetPage(store: Store, source: Source, to: string): Promise<Source | null> {
+  if (!isPathName(to)) return store.pages.byKey(to, source.agent);
+  for (const place of placesOf(to, [source.root])) {
+    const page = await pageNamed(store, place, { agent: source.agent });
+    if (page && inSpacesOf(source.agent, page)) return page;
+  }
+  return null;
 }
 
 /** The shortest text that leads from the source to the page: its key, or its path when the key means another page. */
