@@ -177,7 +177,8 @@ export async function handleWiki(service: CairnService, req: IncomingMessage, re
   // another page of that name at that path (of two Templates, the one in the folder named)
   if (page?.path) {
     const byKey = await dispatch(service, 'getPage', { key: page.key, agent: request.agent }, caller);
-    const existing = byKey.ok && !pathNames(byKey.value.path, page.path) ? ((await atPath(service, page.path, request.agent, caller)) ?? byKey) : byKey;
+    // by key alone the shared page, or none: the page at the path may be an agent's own, which a person reads
+    const existing = byKey.ok && pathNames(byKey.value.path, page.path) ? byKey : ((await atPath(service, page.path, request.agent, caller)) ?? byKey);
     if (existing.ok && existing !== byKey && name === 'writePage') request = { ...request, root: existing.value.root, path: existing.value.path };
     if (existing.ok && !pathNames(existing.value.path, page.path)) {
       const writing = name === 'writePage';
