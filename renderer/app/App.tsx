@@ -16,11 +16,14 @@ import { RecallScreen } from '../screens/RecallScreen.tsx';
 import { SearchScreen } from '../screens/SearchScreen.tsx';
 import { StaleScreen } from '../screens/StaleScreen.tsx';
 import { StatusScreen } from '../screens/StatusScreen.tsx';
-import { navigate, pageName, useRoute, type Route } from './route.ts';
+import { navigate, pageName, useRoute, type PageTarget, type Route } from './route.ts';
 import { ScreenBoundary } from './ScreenBoundary.tsx';
 import { StatusProvider } from './status-context.tsx';
 
 const TITLES = { search: 'Search', compare: 'Compare modes', page: 'Page', pages: 'Pages', status: 'Index status', links: 'Broken links', stale: 'Stale pages', consolidate: 'Consolidate notes', recall: 'Recall', audit: 'Audit log', graph: 'Graph', skills: 'Skills' } as const;
+
+/** A page's identity in the route: its root and path, or the key an older link names. */
+const placeOf = (page: PageTarget) => ('root' in page ? `${page.root}\0${page.path}` : page.key);
 
 function Screen({ route }: { route: Route }) {
   switch (route.screen) {
@@ -29,7 +32,7 @@ function Screen({ route }: { route: Route }) {
     case 'compare':
       return <CompareScreen params={route.params} />;
     case 'page':
-      return <PageScreen key={'root' in route.page ? `${route.page.root}\0${route.page.path}` : route.page.key} target={route.page} params={route.params} />;
+      return <PageScreen key={placeOf(route.page)} target={route.page} params={route.params} />;
     case 'status':
       return <StatusScreen />;
     case 'pages':
@@ -82,8 +85,8 @@ export function App() {
         <Nav route={route} searchHref={searchHref} />
         <main className="main" id="main">
           <ConnectionBanner />
-          {/* keyed by screen, so leaving a screen that failed forgets its failure */}
-          <ScreenBoundary key={route.screen} name={TITLES[route.screen]} recoveries={recoveries}>
+          {/* keyed by screen (and page), so leaving a screen that failed forgets its failure */}
+          <ScreenBoundary key={route.screen === 'page' ? `page\0${placeOf(route.page)}` : route.screen} name={TITLES[route.screen]} recoveries={recoveries}>
             <Screen route={route} />
           </ScreenBoundary>
         </main>
