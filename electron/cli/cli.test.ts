@@ -23,11 +23,11 @@ describe('cairn on the demo wiki', () => {
     expect(r.err).toMatch(/no index yet, building it first/);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out)).toEqual([
-      { source: 'global/guides/getting-started.md', line: 31, target: 'install-on-windows.md', anchor: null, kind: 'markdown', reason: 'missing-page' },
-      { source: 'global/guides/how-search-works.md', line: 37, target: 'fusion', anchor: 'Learning to rank', kind: 'wikilink', reason: 'missing-anchor' },
-      { source: 'global/guides/troubleshooting.md', line: 26, target: '../reference/chunking.md', anchor: 'chunk-size-limits', kind: 'markdown', reason: 'missing-anchor' },
-      { source: 'global/reference/fusion.md', line: 51, target: 'reranker-lane', anchor: null, kind: 'wikilink', reason: 'missing-page' },
-      { source: 'global/reference/link-graph.md', line: 4, target: 'graph-lane', anchor: null, kind: 'ref', reason: 'missing-page' },
+      { source: 'global/guides/getting-started.md', line: 31, column: 5, target: 'install-on-windows.md', anchor: null, kind: 'markdown', reason: 'missing-page' },
+      { source: 'global/guides/how-search-works.md', line: 37, column: 61, target: 'fusion', anchor: 'Learning to rank', kind: 'wikilink', reason: 'missing-anchor' },
+      { source: 'global/guides/troubleshooting.md', line: 26, column: 3, target: '../reference/chunking.md', anchor: 'chunk-size-limits', kind: 'markdown', reason: 'missing-anchor' },
+      { source: 'global/reference/fusion.md', line: 51, column: 58, target: 'reranker-lane', anchor: null, kind: 'wikilink', reason: 'missing-page' },
+      { source: 'global/reference/link-graph.md', line: 4, column: null, target: 'graph-lane', anchor: null, kind: 'ref', reason: 'missing-page' },
     ]);
   });
 
