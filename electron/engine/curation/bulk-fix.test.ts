@@ -53,4 +53,16 @@ describe('fixLinks', () => {
     expect(r.skipped).toEqual([{ key: 'b', line: 1, target: 'gone', reason: expect.stringMatching(/no link to "gone" on line 1/) }]);
     expect(fs.existsSync(path.join(fx.root, 'gone.md'))).toBe(true);
   });
+
+  it('writes each of two same-named pages at its own place, and skips a page changed since it was indexed', async () => {
+    fx = makeFixture({ 'one/note.md': '# Note\n[[gone]]\n', 'two/note.md': '# Note\n[[gone]] too\n', 'c.md': '# C\n[[gone]]\n' });
+    const e = fx.engine();
+    await e.reindex();
+    const named = (await e.links({ kind: 'dangling' })).findings.map((f) => ({ key: f.sourceKey, root: f.root, path: f.source, line: f.line, column: f.column ?? undefined, target: f.target, kind: f.kind }));
+    fx.write('c.md', '# C\n`[[gone]]` [[gone]]\n');
+    const r = await e.fixLinks({ action: 'remove', links: named, actor: 'alice' });
+    expect(r.changes.map((c) => c.path)).toEqual(['one/note.md', 'two/note.md']);
+    expect(r.skipped).toEqual([{ key: 'c', line: 2, target: 'gone', reason: expect.stringMatching(/c\.md changed since it was indexed/) }]);
+    expect([read('one/note.md'), read('two/note.md'), read('c.md')]).toEqual(['# Note\ngone\n', '# Note\ngone too\n', '# C\n`[[gone]]` [[gone]]\n']);
+  });
 });

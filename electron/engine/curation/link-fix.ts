@@ -66,7 +66,7 @@ export function readSource(source: Source): Buffer {
  * in a file changed since, they may name other text (a code span now where the link was) or drop
  * list items written since, so the fix waits for the page to be indexed again.
  */
-function refuseUnindexed(source: Source, bytes: Buffer): void {
+export function refuseUnindexed(source: Source, bytes: Buffer): void {
   if (sha1(bytes) === source.content_hash) return;
   throw new WriteConflict(source.path, `${source.path} changed since it was indexed, so the link's line and column may no longer be where it is: nothing was written (re-index, then fix it from the new report)`);
 }
