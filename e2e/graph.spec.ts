@@ -1,6 +1,8 @@
-// The Graph view in Chromium: a page's neighbourhood, clicked through to a neighbour; filters; and
+// The Graph view in Chromium: a page's neighbourhood, clicked through to a neighbour; filters; a real
+// vault (foam-docs), where Fit fills the panel and labels show only where they can be read; and
 // the whole graph of interconnected-10k (10,000 pages, 155,550 links), which must draw and keep
-// answering while its layout runs.
+// answering while its layout runs. The drawing is a canvas: its `data-*` attributes say what it
+// shows (zoom, how many labels, the nodes' bounding box on screen).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +14,16 @@ const graphHost = (page: Page) => page.locator('.graph-host');
 /** Until the graph asked for (`KEY:DEPTH`, `*:1` for the whole wiki) is drawn: the one before may still be on screen. */
 const drawn = (page: Page, request: string) => expect(page.locator(`.graph-host[data-request="${request}"]`)).toHaveAttribute('data-drawn', 'true', { timeout: 60_000 });
 const shownNodes = async (page: Page) => Number(await graphHost(page).getAttribute('data-nodes'));
+/** How many labels the drawing shows (NaN before it says). */
+const labels = async (page: Page) => Number((await graphHost(page).getAttribute('data-labels')) ?? NaN);
+
+/** How much of the panel the drawn nodes span, along the axis they fill most (1: edge to edge); 0 if any node is outside it. */
+async function panelFilled(page: Page): Promise<number> {
+  const host = (await graphHost(page).boundingBox())!;
+  const [x, y, w, h] = (await graphHost(page).getAttribute('data-extent'))!.split(' ').map(Number) as [number, number, number, number];
+  const inside = x >= -1 && y >= -1 && x + w <= host.width + 1 && y + h <= host.height + 1;
+  return inside ? Math.max(w / host.width, h / host.height) : 0;
+}
 
 /** Centres the graph on a node through the jump box, then clicks the middle of the drawing, where it now is. */
 async function jumpAndClick(page: Page, text: string, option: RegExp): Promise<void> {
@@ -69,6 +81,60 @@ test('the Graph screen draws the whole demo wiki, filters by tag and kind, and a
   await expect(page).toHaveURL(/#\/links/);
 });
 
+const FOAM = path.join(ROOT, '..', 'shared', 'eval', 'wikis', 'foam-docs');
+
+/** A `cairn serve` of the test's own over a wiki it only reads: the index goes to a temporary database, and nothing is watched. */
+async function servingWiki(wiki: string, run: (url: string) => Promise<void>): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-e2e-graph-'));
+  const served = await startServe(['--no-watch', '--db', path.join(dir, 'cairn.db'), wiki], cairnEnv(dir));
+  try {
+    await waitForIdle(served.url);
+    await run(served.url);
+  } finally {
+    await served.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test.describe('a real vault (foam-docs, 86 pages)', () => {
+  test.skip(!fs.existsSync(FOAM), `${FOAM} is not on this machine`);
+
+  test('Fit fills the panel; labels show only where they can be read, and for the hovered node and its neighbours', async ({ page }) => {
+    await servingWiki(FOAM, async (url) => {
+      await page.goto(`${url}#/graph`);
+      await drawn(page, '*:1');
+      await expect(graphHost(page)).toHaveAttribute('data-layout', 'settled');
+      const host = graphHost(page);
+      // zoomed far out, no label could be read: none is drawn
+      await host.focus();
+      for (let i = 0; i < 12; i++) await host.press('-');
+      await expect.poll(() => labels(page)).toBe(0);
+      await expect.poll(() => panelFilled(page)).toBeLessThan(0.5);
+      await page.getByRole('button', { name: 'Fit' }).click();
+      await expect.poll(() => panelFilled(page)).toBeGreaterThan(0.85);
+      // at the fitted zoom some labels can be read, and not one per node
+      await expect.poll(() => labels(page)).toBeGreaterThan(0);
+
+      // centred on a well linked page, then zoomed out around it until only its own label shows…
+      const jump = page.getByRole('combobox', { name: 'Jump to a node' });
+      await jump.fill('Recipes');
+      await expect(page.getByRole('listbox', { name: 'Matching nodes' }).getByRole('option').first()).toHaveText(/^Recipes/);
+      await jump.press('Enter');
+      await host.focus();
+      for (let i = 0; i < 12; i++) await host.press('-');
+      await expect.poll(() => labels(page)).toBe(1);
+      // …hovering it labels it and its neighbours
+      const box = (await host.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await expect(page.getByRole('tooltip')).toContainText('Recipes');
+      await expect.poll(() => labels(page)).toBeGreaterThan(2);
+      await page.mouse.move(box.x + 5, box.y + box.height - 5);
+      await expect(page.getByRole('tooltip')).toBeHidden();
+      await expect.poll(() => labels(page)).toBe(1);
+    });
+  });
+});
+
 const TEN_K = path.join(ROOT, '..', 'shared', 'eval', 'wikis', 'interconnected-10k');
 
 test.describe('a 10,000-page wiki', () => {
@@ -77,13 +143,26 @@ test.describe('a 10,000-page wiki', () => {
   test.setTimeout(300_000);
 
   test('the whole graph draws and the page keeps answering while the layout runs', async ({ page }, testInfo) => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-e2e-10k-'));
-    // the folder is only read: the index goes to a temporary database, and nothing is watched
-    const served = await startServe(['--no-watch', '--db', path.join(dir, 'cairn.db'), TEN_K], cairnEnv(dir));
-    try {
-      await waitForIdle(served.url);
-      await page.goto(`${served.url}#/graph`);
+    await servingWiki(TEN_K, async (url) => {
+      await page.goto(`${url}#/graph`);
       await drawn(page, '*:1');
+      const host = graphHost(page);
+      // while the layout runs, the page answers: a button zooms the drawing, a drag pans it
+      await expect(host).toHaveAttribute('data-layout', 'running');
+      const zoom = (await host.getAttribute('data-zoom'))!;
+      await page.getByRole('button', { name: 'Zoom in' }).click();
+      await expect(host).not.toHaveAttribute('data-zoom', zoom);
+      const pan = (await host.getAttribute('data-pan'))!;
+      const box = (await host.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2 + 150, box.y + box.height / 2, { steps: 5 });
+      await page.mouse.up();
+      await expect(host).not.toHaveAttribute('data-pan', pan);
+      await expect(host).toHaveAttribute('data-layout', 'running');
+      // the whole graph in view: 10,000 labels would be a mass of text, so none is drawn
+      await page.getByRole('button', { name: 'Fit' }).click();
+      await expect.poll(() => labels(page)).toBe(0);
       await expect(graphHost(page)).toHaveAttribute('data-nodes', '10000');
       await expect(graphHost(page)).toHaveAttribute('data-edges', '155550');
       await expect(page.getByRole('status').filter({ hasText: '10,000 of 23,698 nodes' })).toBeVisible();
@@ -95,9 +174,6 @@ test.describe('a 10,000-page wiki', () => {
       await page.getByRole('checkbox', { name: /Missing targets/ }).check();
       await expect(graphHost(page)).toHaveAttribute('data-nodes', '23698');
       await screenshot(page, testInfo, 'graph-10k');
-    } finally {
-      await served.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
