@@ -1,4 +1,4 @@
-// The graph view, fetched only when a graph is first shown (cytoscape and the layout are most of its weight).
+// The graph view, fetched only when a graph is first shown (the drawing and the layout worker).
 import { Suspense } from 'react';
 import type { GraphNode } from '../../shared/graph.ts';
 import { lazyView } from '../app/lazy-view.ts';

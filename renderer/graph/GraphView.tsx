@@ -1,5 +1,5 @@
 // The reference graph of the wiki or of a page's neighbourhood: loads it, follows the wiki as it
-// changes, and hands it to the explorer. Loaded lazily (GraphPanel): cytoscape is only fetched
+// changes, and hands it to the explorer. Loaded lazily (GraphPanel): the drawing is only fetched
 // when a graph is shown.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { GraphNode } from '../../shared/graph.ts';

@@ -1,6 +1,6 @@
 // Recall around a page, or around a query's top hits: the pages within 1–3 steps (links either way,
 // shared concepts, dated notes that follow each other), each with the path that reached it, listed
-// next to the subgraph those paths draw. Loaded lazily with the graph drawing (cytoscape).
+// next to the subgraph those paths draw. Loaded lazily with the graph drawing.
 import { useMemo } from 'react';
 import type { GraphEdge, GraphNode, GraphResponse, RecallPage, RecallWalkResponse } from '../../shared/graph.ts';
 import { cairn } from '../api/client.ts';

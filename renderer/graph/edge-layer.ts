@@ -1,111 +1,122 @@
-// Edges of a large graph, drawn on one canvas under cytoscape's. Cytoscape keeps an object, a style
-// and a bounding box per edge: 155,000 of them took 18 s to first draw here, where stroking them
-// as one path per kind takes about 0.4 s. While the view pans or zooms, the last picture is moved
-// with a CSS transform; it is drawn again once the view rests.
-//
-// Every edge is a hairline (at most one device pixel wide, in device coordinates): a wider
-// anti-aliased stroke of that many segments is filled as one huge path, which Chromium's software
-// rasteriser took from 2 s to over a minute to draw, depending on the zoom; a hairline is drawn
-// line by line. Kinds differ by colour and dash instead of width.
-import type { Core } from 'cytoscape';
+// The edges, on a canvas under the nodes'. The edge painter (a worker) strokes them, so however long
+// 155,550 edges take to rasterise, the page's thread only shows the finished picture (one blit).
+// While the view pans or zooms, the last picture is moved (MovingPicture); a new one is asked for
+// once the view has rested REST_MS, or the positions or filters changed. One picture is
+// painted at a time: changes meanwhile ask for one more when it arrives, so a layout that posts
+// faster than pictures come never starves the screen. Edges off the stage are skipped, so a
+// zoomed-in view paints only what it shows.
+import { byLook, FADED, styleEdges, traceEdges, type EdgeScene } from './edge-strokes.ts';
 import type { GraphModel } from './graph-model.ts';
 import type { GraphTheme } from './graph-theme.ts';
+import type { EdgePaintRequest, EdgePicture } from './layout-protocol.ts';
+import { MovingPicture, REST_MS } from './moving-picture.ts';
+import type { Viewport } from './viewport.ts';
 
-const REDRAW_AFTER_MS = 120;
-/** in device pixels: below one, so the rasteriser draws hairlines (see above) */
-const HAIRLINE = 0.9;
 
 export class EdgeLayer {
-  readonly canvas: HTMLCanvasElement;
-  private drawnAt = { zoom: 1, x: 0, y: 0 };
+  private readonly picture: MovingPicture;
+  private readonly scene: EdgeScene;
+  private readonly painter: Worker;
+  private painting = false;
+  private again = false;
   private timer: ReturnType<typeof setTimeout> | null = null;
-  private onViewport = () => this.follow();
+  private faded = false;
+  private placed = false;
 
   constructor(
     host: HTMLElement,
-    private cy: Core,
-    private model: GraphModel,
-    private theme: GraphTheme,
-    private xy: Float32Array,
-    private visible: Uint8Array,
+    private view: Viewport,
+    model: GraphModel,
+    theme: GraphTheme,
+    radius: Float32Array,
+    large: boolean,
+    /** told each time a new picture is on screen */
+    private onDrawn: () => void,
   ) {
-    this.canvas = document.createElement('canvas');
-    this.canvas.className = 'graph-edges';
-    this.canvas.setAttribute('aria-hidden', 'true');
-    host.prepend(this.canvas);
-    cy.on('viewport', this.onViewport);
+    this.picture = new MovingPicture(view, 'graph-edges');
+    this.picture.canvas.setAttribute('aria-hidden', 'true');
+    host.prepend(this.picture.canvas);
+    const kinds = Object.keys(theme.edges) as (keyof GraphTheme['edges'])[];
+    const lookOf = Uint8Array.from(model.edges, (edge, e) => kinds.indexOf(model.nodes[model.edgeEnds[2 * e + 1]!]!.missing ? 'missing' : edge.kind));
+    this.scene = { edgeEnds: model.edgeEnds, looks: kinds.map((k) => theme.edges[k]), lookOf, radius, large };
+    this.painter = new Worker(new URL('./edge-painter.worker.ts', import.meta.url), { type: 'module', name: 'graph edges' });
+    this.painter.onmessage = (e: MessageEvent<EdgePicture>) => this.show(e.data);
+    this.post({ scene: this.scene });
   }
 
-  update(xy: Float32Array, visible: Uint8Array): void {
-    this.xy = xy;
-    this.visible = visible;
-    this.draw();
+  setVisible(visible: Uint8Array): void {
+    this.post({ visible });
+    this.redraw();
   }
 
-  /** Draws every edge whose two ends are shown, one path per look. */
-  draw(): void {
-    const { canvas, cy, model, xy, visible } = this;
-    const ratio = Math.min(window.devicePixelRatio || 1, 2);
-    const width = cy.width();
-    const height = cy.height();
-    if (canvas.width !== Math.round(width * ratio) || canvas.height !== Math.round(height * ratio)) {
-      canvas.width = Math.round(width * ratio);
-      canvas.height = Math.round(height * ratio);
-      canvas.style.width = `${width}px`;
-      canvas.style.height = `${height}px`;
-    }
-    const zoom = cy.zoom();
-    const pan = cy.pan();
-    this.drawnAt = { zoom, x: pan.x, y: pan.y };
-    canvas.style.transform = '';
-    const ctx = canvas.getContext('2d')!;
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.clearRect(0, 0, canvas.width, canvas.height);
-    // thin and faint when many edges overlap, so density reads as shade
-    ctx.globalAlpha = Math.max(0.12, Math.min(0.6, 4000 / Math.max(1, model.edges.length)));
-    const byLook = new Map<string, number[]>();
-    for (let e = 0; e < model.edges.length; e++) {
-      const s = model.edgeEnds[2 * e]!;
-      const t = model.edgeEnds[2 * e + 1]!;
-      if (!visible[s] || !visible[t]) continue;
-      const look = model.nodes[t]!.missing ? 'missing' : model.edges[e]!.kind;
-      let list = byLook.get(look);
-      if (!list) byLook.set(look, (list = []));
-      list.push(s, t);
-    }
-    const k = ratio * zoom;
-    const x = (i: number) => xy[2 * i]! * k + ratio * pan.x;
-    const y = (i: number) => xy[2 * i + 1]! * k + ratio * pan.y;
-    for (const [look, ends] of byLook) {
-      const style = this.theme.edges[look as keyof GraphTheme['edges']];
-      ctx.strokeStyle = style.colour;
-      ctx.lineWidth = HAIRLINE;
-      ctx.setLineDash(style.dash.map((d) => d * ratio));
-      ctx.beginPath();
-      for (let i = 0; i < ends.length; i += 2) {
-        ctx.moveTo(x(ends[i]!), y(ends[i]!));
-        ctx.lineTo(x(ends[i + 1]!), y(ends[i + 1]!));
-      }
-      ctx.stroke();
+  setPositions(xy: Float32Array): void {
+    this.placed = true;
+    this.post({ xy: xy.slice() });
+    this.redraw();
+  }
+
+  /** Small graphs: every edge faint while a node's own are drawn on top. */
+  setFaded(faded: boolean): void {
+    if (this.faded === faded) return;
+    this.faded = faded;
+    this.redraw();
+  }
+
+  /** The view moved: the last picture follows it at once, and is painted again once the view rests. */
+  viewChanged(): void {
+    this.picture.follow();
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.redraw();
+    }, REST_MS);
+  }
+
+  /** Moves the last picture to where the view now is. */
+  follow(): void {
+    this.picture.follow();
+  }
+
+  /** Strokes a few edges at full strength on the given context (a hovered node's, on the nodes' canvas). */
+  strokeEdges(ctx: CanvasRenderingContext2D, xy: Float32Array, edges: number[], ratio: number): void {
+    for (const [look, list] of byLook(this.scene, edges)) {
+      styleEdges(ctx, this.scene, this.scene.looks[look]!, this.view.zoom, ratio, 1);
+      ctx.lineWidth = Math.max(1, ctx.lineWidth);
+      traceEdges(ctx, this.scene, xy, this.view, list, ratio);
     }
   }
 
   destroy(): void {
     if (this.timer) clearTimeout(this.timer);
-    this.cy.off('viewport', this.onViewport);
-    this.canvas.remove();
+    this.painter.terminate();
+    this.picture.canvas.remove();
   }
 
-  /** Moves the last picture with the view at once; draws it again when the view rests. */
-  private follow(): void {
-    const zoom = this.cy.zoom();
-    const pan = this.cy.pan();
-    const scale = zoom / this.drawnAt.zoom;
-    this.canvas.style.transform = `translate(${pan.x - this.drawnAt.x * scale}px, ${pan.y - this.drawnAt.y * scale}px) scale(${scale})`;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.draw();
-    }, REDRAW_AFTER_MS);
+  private post(request: EdgePaintRequest): void {
+    this.painter.postMessage(request);
+  }
+
+  /** Asks for a picture of the view as it is, or for one more once the one being painted arrives. */
+  private redraw(): void {
+    if (this.timer || !this.placed) return;
+    if (this.painting) {
+      this.again = true;
+      return;
+    }
+    this.painting = true;
+    this.again = false;
+    this.post({ paint: { view: this.picture.snapshot(), ratio: this.ratio(), faded: this.faded } });
+  }
+
+  private show({ view, bitmap }: EdgePicture): void {
+    this.picture.show(bitmap, view);
+    bitmap.close();
+    this.painting = false;
+    this.onDrawn();
+    if (this.again) this.redraw();
+  }
+
+  private ratio(): number {
+    return this.scene.large ? 1 : Math.min(window.devicePixelRatio || 1, 2);
   }
 }

@@ -1,16 +1,34 @@
-// The graph on screen: cytoscape for the nodes (clicks, hover, labels, styles) and, in a large
-// graph, the edge layer for the edges; positions from the layout worker. Imperative, behind a
-// small API the React view calls: filters, focus, zoom, stop.
-import cytoscape, { type Core, type ElementDefinition, type NodeSingular } from 'cytoscape';
+// The graph on screen, drawn by the view itself on two canvases: the edges (edge layer, painted in
+// a worker) under the nodes and their labels (drawn in one animation frame when something changed).
+// While the view pans or zooms both pictures are only moved, and drawn again once it rests.
+// Positions come from the layout worker as it runs. Imperative, behind a small API the React view
+// calls: filters, focus, zoom, fit, stop.
+//
+// Not cytoscape: it keeps an object, a style and a bounding box per element, so each layout update
+// of 10,000 nodes, and each frame of a drag, cost the main thread hundreds of milliseconds to
+// seconds, and it labels by font size alone, so labels piled up.
+//
+// What the drawing shows is also written on the host as `data-zoom`, `data-pan`, `data-labels`
+// (how many are drawn) and `data-extent` (the shown nodes' box on the stage, x y width height),
+// for the end-to-end tests.
 import type { GraphNode } from '../../shared/graph.ts';
 import { EdgeLayer } from './edge-layer.ts';
 import { isLarge, nodeSize, type GraphModel } from './graph-model.ts';
-import { cytoscapeStyle, graphTheme, tierColour, type GraphTheme } from './graph-theme.ts';
-import type { LayoutRequest, LayoutUpdate } from './layout-protocol.ts';
+import { graphTheme, type GraphTheme } from './graph-theme.ts';
+import { HitGrid } from './hit-grid.ts';
+import { LabelLayer } from './label-layer.ts';
+import { linkLength, type LayoutHold, type LayoutRequest, type LayoutUpdate } from './layout-protocol.ts';
+import { FADED } from './edge-strokes.ts';
+import { NodeLayer, screenRadius } from './node-layer.ts';
+import { MovingPicture, REST_MS } from './moving-picture.ts';
+import { listenPointer } from './pointer-input.ts';
 import { markStep } from './timeline.ts';
+import { Viewport, type Bounds } from './viewport.ts';
 
 /** Hovering a node in a large graph draws at most this many of its edges. */
 const HOVER_EDGES = 400;
+/** Screen pixels around a node that still count as on it. */
+const HOVER_SLOP = 3;
 
 export interface DrawingEvents {
   open(node: GraphNode): void;
@@ -20,17 +38,30 @@ export interface DrawingEvents {
 }
 
 export class GraphDrawing {
-  private cy: Core | null = null;
-  private edgeLayer: EdgeLayer | null = null;
-  private worker: Worker | null;
-  private xy: Float32Array;
-  private userMoved = false;
+  private readonly view = new Viewport();
+  private readonly picture: MovingPicture;
+  private resting: ReturnType<typeof setTimeout> | null = null;
   private readonly large: boolean;
   private readonly theme: GraphTheme = graphTheme();
+  private readonly radius: Float32Array;
+  private readonly nodes: NodeLayer;
+  private readonly labels: LabelLayer;
+  private readonly edges: EdgeLayer;
+  private readonly hits = new HitGrid();
+  private worker: Worker | null;
+  /** null until the layout's first positions */
+  private xy: Float32Array | null = null;
+  /** what the view keeps in sight as the layout moves the nodes, until the person pans or zooms */
+  private following: 'everything' | 'focus' | 'nothing' = 'everything';
   private hovered: number | null = null;
+  /** the hovered node's edges drawn, and the nodes at their ends */
+  private hoverEdges: number[] = [];
+  private near = new Set<number>();
   private focused: number | null = null;
-  private destroyed = false;
-  private resizing = new ResizeObserver(() => this.resize());
+  private frame = 0;
+  private isDrawn = false;
+  private readonly resizing = new ResizeObserver(() => this.resize());
+  private readonly stopListening: () => void;
 
   constructor(
     private host: HTMLElement,
@@ -39,11 +70,29 @@ export class GraphDrawing {
     private on: DrawingEvents,
   ) {
     this.large = isLarge(model);
-    this.xy = new Float32Array(model.nodes.length * 2);
+    this.radius = Float32Array.from(model.nodes, (_, i) => nodeSize(model, i, this.large) / 2);
+    this.nodes = new NodeLayer(model, this.theme, this.radius);
+    this.labels = new LabelLayer(model, this.theme, this.radius, linkLength(this.large));
+    this.picture = new MovingPicture(this.view, 'graph-nodes');
+    host.append(this.picture.canvas);
+    this.edges = new EdgeLayer(host, this.view, model, this.theme, this.radius, this.large, () => this.edgesDrawn());
+    this.edges.setVisible(visible);
+    this.measure();
+    this.resizing.observe(host);
+    // on the host: the canvases move under the pointer while it pans
+    this.stopListening = listenPointer(host, {
+      pan: (dx, dy) => this.moved(() => this.view.panBy(dx, dy)),
+      zoom: (factor, x, y) => this.moved(() => this.view.zoomAt(factor, x, y)),
+      hover: (x, y) => this.hoverAt(x, y),
+      leave: () => this.setHovered(null),
+      click: (x, y) => {
+        const i = this.nodeAt(x, y);
+        if (i !== null) this.on.open(this.model.nodes[i]!);
+      },
+    });
     this.worker = new Worker(new URL('./layout.worker.ts', import.meta.url), { type: 'module', name: 'graph layout' });
     this.worker.onmessage = (e: MessageEvent<LayoutUpdate>) => this.place(e.data);
-    const radius = Float32Array.from(model.nodes, (_, i) => nodeSize(model, i, this.large) / 2);
-    const request: LayoutRequest = { count: model.nodes.length, edges: model.edgeEnds, centre: model.centre, radius, large: this.large };
+    const request: LayoutRequest = { count: model.nodes.length, edges: model.edgeEnds, centre: model.centre, radius: this.radius, large: this.large };
     this.worker.postMessage(request);
   }
 
@@ -55,204 +104,197 @@ export class GraphDrawing {
   }
 
   setVisible(visible: Uint8Array): void {
-    const cy = this.cy;
     this.visible = visible;
-    if (!cy) return;
     // a hovered node may be about to go: its highlight and tooltip go first
-    this.highlight(null);
-    this.on.hover(null, null);
-    cy.batch(() => {
-      const hidden = cy.nodes().filter((n) => !visible[index(n)]);
-      cy.remove(hidden);
-      const shownNow = new Set(cy.nodes().map(index));
-      const added: ElementDefinition[] = [];
-      this.model.nodes.forEach((_, i) => visible[i] && !shownNow.has(i) && added.push(this.nodeElement(i)));
-      if (!this.large) this.model.edges.forEach((_, e) => this.edgeShown(e) && !cy.hasElementWithId(`e${e}`) && added.push(this.edgeElement(e)));
-      cy.add(added);
-    });
-    this.edgeLayer?.update(this.xy, visible);
+    this.setHovered(null);
+    this.hits.invalidate();
+    this.edges.setVisible(visible);
+    this.request();
   }
 
-  /** Centres on a node and marks it (once it is drawn, if it is not yet); the view stops following the layout. */
+  /** Centres on a node, marks it, and keeps it centred while the layout runs (from its first positions, if it has none yet). */
   focus(i: number): void {
     this.focused = i;
-    this.userMoved = true;
-    const cy = this.cy;
-    if (!cy) return;
-    cy.$('.focus').removeClass('focus');
-    const node = cy.getElementById(`n${i}`);
-    if (node.empty()) return;
-    node.addClass('focus');
-    cy.zoom(Math.max(cy.zoom(), this.large ? 1.6 : 1.2));
-    cy.center(node);
+    this.following = 'focus';
+    if (!this.xy) return;
+    this.view.zoom = Math.max(this.view.zoom, this.large ? 1.6 : 1.2);
+    this.view.centreOn(this.xy[2 * i]!, this.xy[2 * i + 1]!);
+    this.viewChanged();
   }
 
   zoomBy(factor: number): void {
-    const cy = this.cy;
-    if (!cy) return;
-    this.userMoved = true;
-    cy.zoom({ level: cy.zoom() * factor, renderedPosition: { x: cy.width() / 2, y: cy.height() / 2 } });
+    this.moved(() => this.view.zoomAt(factor, this.view.width / 2, this.view.height / 2));
   }
 
   fit(): void {
-    this.userMoved = false;
-    if (this.cy) fitView(this.cy);
+    this.following = 'everything';
+    this.fitBounds();
+    this.viewChanged();
   }
 
   destroy(): void {
-    this.destroyed = true;
+    cancelAnimationFrame(this.frame);
+    if (this.resting) clearTimeout(this.resting);
     this.resizing.disconnect();
+    this.stopListening();
     this.worker?.terminate();
-    this.edgeLayer?.destroy();
-    this.cy?.destroy();
-    this.host.querySelector('.graph-nodes')?.remove();
+    this.edges.destroy();
+    this.picture.canvas.remove();
   }
 
   /** Each layout update: the first draws the graph, the later ones move its nodes. */
   private place(update: LayoutUpdate): void {
+    const first = !this.xy;
     this.xy = update.xy;
-    if (this.cy) this.move();
-    else {
-      markStep('positions');
-      this.create();
-    }
+    this.hits.invalidate();
+    if (first) markStep('positions');
+    // following the layout is not a gesture: the edges are drawn at once at the new view
+    if (first && this.following === 'focus') this.focus(this.focused!);
+    else if (this.following === 'focus') this.view.centreOn(update.xy[2 * this.focused!]!, update.xy[2 * this.focused! + 1]!);
+    else if (this.following === 'everything') this.fitBounds();
+    this.edges.follow();
+    this.edges.setPositions(update.xy);
+    this.request();
     if (update.done) this.worker = null;
     this.on.progress(update.progress, update.done);
   }
 
-  private create(): void {
-    const elements: ElementDefinition[] = [];
-    this.model.nodes.forEach((_, i) => this.visible[i] && elements.push(this.nodeElement(i)));
-    if (!this.large) this.model.edges.forEach((_, e) => this.edgeShown(e) && elements.push(this.edgeElement(e)));
-    const container = document.createElement('div');
-    container.className = 'graph-nodes';
-    this.host.append(container);
-    const cy = cytoscape({
-      container,
-      elements,
-      style: cytoscapeStyle(this.theme, this.large),
-      layout: { name: 'preset', fit: false },
-      minZoom: 0.02,
-      maxZoom: 5,
-      boxSelectionEnabled: false,
-      autoungrabify: this.large,
-      // large graphs: the nodes are drawn once into a texture that moves while panning
-      textureOnViewport: this.large,
-      hideEdgesOnViewport: this.large,
-      pixelRatio: this.large ? 1 : 'auto',
-    });
-    this.cy = cy;
-    fitView(cy);
-    if (this.focused !== null) this.focus(this.focused);
-    this.resizing.observe(this.host);
-    markStep('nodes');
-    if (this.large) this.edgeLayer = new EdgeLayer(this.host, cy, this.model, this.theme, this.xy, this.visible);
-    this.listen(cy);
-    cy.one('render', () => {
-      this.edgeLayer?.draw();
-      requestAnimationFrame(() => {
-        if (this.destroyed) return;
-        markStep('drawn');
-        this.on.drawn();
-      });
-    });
+  private edgesDrawn(): void {
+    if (this.isDrawn || !this.xy) return;
+    this.isDrawn = true;
+    markStep('drawn');
+    this.on.drawn();
   }
 
-  private move(): void {
-    const cy = this.cy!;
-    cy.batch(() => cy.nodes().forEach((n) => void n.position(this.position(index(n)))));
-    const focused = cy.getElementById(`n${this.focused}`);
-    if (!this.userMoved) fitView(cy);
-    else if (focused.nonempty()) cy.center(focused);
-    this.edgeLayer?.update(this.xy, this.visible);
+  /** A pan or zoom from the person: the view no longer follows the layout. */
+  private moved(change: () => void): void {
+    this.following = 'nothing';
+    change();
+    this.viewChanged();
   }
 
-  /** The stage changed size (window, panel): cytoscape only watches the window. */
+  /** The view moved: both pictures follow it at once, and are drawn again once it rests. */
+  private viewChanged(): void {
+    this.edges.viewChanged();
+    this.picture.follow();
+    if (this.resting) clearTimeout(this.resting);
+    else this.holdLayout(true);
+    this.resting = setTimeout(() => {
+      this.resting = null;
+      this.holdLayout(false);
+      this.request();
+    }, REST_MS);
+  }
+
+  /** The layout waits while the view moves: the gesture gets the CPU, and nodes stay where the person sees them. */
+  private holdLayout(hold: boolean): void {
+    const message: LayoutHold = { hold };
+    this.worker?.postMessage(message);
+  }
+
+  /** The stage changed size (window, panel). */
   private resize(): void {
-    this.cy?.resize();
-    this.edgeLayer?.draw();
+    this.measure();
+    if (this.following === 'everything') this.fit();
+    else this.viewChanged();
   }
 
-  private listen(cy: Core): void {
-    cy.on('dragpan scrollzoom pinchzoom', () => (this.userMoved = true));
-    cy.on('tap', 'node', (e) => this.on.open(this.model.nodes[index(e.target as NodeSingular)]!));
-    cy.on('mouseover', 'node', (e) => {
-      const node = e.target as NodeSingular;
-      this.highlight(index(node));
-      this.on.hover(this.model.nodes[index(node)]!, node.renderedPosition());
-    });
-    cy.on('mouseout', 'node', () => {
-      this.highlight(null);
-      this.on.hover(null, null);
+  private measure(): void {
+    this.view.width = Math.max(1, this.host.clientWidth);
+    this.view.height = Math.max(1, this.host.clientHeight);
+  }
+
+  /** Draws the nodes and labels in the next animation frame (once, however many changes come before it). */
+  private request(): void {
+    if (this.frame || this.resting || !this.xy) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.draw();
     });
   }
 
-  /** A hovered node's links: drawn in (large graph) or left bright while the rest fades (small graph). */
-  private highlight(i: number | null): void {
-    const cy = this.cy!;
+  private draw(): void {
+    const { view, xy, visible } = this;
+    if (!xy) return;
+    const ratio = this.large ? 1 : Math.min(window.devicePixelRatio || 1, 2);
+    const ctx = this.picture.begin(ratio);
+    if (this.hoverEdges.length) this.edges.strokeEdges(ctx, xy, this.hoverEdges, ratio);
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    const fade = !this.large && this.hovered !== null;
+    if (fade) {
+      const bright = (i: number) => i === this.hovered || this.near.has(i);
+      this.nodes.draw(ctx, view, xy, visible, (i) => !bright(i), FADED, this.focused);
+      this.nodes.draw(ctx, view, xy, visible, bright, 1, this.focused);
+    } else this.nodes.draw(ctx, view, xy, visible, () => true, 1, this.focused);
+    const forced = [...(this.hovered === null ? [] : [this.hovered]), ...this.near, ...(this.focused === null ? [] : [this.focused])];
+    const labelled = this.labels.draw(ctx, view, xy, visible, forced);
+    this.describe(labelled);
+  }
+
+  /** What is on the stage, on the host, for the tests. */
+  private describe(labelled: number): void {
+    const d = this.host.dataset;
+    const b = this.bounds();
+    d.zoom = this.view.zoom.toFixed(4);
+    d.pan = `${Math.round(this.view.x)} ${Math.round(this.view.y)}`;
+    d.labels = String(labelled);
+    if (!b) return;
+    const x = this.view.toScreenX(b.minX);
+    const y = this.view.toScreenY(b.minY);
+    d.extent = [x, y, this.view.toScreenX(b.maxX) - x, this.view.toScreenY(b.maxY) - y].map((v) => v.toFixed(1)).join(' ');
+  }
+
+  private fitBounds(): void {
+    const bounds = this.bounds();
+    if (bounds) this.view.fit(bounds);
+  }
+
+  /** The shown nodes' box in layout units, their discs included. */
+  private bounds(): Bounds | null {
+    const { xy, visible, radius } = this;
+    if (!xy) return null;
+    const b = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+    for (let i = 0; i < visible.length; i++) {
+      if (!visible[i]) continue;
+      const r = radius[i]!;
+      b.minX = Math.min(b.minX, xy[2 * i]! - r);
+      b.minY = Math.min(b.minY, xy[2 * i + 1]! - r);
+      b.maxX = Math.max(b.maxX, xy[2 * i]! + r);
+      b.maxY = Math.max(b.maxY, xy[2 * i + 1]! + r);
+    }
+    return Number.isFinite(b.minX) ? b : null;
+  }
+
+  private nodeAt(x: number, y: number): number | null {
+    if (!this.xy) return null;
+    const w = this.view.toWorld(x, y);
+    // far out, a node is drawn larger than its radius: it is hit where it is drawn
+    const slop = (HOVER_SLOP + screenRadius(this.view, 0)) / this.view.zoom;
+    return this.hits.find(w.x, w.y, slop, this.xy, this.visible, this.radius);
+  }
+
+  private hoverAt(x: number, y: number): void {
+    const i = this.nodeAt(x, y);
+    if (i === this.hovered) return;
+    this.setHovered(i);
+    if (i === null) return;
+    this.on.hover(this.model.nodes[i]!, { x: this.view.toScreenX(this.xy![2 * i]!), y: this.view.toScreenY(this.xy![2 * i + 1]!) });
+  }
+
+  /** A hovered node's links are drawn on top, its neighbours labelled; in a small graph the rest fades. */
+  private setHovered(i: number | null): void {
     if (this.hovered === i) return;
     this.hovered = i;
-    cy.batch(() => {
-      cy.remove('edge.hover');
-      cy.$('.near').removeClass('near');
-      cy.$('.faded').removeClass('faded');
-      if (i === null) return;
-      const edges = this.model.incident[i]!.filter((e) => this.edgeShown(e)).slice(0, this.large ? HOVER_EDGES : undefined);
-      const near = new Set(edges.flatMap((e) => [this.model.edgeEnds[2 * e]!, this.model.edgeEnds[2 * e + 1]!]));
-      if (this.large) cy.add(edges.map((e) => ({ ...this.edgeElement(e), classes: `${this.edgeElement(e).classes} hover` })));
-      else cy.elements().filter((el) => (el.isNode() ? !near.has(index(el)) && index(el) !== i : !edges.includes(Number(el.id().slice(1))))).addClass('faded');
-      for (const n of near) cy.getElementById(`n${n}`).addClass('near');
-    });
+    this.hoverEdges = [];
+    this.near = new Set();
+    if (i === null) this.on.hover(null, null);
+    else {
+      const shown = (e: number) => this.visible[this.model.edgeEnds[2 * e]!] === 1 && this.visible[this.model.edgeEnds[2 * e + 1]!] === 1;
+      this.hoverEdges = this.model.incident[i]!.filter(shown).slice(0, this.large ? HOVER_EDGES : undefined);
+      for (const e of this.hoverEdges) this.near.add(this.model.edgeEnds[2 * e]!).add(this.model.edgeEnds[2 * e + 1]!);
+      this.near.delete(i);
+    }
+    if (!this.large) this.edges.setFaded(i !== null);
+    this.request();
   }
-
-  private edgeShown(e: number): boolean {
-    return this.visible[this.model.edgeEnds[2 * e]!] === 1 && this.visible[this.model.edgeEnds[2 * e + 1]!] === 1;
-  }
-
-  private position(i: number): { x: number; y: number } {
-    return { x: this.xy[2 * i]!, y: this.xy[2 * i + 1]! };
-  }
-
-  private nodeElement(i: number): ElementDefinition {
-    const n = this.model.nodes[i]!;
-    const size = nodeSize(this.model, i, this.large);
-    const classes = [n.type, n.stale && 'stale', n.archived && 'archived', n.missing && 'missing', i === this.model.centre && 'centre', i === this.focused && 'focus'];
-    return {
-      group: 'nodes',
-      data: { id: `n${i}`, label: nodeLabel(n), size, colour: tierColour(this.theme, n.tier) },
-      position: this.position(i),
-      classes: classes.filter(Boolean).join(' '),
-    };
-  }
-
-  private edgeElement(e: number): ElementDefinition {
-    const edge = this.model.edges[e]!;
-    const target = this.model.edgeEnds[2 * e + 1]!;
-    return {
-      group: 'edges',
-      data: { id: `e${e}`, source: `n${this.model.edgeEnds[2 * e]}`, target: `n${target}` },
-      classes: `k-${this.model.nodes[target]!.missing ? 'missing' : edge.kind}`,
-    };
-  }
-}
-
-/** The whole graph in view, but a few nodes never blown up past a readable size. */
-function fitView(cy: Core): void {
-  cy.fit(undefined, 30);
-  if (cy.zoom() > 1.3) {
-    cy.zoom(1.3);
-    cy.center();
-  }
-}
-
-/** A page by its title; a source by the last part of its path (the tooltip has all of it). */
-function nodeLabel(n: GraphNode): string {
-  if (n.type === 'page') return n.title;
-  if (n.type !== 'source') return n.key;
-  const parts = n.key.replace(/[?#].*$/, '').split('/').filter(Boolean);
-  return parts.length > 1 ? `…/${parts[parts.length - 1]}` : n.key;
-}
-
-function index(n: { id(): string }): number {
-  return Number(n.id().slice(1));
 }

@@ -1,7 +1,6 @@
 // How the graph looks: node colour by tier, shape by type, rings for stale and archived pages, red
 // dashed missing targets; edges styled by link kind (colour and dash, so kinds differ without
 // colour too). Colours come from the stylesheet's variables, so the graph follows light and dark.
-import type { StylesheetJson } from 'cytoscape';
 import type { GraphEdgeKind } from '../../shared/graph.ts';
 
 export interface EdgeLook {
@@ -56,46 +55,4 @@ export function graphTheme(): GraphTheme {
 
 export function tierColour(theme: GraphTheme, tier: string | null): string {
   return theme.tiers[tier ?? 'none'] ?? theme.tiers.none!;
-}
-
-/** `large`: labels only when zoomed in far enough to read them, and smaller nodes. */
-export function cytoscapeStyle(theme: GraphTheme, large: boolean): StylesheetJson {
-  const edgeKinds = Object.entries(theme.edges).map(([kind, look]) => ({
-    selector: `edge.k-${kind}`,
-    style: { 'line-color': look.colour, 'target-arrow-color': look.colour, width: look.width, 'line-style': look.dash.length ? 'dashed' : 'solid', 'line-dash-pattern': look.dash.length ? look.dash : [1, 0] },
-  }));
-  return [
-    {
-      selector: 'node',
-      style: {
-        width: 'data(size)',
-        height: 'data(size)',
-        'background-color': 'data(colour)',
-        label: 'data(label)',
-        'font-size': 10,
-        color: theme.text,
-        'text-valign': 'bottom',
-        'text-margin-y': 3,
-        'min-zoomed-font-size': large ? 9 : 0,
-      },
-    },
-    // what makes labels legible costs time per node: only where nodes are few
-    ...(large ? [] : [{ selector: 'node', style: { 'text-max-width': '150px', 'text-wrap': 'ellipsis' as const, 'text-background-color': theme.surface, 'text-background-opacity': 0.75, 'text-background-padding': '1px' } }]),
-    { selector: 'node.attachment', style: { shape: 'round-rectangle', 'background-color': theme.attachment } },
-    { selector: 'node.source', style: { shape: 'diamond', 'background-color': theme.source } },
-    { selector: 'node.concept', style: { shape: 'hexagon', 'background-color': theme.concept } },
-    { selector: 'node.stale', style: { 'border-width': 3, 'border-color': theme.warn } },
-    { selector: 'node.archived', style: { opacity: 0.45, 'border-width': 2, 'border-style': 'dashed', 'border-color': theme.muted } },
-    { selector: 'node.missing', style: { 'background-opacity': 0, 'border-width': 2, 'border-style': 'dashed', 'border-color': theme.danger, color: theme.danger } },
-    { selector: 'node.centre', style: { 'border-width': 4, 'border-color': theme.accent, 'font-weight': 'bold', 'font-size': 12 } },
-    { selector: 'node.focus', style: { 'border-width': 4, 'border-color': theme.text, 'min-zoomed-font-size': 0, 'z-index': 10 } },
-    { selector: 'node.near', style: { 'min-zoomed-font-size': 0, 'z-index': 9 } },
-    { selector: '.faded', style: { opacity: 0.12 } },
-    {
-      selector: 'edge',
-      style: { 'curve-style': 'straight', 'target-arrow-shape': 'triangle', 'arrow-scale': 0.7, opacity: 0.75 },
-    },
-    ...edgeKinds,
-    { selector: 'edge.hover', style: { opacity: 1, 'z-index': 8 } },
-  ];
 }

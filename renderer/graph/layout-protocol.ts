@@ -1,4 +1,11 @@
-// What the Graph view and its layout worker say to each other.
+// What the Graph view and its workers (the layout, the edge painter) say to each other.
+import type { EdgeScene } from './edge-strokes.ts';
+import type { ViewAt } from './moving-picture.ts';
+
+/** Layout units between two linked nodes: the labels use it to tell when nodes stand apart. */
+export function linkLength(large: boolean): number {
+  return large ? 20 : 90;
+}
 
 export interface LayoutRequest {
   count: number;
@@ -12,10 +19,29 @@ export interface LayoutRequest {
   large: boolean;
 }
 
+/** To the layout: stop ticking while the person moves the view (`true`), go on (`false`). */
+export interface LayoutHold {
+  hold: boolean;
+}
+
 export interface LayoutUpdate {
   /** x0, y0, x1, y1, … for every node */
   xy: Float32Array;
   /** 0 to 1: how far the simulation has cooled */
   progress: number;
   done: boolean;
+}
+
+/** To the edge painter: any of what the graph is, where its nodes are, which show, and a picture to paint. */
+export interface EdgePaintRequest {
+  scene?: EdgeScene;
+  xy?: Float32Array;
+  visible?: Uint8Array;
+  paint?: { view: ViewAt; ratio: number; faded: boolean };
+}
+
+/** From the edge painter: the edges as seen from `view`. */
+export interface EdgePicture {
+  view: ViewAt;
+  bitmap: ImageBitmap;
 }

@@ -1,16 +1,36 @@
 // Force-directed layout (d3-force) off the main thread: a 10,000-page wiki takes seconds to settle,
 // and the view stays usable meanwhile. A small graph is posted once, settled; a large one is posted
-// at once in its seed positions (so the view draws while the layout runs), then every POST_MS.
+// at once in its seed positions (so the view draws while the layout runs), then every POST_MS. While
+// the person pans or zooms the view holds the layout (`hold`), so the page's thread has the CPU.
 import { forceCollide, forceLink, forceManyBody, forceSimulation, forceX, forceY, type SimulationLinkDatum, type SimulationNodeDatum } from 'd3-force';
-import type { LayoutRequest, LayoutUpdate } from './layout-protocol.ts';
+import { linkLength, type LayoutHold, type LayoutRequest, type LayoutUpdate } from './layout-protocol.ts';
 
-const POST_MS = 2000;
+/** Often enough to watch it settle; each update costs the view one frame of nodes and a sliced edge picture. */
+const POST_MS = 750;
 
 interface Node extends SimulationNodeDatum {
   index: number;
 }
 
-self.onmessage = (event: MessageEvent<LayoutRequest>) => void run(event.data);
+/** Between ticks of a large graph, at most this long without looking at the view's messages. */
+const LISTEN_MS = 40;
+
+let held: Promise<void> | null = null;
+let release: () => void = () => {};
+
+self.onmessage = (event: MessageEvent<LayoutRequest | LayoutHold>) => {
+  const m = event.data;
+  if ('hold' in m) hold(m.hold);
+  else void run(m);
+};
+
+function hold(on: boolean): void {
+  if (on && !held) held = new Promise((r) => (release = r));
+  if (!on && held) {
+    held = null;
+    release();
+  }
+}
 
 async function run({ count, edges, centre, radius, large }: LayoutRequest): Promise<void> {
   const nodes = seedPositions(count, edges, centre);
@@ -20,13 +40,14 @@ async function run({ count, edges, centre, radius, large }: LayoutRequest): Prom
   const sim = forceSimulation(nodes)
     .alphaDecay(1 - Math.pow(0.001, 1 / (large ? 120 : 300)))
     .force('charge', forceManyBody().strength(large ? -12 : -320).theta(large ? 1.1 : 0.9).distanceMax(large ? 600 : 2000))
-    .force('link', forceLink(links).distance(large ? 20 : 90))
+    .force('link', forceLink(links).distance(linkLength(large)))
     .force('x', forceX().strength(large ? 0.04 : 0.06))
     .force('y', forceY().strength(large ? 0.04 : 0.06))
     .stop();
   // small graphs keep nodes and their labels apart
   if (!large) sim.force('collide', forceCollide<Node>((n) => radius[n.index]! + 14));
   let posted = performance.now();
+  let listened = posted;
   if (large) post(nodes, 0, false);
   while (sim.alpha() > sim.alphaMin()) {
     sim.tick();
@@ -34,8 +55,12 @@ async function run({ count, edges, centre, radius, large }: LayoutRequest): Prom
     if (large && now - posted >= POST_MS) {
       post(nodes, progress(sim.alpha()), false);
       posted = now;
-      // let a terminate() from the view land between chunks
+    }
+    if (large && now - listened >= LISTEN_MS) {
+      // let a hold or a terminate() from the view land
       await new Promise((r) => setTimeout(r, 0));
+      if (held) await held;
+      listened = performance.now();
     }
   }
   post(nodes, 1, true);
