@@ -5,7 +5,7 @@
 // painted at a time: changes meanwhile ask for one more when it arrives, so a layout that posts
 // faster than pictures come never starves the screen. Edges off the stage are skipped, so a
 // zoomed-in view paints only what it shows.
-import { byLook, FADED, styleEdges, traceEdges, type EdgeScene } from './edge-strokes.ts';
+import { byLook, styleEdges, traceEdges, type EdgeScene } from './edge-strokes.ts';
 import type { GraphModel } from './graph-model.ts';
 import type { GraphTheme } from './graph-theme.ts';
 import type { EdgePaintRequest, EdgePicture } from './layout-protocol.ts';

@@ -108,6 +108,9 @@ export class GraphDrawing {
     // a hovered node may be about to go: its highlight and tooltip go first
     this.setHovered(null);
     this.hits.invalidate();
+    // nodes shown or hidden change what Fit holds
+    if (this.following === 'everything') this.fitBounds();
+    this.edges.follow();
     this.edges.setVisible(visible);
     this.request();
   }
