@@ -22,9 +22,9 @@ import { allowedHosts, isLoopback, refusal } from './request-guard.ts';
 
 export const RENDERER_DIST = path.join(PACKAGE_ROOT, 'dist', 'renderer');
 
-/** Same policy the Electron window sets: nothing remote, no inline script. */
+/** Same policy the Electron window sets: nothing remote, no inline script, no form sent anywhere (the UI has none; default-src does not cover where a form goes). */
 export const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 export interface ServeOptions {
   port: number;

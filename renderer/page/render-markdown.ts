@@ -167,10 +167,14 @@ function replaceImage(img: HTMLImageElement, page: Page): void {
   img.replaceWith(span);
 }
 
+/** A page's HTML beyond DOMPurify's defaults: a <style> would restyle every screen of the app, and a
+ * form could send what a person types into it (a token, say) to another site. */
+const PAGE_MAY_NOT = ['style', 'form'];
+
 /** The page body as a sanitized fragment, ready to insert. */
 export function renderPage(page: Page): DocumentFragment {
   const html = md.render(page.body);
-  const frag = DOMPurify.sanitize(html, { RETURN_DOM_FRAGMENT: true });
+  const frag = DOMPurify.sanitize(html, { RETURN_DOM_FRAGMENT: true, FORBID_TAGS: PAGE_MAY_NOT });
   const first = frag.querySelector('h1');
   if (first && first === frag.firstElementChild && same(first.textContent?.trim() ?? '', page.title)) first.remove();
   for (const h of frag.querySelectorAll('h1, h2, h3, h4, h5, h6')) h.id = headingId(h.textContent ?? '');
