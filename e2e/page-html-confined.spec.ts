@@ -1,7 +1,8 @@
 // What a page's own HTML may not do to the app around it (agents write pages a person then reads):
 // a <style> block restyling every screen, or a form that sends what a person types to another
 // site. Both are dropped when the page is drawn, and the served UI's policy allows no form to be sent
-// anywhere. Its own `cairn serve` over a small wiki made here.
+// anywhere. An inline `style` stays (KaTeX needs it), so what it draws is kept inside the page body:
+// a fixed overlay may not cover the app's navigation. Its own `cairn serve` over a small wiki made here.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -20,8 +21,18 @@ Hello probe.
 - [x] a task keeps its checkbox
 `;
 
+const OVERLAY = `# Overlay
+
+Before the overlay.
+
+<div id="fake-ui" style="position:fixed;inset:0;background:white;z-index:9999">fake UI</div>
+`;
+
 test.beforeAll(async () => {
-  own = await ownServer('page-html', (wiki) => fs.writeFileSync(path.join(wiki, 'probe.md'), PAGE));
+  own = await ownServer('page-html', (wiki) => {
+    fs.writeFileSync(path.join(wiki, 'probe.md'), PAGE);
+    fs.writeFileSync(path.join(wiki, 'overlay.md'), OVERLAY);
+  });
 });
 
 test.afterAll(async () => {
@@ -36,4 +47,24 @@ test("a page's <style> and <form> are dropped, and the policy sends no form anyw
   await expect(body.locator('input[type=checkbox]')).toHaveCount(1);
   await expect(body.locator('style, form')).toHaveCount(0);
   await expect(page.locator('body')).not.toHaveCSS('background-color', 'rgb(1, 2, 3)');
+});
+
+test("a page's inline style cannot draw over the app: a fixed overlay stays inside the page body", async ({ page }) => {
+  await page.goto(`${own.cairn.url}#/page/overlay`);
+  const body = page.locator('div.markdown');
+  const fake = body.locator('#fake-ui');
+  await expect(fake).toContainText('fake UI');
+  const link = page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: /Pages/ });
+  const [bodyBox, fakeBox, linkBox] = await Promise.all([body.boundingBox(), fake.boundingBox(), link.boundingBox()]);
+  expect(fakeBox!.x).toBeGreaterThanOrEqual(bodyBox!.x);
+  expect(fakeBox!.y).toBeGreaterThanOrEqual(bodyBox!.y);
+  expect(fakeBox!.x + fakeBox!.width).toBeLessThanOrEqual(bodyBox!.x + bodyBox!.width + 0.5);
+  expect(fakeBox!.y + fakeBox!.height).toBeLessThanOrEqual(bodyBox!.y + bodyBox!.height + 0.5);
+  const onTop = await page.evaluate(
+    ({ x, y }) => document.elementFromPoint(x, y)?.closest('nav.nav') !== null,
+    { x: linkBox!.x + linkBox!.width / 2, y: linkBox!.y + linkBox!.height / 2 },
+  );
+  expect(onTop).toBe(true);
+  await link.click({ timeout: 5000 });
+  await expect(page).toHaveURL(/#\/pages$/);
 });
