@@ -5,6 +5,7 @@ import './styles/base.css';
 import './styles/layout.css';
 import './styles/search.css';
 import './styles/page.css';
+import './styles/page-confined.css';
 import './styles/same-name.css';
 import './styles/callouts.css';
 import './styles/rich-markdown.css';
