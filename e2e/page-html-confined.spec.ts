@@ -60,8 +60,12 @@ test("a page's inline style cannot draw over the app: a fixed overlay stays insi
   expect(fakeBox!.y).toBeGreaterThanOrEqual(bodyBox!.y);
   expect(fakeBox!.x + fakeBox!.width).toBeLessThanOrEqual(bodyBox!.x + bodyBox!.width + 0.5);
   expect(fakeBox!.y + fakeBox!.height).toBeLessThanOrEqual(bodyBox!.y + bodyBox!.height + 0.5);
-  const onTop = await page.evaluate(
-    ({ x, y }) => document.elementFromPoint(x, y)?.closest('nav.nav') !== null,
+  // What is drawn at the nav link's centre is the nav's own, not the page's overlay.
+  const onTop = await page.getByRole('navigation', { name: 'Screens' }).evaluate(
+    (nav, { x, y }) => {
+      const el = nav as unknown as { contains(n: unknown): boolean; ownerDocument: { elementFromPoint(x: number, y: number): unknown } };
+      return el.contains(el.ownerDocument.elementFromPoint(x, y));
+    },
     { x: linkBox!.x + linkBox!.width / 2, y: linkBox!.y + linkBox!.height / 2 },
   );
   expect(onTop).toBe(true);
