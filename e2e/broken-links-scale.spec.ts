@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { ROOT, screenshot } from './app.ts';
 import { ownServer, type OwnServer } from './own-server.ts';
 
 const WIKI: Record<string, string> = {
@@ -100,4 +101,34 @@ test('bulk remove: one preview of every line, then each file written once', asyn
   expect(fs.readFileSync(alpha, 'utf8')).toBe('# Alpha\n\nSee Example and Example.md.\n');
   await page.getByRole('link', { name: 'Audit log' }).click();
   await expect(page.getByRole('table', { name: 'Audit log' }).locator('tbody tr').first()).toContainText('notes/alpha.md');
+});
+
+test.describe('a real vault (foam-docs, copied)', () => {
+  const FOAM = path.join(ROOT, '..', 'shared', 'eval', 'wikis', 'foam-docs');
+  let foam: OwnServer;
+  test.skip(!fs.existsSync(FOAM), `the foam-docs wiki is not at ${FOAM}`);
+
+  test.beforeAll(async () => {
+    foam = await ownServer('broken-links-foam', (wiki) => fs.cpSync(FOAM, wiki, { recursive: true }));
+  });
+
+  test.afterAll(async () => {
+    await foam?.close();
+  });
+
+  test('its broken links: filters, groups with suggestions naming their paths, bulk buttons', async ({ page }, testInfo) => {
+    await page.goto(`${foam.cairn.url}#/links`);
+    await expect(page.getByRole('search', { name: 'Filter broken links' })).toBeVisible();
+    const bulk = page.getByRole('group', { name: 'Fix every broken link shown' });
+    await expect(bulk.getByRole('button', { name: /^Create \d+ stubs?$/ })).toBeEnabled();
+    await expect(bulk.getByRole('button', { name: /^Remove \d+ links?$/ })).toBeEnabled();
+    // a suggestion names its path, so two pages of one name can be told apart
+    const options = group(page, 'cli-grep').getByRole('combobox', { name: 'Retarget cli-grep to' }).locator('option');
+    await expect(options.first()).toHaveText(/^grep — user\/tools\/cli\/grep\.md/);
+    await screenshot(page, testInfo, 'broken-links-foam', 'broken-links.png');
+    await bulk.getByRole('button', { name: /^Create \d+ stubs?$/ }).click();
+    await expect(preview(page)).toContainText('New page');
+    await screenshot(page, testInfo, 'broken-links-foam-bulk');
+    await preview(page).getByRole('button', { name: 'Cancel' }).click();
+  });
 });

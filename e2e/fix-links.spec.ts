@@ -31,7 +31,7 @@ test('retarget a broken link, undo it, and fix another with a stub page', async 
   const preview = page.getByRole('dialog', { name: 'Change preview' });
   await expect(preview.locator('tr.del')).toContainText(line51);
   await expect(preview.locator('tr.ins')).toContainText(line51.replace('[[reranker-lane]]', '[[token-lane]]'));
-  await screenshot(page, testInfo, 'broken-links', 'broken-links.png');
+  await screenshot(page, testInfo, 'broken-links');
   await preview.getByRole('button', { name: 'Apply' }).click();
   await expect(reranker).toHaveCount(0);
   expect(fs.readFileSync(fusion, 'utf8')).toBe(before.replace('[[reranker-lane]]', '[[token-lane]]'));

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { ROOT } from './app.ts';
+import { ROOT, screenshot } from './app.ts';
 import { ownServer, type OwnServer } from './own-server.ts';
 
 let own: OwnServer;
@@ -85,6 +85,38 @@ const answer = 42;
 [^1]: The footnote text.
 `;
 
+// The README's picture of it: every construct in one screenful.
+const SHOWCASE = `# Cache invalidation
+
+> [!tip] Rebuild, never patch
+> The index is **derived**: drop it and run \`cairn index\` again.
+
+> [!faq]- Why not patch rows in place?
+> Because a half-applied patch is worse than a rebuild.
+
+- [x] measure the ==cold start== first[^cold]
+- [ ] add the reranker lane
+
+The score of a result is $s = \\sum_i w_i \\, r_i$ over its lanes:
+
+$$
+\\mathrm{RRF}(d) = \\sum_{l} \\frac{1}{k + \\mathrm{rank}_l(d)}
+$$
+
+\`\`\`mermaid
+graph LR
+  W[Agent writes page] --> I[Index] --> S[Search] --> R[Reader]
+\`\`\`
+
+\`\`\`ts
+const fused = lanes.reduce((sum, lane) => sum + 1 / (60 + lane.rank), 0);
+\`\`\`
+
+![[embedded#Section two]]
+
+[^cold]: On the 10k-page wiki.
+`;
+
 /** The Content-Security-Policy violations a page reports while a test runs. */
 function cspViolations(page: Page): string[] {
   const seen: string[] = [];
@@ -107,6 +139,7 @@ test.beforeAll(async () => {
     fs.writeFileSync(path.join(wiki, 'sub', 'drawing.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><script>window.parent.pwned = 1</script><rect width="40" height="20" fill="red"/></svg>');
     fs.writeFileSync(path.join(wiki, 'pictures.md'), '# Pictures\n\n![[logo.png]]\n\n![a drawing](sub/drawing.svg)\n\n![[gone.png]]\n');
     fs.writeFileSync(path.join(wiki, 'features.md'), FEATURES);
+    fs.writeFileSync(path.join(wiki, 'showcase.md'), SHOWCASE);
     fs.writeFileSync(path.join(wiki, 'embedded.md'), EMBEDDED);
     fs.writeFileSync(path.join(wiki, 'loop.md'), '# Loop\n\nLoop text.\n\n![[loop]]\n');
     for (let i = 1; i <= 6; i++) fs.writeFileSync(path.join(wiki, `deep${i}.md`), `# Deep ${i}\n\nDepth ${i} text.\n\n![[deep${i + 1}]]\n`);
@@ -262,6 +295,18 @@ test.describe('a page renders what Obsidian renders', () => {
     await page.keyboard.press('Enter');
     await expect(open.getByText('Shown body.')).toBeHidden();
   });
+});
+
+test('the README picture: a page as Obsidian draws it, once its diagram and math have drawn', async ({ page }, testInfo) => {
+  await page.goto(`${own.cairn.url}#/page/showcase`);
+  const body = page.locator('div.markdown');
+  await expect(body.locator('.mermaid svg')).toContainText('Reader');
+  await expect(body.locator('.katex-display')).toBeVisible();
+  await expect(body.locator('.callout[data-callout="faq"]').getByText('Because a half-applied patch')).toBeHidden();
+  await expect(body.locator('.embed')).toContainText('Second section text.');
+  await expect(body.locator('pre code .hljs-keyword', { hasText: 'const' })).toBeVisible();
+  await expect.poll(() => page.evaluate(async () => (await (globalThis as unknown as { document: { fonts: { ready: Promise<unknown> } } }).document.fonts.ready, true))).toBe(true);
+  await screenshot(page, testInfo, 'rendering', 'rendering.png');
 });
 
 test('an embed of itself stops at the cycle; a deep chain of embeds stops at the depth limit, linking on', async ({ page }) => {

@@ -124,7 +124,7 @@ test("the header says which of the same-named pages this is, lists the others, a
   await expect(head.getByText(CLIPPER)).toHaveCount(0);
   const others = head.getByRole('navigation', { name: 'Pages with the same name' });
   await expect(others).toContainText('2 pages are named “Templates”');
-  await screenshot(page, testInfo, 'same-name');
+  await screenshot(page, testInfo, 'same-name', 'same-name.png');
   await others.getByRole('link', { name: PLUGIN }).click();
   await expectOpen(page, PLUGIN);
   await expect(head.getByRole('navigation', { name: 'Pages with the same name' }).getByRole('link', { name: CLIPPER })).toBeVisible();
