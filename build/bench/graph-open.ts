@@ -10,21 +10,12 @@
 // steps in and out): once right after the first picture, while the layout runs, and once after
 // it has settled. The load average is printed with each run: this machine may be shared.
 // Usage: npm run bench:graph [-- ROOT] [--runs N] [--db FILE (reused when it exists)]
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
-import { cairnEnv, runCairn, startServe, waitForIdle } from '../../electron/engine/testing/cairn-process.ts';
+import type { Page } from '@playwright/test';
+import { benchOptions, serveWiki } from './served-wiki.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1]! : fallback);
-const wiki = path.resolve(args[0] && !args[0].startsWith('--') ? args[0] : path.join(ROOT, '../shared/eval/wikis/interconnected-10k'));
-const runs = Number(option('runs', '3'));
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-bench-graph-'));
-const db = path.resolve(option('db', path.join(dir, 'bench.db')));
-const CHROMIUM = process.env.CAIRN_CHROMIUM ?? '/usr/bin/chromium';
+const { wiki, runs, dir, db, cleanUp } = benchOptions('graph');
 
 /** What the in-page functions use, typed here: this project typechecks for Node, without the DOM library. */
 interface InPage {
@@ -51,11 +42,6 @@ interface Run {
   during: Gesture;
   after: Gesture;
   load: string;
-}
-
-if (!fs.existsSync(wiki)) {
-  console.error(`bench: ${wiki} does not exist; pass a folder of markdown`);
-  process.exit(2);
 }
 
 function median(xs: number[]): number {
@@ -148,26 +134,13 @@ function frameFigures(frames: number[]): string {
 }
 
 try {
-  console.log(`bench: building the UI…`);
-  const vite = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
-  if (vite.status !== 0) throw new Error('vite build failed');
-  const env = cairnEnv(dir, { CAIRN_BUILD_UI: '0' });
-  if (!fs.existsSync(db)) {
-    console.log(`bench: indexing ${wiki} into ${db}…`);
-    const indexed = await runCairn(['index', '--db', db, wiki], env);
-    if (indexed.code !== 0) throw new Error(`cairn index failed:\n${indexed.err}`);
-  }
-  const server = await startServe(['--no-watch', '--db', db, wiki], env);
-  await waitForIdle(server.url);
-  const browser = await chromium.launch(
-    fs.existsSync(CHROMIUM) ? { executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] } : {},
-  );
+  const { url, browser, close } = await serveWiki(wiki, db, dir);
   const results: Run[] = [];
   try {
     for (let i = 0; i < runs; i++) {
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
       await page.addInitScript(watch);
-      const r = await openOnce(page, server.url);
+      const r = await openOnce(page, url);
       results.push(r);
       console.log(
         `run ${i + 1} (load ${r.load}): answer ${(r.answer / 1000).toFixed(2)} s, first picture ${(r.drawn / 1000).toFixed(2)} s, layout settled ${(r.settled / 1000).toFixed(1)} s, longest main-thread task after the first picture ${Math.round(r.longestTask)} ms`,
@@ -177,8 +150,7 @@ try {
       await page.close();
     }
   } finally {
-    await browser.close();
-    await server.stop();
+    await close();
   }
   const frames = results.flatMap((r) => [...r.during.frames, ...r.after.frames]);
   console.log(`\n${path.basename(wiki)}: ${runs} cold opens of the whole graph in Chromium (${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, load now ${loadAverage()})`);
@@ -189,5 +161,5 @@ try {
   console.log(`  pan and zoom during   median ${(median(results.map((r) => r.during.took)) / 1000).toFixed(1)} s to deliver; after: ${(median(results.map((r) => r.after.took)) / 1000).toFixed(1)} s`);
   console.log(`  frames, pan and zoom  ${frameFigures(frames)} (aim: p95 under 50 ms, none over 200 ms)`);
 } finally {
-  if (!args.includes('--db')) fs.rmSync(dir, { recursive: true, force: true });
+  cleanUp();
 }

@@ -5,21 +5,12 @@
 // document, and the longest main-thread task until then and for a second after (the time the screen
 // does not answer).
 // Usage: npm run bench:links [-- ROOT] [--runs N] [--db FILE (reused when it exists)]
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
-import { cairnEnv, runCairn, startServe, waitForIdle } from '../../electron/engine/testing/cairn-process.ts';
+import type { Page } from '@playwright/test';
+import { benchOptions, serveWiki } from './served-wiki.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1]! : fallback);
-const wiki = path.resolve(args[0] && !args[0].startsWith('--') ? args[0] : path.join(ROOT, '../shared/eval/wikis/interconnected-10k'));
-const runs = Number(option('runs', '3'));
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-bench-links-'));
-const db = path.resolve(option('db', path.join(dir, 'bench.db')));
-const CHROMIUM = process.env.CAIRN_CHROMIUM ?? '/usr/bin/chromium';
+const { wiki, runs, dir, db, cleanUp } = benchOptions('links');
 const GROUP = 'section.broken-target';
 
 /** What the in-page functions use, typed here: this project typechecks for Node, without the DOM library. */
@@ -36,11 +27,6 @@ interface Run {
   rowsAt: number;
   rows: number;
   longestTask: number;
-}
-
-if (!fs.existsSync(wiki)) {
-  console.error(`bench: ${wiki} does not exist; pass a folder of markdown`);
-  process.exit(2);
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
@@ -70,41 +56,27 @@ async function openOnce(page: Page, url: string): Promise<Run> {
 }
 
 try {
-  console.log(`bench: building the UI…`);
-  const vite = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
-  if (vite.status !== 0) throw new Error('vite build failed');
-  const env = cairnEnv(dir, { CAIRN_BUILD_UI: '0' });
-  if (!fs.existsSync(db)) {
-    console.log(`bench: indexing ${wiki} into ${db}…`);
-    const indexed = await runCairn(['index', '--db', db, wiki], env);
-    if (indexed.code !== 0) throw new Error(`cairn index failed:\n${indexed.err}`);
-  }
-  const server = await startServe(['--no-watch', '--db', db, wiki], env);
-  await waitForIdle(server.url);
-  const browser = await chromium.launch(
-    fs.existsSync(CHROMIUM) ? { executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] } : {},
-  );
+  const { url, browser, idle, close } = await serveWiki(wiki, db, dir);
   const results: Run[] = [];
   try {
     for (let i = 0; i < runs; i++) {
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
       await page.addInitScript(watch);
-      const r = await openOnce(page, server.url);
+      const r = await openOnce(page, url);
       results.push(r);
       await page.close();
       // what the page asked the server (suggestions) may still be running: the next run starts when it answers again
       const since = Date.now();
-      await waitForIdle(server.url);
+      await idle();
       console.log(`run ${i + 1}: report in the page ${(r.answerAt / 1000).toFixed(2)} s, first rows ${(r.rowsAt / 1000).toFixed(2)} s (${r.rows} groups in the document), longest main-thread task ${Math.round(r.longestTask)} ms; the server answered again ${((Date.now() - since) / 1000).toFixed(1)} s after the page closed`);
     }
   } finally {
-    await browser.close();
-    await server.stop();
+    await close();
   }
   console.log(`\n${path.basename(wiki)}: ${runs} cold opens of the Broken links screen in Chromium (${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
   console.log(`  report in the page    median ${(median(results.map((r) => r.answerAt)) / 1000).toFixed(2)} s (from navigation start)`);
   console.log(`  first rows            median ${(median(results.map((r) => r.rowsAt)) / 1000).toFixed(2)} s (from navigation start)`);
   console.log(`  longest task          median ${Math.round(median(results.map((r) => r.longestTask)))} ms`);
 } finally {
-  if (!args.includes('--db')) fs.rmSync(dir, { recursive: true, force: true });
+  cleanUp();
 }
