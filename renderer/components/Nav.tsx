@@ -15,6 +15,8 @@ interface Item {
   icon: string;
   href: string;
   hint?: string;
+  /** what the hint counts */
+  hintTitle?: string;
 }
 
 export function Nav({ route, searchHref }: { route: Route; searchHref: string }) {
@@ -25,7 +27,8 @@ export function Nav({ route, searchHref }: { route: Route; searchHref: string })
     { screen: 'compare', label: 'Compare modes', icon: '⇆', href: searchHref.replace('#/search', '#/compare') },
     { screen: 'status', label: 'Index status', icon: '◴', href: '#/status' },
     { screen: 'graph', label: 'Graph', icon: '⬡', href: '#/graph' },
-    { screen: 'links', label: 'Broken links', icon: '⚠', href: '#/links', hint: status ? COMPACT.format(status.dangling + status.brokenAnchors) : undefined },
+    // every broken link the screen lists: to missing pages, missing `sources:` files (both `dangling`) and missing headings
+    { screen: 'links', label: 'Broken links', icon: '⚠', href: '#/links', hint: status ? COMPACT.format(status.dangling + status.brokenAnchors) : undefined, hintTitle: status ? `${status.dangling + status.brokenAnchors} broken links: to missing pages, missing sources and missing headings` : undefined },
     { screen: 'stale', label: 'Stale pages', icon: '◔', href: '#/stale' },
     { screen: 'consolidate', label: 'Consolidate', icon: '◈', href: '#/consolidate' },
     { screen: 'skills', label: 'Skills', icon: '✦', href: '#/skills' },
@@ -49,7 +52,11 @@ export function Nav({ route, searchHref }: { route: Route; searchHref: string })
                 {item.icon}
               </span>
               <span className="nav-label">{item.label}</span>
-              {item.hint && <span className="nav-hint">{item.hint}</span>}
+              {item.hint && (
+                <span className="nav-hint" title={item.hintTitle}>
+                  {item.hint}
+                </span>
+              )}
             </a>
           </li>
         ))}
