@@ -20,6 +20,14 @@ const WIKI = {
 };
 
 describe('fixLink', () => {
+  it('suggests a page whose name holds the missing target as a word: [[manifesto]] finds "Quillfeather Manifesto"', async () => {
+    fx = makeFixture({ ...WIKI, 'notes/plan.md': '---\ntitle: Quillfeather Manifesto\n---\n# Quillfeather Manifesto\n', 'notes/other.md': '# Manifold\nSee [[manifesto]].\n' });
+    const e = fx.engine();
+    await e.reindex();
+    const { suggestions } = await e.suggestTargets({ targets: ['manifesto'] });
+    expect(suggestions[0]?.pages.map((p) => p.path)).toContain('notes/plan.md');
+  });
+
   it('retargets a wikilink to a suggestion, keeping anchor, label and every other byte; the report shrinks', async () => {
     fx = makeFixture(WIKI);
     const e = fx.engine();

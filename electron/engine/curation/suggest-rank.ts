@@ -1,6 +1,6 @@
 // How well a page fits a missing target: mostly how alike the names are (edit distance on the
 // normalized name, so `Example` finds `examples` before a page that merely shares letters with it;
-// a page renamed to one word of the target counts too), then how near its folder is to the pages
+// a page renamed to one word of the target, or a target that is one word of a page's name, counts too), then how near its folder is to the pages
 // that link there, then how many words it shares with what those links say. Two pages with one
 // name are told apart by the last two.
 import { distance } from 'fastest-levenshtein';
@@ -10,7 +10,7 @@ import type { LinkTarget } from '../store/pages.ts';
 const WEIGHTS = { name: 0.6, folder: 0.25, context: 0.15 };
 /** At half or less (half the letters to change), a name is no more like the target than chance: such a page is no suggestion. */
 const MIN_NAME_SIMILARITY = 0.52;
-/** A page renamed to one word of the target (`install-on-windows` → `install`) counts as this alike. */
+/** A page renamed to one word of the target (`install-on-windows` → `install`), or a target that is a word of a page's name (`manifesto` → `Quillfeather Manifesto`), counts as this alike. */
 const WORD_OF_TARGET = 0.7;
 
 /** A name compared by its letters and its words. */
@@ -39,9 +39,12 @@ export function namedPage(page: LinkTarget): NamedPage {
   return { page, names, words: new Set([...names[0]!.name.words, ...names[1]!.name.words]) };
 }
 
+/** Every word of `part` (of four letters or more) is a word of `whole`. */
+const wordsWithin = (part: Name, whole: Name) => part.words.size > 0 && [...part.words].every((w) => w.length >= 4 && whole.words.has(w));
+
 function alike(target: Name, name: Name): number {
-  const within = name.words.size > 0 && [...name.words].every((w) => w.length >= 4 && target.words.has(w));
-  const floor = within ? WORD_OF_TARGET : 0;
+  // either way round: a page renamed to a word of the target, or a target naming a page by one of its words
+  const floor = wordsWithin(name, target) || wordsWithin(target, name) ? WORD_OF_TARGET : 0;
   const longest = Math.max(target.text.length, name.text.length);
   // the edit distance is at least the difference in length: skip it when it cannot matter
   if (!longest || 1 - Math.abs(target.text.length - name.text.length) / longest < Math.max(floor, MIN_NAME_SIMILARITY)) return floor;
