@@ -1,6 +1,6 @@
 // What `cairn index` may remove, and what Cairn says about a database it cannot use as it is:
 // the real command on real folders and real (sometimes broken) SQLite files.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -111,5 +111,45 @@ describe('a database Cairn cannot use as it is', () => {
     fs.rmSync(`${fx.db}-wal`, { force: true });
     fs.chmodSync(fx.dir, 0o755);
     expect(asNobody(['search', 'fusion'])).toMatchObject({ code: 1, err: expect.stringMatching(/its folder is read-only, and SQLite must create index\.db-shm beside it/) });
+  });
+});
+
+describe('a database location that is a URL, not a file path', () => {
+  // Before, `--db postgres://host/db` made a folder `postgres:` in the working directory and an SQLite file in it.
+  const run = (args: string[], extra: NodeJS.ProcessEnv = {}) =>
+    spawnSync(process.execPath, [CLI, ...args], { cwd: fx.dir, env: cairnEnv(fx.dir, extra), encoding: 'utf8' });
+  const leftovers = () => fs.readdirSync(fx.dir).filter((n) => n.includes(':'));
+
+  it('a postgres:// URL on --db, or postgresql:// in CAIRN_DB or the config file: an error naming the setting, and nothing on disk', () => {
+    fx = makeFixture({ 'a.md': '# A' });
+    const url = 'postgres://postgres@127.0.0.1:5432/cairn';
+    const cli = run(['index', '--db', url, fx.root]);
+    expect(cli.status).not.toBe(0);
+    expect(cli.stderr).toMatch(/--db .*postgres:\/\/postgres@127\.0\.0\.1:5432\/cairn.*PostgreSQL store is not available in this version.*file path \(SQLite\)/s);
+
+    const env = run(['index', fx.root], { CAIRN_DB: 'postgresql://u@db.example/cairn' });
+    expect(env.status).not.toBe(0);
+    expect(env.stderr).toMatch(/CAIRN_DB .*PostgreSQL store is not available in this version/s);
+
+    const config = path.join(fx.dir, 'config.json');
+    fs.writeFileSync(config, JSON.stringify({ db: 'postgres:cairn' }));
+    const fromConfig = run(['index', fx.root], { CAIRN_CONFIG: config });
+    expect(fromConfig.status).not.toBe(0);
+    expect(fromConfig.stderr).toMatch(/"db" in the config file .*PostgreSQL store is not available in this version/s);
+
+    expect(leftovers()).toEqual([]);
+    expect(fs.existsSync(fx.db)).toBe(false);
+  });
+
+  it('any other URL (mysql://x): an error naming both forms, and nothing on disk; a path with a colon later on stays a file path', () => {
+    fx = makeFixture({ 'a.md': '# A' });
+    const r = run(['index', '--db', 'mysql://x', fx.root]);
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toMatch(/--db .*mysql:\/\/x.*a file path .*or a postgres:\/\/ URL/s);
+    expect(leftovers()).toEqual([]);
+
+    const colon = run(['index', '--db', 'sub/at 10:30.db', fx.root]);
+    expect(colon.status).toBe(0);
+    expect(fs.existsSync(path.join(fx.dir, 'sub', 'at 10:30.db'))).toBe(true);
   });
 });
