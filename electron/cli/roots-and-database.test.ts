@@ -116,8 +116,9 @@ describe('a database Cairn cannot use as it is', () => {
 
 describe('a database location that is a URL, not a file path', () => {
   // Before, `--db postgres://host/db` made a folder `postgres:` in the working directory and an SQLite file in it.
+  // cairnEnv drops CAIRN_DB, so a test's own value goes on after it
   const run = (args: string[], extra: NodeJS.ProcessEnv = {}) =>
-    spawnSync(process.execPath, [CLI, ...args], { cwd: fx.dir, env: cairnEnv(fx.dir, extra), encoding: 'utf8' });
+    spawnSync(process.execPath, [CLI, ...args], { cwd: fx.dir, env: { ...cairnEnv(fx.dir), ...extra }, encoding: 'utf8' });
   const leftovers = () => fs.readdirSync(fx.dir).filter((n) => n.includes(':'));
 
   it('a postgres:// URL on --db, or postgresql:// in CAIRN_DB or the config file: an error naming the setting, and nothing on disk', () => {

@@ -43,3 +43,18 @@ describe('settings precedence: CLI > env > config > default', () => {
     expect(() => resolveSettings({ env: { CAIRN_CONFIG: file } })).toThrow(/is not valid JSON/);
   });
 });
+
+describe('the database location is a file path, never a URL', () => {
+  it('a Windows drive path and a colon after the first segment stay file paths', () => {
+    const env = { CAIRN_CONFIG: path.join(dir, 'absent.json') };
+    for (const db of ['C:\\x\\cairn.db', 'C:/x/cairn.db', 'notes/at 10:30.db']) {
+      expect(resolveSettings({ db, env, cwd: dir }).db).toBe(path.resolve(dir, db));
+    }
+  });
+
+  it('a URL is an error naming where it came from', () => {
+    const env = { CAIRN_CONFIG: path.join(dir, 'absent.json') };
+    expect(() => resolveSettings({ db: 'postgresql://h/cairn', env, cwd: dir })).toThrow(/^--db is postgresql:\/\/h\/cairn: the PostgreSQL store is not available/);
+    expect(() => resolveSettings({ env: { ...env, CAIRN_DB: 'sqlite:///x.db' }, cwd: dir })).toThrow(/^CAIRN_DB is sqlite:\/\/\/x\.db, which is not a file path/);
+  });
+});

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import envPaths from 'env-paths';
 import { z } from 'zod';
 import { AgentName, DEFAULT_SKILL_CATEGORIES } from '../../../shared/skills.ts';
+import { dbFilePath } from './db-location.ts';
 import { parseModelSetting, type ModelSetting } from './model-setting.ts';
 
 export type SettingSource = 'cli' | 'env' | 'config' | 'default';
@@ -106,11 +107,11 @@ export function resolveSettings(input: SettingsInput = {}): Settings {
         : [[DEMO_WIKI], 'default'];
 
   const [db, dbSource]: [string, SettingSource] = input.db
-    ? [fromCwd(input.db), 'cli']
+    ? [dbFilePath(input.db, '--db', fromCwd), 'cli']
     : env.CAIRN_DB
-      ? [fromCwd(env.CAIRN_DB), 'env']
+      ? [dbFilePath(env.CAIRN_DB, 'CAIRN_DB', fromCwd), 'env']
       : config.db
-        ? [fromConfig(config.db), 'config']
+        ? [dbFilePath(config.db, `"db" in the config file ${configPath}`, fromConfig), 'config']
         : [path.join(envPaths('cairn', { suffix: '' }).data, 'cairn.db'), 'default'];
 
   const [model, modelSource]: [ModelSetting, SettingSource] = input.model
