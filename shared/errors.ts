@@ -21,12 +21,14 @@ export const ERROR_CODES = [
   'busy',
   // the index file is damaged: the message says what to do
   'damaged',
+  // the database server (PostgreSQL) cannot be reached: nothing was done, try again when it is back
+  'unavailable',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** Codes that tell the state of the machine (the database, the server), not a mistake in the request. */
-export const STATE_CODES: readonly ErrorCode[] = ['read-only', 'busy', 'damaged', 'internal'];
+export const STATE_CODES: readonly ErrorCode[] = ['read-only', 'busy', 'damaged', 'unavailable', 'internal'];
 
 /** What crosses a door when a call fails: the code, a sentence naming what is wrong, and for a
  * write refused for its links, the keys that name no page. */

@@ -33,6 +33,6 @@ export async function runConsolidate(args: string[]): Promise<number> {
     process.stdout.write(`${out.join('\n')}\n`);
     return 0;
   } finally {
-    engine.close();
+    await engine.close();
   }
 }

@@ -22,7 +22,7 @@ export async function runMark(what: 'review' | 'archive', args: string[]): Promi
     if (r.notice && !values.json) process.stderr.write(`note: ${r.notice}\n`);
     return 0;
   } finally {
-    engine.close();
+    await engine.close();
   }
 }
 
@@ -35,7 +35,7 @@ export async function runAudit(args: string[]): Promise<number> {
     else process.stdout.write(entries.map((e) => `${e.id}\t${e.at}\t${e.actor}\t${e.action}\t${e.path}\t${e.hashBefore?.slice(0, 8) ?? '-'} -> ${e.hashAfter?.slice(0, 8) ?? 'removed'}${e.detail ? `\t${e.detail}` : ''}\n`).join('') || 'the audit log is empty\n');
     return 0;
   } finally {
-    engine.close();
+    await engine.close();
   }
 }
 
@@ -49,6 +49,6 @@ export async function runStale(args: string[]): Promise<number> {
     else process.stdout.write(pages.map((p) => `${p.path}\t${p.owner ?? '-'}\tstale since ${p.since.slice(0, 10)}\n${p.reasons.map((r) => `    ${r.kind}: ${r.detail}\n`).join('')}`).join('') || 'no stale pages\n');
     return 0;
   } finally {
-    engine.close();
+    await engine.close();
   }
 }

@@ -53,7 +53,7 @@ export async function runEval(args: string[]): Promise<number> {
     process.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : evalText(report as unknown as EvalReport));
     return 0;
   } finally {
-    engine.close();
+    await engine.close();
   }
 }
 

@@ -39,7 +39,7 @@ export async function runFix(args: string[]): Promise<number> {
     else process.stdout.write(`${printChanges(r.changes)}${r.applied ? `applied; undo with: cairn undo ${r.auditId}\n` : 'dry run: nothing written\n'}`);
     return 0;
   } finally {
-    engine.close();
+    await engine.close();
   }
 }
 
@@ -60,6 +60,6 @@ export async function runUndo(args: string[]): Promise<number> {
     if (r.notice && !values.json) process.stderr.write(`note: ${r.notice}\n`);
     return 0;
   } finally {
-    engine.close();
+    await engine.close();
   }
 }

@@ -26,7 +26,7 @@ export async function runGraph(args: string[]): Promise<number> {
     else process.stdout.write(summary(graph));
     return 0;
   } finally {
-    engine.close();
+    await engine.close();
   }
 }
 

@@ -19,7 +19,7 @@ export async function runIndex(args: string[]): Promise<number> {
     else process.stdout.write(indexText(report));
     return report.failed > 0 ? 1 : 0;
   } finally {
-    engine.close();
+    await engine.close();
   }
 }
 

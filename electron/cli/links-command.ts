@@ -24,6 +24,6 @@ export async function runLinks(args: string[]): Promise<number> {
     else process.stdout.write(rows.map((r) => `${r.source}:${r.line}${r.column === null ? '' : `:${r.column}`}\t${r.kind}\t${r.target}${r.anchor ? `#${r.anchor}` : ''}\t${r.reason}\n`).join('') || 'no broken links\n');
     return 0;
   } finally {
-    engine.close();
+    await engine.close();
   }
 }

@@ -27,7 +27,7 @@ export async function runPage(args: string[]): Promise<number> {
     }
     return 0;
   } finally {
-    engine.close();
+    await engine.close();
   }
 }
 

@@ -21,7 +21,7 @@ export async function runRecall(args: string[]): Promise<number> {
     process.stdout.write(values.json ? `${JSON.stringify(r, null, 2)}\n` : listing(r, values.query));
     return 0;
   } finally {
-    engine.close();
+    await engine.close();
   }
 }
 

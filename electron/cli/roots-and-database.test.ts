@@ -121,22 +121,23 @@ describe('a database location that is a URL, not a file path', () => {
     spawnSync(process.execPath, [CLI, ...args], { cwd: fx.dir, env: { ...cairnEnv(fx.dir), ...extra }, encoding: 'utf8' });
   const leftovers = () => fs.readdirSync(fx.dir).filter((n) => n.includes(':'));
 
-  it('a postgres:// URL on --db, or postgresql:// in CAIRN_DB or the config file: an error naming the setting, and nothing on disk', () => {
+  it('a postgres:// URL on --db, or postgresql:// in CAIRN_DB, is the PostgreSQL store: a server that is not there is named (without the password), and nothing is on disk', () => {
     fx = makeFixture({ 'a.md': '# A' });
-    const url = 'postgres://postgres@127.0.0.1:5432/cairn';
-    const cli = run(['index', '--db', url, fx.root]);
+    // port 1: nothing listens there, so the connection is refused at once
+    const cli = run(['index', '--db', 'postgres://cairn:secret@127.0.0.1:1/cairn', fx.root]);
     expect(cli.status).not.toBe(0);
-    expect(cli.stderr).toMatch(/--db .*postgres:\/\/postgres@127\.0\.0\.1:5432\/cairn.*PostgreSQL store is not available in this version.*file path \(SQLite\)/s);
+    expect(cli.stderr).toMatch(/PostgreSQL index postgres:\/\/cairn:\*\*\*@127\.0\.0\.1:1\/cairn cannot be reached|cannot open the PostgreSQL index postgres:\/\/cairn:\*\*\*@127\.0\.0\.1:1\/cairn/);
+    expect(cli.stderr).not.toContain('secret');
 
-    const env = run(['index', fx.root], { CAIRN_DB: 'postgresql://u@db.example/cairn' });
+    const env = run(['index', fx.root], { CAIRN_DB: 'postgresql://u@127.0.0.1:1/cairn' });
     expect(env.status).not.toBe(0);
-    expect(env.stderr).toMatch(/CAIRN_DB .*PostgreSQL store is not available in this version/s);
+    expect(env.stderr).toMatch(/PostgreSQL index postgresql:\/\/u@127\.0\.0\.1:1\/cairn/);
 
     const config = path.join(fx.dir, 'config.json');
     fs.writeFileSync(config, JSON.stringify({ db: 'postgres:cairn' }));
     const fromConfig = run(['index', fx.root], { CAIRN_CONFIG: config });
     expect(fromConfig.status).not.toBe(0);
-    expect(fromConfig.stderr).toMatch(/"db" in the config file .*PostgreSQL store is not available in this version/s);
+    expect(fromConfig.stderr).toMatch(/"db" in the config file .*postgres:cairn, which is neither form.*a file path \(SQLite\) or a postgres:\/\/.* URL \(PostgreSQL\)/s);
 
     expect(leftovers()).toEqual([]);
     expect(fs.existsSync(fx.db)).toBe(false);
@@ -146,7 +147,7 @@ describe('a database location that is a URL, not a file path', () => {
     fx = makeFixture({ 'a.md': '# A' });
     const r = run(['index', '--db', 'mysql://x', fx.root]);
     expect(r.status).not.toBe(0);
-    expect(r.stderr).toMatch(/--db .*mysql:\/\/x.*a file path .*or a postgres:\/\/ URL/s);
+    expect(r.stderr).toMatch(/--db .*mysql:\/\/x.*a file path \(SQLite\) or a postgres:\/\/.* URL \(PostgreSQL\)/s);
     expect(leftovers()).toEqual([]);
 
     const colon = run(['index', '--db', 'sub/at 10:30.db', fx.root]);

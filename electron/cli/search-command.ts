@@ -86,7 +86,7 @@ export async function runSearch(args: string[]): Promise<number> {
     process.stdout.write(values.json ? `${JSON.stringify(response, null, 2)}\n` : searchText(response));
     return 0;
   } finally {
-    engine.close();
+    await engine.close();
   }
 }
 

@@ -34,7 +34,7 @@ export async function runSkills(args: string[]): Promise<number> {
     for (const p of problems) process.stderr.write(`cairn: ${p.path}${p.line ? `:${p.line}` : ''}: ${p.reason}\n`);
     return 0;
   } finally {
-    engine.close();
+    await engine.close();
   }
 }
 
@@ -57,6 +57,6 @@ export async function runExpert(args: string[]): Promise<number> {
     }
     return 0;
   } finally {
-    engine.close();
+    await engine.close();
   }
 }

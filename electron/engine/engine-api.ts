@@ -7,20 +7,32 @@
 import type { CairnApi } from '../../shared/contract.ts';
 import { bindApi, guarded, type CairnService } from '../../shared/dispatch.ts';
 import type { Engine } from './engine.ts';
+import { SqliteStore } from './store/sqlite/sqlite-store.ts';
 
 export type EngineApi = CairnApi &
   Pick<Engine, 'events' | 'settings' | 'semantic' | 'reindexPaths' | 'forgetRoots' | 'close' | 'loadModel' | 'keepVectorsInMemory' | 'isEmpty' | 'fusionDefaults' | 'startReaders'> & {
     /** What a door hands to `dispatch` with its own caller (an agent over HTTP or MCP). */
     service: CairnService;
-    /** The SQLite connection, for tests that look at or damage the index file directly. */
-    db: Engine['store']['db'];
+    /** The SQLite connection, for tests that look at or damage the index file directly; throws on a PostgreSQL store. */
+    readonly db: SqliteStore['db'];
+    readonly readOnly: boolean;
+    readonly closed: boolean;
   };
 
 export function engineApi(engine: Engine): EngineApi {
   return {
     ...bindApi(engine),
     service: engine,
-    db: engine.store.db,
+    get db(): SqliteStore['db'] {
+      if (engine.store instanceof SqliteStore) return engine.store.db;
+      throw new Error('this engine\'s index is in PostgreSQL: there is no SQLite connection');
+    },
+    get readOnly() {
+      return engine.store.readOnly;
+    },
+    get closed() {
+      return engine.closed;
+    },
     events: engine.events,
     settings: engine.settings,
     semantic: engine.semantic,

@@ -13,13 +13,17 @@ import { BadRequest, CairnError, NotFound } from '../../shared/errors.ts';
 import type { IndexNotice, IndexProgress, IndexReport } from '../../shared/indexing.ts';
 import type { FusionDefaults } from '../../shared/search.ts';
 import type { Tier } from '../../shared/recall.ts';
-import { HUB_CACHE, SHIPPED_MODEL, type Settings } from './config/settings.ts';
+import { HUB_CACHE, modelsFolder, SHIPPED_MODEL, type Settings } from './config/settings.ts';
 import { readersNotice } from './ingest/runs.ts';
 import { brokenLinks, orphanPages } from './graph/findings.ts';
 import { pageView } from './graph/page-view.ts';
 import { readAttachment } from './graph/attachment-file.ts';
 import { explainDbError } from './store/database.ts';
-import { openSqliteStore, type SqliteStore } from './store/sqlite/sqlite-store.ts';
+import { openStore } from './store/open-store.ts';
+import { explainPgError } from './store/postgres/pg-errors.ts';
+import { isPostgresUrl, redactUrl } from './config/pg-url.ts';
+import { SqliteStore } from './store/sqlite/sqlite-store.ts';
+import type { Store } from './store/store.ts';
 import type { WriteInput } from './curation/write-page.ts';
 import { search } from './search/search.ts';
 import { NO_MODEL_DEFAULTS } from './embed/fusion-defaults.ts';
@@ -42,30 +46,40 @@ export class Engine implements CairnService {
   /** One indexing run at a time, and what each derives (index-runs.ts). */
   private readonly runs: IndexRuns;
   private readers: ReadPool | null = null;
+  private closing: Promise<void> | null = null;
   private constructor(
     /** The index behind its repositories (store/store.ts): what engine modules are given instead of a
-     * database. The embedded SQLite store, until the store is chosen by its URL (issue 22). */
-    readonly store: SqliteStore,
+     * database. Chosen by the database setting (store/open-store.ts): a file is SQLite, a URL PostgreSQL. */
+    readonly store: Store,
     readonly settings: Settings,
   ) {
-    const models = path.join(path.dirname(settings.db), `${path.basename(settings.db)}.models`);
-    this.semantic = new SemanticIndex(this.store, settings.model, { models, general: SHIPPED_MODEL, hubCache: HUB_CACHE }, store.readOnly);
+    this.semantic = new SemanticIndex(this.store, settings.model, { models: modelsFolder(settings.db), general: SHIPPED_MODEL, hubCache: HUB_CACHE }, store.readOnly);
     this.runs = new IndexRuns({ store: this.store, settings, semantic: this.semantic, events: this.events, writableRoots: () => this.writableRoots(), assertWritable: () => this.assertWritable(), guard: (work) => guarded(this, 'read', work) });
   }
 
   static open(settings: Settings): Engine {
-    return new Engine(openSqliteStore(settings.db), settings);
+    return new Engine(openStore(settings.db), settings);
   }
 
-  close(): void {
-    void this.semantic.embedder?.dispose();
-    void this.readers?.close();
-    this.store.close();
+  get closed(): boolean {
+    return this.closing !== null;
   }
 
-  /** For a long-running process: searches and page reads on reader threads, never waiting behind a write (read-pool.ts). */
+  /** Safe to call again: every call gets the same promise. */
+  close(): Promise<void> {
+    return (this.closing ??= (async () => {
+      void this.semantic.embedder?.dispose();
+      void this.readers?.close();
+      await this.store.close();
+    })());
+  }
+
+  /**
+   * For a long-running process: searches and page reads on reader threads, never waiting behind a
+   * write (read-pool.ts). SQLite only: PostgreSQL's reads already run on its connections, beside writes.
+   */
   startReaders(): void {
-    this.readers ??= ReadPool.start(this.settings.db);
+    if (this.store instanceof SqliteStore) this.readers ??= ReadPool.start(this.settings.db);
   }
 
   /** For a process that answers many searches (server, app, eval): chunk vectors are scanned in memory. */
@@ -94,7 +108,7 @@ export class Engine implements CairnService {
   async status(): Promise<Response<'status'>> {
     const indexed = await this.store.runs.rootPaths();
     const otherRoots = indexed.filter((r) => !this.settings.roots.includes(r));
-    return { roots: this.settings.roots, otherRoots, readOnly: this.store.readOnly, db: this.settings.db, ...(await this.store.runs.counts()), lastRun: await this.store.runs.lastDone(), indexing: this.runs.progress, index: await this.notice() };
+    return { roots: this.settings.roots, otherRoots, readOnly: this.store.readOnly, db: redactUrl(this.settings.db), ...(await this.store.runs.counts()), lastRun: await this.store.runs.lastDone(), indexing: this.runs.progress, index: await this.notice() };
   }
 
   /** Indexes the configured roots. One run at a time: a call while a full run is under way joins it. */
@@ -311,12 +325,12 @@ export class Engine implements CairnService {
 
   /** `dispatch` asks it before every write (a method's rules say which are writes). */
   assertWritable(): void {
-    if (this.store.readOnly) throw new CairnError('read-only', `the index database ${this.settings.db} is read-only: search, links and pages work, but indexing needs write access to it and its folder`);
+    if (this.store.readOnly) throw new CairnError('read-only', `the index database ${redactUrl(this.settings.db)} is read-only: search, links and pages work, but indexing needs write access to it and its folder`);
   }
 
   /** A damaged index file is named, with what to do about it, whichever method ran into it (`dispatch` asks). */
   explainError(err: unknown): unknown {
-    return explainDbError(this.settings.db, err);
+    return isPostgresUrl(this.settings.db) ? explainPgError(this.settings.db, err) : explainDbError(this.settings.db, err);
   }
 
   /** Every lane filters by the viewer (the filters' agent: store/sqlite/page-filter.ts). */

@@ -77,12 +77,12 @@ export async function startHost(options: HostOptions): Promise<Host> {
   try {
     detach = await options.attach?.(engine);
   } catch (err) {
-    engine.close();
+    await engine.close();
     throw err;
   }
 
   let closing: Promise<void> | null = null;
-  const readOnly = engine.db.readonly;
+  const readOnly = engine.readOnly;
   if (readOnly) tell({ kind: 'read-only', db: settings.db });
 
   // a page saved in an editor or written by an agent is re-indexed, and the doors hear of it
@@ -119,7 +119,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       try {
         await detach?.();
       } finally {
-        if (engine.db.open) engine.close();
+        await engine.close();
       }
     }
   };

@@ -28,6 +28,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   damaged: 500,
   'read-only': 503,
   busy: 503,
+  unavailable: 503,
 };
 
 /** A busy database is usually free again within a write or two: when a client may try again (seconds). */

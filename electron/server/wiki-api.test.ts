@@ -48,7 +48,7 @@ afterAll(async () => {
     s?.closeAllConnections();
     await new Promise((r) => s?.close(r));
   }
-  engine?.close();
+  void engine?.close();
   fx?.cleanup();
 });
 

@@ -32,7 +32,7 @@ async function fresh(fx: Fixture, conceptAliases: Record<string, string> = {}): 
     await api.reindex();
     return await held(api);
   } finally {
-    e.close();
+    void e.close();
   }
 }
 

@@ -52,9 +52,10 @@ describe('the database location is a file path, never a URL', () => {
     }
   });
 
-  it('a URL is an error naming where it came from', () => {
+  it('a postgres URL is kept as given; any other URL is an error naming where it came from', () => {
     const env = { CAIRN_CONFIG: path.join(dir, 'absent.json') };
-    expect(() => resolveSettings({ db: 'postgresql://h/cairn', env, cwd: dir })).toThrow(/^--db is postgresql:\/\/h\/cairn: the PostgreSQL store is not available/);
-    expect(() => resolveSettings({ env: { ...env, CAIRN_DB: 'sqlite:///x.db' }, cwd: dir })).toThrow(/^CAIRN_DB is sqlite:\/\/\/x\.db, which is not a file path/);
+    expect(resolveSettings({ db: 'postgresql://h/cairn', env, cwd: dir }).db).toBe('postgresql://h/cairn');
+    expect(() => resolveSettings({ db: 'postgres:cairn', env, cwd: dir })).toThrow(/^--db is postgres:cairn, which is neither form/);
+    expect(() => resolveSettings({ env: { ...env, CAIRN_DB: 'sqlite:///x.db' }, cwd: dir })).toThrow(/^CAIRN_DB is sqlite:\/\/\/x\.db, which is neither form/);
   });
 });

@@ -6,9 +6,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import envPaths from 'env-paths';
+import { createHash } from 'node:crypto';
+import { isPostgresUrl, redactUrl } from './pg-url.ts';
 import { z } from 'zod';
 import { AgentName, DEFAULT_SKILL_CATEGORIES } from '../../../shared/skills.ts';
-import { dbFilePath } from './db-location.ts';
+import { dbLocation } from './db-location.ts';
 import { parseModelSetting, type ModelSetting } from './model-setting.ts';
 
 export type SettingSource = 'cli' | 'env' | 'config' | 'default';
@@ -81,6 +83,14 @@ export const SHIPPED_MODEL = path.join(PACKAGE_ROOT, 'build', 'model', 'glove-wi
 /** Where opt-in hub models (`--model hub:Xenova/bge-small-en-v1.5`) are downloaded once. */
 export const HUB_CACHE = path.join(envPaths('cairn', { suffix: '' }).cache, 'models');
 
+/** Where the models an index learns are kept: beside an index file; for a PostgreSQL index, in this
+ * machine's data folder under a name made from its URL (without the password). */
+export function modelsFolder(db: string): string {
+  if (!isPostgresUrl(db)) return path.join(path.dirname(db), `${path.basename(db)}.models`);
+  const id = createHash('sha1').update(redactUrl(db)).digest('hex').slice(0, 12);
+  return path.join(envPaths('cairn', { suffix: '' }).data, `postgres-${id}.models`);
+}
+
 export interface SettingsInput {
   roots?: string[];
   db?: string;
@@ -107,11 +117,11 @@ export function resolveSettings(input: SettingsInput = {}): Settings {
         : [[DEMO_WIKI], 'default'];
 
   const [db, dbSource]: [string, SettingSource] = input.db
-    ? [dbFilePath(input.db, '--db', fromCwd), 'cli']
+    ? [dbLocation(input.db, '--db', fromCwd), 'cli']
     : env.CAIRN_DB
-      ? [dbFilePath(env.CAIRN_DB, 'CAIRN_DB', fromCwd), 'env']
+      ? [dbLocation(env.CAIRN_DB, 'CAIRN_DB', fromCwd), 'env']
       : config.db
-        ? [dbFilePath(config.db, `"db" in the config file ${configPath}`, fromConfig), 'config']
+        ? [dbLocation(config.db, `"db" in the config file ${configPath}`, fromConfig), 'config']
         : [path.join(envPaths('cairn', { suffix: '' }).data, 'cairn.db'), 'default'];
 
   const [model, modelSource]: [ModelSetting, SettingSource] = input.model

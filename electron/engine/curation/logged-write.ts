@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import type { WriteConflict } from '../../../shared/errors.ts';
 import type { AuditRecord } from '../store/audit.ts';
-import type { Store } from '../store/store.ts';
+import type { Store, WriteOptions } from '../store/store.ts';
 import { putInPlace, replaceAtomically, sha1, withStagedFile } from './atomic-file.ts';
 import { refuseMoved, type Place } from './page-place.ts';
 
@@ -32,8 +32,8 @@ export interface LoggedChange {
 /** Lands the change with its audit entry, or neither; returns the entry's id. */
 export async function loggedWrite(store: Store, change: LoggedChange): Promise<number> {
   const { bytes } = change;
-  if (Buffer.isBuffer(bytes)) return withStagedFile(change.place.abs, bytes, (tmp) => store.write((tx) => land(tx, change, bytes, tmp)));
-  return store.write((tx) => land(tx, change, bytes, null));
+  if (Buffer.isBuffer(bytes)) return withStagedFile(change.place.abs, bytes, (tmp) => store.write((tx) => land(tx, change, bytes, tmp), onePage(change)));
+  return store.write((tx) => land(tx, change, bytes, null), onePage(change));
 }
 
 /** Under the lock: check, log, then put in place. A refusal after the entry rolls it back. */
@@ -60,4 +60,9 @@ function readOrNull(abs: string): Buffer | null {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw err;
   }
+}
+
+/** The write changes this one file: a store shared by many servers locks only it (store.ts WriteOptions). */
+function onePage(change: LoggedChange): WriteOptions {
+  return { page: { root: change.place.root, path: change.place.rel } };
 }

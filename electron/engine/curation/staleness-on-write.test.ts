@@ -68,7 +68,7 @@ describe('staleness after a write', () => {
       await engineApi(later).writePage({ key: 'other', body: '# Other, edited\n', actor: 'alice' });
       expect(await reasons(engineApi(later))).toEqual({ old: [`not-reviewed: last updated or reviewed ${daysAgo(30)}, more than 20 days ago`] });
     } finally {
-      later.close();
+      void later.close();
     }
   });
 

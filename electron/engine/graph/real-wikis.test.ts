@@ -24,6 +24,6 @@ describe.skipIf(!fs.existsSync(FOAM))('foam-docs (skipped: ../shared/eval/wikis/
       'user/recipes/generate-material-for-mkdocs-site.md:39 markdown #publish-your-site missing-anchor',
       'user/tools/cli/search.md:11 wikilink cli-grep missing-page',
     ]);
-    engine.close();
+    void engine.close();
   });
 });

@@ -23,7 +23,7 @@ async function cleanPicture(): Promise<ReturnType<typeof pictureOf>> {
   try {
     const e = clean.engine();
     await e.reindex();
-    e.close();
+    void e.close();
     return pictureOf(clean.db);
   } finally {
     clean.cleanup();

@@ -63,7 +63,7 @@ describe('lanes', () => {
     expect(r.lanes.token).toMatchObject({ state: 'failed', reason: 'error', message: expect.stringMatching(/page_terms/) });
     expect(r.lanes.lexical!.state).toBe('ok');
     expect(r.results[0]!.path).toBe('global/bm25.md');
-    broken.close();
+    void broken.close();
   });
 });
 

@@ -67,7 +67,7 @@ describe('the corpus-adaptive model (the default)', () => {
     // the issue's own example: asking about OAuth refresh finds the credential-rotation lesson
     const r = await adaptive.search({ query: 'OAuth token refresh', mode: 'semantic', k: 3 });
     expect(r.results.map((x) => x.key)).toContain('embedding-hub-token-rotation');
-    adaptive.close();
+    void adaptive.close();
 
     const glove = fx.engine({ model: SHIPPED_MODEL });
     const second = await glove.reindex();

@@ -117,7 +117,7 @@ describe('explicit claims', () => {
     expect(find((await e.skills({})).registrations, 'ada', 'sqlite-vec')!.status).toBe('pending');
     await e.decideSkill({ id: vec.id, verdict: 'approve', note: 'read the lesson', actor: 'alice' });
     // the index can be rebuilt: the decision is in the wiki, not only in the database
-    e.close();
+    void e.close();
     fs.rmSync(fx.db);
     const rebuilt = fx.engine();
     await rebuilt.reindex();

@@ -14,7 +14,7 @@ it('marks the entries that undos logged before the upgrade reversed', async () =
   fx = makeFixture({ 'a.md': '# Alpha\n' });
   const made = fx.engine();
   await made.reindex();
-  made.close();
+  void made.close();
   // back to history schema 1: no undoes column, two writes and an undo of the first
   const history = openBareConnection(historyFileOf(fx.db));
   history.exec(`DROP INDEX audit_undoes; DROP INDEX audit_file; ALTER TABLE audit DROP COLUMN undoes; PRAGMA user_version = 1;`);
@@ -29,7 +29,7 @@ it('marks the entries that undos logged before the upgrade reversed', async () =
   expect(byId.get(4)).toMatchObject({ undoneBy: 6 });
   expect(byId.get(5)).toMatchObject({ undoneBy: null });
   expect(byId.get(6)).toMatchObject({ undoes: 4, undoneBy: null });
-  upgraded.close();
+  void upgraded.close();
 });
 
 it('marks them too in the log an index from before the history file hands over', async () => {
@@ -45,5 +45,5 @@ it('marks them too in the log an index from before the history file hands over',
   const byId = new Map((await upgraded.audit({})).entries.map((e) => [e.id, e]));
   expect(byId.get(1)).toMatchObject({ undoneBy: 2 });
   expect(byId.get(2)).toMatchObject({ undoes: 1 });
-  upgraded.close();
+  void upgraded.close();
 });

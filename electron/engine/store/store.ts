@@ -15,6 +15,18 @@ import type { RunRepo } from './runs.ts';
 import type { StaleRepo } from './staleness.ts';
 import type { VectorRepo } from './vectors.ts';
 
+/** How a write transaction waits, and what it locks. */
+export interface WriteOptions {
+  /** How long to wait for another writer before failing with `busy` (default: write-lock.ts lockWaitMs). */
+  waitMs?: number;
+  /**
+   * The one page file the write changes (a logged write of a page, never the index): a store
+   * shared by many servers (PostgreSQL) then locks only that page, so writes of other pages go on
+   * beside it; the embedded store has one lock for everything.
+   */
+  page?: { root: string; path: string };
+}
+
 export interface Store {
   readonly pages: PageRepo;
   readonly chunks: ChunkRepo;
@@ -29,16 +41,16 @@ export interface Store {
   /** Curation's stale records (a table of their own, derived after every run, read by the review screens). */
   readonly staleness: StaleRepo;
   readonly attachments: AttachmentRepo;
+  /** The index can be searched but not written (a read-only file or folder). */
+  readonly readOnly: boolean;
+  close(): Promise<void>;
   /**
    * Runs `fn` as one write transaction: all of it lands or none. It waits (without blocking the
    * event loop) while another process writes; writes of this process run one at a time. A call
    * inside `fn` joins the transaction. `fn` should await only the store: the lock is held
    * until it returns.
    */
-  /** The index can be searched but not written (a read-only file or folder). */
-  readonly readOnly: boolean;
-  close(): void;
-  write<T>(fn: (tx: Store) => Promise<T>, waitMs?: number): Promise<T>;
+  write<T>(fn: (tx: Store) => Promise<T>, options?: WriteOptions): Promise<T>;
   /**
    * Runs `fn` over one consistent snapshot: a write landing meanwhile (in any process) is seen by
    * all of its reads or none. Inside a write it is that write's view. `fn` should await only the store.

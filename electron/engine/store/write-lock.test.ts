@@ -31,7 +31,7 @@ it("waits for the other writer's lock without SQLite's busy wait, so the thread 
   // past the test's own timeout
   writer.pragma('busy_timeout = 60000');
   holder.prepare('BEGIN IMMEDIATE').run();
-  const written = sqliteStore(writer).write(async () => writer.prepare(`CREATE TABLE written (x)`).run(), 60_000);
+  const written = sqliteStore(writer).write(async () => writer.prepare(`CREATE TABLE written (x)`).run(), { waitMs: 60_000 });
   // only reached while the write waits if it waits asynchronously
   holder.prepare('COMMIT').run();
   await written;
@@ -43,7 +43,7 @@ it('gives up with DatabaseLocked once it has waited as long as it may, its busy 
   const [holder, writer] = twoConnections();
   writer.pragma('busy_timeout = 60000');
   holder.prepare('BEGIN IMMEDIATE').run();
-  await expect(sqliteStore(writer).write(async () => writer.prepare(`CREATE TABLE written (x)`).run(), 30)).rejects.toBeInstanceOf(DatabaseLocked);
+  await expect(sqliteStore(writer).write(async () => writer.prepare(`CREATE TABLE written (x)`).run(), { waitMs: 30 })).rejects.toBeInstanceOf(DatabaseLocked);
   holder.prepare('ROLLBACK').run();
   expect(writer.pragma('busy_timeout', { simple: true })).toBe(60000);
 }, 30_000);

@@ -1,4 +1,5 @@
-// Builds a throwaway wiki folder and index database for tests: real files, a real SQLite file.
+// Builds a throwaway wiki folder and index database for tests: real files, a real SQLite file (or a
+// real PostgreSQL database, when a test passes one).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,7 +22,8 @@ export interface Fixture {
   cleanup(): void;
 }
 
-export function makeFixture(files: Record<string, string | Buffer> = {}): Fixture {
+/** `options.db`: the index's location instead of a file in the fixture's folder (a PostgreSQL URL: testing/pg-test.ts freshPgDatabase). */
+export function makeFixture(files: Record<string, string | Buffer> = {}, options: { db?: string } = {}): Fixture {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-test-'));
   const root = path.join(dir, 'wiki');
   fs.mkdirSync(root);
@@ -29,7 +31,7 @@ export function makeFixture(files: Record<string, string | Buffer> = {}): Fixtur
   const fx: Fixture = {
     dir,
     root,
-    db: path.join(dir, 'index.db'),
+    db: options.db ?? path.join(dir, 'index.db'),
     write(rel, content) {
       const abs = path.join(root, rel);
       fs.mkdirSync(path.dirname(abs), { recursive: true });
@@ -49,10 +51,10 @@ export function makeFixture(files: Record<string, string | Buffer> = {}): Fixtur
       };
       const e = Engine.open(settings);
       engines.push(e);
-      return { ...engineApi(e), store: e.store };
+      return Object.assign(engineApi(e), { store: e.store });
     },
     cleanup() {
-      for (const e of engines) if (e.store.db.open) e.close();
+      for (const e of engines) void e.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -117,7 +117,7 @@ export class SqlitePages implements PageRepo {
     const seen = visibleTo(viewer, BROWSE);
     const linker = visibleTo(viewer, { ...BROWSE, alias: 's' });
     // a person sees every linking page: no need to read each one's row
-    const linking = linker.sql === '1' ? '' : `JOIN pages s ON s.id = l.page_id AND ${linker.sql}`;
+    const linking = linker.sql === 'TRUE' ? '' : `JOIN pages s ON s.id = l.page_id AND ${linker.sql}`;
     const sql = `SELECT p.key, p.title, r.path AS root, f.rel_path AS path, p.scope, p.agent, p.tier, p.tags, p.updated, f.mtime_ms AS mtimeMs,
         p.archived_since IS NOT NULL AS archived, EXISTS (SELECT 1 FROM staleness st WHERE st.page_id = p.id) AS stale,
         (SELECT COUNT(DISTINCT l.page_id) FROM links l ${linking} WHERE l.target_page_id = p.id AND l.page_id != p.id) AS linkedFrom

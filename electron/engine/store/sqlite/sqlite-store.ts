@@ -2,7 +2,7 @@
 // the history file attached). Its methods run synchronously and answer resolved promises.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { openDatabase, type Db } from '../database.ts';
-import type { Store } from '../store.ts';
+import type { Store, WriteOptions } from '../store.ts';
 import { beginImmediate, lockWaitMs } from '../write-lock.ts';
 import { SqliteAttachments } from './attachments.ts';
 import { SqliteAudit } from './audit.ts';
@@ -68,11 +68,12 @@ export class SqliteStore implements Store {
     return this.db.readonly;
   }
 
-  close(): void {
+  async close(): Promise<void> {
     this.db.close();
   }
 
-  write<T>(fn: (tx: Store) => Promise<T>, waitMs = lockWaitMs()): Promise<T> {
+  /** One lock for everything: `options.page` narrows nothing here. */
+  write<T>(fn: (tx: Store) => Promise<T>, { waitMs = lockWaitMs() }: WriteOptions = {}): Promise<T> {
     const inside = this.inside.getStore();
     if (inside === 'write') return fn(this);
     if (inside === 'read') return Promise.reject(new Error('a write cannot start inside a read of the store: its snapshot would be taken over by the write'));

@@ -42,7 +42,7 @@ export function visibleTo(viewer: Viewer, options: Visibility = {}): Condition {
   } else if (options.sharedOnly) {
     where.push(`${p}.scope = 'global'`);
   }
-  return { sql: where.length ? where.join(' AND ') : '1', params };
+  return { sql: where.length ? where.join(' AND ') : 'TRUE', params };
 }
 
 /** A concept as a viewer sees it: the names its readable pages give it (the first its display name). */

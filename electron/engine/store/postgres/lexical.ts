@@ -1,0 +1,6 @@
+// SCAFFOLD: replaced by the PostgreSQL LexicalRepo.
+import type { LexicalRepo } from '../lexical.ts';
+import { notBuilt } from './not-built.ts';
+
+export const PgLexical = notBuilt<LexicalRepo>('lexical');
+export type PgLexical = LexicalRepo;

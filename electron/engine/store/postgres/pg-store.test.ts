@@ -1,0 +1,93 @@
+// The PostgreSQL store's transactions against a real server (the run's throwaway cluster): a
+// write lands whole or not at all, a read sees one snapshot, index writes queue across stores,
+// page writes lock only their page, servers starting together migrate once.
+import { afterEach, describe, expect, it } from 'vitest';
+import { freshPgDatabase, pgAdminUrl } from '../../testing/pg-test.ts';
+import { openPgStore, PgLocked, type PgStore } from './pg-store.ts';
+
+const stores: PgStore[] = [];
+const open = (url: string) => {
+  const s = openPgStore(url);
+  stores.push(s);
+  return s;
+};
+afterEach(async () => {
+  await Promise.all(stores.splice(0).map((s) => s.close()));
+});
+
+describe.skipIf(!pgAdminUrl())('the PostgreSQL store', () => {
+  it('migrates once when several servers open a new database together', async () => {
+    const url = await freshPgDatabase();
+    const three = [open(url), open(url), open(url)];
+    await Promise.all(three.map((s) => s.ready));
+    expect(await three[0]!.sql.value('SELECT count(*) FROM cairn_schema')).toBe(1);
+  });
+
+  it('a write that throws leaves nothing; one that returns lands', async () => {
+    const s = open(await freshPgDatabase());
+    await expect(s.write(async () => {
+      await s.sql.run(`INSERT INTO meta (key, value) VALUES ('a', '1')`);
+      throw new Error('refused halfway');
+    })).rejects.toThrow('refused halfway');
+    expect(await s.sql.value(`SELECT count(*) FROM meta`)).toBe(0);
+    await s.write(async () => s.sql.run(`INSERT INTO meta (key, value) VALUES ('a', '1')`));
+    expect(await s.sql.value(`SELECT value FROM meta WHERE key = 'a'`)).toBe('1');
+  });
+
+  it('a read inside a write sees the write; a read beside it does not until it commits', async () => {
+    const url = await freshPgDatabase();
+    const [a, b] = [open(url), open(url)];
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let inside: unknown;
+    const writing = a.write(async (tx) => {
+      await a.sql.run(`INSERT INTO meta (key, value) VALUES ('w', 'x')`);
+      inside = await tx.read(async () => a.sql.value(`SELECT value FROM meta WHERE key = 'w'`));
+      await held;
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await b.read(async () => b.sql.value(`SELECT count(*) FROM meta`))).toBe(0);
+    release();
+    await writing;
+    expect(inside).toBe('x');
+    expect(await b.sql.value(`SELECT count(*) FROM meta`)).toBe(1);
+  });
+
+  it('index writes of two servers go one at a time; one that waits too long is refused with busy', async () => {
+    const url = await freshPgDatabase();
+    const [a, b] = [open(url), open(url)];
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const first = a.write(async () => {
+      await a.sql.run(`INSERT INTO meta (key, value) VALUES ('first', '1')`);
+      await held;
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    await expect(b.write(async () => b.sql.run(`INSERT INTO meta (key, value) VALUES ('second', '2')`), { waitMs: 300 })).rejects.toBeInstanceOf(PgLocked);
+    const second = b.write(async () => b.sql.value(`SELECT value FROM meta WHERE key = 'first'`));
+    release();
+    await first;
+    expect(await second).toBe('1');
+  });
+
+  it('a page write locks that page only: another page is written beside it', async () => {
+    const url = await freshPgDatabase();
+    const [a, b] = [open(url), open(url)];
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const page = { root: '/w', path: 'a.md' };
+    const first = a.write(async () => held, { page });
+    await new Promise((r) => setTimeout(r, 200));
+    await b.write(async () => b.sql.run(`INSERT INTO meta (key, value) VALUES ('other', '1')`), { page: { root: '/w', path: 'b.md' }, waitMs: 2000 });
+    await expect(b.write(async () => undefined, { page, waitMs: 300 })).rejects.toBeInstanceOf(PgLocked);
+    release();
+    await first;
+  });
+
+  it('a database that cannot be reached is named without its password', async () => {
+    const s = open('postgres://cairn:hunter2@127.0.0.1:1/none');
+    const err = (await s.read(async () => 1).catch((e: Error) => e)) as Error;
+    expect(err.message).toMatch(/cannot open the PostgreSQL index postgres:\/\/cairn:\*\*\*@127\.0\.0\.1:1\/none/);
+    expect(err.message).not.toContain('hunter2');
+  });
+});

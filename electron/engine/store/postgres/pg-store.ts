@@ -1,0 +1,153 @@
+// The store over PostgreSQL, for a team whose servers share one database and one wiki folder:
+// every repository over one connection pool. A write or read transaction holds one pooled
+// connection for the code inside it (Sql finds it through AsyncLocalStorage); index writes take
+// one advisory lock, so they go one at a time across every server, as SQLite's do in one file; a
+// logged write of a page takes a lock on that page only.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import pg from 'pg';
+import { CairnError } from '../../../../shared/errors.ts';
+import type { Store, WriteOptions } from '../store.ts';
+import { lockWaitMs } from '../write-lock.ts';
+import { INDEX_WRITE_LOCK } from './locks.ts';
+import { migrate } from './migrations.ts';
+import { redactUrl } from '../../config/pg-url.ts';
+import { Sql, type Transaction } from './sql.ts';
+import { PgAttachments } from './attachments.ts';
+import { PgAudit } from './audit.ts';
+import { PgChunks } from './chunks.ts';
+import { PgConcepts } from './concepts.ts';
+import { PgLexical } from './lexical.ts';
+import { PgLinks } from './links.ts';
+import { PgOutcomes } from './outcomes.ts';
+import { PgPages } from './pages.ts';
+import { PgRegistry } from './registry.ts';
+import { PgRuns } from './runs.ts';
+import { PgStaleness } from './staleness.ts';
+import { PgVectors } from './vectors.ts';
+
+/** PostgreSQL's "lock_not_available": lock_timeout ran out. */
+const LOCK_TIMEOUT = '55P03';
+
+/** Another server held the lock longer than we wait: nothing was done. */
+export class PgLocked extends CairnError {
+  constructor(url: string, waitedMs: number) {
+    super('busy', `the index in ${redactUrl(url)} stayed locked by another server for ${Math.round(waitedMs / 1000)} s; nothing was done: try again when it has finished`);
+    this.name = 'PgLocked';
+  }
+}
+
+/**
+ * The store over the database at `url`. It answers at once: connecting and migrating happen
+ * before its first statement runs, and a database that cannot be reached fails that statement
+ * with an error naming it (without its password).
+ */
+export function openPgStore(url: string, poolSize = 10): PgStore {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // a connection that breaks while idle (the server restarted) is dropped by the pool, not thrown at us
+  pool.on('error', () => {});
+  return new PgStore(pool, url);
+}
+
+async function migrated(pool: pg.Pool, url: string): Promise<void> {
+  try {
+    const client = await pool.connect();
+    try {
+      await migrate(client);
+    } finally {
+      client.release();
+    }
+  } catch (err) {
+    throw new CairnError('unavailable', `cannot open the PostgreSQL index ${redactUrl(url)}: ${(err as Error).message}`);
+  }
+}
+
+export class PgStore implements Store {
+  readonly readOnly = false;
+  readonly pages: PgPages;
+  readonly chunks: PgChunks;
+  readonly links: PgLinks;
+  readonly concepts: PgConcepts;
+  readonly runs: PgRuns;
+  readonly audit: PgAudit;
+  readonly registry: PgRegistry;
+  readonly outcomes: PgOutcomes;
+  readonly vectors: PgVectors;
+  readonly lexical: PgLexical;
+  readonly staleness: PgStaleness;
+  readonly attachments: PgAttachments;
+  readonly sql: Sql;
+  /** Settles once the schema is current; rejects when the database cannot be reached or migrated. */
+  readonly ready: Promise<void>;
+  private readonly inside = new AsyncLocalStorage<Transaction>();
+  /** This process's index writes wait for the lock on one connection, not on every connection of the pool. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    readonly pool: pg.Pool,
+    readonly url: string,
+  ) {
+    this.ready = migrated(pool, url);
+    // awaited by every statement; a failure is reported there, not as an unhandled rejection here
+    this.ready.catch(() => {});
+    const sql = (this.sql = new Sql(pool, this.inside, this.ready));
+    this.pages = new PgPages(sql);
+    this.chunks = new PgChunks(sql);
+    this.links = new PgLinks(sql);
+    this.concepts = new PgConcepts(sql);
+    this.runs = new PgRuns(sql);
+    this.audit = new PgAudit(sql);
+    this.registry = new PgRegistry(sql);
+    this.outcomes = new PgOutcomes(sql);
+    this.vectors = new PgVectors(sql);
+    this.lexical = new PgLexical(sql);
+    this.staleness = new PgStaleness(sql);
+    this.attachments = new PgAttachments(sql);
+  }
+
+  async close(): Promise<void> {
+    await this.ready.catch(() => {});
+    await this.pool.end();
+  }
+
+  write<T>(fn: (tx: Store) => Promise<T>, options: WriteOptions = {}): Promise<T> {
+    const inside = this.inside.getStore();
+    if (inside?.kind === 'write') return fn(this);
+    if (inside?.kind === 'read') return Promise.reject(new Error('a write cannot start inside a read of the store: its snapshot would be taken over by the write'));
+    const waitMs = options.waitMs ?? lockWaitMs();
+    const page = options.page;
+    if (page) return this.transaction('write', fn, waitMs, ['SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [JSON.stringify([page.root, page.path])]]);
+    const next = this.queue.then(() => this.transaction('write', fn, waitMs, ['SELECT pg_advisory_xact_lock($1)', [INDEX_WRITE_LOCK]]));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  read<T>(fn: (tx: Store) => Promise<T>): Promise<T> {
+    if (this.inside.getStore()) return fn(this);
+    return this.transaction('read', fn, 0, null);
+  }
+
+  private async transaction<T>(kind: Transaction['kind'], fn: (tx: Store) => Promise<T>, waitMs: number, lock: [string, unknown[]] | null): Promise<T> {
+    await this.ready;
+    const client = await this.pool.connect();
+    let broken: unknown = undefined;
+    try {
+      await client.query(kind === 'read' ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN');
+      if (lock) {
+        await client.query(`SET LOCAL lock_timeout = ${Math.max(1, Math.round(waitMs))}`);
+        await client.query(lock[0], lock[1]).catch((err: { code?: string }) => {
+          throw err.code === LOCK_TIMEOUT ? new PgLocked(this.url, waitMs) : err;
+        });
+        await client.query('SET LOCAL lock_timeout = 0');
+      }
+      const out = await this.inside.run({ kind, client }, () => fn(this));
+      await client.query('COMMIT');
+      return out;
+    } catch (err) {
+      await client.query('ROLLBACK').catch((e: unknown) => (broken = e));
+      throw err;
+    } finally {
+      // a connection that could not roll back is not handed to the next caller
+      client.release(broken as Error | undefined);
+    }
+  }
+}

@@ -1,0 +1,64 @@
+// How the PostgreSQL repositories run SQL: on the transaction the calling code is inside (a
+// store.write or store.read holds one pooled connection for it), or else on any connection of the
+// pool, each statement on its own. Repositories never see a connection, only this. Statements are
+// written with `?` placeholders, as the SQLite store's are.
+import type { AsyncLocalStorage } from 'node:async_hooks';
+import pg from 'pg';
+
+// COUNT(*), SUM of integers and BIGINT columns arrive as strings by default: every count here fits a double
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+
+export interface Transaction {
+  kind: 'write' | 'read';
+  client: pg.PoolClient;
+}
+
+/** SQLite's `?` placeholders as PostgreSQL's `$1, $2…` (not inside quoted strings or identifiers),
+ * so the two stores' statements read alike. Each text is converted once. */
+const numbered = new Map<string, string>();
+export function placeholders(text: string): string {
+  let out = numbered.get(text);
+  if (out === undefined) {
+    let n = 0;
+    out = text.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|\?/g, (m) => (m === '?' ? `$${++n}` : m));
+    numbered.set(text, out);
+  }
+  return out;
+}
+
+export class Sql {
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly inside: AsyncLocalStorage<Transaction>,
+    /** The schema is current: every statement waits for it. */
+    private readonly ready: Promise<void>,
+  ) {}
+
+  /** The connection of the transaction the caller is inside, or the pool. */
+  private get on(): pg.Pool | pg.PoolClient {
+    return this.inside.getStore()?.client ?? this.pool;
+  }
+
+  async rows<T>(text: string, params: readonly unknown[] = []): Promise<T[]> {
+    await this.ready;
+    return (await this.on.query(placeholders(text), params as unknown[])).rows as T[];
+  }
+
+  async one<T>(text: string, params: readonly unknown[] = []): Promise<T | undefined> {
+    return (await this.rows<T>(text, params))[0];
+  }
+
+  /** The first column of the first row, or undefined. */
+  async value<T>(text: string, params: readonly unknown[] = []): Promise<T | undefined> {
+    await this.ready;
+    const r = await this.on.query({ text: placeholders(text), values: params as unknown[], rowMode: 'array' });
+    return (r.rows[0] as unknown[] | undefined)?.[0] as T | undefined;
+  }
+
+  /** Runs a statement; returns how many rows it changed. */
+  async run(text: string, params: readonly unknown[] = []): Promise<number> {
+    await this.ready;
+    return (await this.on.query(placeholders(text), params as unknown[])).rowCount ?? 0;
+  }
+}
