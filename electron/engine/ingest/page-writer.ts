@@ -4,6 +4,7 @@ import type { FileProblem } from '../../../shared/indexing.ts';
 import type { Scope } from '../../../shared/page.ts';
 import type { Store } from '../store/store.ts';
 import type { FileStatus } from '../store/runs.ts';
+import { lexicalPage } from '../store/lexical.ts';
 import type { ParsedPage } from './parse/page.ts';
 import { readFields } from './fields.ts';
 import { pageTerms } from '../search/terms.ts';
@@ -101,7 +102,7 @@ export class PageWriter {
     const rowids = await tx.chunks.replaceForPage(pageId, parsed.chunks);
     await tx.lexical.indexPage(
       pageId,
-      { keyWords: w.key.replace(/[-_]/g, ' '), title: parsed.title, summary: parsed.summary, tags: parsed.tags.join(' ') },
+      lexicalPage({ key: w.key, title: parsed.title, summary: parsed.summary, tags: parsed.tags }),
       parsed.chunks.map((c, i) => ({ rowid: rowids[i]!, text: c.text })),
       pageTerms({ key: w.key, title: parsed.title, summary: parsed.summary, tags: parsed.tags }),
     );

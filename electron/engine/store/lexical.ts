@@ -26,6 +26,11 @@ export interface LexicalPage {
   tags: string;
 }
 
+/** What the lexical index holds of a page, from its key and frontmatter: one mapping for indexing and copying. */
+export function lexicalPage(page: { key: string; title: string; summary: string | null; tags: readonly string[] }): LexicalPage {
+  return { keyWords: page.key.replace(/[-_]/g, ' '), title: page.title, summary: page.summary, tags: page.tags.join(' ') };
+}
+
 export interface LexicalRepo {
   /**
    * Chunks holding any of `words` (each taken literally, stemmed by the index), best BM25 first
