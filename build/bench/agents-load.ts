@@ -10,7 +10,8 @@
 // Runs on the demo wiki, a folder given, or (--foam) a git vault of about 200 pages with `sources`
 // made from foam-docs in a temp folder (agents-vault.ts).
 // Usage: npm run bench:agents [-- ROOT | --foam [PATH]] [--seconds 60] [--alone-seconds 20]
-//        [--max-requests 200000] [--mcp 1] [--model none|adaptive]
+//        [--max-requests 200000] [--mcp 1] [--model none|adaptive] [--store sqlite|postgres]
+// --store postgres runs the same on a throwaway PostgreSQL cluster (bench-store.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +19,7 @@ import { DEMO_WIKI } from '../../electron/engine/config/settings.ts';
 import { percentile } from '../../electron/engine/eval/metrics.ts';
 import { api, cairnEnv, runCairn, startServe, type Served } from '../../electron/engine/testing/cairn-process.ts';
 import { FOAM_DOCS, makeFoamVault } from './agents-vault.ts';
+import { benchStore, storeKindOf } from './bench-store.ts';
 import { checkAcknowledged, http, mcpWriter, searcher, writer, type Ack, type Phase } from './agents-work.ts';
 
 const args = process.argv.slice(2);
@@ -41,10 +43,11 @@ const foam = given('foam') ? path.resolve(option('foam', FOAM_DOCS)) : null;
 const source = foam ?? path.resolve(args[0] && !args[0].startsWith('--') ? args[0] : DEMO_WIKI);
 const wiki = foam ? makeFoamVault(foam, path.join(dir, 'vault')) : path.join(dir, 'wiki');
 if (!foam) fs.cpSync(source, wiki, { recursive: true });
-const db = path.join(dir, 'bench.db');
+const store = await benchStore(storeKindOf(args), dir);
+const db = await store.location('bench');
 const token = (who: string) => `token-of-${who}-${'x'.repeat(24)}`;
 const agents = [...Array.from({ length: WRITERS }, (_, i) => `writer${i}`), ...Array.from({ length: SEARCHERS }, (_, i) => `searcher${i}`)];
-const env = cairnEnv(dir, { CAIRN_MODEL: model, CAIRN_LOOP_DELAY: '1', CAIRN_DEBUG: '1', CAIRN_TOKENS: agents.map((a) => `${token(a)}=${a}`).join(',') });
+const env = cairnEnv(dir, { XDG_DATA_HOME: path.join(dir, 'data'), CAIRN_MODEL: model, CAIRN_LOOP_DELAY: '1', CAIRN_DEBUG: '1', CAIRN_TOKENS: agents.map((a) => `${token(a)}=${a}`).join(',') });
 const pageFiles = () => fs.readdirSync(wiki, { recursive: true }).map(String).filter((f) => f.endsWith('.md'));
 
 function phase(name: string, secs: number): Phase {
@@ -150,6 +153,7 @@ try {
   const lost = new Set(problems.filter((p) => p.startsWith('lost ')).map((p) => p.split(':')[0])).size;
   const httpAcks = acks.filter((a) => a.by.startsWith('writer')).length;
   console.log(`machine: ${os.cpus().length} x ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; load average before ${loadBefore.toFixed(2)}, after ${os.loadavg()[0]!.toFixed(2)}`);
+  console.log(store.describe());
   console.log(`server: ${process.env.CAIRN_READERS ? `CAIRN_READERS=${process.env.CAIRN_READERS}` : 'default readers'}${peakMemory}`);
   console.log(`wiki: ${foam ? `git vault made from ${source}` : source}, ${pages} pages; model ${model}`);
   for (const [p, delay] of [[alone, delayAlone], [loaded, delayLoaded]] as const) console.log([...table(p), `  server event loop delay: ${delay}`].join('\n'));
@@ -159,6 +163,7 @@ try {
   for (const p of problems.slice(0, 20)) console.log(`  PROBLEM ${p}`);
   process.exitCode = problems.length || Object.keys({ ...alone.errors, ...loaded.errors }).length ? 1 : 0;
 } finally {
+  store.stop();
   fs.rmSync(dir, { recursive: true, force: true });
   // everything is closed by now: whatever still holds this process is named, and it ends anyway
   setTimeout(() => {

@@ -7,13 +7,15 @@
 //   semantic lane  building the adaptive model and embedding every chunk, with the build's phases,
 //                  on interconnected-10k and on SciFact
 // Everything runs the compiled CLI (built first if the sources are newer), as `npx cairn` does.
-// Usage: npm run bench [-- --runs N] [--skip-model]
+// Usage: npm run bench [-- --runs N] [--skip-model] [--store sqlite|postgres]
+// --store postgres measures the same on a throwaway PostgreSQL cluster (bench-store.ts).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureCli } from '../cli/build.mjs';
-import { resolveSettings } from '../../electron/engine/config/settings.ts';
+import { modelsFolder, resolveSettings } from '../../electron/engine/config/settings.ts';
+import { benchStore, storeKindOf } from './bench-store.ts';
 import { Engine } from '../../electron/engine/engine.ts';
 import { loadBeir } from '../../electron/engine/eval/beir.ts';
 import { writeCorpusPages } from '../../electron/engine/eval/corpus-pages.ts';
@@ -26,6 +28,9 @@ const args = process.argv.slice(2);
 const runs = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 7;
 const skipModel = args.includes('--skip-model');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-bench-'));
+// a PostgreSQL index keeps its learned models in the data folder (config/settings.ts modelsFolder): the run's own
+process.env.XDG_DATA_HOME = path.join(work, 'data');
+const store = await benchStore(storeKindOf(args), work);
 const env: NodeJS.ProcessEnv = { ...process.env, CAIRN_CONFIG: path.join(work, 'no-config.json'), CAIRN_BUILD_UI: '0' };
 delete env.CAIRN_ROOTS;
 delete env.CAIRN_DB;
@@ -81,7 +86,7 @@ function scifactPages(): { dir: string; queries: string[] } {
 
 /** The build's phases, from the card of the model the index uses (its folder beside the database). */
 function adaptiveBuild(db: string): string {
-  const models = `${db}.models`;
+  const models = modelsFolder(db);
   const dir = fs.existsSync(models) ? fs.readdirSync(models).filter((d) => !d.endsWith('.partial')).sort().at(-1) : undefined;
   if (!dir) return 'no adaptive model was built';
   const card = JSON.parse(fs.readFileSync(path.join(models, dir, 'cairn-model.json'), 'utf8')) as { provenance: { params?: { buildMs?: number; timings?: Record<string, number> } } };
@@ -90,15 +95,16 @@ function adaptiveBuild(db: string): string {
 }
 
 /** A full index with the default model: page time, then model build + embedding (from cairn index --json). */
-function indexWithModel(label: string, root: string, db = path.join(work, `${label}-model.db`), r = cairn(['index', '--json', '--db', db, root])): void {
+function indexWithModel(label: string, root: string, db: string, r = cairn(['index', '--json', '--db', db, root])): void {
   const report = JSON.parse(r.out) as { ms: number; semanticMs: number; embedded: number; model: string };
   console.log(`- ${label}: pages ${(report.ms / 1000).toFixed(1)} s, then the semantic lane ready in **${(report.semanticMs / 1000).toFixed(1)} s** (${report.embedded} chunks embedded, model ${report.model}); ${adaptiveBuild(db)}; peak ${mb(r.rss)}`);
 }
 
 /** Builds the model in process on a copy of a model-less index, searching every 20 ms meanwhile, as a server would be asked. */
 async function searchWhileBuilding(modelless: string, root: string, queries: string[]): Promise<void> {
-  const db = path.join(work, 'building.db');
-  fs.copyFileSync(modelless, db);
+  const db = await store.location('building');
+  if (store.kind === 'sqlite') fs.copyFileSync(modelless, db);
+  else cairn(['index', '--model', 'none', '--db', db, root]);
   const engine = Engine.open(resolveSettings({ roots: [root], db, env: { CAIRN_CONFIG: path.join(work, 'no-config.json') } }));
   try {
     let done = false;
@@ -113,7 +119,7 @@ async function searchWhileBuilding(modelless: string, root: string, queries: str
     const report = await run;
     console.log(`- searching while SciFact's model builds in the same process (${(report.semanticMs / 1000).toFixed(1)} s): ${ms.length} lexical searches, p50 ${pct(ms, 50).toFixed(1)} ms, max ${Math.max(...ms).toFixed(0)} ms`);
   } finally {
-    engine.close();
+    await engine.close();
   }
 }
 
@@ -132,7 +138,7 @@ async function warm(db: string, queries: string[]): Promise<void> {
       row([`warm ${mode} search, SciFact (300 queries, one process)`, `p50 ${pct(ms, 50).toFixed(1)} ms`, `p95 ${pct(ms, 95).toFixed(1)} ms`, '']);
     }
   } finally {
-    engine.close();
+    await engine.close();
   }
 }
 
@@ -141,12 +147,13 @@ try {
   await ensureCli();
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   console.log(`# cairn bench, ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(2)}\n`);
+  console.log(`${store.describe()}\n`);
   console.log(`node -e '' takes ${Math.round(nodeBaseline())} ms here (median of ${runs}).\n`);
 
-  const demoDb = path.join(work, 'demo.db');
+  const demoDb = await store.location('demo');
   cairn(['index', '--db', demoDb]);
   const sci = scifactPages();
-  const sciDb = path.join(work, 'scifact.db');
+  const sciDb = await store.location('scifact');
   const sciIndexed = cairn(['index', '--json', '--db', sciDb, sci.dir]);
 
   console.log(`## Cold start (a new process each; median of ${runs})\n`);
@@ -168,9 +175,9 @@ try {
   console.log('## Index (model none)\n');
   row(['wiki', 'full index', 'pages/s', 'peak memory', 'unchanged again']);
   row(['---', '---', '---', '---', '---']);
-  const modelless = (label: string) => path.join(work, `${label.replace(/\W+/g, '-')}.db`);
+  const modelless: Record<string, string> = {};
   for (const [label, root] of [['interconnected-10k', TEN_K], ['SciFact as pages', sci.dir]] as const) {
-    const db = modelless(label);
+    const db = (modelless[label] = await store.location(label));
     const full = cairn(['index', '--json', '--model', 'none', '--db', db, root]);
     const report = JSON.parse(full.out) as { ms: number; pages: number };
     const again = cairn(['index', '--json', '--model', 'none', '--db', db, root]);
@@ -180,10 +187,11 @@ try {
 
   if (!skipModel) {
     console.log('## The semantic lane: adaptive model build and embedding\n');
-    indexWithModel('interconnected-10k', TEN_K);
+    indexWithModel('interconnected-10k', TEN_K, await store.location('interconnected-10k-model'));
     indexWithModel('SciFact', sci.dir, sciDb, sciIndexed);
-    await searchWhileBuilding(modelless('SciFact as pages'), sci.dir, sci.queries);
+    await searchWhileBuilding(modelless['SciFact as pages']!, sci.dir, sci.queries);
   }
 } finally {
+  store.stop();
   fs.rmSync(work, { recursive: true, force: true });
 }

@@ -30,6 +30,8 @@ export interface Cluster {
   url(database?: string): string;
   port: number;
   dir: string;
+  /** The server's major version, as its programs' folder names it. */
+  version: string;
   /** Makes an empty database with a fresh name; returns its URL. */
   freshDatabase(prefix?: string): Promise<string>;
   stop(): void;
@@ -53,7 +55,12 @@ function asOwner(bin: string, program: string, args: string[]): void {
   execFileSync(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-export async function startCluster(): Promise<Cluster> {
+/**
+ * `durable`: fsync on, as a real server runs (benchmarks); commits still return before the WAL is
+ * flushed (synchronous_commit off), as SQLite's WAL with synchronous=NORMAL does: a process crash
+ * loses nothing, a power cut may lose the last commits. Tests leave fsync off.
+ */
+export async function startCluster(options: { durable?: boolean } = {}): Promise<Cluster> {
   const bin = pgBinDir();
   if (!bin) throw new Error(PG_MISSING);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-pg-'));
@@ -61,15 +68,17 @@ export async function startCluster(): Promise<Cluster> {
   const data = path.join(dir, 'data');
   asOwner(bin, 'initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale', 'C']);
   const port = await freePort();
-  // fsync off: a throwaway cluster need not survive a power cut, and tests write a lot
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`;
-  asOwner(bin, 'pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
+  // fsync off for tests: a throwaway cluster need not survive a power cut, and tests write a lot
+  const durability = options.durable ? '' : '-c fsync=off -c full_page_writes=off';
+  const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c synchronous_commit=off ${durability} -c max_connections=300`;
+  asOwner(bin, 'pg_ctl', ['-D', data, '-o', settings, '-l', path.join(dir, 'log'), '-w', 'start']);
   const url = (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`;
   let n = 0;
   return {
     url,
     port,
     dir,
+    version: path.basename(path.dirname(bin)),
     async freshDatabase(prefix = 'cairn') {
       const name = `${prefix}_${process.pid}_${Date.now().toString(36)}_${n++}`;
       const admin = new pg.Client({ connectionString: url() });
