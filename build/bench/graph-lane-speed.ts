@@ -40,6 +40,6 @@ try {
   console.log(`hybrid search, graph at its default: ${fmt(on)}`);
   console.log(`hybrid search, graph weight 0: ${fmt(off)}`);
 } finally {
-  engine.close();
+  await engine.close();
   fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -106,6 +106,6 @@ try {
     questions.forEach((q, i) => row([q.id, ...settings.map((s) => `${show(ranks.get(s.label)!.answer[i])} (${show(ranks.get(s.label)!.matches[i])})`)]));
   }
 } finally {
-  engine.close();
+  await engine.close();
   fs.rmSync(dir, { recursive: true, force: true });
 }

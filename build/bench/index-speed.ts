@@ -37,6 +37,6 @@ try {
   const params = card?.provenance.params as { timings?: Record<string, number>; buildMs?: number } | undefined;
   if (params?.timings) console.log(`adaptive build:  ${((params.buildMs ?? 0) / 1000).toFixed(2)} s: ${Object.entries(params.timings).map(([k, v]) => `${k} ${(v / 1000).toFixed(2)} s`).join(', ')}`);
 } finally {
-  engine.close();
+  await engine.close();
   fs.rmSync(dir, { recursive: true, force: true });
 }

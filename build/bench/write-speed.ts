@@ -75,6 +75,6 @@ try {
   await timed('new page keyed by a word many pages use', (i) => ({ key: words[i % words.length]! + (i >= words.length ? `-${i}` : ''), body: `# Note ${i}\n\nSome text.\n` }));
   await timed("an existing page's body rewritten", (i) => ({ key: existing[i % existing.length]!, body: `# ${existing[i % existing.length]}\n\nRewritten ${i}, about time and people.\n` }));
 } finally {
-  engine.close();
+  await engine.close();
   fs.rmSync(dir, { recursive: true, force: true });
 }
