@@ -2,13 +2,13 @@
 // the same text, as SQL's placeholders are the same (sql.ts), so the rule reads alike in both
 // stores; what differs is how the rows are read (asynchronously, through Sql).
 import type { Viewer } from '../../../../shared/viewer.ts';
-import { visibleTo } from '../sqlite/visibility.ts';
+import { seenByPlace, seenConcepts, visibleTo, type SeenConcept } from '../sqlite/visibility.ts';
 import type { Sql } from './sql.ts';
 
 export { visibleTo, type Condition, type SeenConcept, type Visibility } from '../sqlite/visibility.ts';
 
 /** The concepts a viewer sees (among `norms`, or all); null for a person (sqlite/visibility.ts conceptsSeenBy). */
-export async function conceptsSeenBy(sql: Sql, viewer: Viewer, norms?: readonly string[]): Promise<Map<string, { name: string; variants: string[] }> | null> {
+export async function conceptsSeenBy(sql: Sql, viewer: Viewer, norms?: readonly string[]): Promise<Map<string, SeenConcept> | null> {
   if (viewer.agent === null) return null;
   const rule = visibleTo(viewer, { archived: true, never: true });
   const only = norms ? `AND n.norm = ANY(?::text[])` : '';
@@ -16,22 +16,11 @@ export async function conceptsSeenBy(sql: Sql, viewer: Viewer, norms?: readonly 
     `SELECT n.norm, n.name, c.name AS canonical FROM concept_names n JOIN pages p ON p.id = n.page_id JOIN concepts c ON c.norm = n.norm WHERE ${rule.sql} ${only} ORDER BY n.norm, n.name`,
     [...rule.params, ...(norms ? [norms] : [])],
   );
-  const seen = new Map<string, { name: string; variants: string[] }>();
-  for (const r of rows) {
-    const c = seen.get(r.norm) ?? { name: r.name, variants: [] };
-    if (r.name === r.canonical) c.name = r.name;
-    if (!c.variants.includes(r.name)) c.variants.push(r.name);
-    seen.set(r.norm, c);
-  }
-  return seen;
+  return seenConcepts(rows);
 }
 
 /** Whether the viewer may see a file by where it lies (sqlite/visibility.ts fileSeenBy). */
 export async function fileSeenBy(sql: Sql, viewer: Viewer): Promise<(file: { root: string; path: string }) => boolean> {
   if (viewer.agent === null) return () => true;
-  const scoped = new Set((await sql.rows<{ path: string }>(`SELECT path FROM roots WHERE scoped = 1`)).map((r) => r.path));
-  return ({ root, path }) => {
-    const parts = path.replaceAll('\\', '/').split('/');
-    return !scoped.has(root) || parts[0] !== 'user' || parts.length < 3 || parts[1] === viewer.agent;
-  };
+  return seenByPlace(new Set((await sql.rows<{ path: string }>(`SELECT path FROM roots WHERE scoped = 1`)).map((r) => r.path)), viewer.agent);
 }

@@ -63,6 +63,11 @@ export function conceptsSeenBy(db: Db, viewer: Viewer, norms?: readonly string[]
   const rows = db
     .prepare(`SELECT n.norm, n.name, c.name AS canonical FROM concept_names n JOIN pages p ON p.id = n.page_id JOIN concepts c ON c.norm = n.norm WHERE ${rule.sql} ${only} ORDER BY n.norm, n.name`)
     .all(...rule.params, ...(norms ? [JSON.stringify(norms)] : [])) as { norm: string; name: string; canonical: string }[];
+  return seenConcepts(rows);
+}
+
+/** Rows of (norm, name as a page writes it, canonical name) folded into the concepts seen: one fold for both stores. */
+export function seenConcepts(rows: readonly { norm: string; name: string; canonical: string }[]): Map<string, SeenConcept> {
   const seen = new Map<string, SeenConcept>();
   for (const r of rows) {
     const c = seen.get(r.norm) ?? { name: r.name, variants: [] };
@@ -80,10 +85,14 @@ export function conceptsSeenBy(db: Db, viewer: Viewer, norms?: readonly string[]
  */
 export function fileSeenBy(db: Db, viewer: Viewer): (file: { root: string; path: string }) => boolean {
   if (viewer.agent === null) return () => true;
-  const scoped = new Set(db.prepare(`SELECT path FROM roots WHERE scoped = 1`).pluck().all() as string[]);
+  return seenByPlace(new Set(db.prepare(`SELECT path FROM roots WHERE scoped = 1`).pluck().all() as string[]), viewer.agent);
+}
+
+/** The rule's scope part for paths, given the scoped roots: a scoped root's `user/<agent>/` is that agent's. */
+export function seenByPlace(scoped: ReadonlySet<string>, agent: string): (file: { root: string; path: string }) => boolean {
   return ({ root, path }) => {
     const parts = path.replaceAll('\\', '/').split('/');
-    return !scoped.has(root) || parts[0] !== 'user' || parts.length < 3 || parts[1] === viewer.agent;
+    return !scoped.has(root) || parts[0] !== 'user' || parts.length < 3 || parts[1] === agent;
   };
 }
 
