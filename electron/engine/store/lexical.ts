@@ -26,6 +26,9 @@ export interface LexicalPage {
   tags: string;
 }
 
+/** bm25 column weights: a word in the key or title says more about the page than one in its body. */
+export const COLUMN_WEIGHTS = { key: 2, title: 2, summary: 1.5, tags: 1.5, body: 1 } as const;
+
 /** What the lexical index holds of a page, from its key and frontmatter: one mapping for indexing and copying. */
 export function lexicalPage(page: { key: string; title: string; summary: string | null; tags: readonly string[] }): LexicalPage {
   return { keyWords: page.key.replace(/[-_]/g, ' '), title: page.title, summary: page.summary, tags: page.tags.join(' ') };

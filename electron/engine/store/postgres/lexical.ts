@@ -1,6 +1,73 @@
-// SCAFFOLD: replaced by the PostgreSQL LexicalRepo.
-import type { LexicalRepo } from '../lexical.ts';
-import { notBuilt } from './not-built.ts';
+// LexicalRepo over PostgreSQL: bm25 as SQLite's FTS5 computes it (bm25.ts), over term counts kept
+// per chunk, and the page_terms table for the token lane. Ranks, filters and ties as
+// sqlite/lexical.ts does, so the two stores give the same chunks in the same order.
+import { narrows, type SearchFilters } from '../../../../shared/search.ts';
+import type { LexicalPage, LexicalRepo, RankedChunk, RankedPage } from '../lexical.ts';
+import { chunkRows, queryTerms, SCORED } from './bm25.ts';
+import { pageCondition } from './page-filter.ts';
+import type { Sql } from './sql.ts';
 
-export const PgLexical = notBuilt<LexicalRepo>('lexical');
-export type PgLexical = LexicalRepo;
+export class PgLexical implements LexicalRepo {
+  constructor(private readonly sql: Sql) {}
+
+  async rankChunks(words: string[], filters: SearchFilters, limit: number): Promise<RankedChunk[]> {
+    const terms = queryTerms(words);
+    if (terms.length === 0) return [];
+    const condition = pageCondition(filters);
+    // as in SQLite: unfiltered, the best `limit` of the whole index, then the rule drops what the
+    // viewer may not see; narrowed, the best `limit` within the filter, so it never comes up short
+    const text = narrows(filters)
+      ? `WITH ${SCORED}
+         SELECT c.page_id AS "pageId", c.rowid AS "chunkRowid", s.score
+         FROM scored s JOIN chunks c ON c.rowid = s.chunk_rowid JOIN pages p ON p.id = c.page_id JOIN files f ON f.id = p.file_id
+         WHERE ${condition.sql}
+         ORDER BY s.score DESC, s.chunk_rowid LIMIT ?`
+      : `WITH ${SCORED}, top AS (SELECT chunk_rowid, score FROM scored ORDER BY score DESC, chunk_rowid LIMIT ?)
+         SELECT c.page_id AS "pageId", c.rowid AS "chunkRowid", top.score
+         FROM top JOIN chunks c ON c.rowid = top.chunk_rowid JOIN pages p ON p.id = c.page_id JOIN files f ON f.id = p.file_id
+         WHERE ${condition.sql}
+         ORDER BY top.score DESC, top.chunk_rowid`;
+    const params = narrows(filters) ? [terms, ...condition.params, limit] : [terms, limit, ...condition.params];
+    return this.sql.rows<RankedChunk>(text, params);
+  }
+
+  async rankPagesByTerms(terms: string[], filters: SearchFilters, limit: number): Promise<RankedPage[]> {
+    const condition = pageCondition(filters);
+    return this.sql.rows<RankedPage>(
+      `SELECT m.page_id AS "pageId", m.matched::float8 / ?::float8 + 0.001::float8 * m.matched / greatest(p.term_count, 1) AS score
+       FROM (SELECT page_id, count(*) AS matched FROM page_terms WHERE term = ANY(?::text[]) GROUP BY page_id) m
+       JOIN pages p ON p.id = m.page_id JOIN files f ON f.id = p.file_id
+       WHERE ${condition.sql}
+       ORDER BY score DESC, p.key_lower
+       LIMIT ?`,
+      [terms.length, terms, ...condition.params, limit],
+    );
+  }
+
+  async indexPage(pageId: number, page: LexicalPage, chunks: readonly { rowid: number; text: string }[], terms: readonly string[]): Promise<void> {
+    await this.indexChunks(page, chunks);
+    await this.sql.run(`DELETE FROM page_terms WHERE page_id = ?`, [pageId]);
+    await this.sql.run(`INSERT INTO page_terms (term, page_id) SELECT DISTINCT t, ?::int FROM unnest(?::text[]) AS t ON CONFLICT DO NOTHING`, [pageId, terms]);
+    await this.sql.run(`UPDATE pages SET term_count = ? WHERE id = ?`, [terms.length, pageId]);
+  }
+
+  /** Each chunk's terms and length, a page's in two statements (the totals move once). */
+  private async indexChunks(page: LexicalPage, chunks: readonly { rowid: number; text: string }[]): Promise<void> {
+    if (chunks.length === 0) return;
+    const rows = chunkRows(page, chunks.map((c) => c.text));
+    const postings = { term: [] as string[], rowid: [] as number[], tf: [] as number[], len: [] as number[] };
+    rows.forEach((row, i) => {
+      for (const [term, tf] of row.tf) {
+        postings.term.push(term);
+        postings.rowid.push(chunks[i]!.rowid);
+        postings.tf.push(tf);
+        postings.len.push(row.len);
+      }
+    });
+    await this.sql.run(`INSERT INTO chunk_lengths (chunk_rowid, len) SELECT * FROM unnest(?::int[], ?::int[])`, [chunks.map((c) => c.rowid), rows.map((r) => r.len)]);
+    await this.sql.run(
+      `INSERT INTO chunk_terms (term, chunk_rowid, tf, len) SELECT * FROM unnest(?::text[], ?::int[], ?::float8[], ?::int[])`,
+      [postings.term, postings.rowid, postings.tf, postings.len],
+    );
+  }
+}

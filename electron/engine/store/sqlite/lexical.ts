@@ -2,13 +2,12 @@
 // are kept per text (their text varies with the filters and the number of terms).
 import { narrows, type SearchFilters } from '../../../../shared/search.ts';
 import type { Db } from '../database.ts';
-import type { LexicalPage, LexicalRepo, RankedChunk, RankedPage } from '../lexical.ts';
+import { COLUMN_WEIGHTS, type LexicalPage, type LexicalRepo, type RankedChunk, type RankedPage } from '../lexical.ts';
 import { lazyStatements } from './lazy-statements.ts';
 import { pageCondition } from './page-filter.ts';
 import { StatementsByText } from './statements-by-text.ts';
 
-/** bm25 column weights: a word in the key or title says more about the page than one in its body. */
-const W = { key: 2, title: 2, summary: 1.5, tags: 1.5, body: 1 };
+const W = COLUMN_WEIGHTS;
 const BM25 = `bm25(chunks_fts, ${W.key}, ${W.title}, ${W.summary}, ${W.tags}, ${W.body})`;
 
 /**

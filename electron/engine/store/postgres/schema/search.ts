@@ -1,17 +1,45 @@
 // The lexical lane's index (BM25 over term statistics kept in tables, as FTS5 keeps them), the
 // token lane's page terms, and chunk vectors with the embedding cache.
 export const SEARCH_SCHEMA = `
+-- per term and chunk: the term's count in the chunk weighted by column (bm25's weights), and the
+-- chunk's length in tokens, so ranking a term reads its postings alone
 CREATE TABLE chunk_terms (
   term text COLLATE "C" NOT NULL,
   chunk_rowid integer NOT NULL REFERENCES chunks(rowid) ON DELETE CASCADE,
-  tf real NOT NULL,
-  PRIMARY KEY (term, chunk_rowid)
+  tf double precision NOT NULL,
+  len integer NOT NULL,
+  PRIMARY KEY (term, chunk_rowid) INCLUDE (tf, len)
 );
 CREATE INDEX chunk_terms_chunk ON chunk_terms(chunk_rowid);
+-- every indexed chunk (one without a token too: FTS5 counts its row)
 CREATE TABLE chunk_lengths (
   chunk_rowid integer PRIMARY KEY REFERENCES chunks(rowid) ON DELETE CASCADE,
   len integer NOT NULL
 );
+-- bm25's N and total length, kept with chunk_lengths by statement triggers (one update per
+-- statement: a page's chunks are indexed in one); index writes are serialised, so one row serves
+CREATE TABLE lexical_totals (
+  one boolean PRIMARY KEY DEFAULT true CHECK (one),
+  chunks bigint NOT NULL,
+  tokens bigint NOT NULL
+);
+INSERT INTO lexical_totals (chunks, tokens) VALUES (0, 0);
+CREATE FUNCTION lexical_totals_add() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE lexical_totals SET chunks = chunks + d.n, tokens = tokens + d.t
+    FROM (SELECT count(*) AS n, coalesce(sum(len), 0) AS t FROM added) d WHERE d.n > 0;
+  RETURN NULL;
+END $$;
+CREATE FUNCTION lexical_totals_remove() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE lexical_totals SET chunks = chunks - d.n, tokens = tokens - d.t
+    FROM (SELECT count(*) AS n, coalesce(sum(len), 0) AS t FROM removed) d WHERE d.n > 0;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER chunk_lengths_added AFTER INSERT ON chunk_lengths REFERENCING NEW TABLE AS added
+  FOR EACH STATEMENT EXECUTE FUNCTION lexical_totals_add();
+CREATE TRIGGER chunk_lengths_removed AFTER DELETE ON chunk_lengths REFERENCING OLD TABLE AS removed
+  FOR EACH STATEMENT EXECUTE FUNCTION lexical_totals_remove();
 CREATE TABLE page_terms (
   term text COLLATE "C" NOT NULL,
   page_id integer NOT NULL REFERENCES pages(id) ON DELETE CASCADE,

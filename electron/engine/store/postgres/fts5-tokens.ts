@@ -1,0 +1,76 @@
+// Text as SQLite's FTS5 tokenizer `porter unicode61 remove_diacritics 2` turns it into terms, so
+// the PostgreSQL lexical index counts the same terms in the same rows as the SQLite one does and
+// BM25 gives the same scores. unicode61: a token is a run of letters, digits and private-use
+// characters (a combining accent inside a token is dropped); each character is lowercased and
+// its Latin accents removed. porter: tokens of 3 to 64 bytes are Porter-stemmed (1980).
+import { stemmer } from 'stemmer';
+
+const TOKEN_CHAR = /[\p{L}\p{N}\p{Co}]/u;
+const MARKS = /\p{M}+/gu;
+const ASCII_LETTER = /^[A-Za-z]$/;
+const PORTER_MIN = 3;
+const PORTER_MAX = 64;
+
+/** The combining accents (U+0300…U+0331) unicode61 keeps inside a token and folds away. */
+function isDiacritic(c: number): boolean {
+  if (c < 768 || c > 817) return false;
+  return c < 800 ? (0x08029fdf & (1 << (c - 768))) !== 0 : (0x000361f8 & (1 << (c - 800))) !== 0;
+}
+
+/** One character as unicode61 folds it: a Latin letter with accents becomes its ASCII letter; others lowercased. */
+const folded = new Map<string, string>();
+function fold(ch: string): string {
+  let out = folded.get(ch);
+  if (out === undefined) {
+    const base = ch.normalize('NFD');
+    const bare = base.replace(MARKS, '');
+    if (bare !== base && ASCII_LETTER.test(bare)) out = bare.toLowerCase();
+    else out = caseFold(ch);
+    folded.set(ch, out);
+  }
+  return out;
+}
+
+/**
+ * Unicode's simple case folding (CaseFolding.txt, as unicode61 applies it): one code point to one,
+ * so µ and μ or ϵ and ε are one letter; the dotless ı stays itself.
+ */
+function caseFold(ch: string): string {
+  const one = (s: string) => ([...s].length === 1 ? s : null);
+  if (ch === 'ı' || ch.codePointAt(0)! > 0xffff) return ch;
+  return one(ch.toUpperCase())?.toLowerCase() ?? one(ch.toLowerCase()) ?? ch;
+}
+
+/** The unicode61 tokens of a text, in order (before stemming). */
+export function unicode61(text: string): string[] {
+  const tokens: string[] = [];
+  let current = '';
+  let inToken = false;
+  for (const ch of text) {
+    const c = ch.codePointAt(0)!;
+    const ascii = c < 128;
+    if (ascii ? /[A-Za-z0-9]/.test(ch) : TOKEN_CHAR.test(ch)) {
+      current += ascii ? ch.toLowerCase() : fold(ch);
+      inToken = true;
+    } else if (inToken && isDiacritic(c)) {
+      continue;
+    } else if (inToken) {
+      tokens.push(current);
+      current = '';
+      inToken = false;
+    }
+  }
+  if (inToken) tokens.push(current);
+  return tokens;
+}
+
+/** A token as the porter tokenizer stems it (FTS5 leaves tokens shorter than 3 or longer than 64 bytes alone). */
+export function porter(token: string): string {
+  const bytes = Buffer.byteLength(token);
+  return bytes < PORTER_MIN || bytes > PORTER_MAX ? token : stemmer(token);
+}
+
+/** The terms of a text as the FTS5 index holds them, in order, repeats kept. */
+export function fts5Terms(text: string): string[] {
+  return unicode61(text).map(porter);
+}
