@@ -46,6 +46,17 @@ export function toPageSummary(r: PageSummaryRow): PageSummary {
   };
 }
 
+/** `aliases:` as a page's frontmatter gives it (a list, one name, or, not JSON, the text itself) as names. */
+export function aliasList(json: string | null): string[] {
+  if (!json) return [];
+  try {
+    const v: unknown = JSON.parse(json);
+    return Array.isArray(v) ? v.map(String) : [String(v)];
+  } catch {
+    return [json];
+  }
+}
+
 /** A whole page row, for the page view and for writes to find the page they change. */
 export interface PageRecord extends PageSummaryRow {
   frontmatter: string;

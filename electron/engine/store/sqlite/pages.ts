@@ -3,7 +3,7 @@
 import type { SearchFilters } from '../../../../shared/search.ts';
 import type { Db } from '../database.ts';
 import type { PageSummary } from '../../../../shared/page.ts';
-import type { BrowseRow, DuplicateKeyRow, GraphPage, IndexedPage, LinkTarget, NoteCandidate, PageListing, PageNode, PagePlace, PageRecord, PageRepo, Viewer, VisibilityOptions } from '../pages.ts';
+import { aliasList, type BrowseRow, type DuplicateKeyRow, type GraphPage, type IndexedPage, type LinkTarget, type NoteCandidate, type PageListing, type PageNode, type PagePlace, type PageRecord, type PageRepo, type Viewer, type VisibilityOptions } from '../pages.ts';
 import { lazyStatements } from './lazy-statements.ts';
 import { fileSeenBy, preparedFor, visibleTo, type Visibility } from './visibility.ts';
 import { statementsOf } from '../statements.ts';
@@ -305,17 +305,6 @@ const hiddenRule = (viewer: Viewer) => visibleTo(viewer, { archived: true, never
 const BROWSE: Visibility = { archived: true, never: true };
 
 const LINK_TARGETS: Visibility = { shadowed: true, never: true, sharedOnly: true };
-
-/** `aliases:` as written: a list, one name, or (not JSON) the text itself. */
-function aliasList(json: string | null): string[] {
-  if (!json) return [];
-  try {
-    const v: unknown = JSON.parse(json);
-    return Array.isArray(v) ? v.map(String) : [String(v)];
-  } catch {
-    return [json];
-  }
-}
 
 const PAGE_RECORD_COLUMNS = `${PAGE_SUMMARY_COLUMNS}, p.frontmatter, p.fm_error, p.fm_error_line, p.body, p.headings, p.provenance`;
 

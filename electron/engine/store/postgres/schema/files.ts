@@ -39,8 +39,8 @@ CREATE TABLE pages (
   headings text COLLATE "C" NOT NULL,
   block_ids text COLLATE "C" NOT NULL,
   provenance text COLLATE "C" NOT NULL,
-  tier text COLLATE "C", usage_mode text, owner text,
-  updated text COLLATE "C", reviewed text, stale_since text, archived_since text,
+  tier text COLLATE "C", usage_mode text COLLATE "C", owner text COLLATE "C",
+  updated text COLLATE "C", reviewed text COLLATE "C", stale_since text COLLATE "C", archived_since text COLLATE "C",
   content_hash text COLLATE "C" NOT NULL,
   term_count integer NOT NULL DEFAULT 0,
   prose text COLLATE "C"
