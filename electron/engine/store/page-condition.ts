@@ -10,6 +10,8 @@ export interface FilterDialect {
   hasTag: string;
   /** A condition true when `expr` is one of `tiers`, with its parameters. */
   oneOf(expr: string, tiers: readonly string[]): Condition;
+  /** The operator matching a path against a LIKE pattern as SQLite's LIKE does: ASCII case aside. */
+  like: string;
 }
 
 export function pageConditionIn(dialect: FilterDialect, f: SearchFilters): Condition {
@@ -32,7 +34,7 @@ export function pageConditionIn(dialect: FilterDialect, f: SearchFilters): Condi
     params.push(...tiers.params);
   }
   if (f.pathPrefix) {
-    where.push(`f.rel_path LIKE ? ESCAPE '\\'`);
+    where.push(`f.rel_path ${dialect.like} ? ESCAPE '\\'`);
     params.push(`${f.pathPrefix.replace(/^\.?\//, '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   }
   if (f.updatedAfter) {

@@ -3,25 +3,17 @@
 // then every read method asked the same things of both. The rows are chosen where the two
 // databases differ: NULL dates in sorted columns, case in paths and tags, keys in two Unicode
 // forms, aliases of every JSON type, shadowed, archived and `usage_mode: never` pages.
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchFilters } from '../../../../shared/search.ts';
 import type { Viewer } from '../../../../shared/viewer.ts';
-import { freshPgDatabase, pgAdminUrl } from '../../testing/pg-test.ts';
+import { pgAdminUrl } from '../../testing/pg-test.ts';
 import type { IndexedPage } from '../pages.ts';
-import { openSqliteStore, type SqliteStore } from '../sqlite/sqlite-store.ts';
 import type { Store } from '../store.ts';
-import { openPgStore, type PgStore } from './pg-store.ts';
+import { openTwins, unicodeLocaleDatabase, type Twins } from './twin-stores.ts';
 
-/** Row statements both databases take as written (PostgreSQL's identities accept the ids given). */
-type Exec = (sql: string, params: unknown[]) => Promise<unknown>;
-
-const ROOTS: [number, string, number][] = [
-  [1, '/w', 0],
-  [2, '/team', 1],
-];
+/** The twins' root is /w (1); /team (2) is scoped. */
+const ROOTS = ['/w', '/team'];
 
 /** [file id, root, path, page fields] — null: a file that is no page. */
 const FILES: [number, number, string, Partial<IndexedPage> & { key: string } | null][] = [
@@ -39,6 +31,7 @@ const FILES: [number, number, string, Partial<IndexedPage> & { key: string } | n
   [12, 1, 'café.md', { key: 'cafe\u0301', tags: ['ärger'], frontmatter: { aliases: '[not json' } }],
   [13, 1, 'picture.png', null],
   [14, 1, 'notes0.md', { key: 'notes0', updated: '2019-12-31' }],
+  [16, 1, 'Über/x.md', { key: 'x', tags: ['Über'], updated: '2024-01-01' }],
   [15, 1, 'Notes/deep/n.md', { key: 'n', updated: '2024-03-01', reviewed: '2020-01-01' }],
 ];
 
@@ -66,32 +59,30 @@ function indexed(fileId: number, fields: Partial<IndexedPage> & { key: string })
   };
 }
 
-/** The same rows into either store: roots, files and links as SQL, pages through the repository. */
-async function seed(store: Store, exec: Exec): Promise<void> {
-  await store.write(async () => {
-    for (const [id, p, scoped] of ROOTS) await exec(`INSERT INTO roots (id, path, scoped) VALUES (?, ?, ?)`, [id, p, scoped]);
-    for (const [id, root, rel, page] of FILES) {
-      await exec(
-        `INSERT INTO files (id, root_id, rel_path, rel_lower, name_lower, is_page, mtime_ms, size, status, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'indexed', NULL)`,
-        [id, root, rel, rel.toLowerCase(), path.basename(rel).toLowerCase(), page ? 1 : 0, 1_700_000_000_000 + id * 1000.5, 100 + id],
-      );
-      if (page) await store.pages.upsertIndexed(indexed(id, page));
-    }
-    // a page indexed before concepts has no prose: its hash is not trusted
-    await exec(`UPDATE pages SET prose = NULL WHERE file_id = ?`, [15]);
-    for (const [id, page, ord, kind, target, to, found, reason] of LINKS) {
-      await exec(
-        `INSERT INTO links (id, page_id, ord, line, kind, target, target_key, target_page_id, target_external, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [id, page, ord, ord + 1, kind, target, target.toLowerCase(), to, found, reason],
-      );
-    }
-  });
+/** The same rows into both stores: roots, files and links as SQL, pages through each one's repository. */
+async function seed({ exec, both }: Twins): Promise<void> {
+  await exec(`INSERT INTO roots (id, path, scoped) VALUES (2, ?, 1)`, [ROOTS[1]]);
+  for (const [id, root, rel, page] of FILES) {
+    await exec(
+      `INSERT INTO files (id, root_id, rel_path, rel_lower, name_lower, is_page, mtime_ms, size, status, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'indexed', NULL)`,
+      [id, root, rel, rel.toLowerCase(), path.basename(rel).toLowerCase(), page ? 1 : 0, 1_700_000_000_000 + id * 1000.5, 100 + id],
+    );
+    for (const s of both) if (page) await s.write(() => s.pages.upsertIndexed(indexed(id, page)));
+  }
+  // a page indexed before concepts has no prose: its hash is not trusted
+  await exec(`UPDATE pages SET prose = NULL WHERE file_id = ?`, [15]);
+  for (const [id, page, ord, kind, target, to, found, reason] of LINKS) {
+    await exec(
+      `INSERT INTO links (id, page_id, ord, line, kind, target, target_key, target_page_id, target_external, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [id, page, ord, ord + 1, kind, target, target.toLowerCase(), to, found, reason],
+    );
+  }
 }
 
 const VIEWERS: Viewer[] = [{ agent: null }, { agent: 'ann' }, { agent: 'bob' }];
 const ALL_IDS = FILES.filter((f) => f[3]).map((_, i) => i + 1);
 const SCOPES = [null, [1, 2, 3], [4, 6, 99]];
-const FILTERS: SearchFilters[] = [{}, { agent: 'ann' }, { tags: ['#COOKING'] }, { tags: ['ärger'] }, { tier: ['wiki'] }, { tier: ['doc', 'reflection'] }, { scope: 'user', agent: 'bob' }, { updatedAfter: '2023-01-01' }, { updatedBefore: '2023-12-31' }, { pathPrefix: './notes/' }];
+const FILTERS: SearchFilters[] = [{}, { agent: 'ann' }, { tags: ['#COOKING'] }, { tags: ['ärger'] }, { tier: ['wiki'] }, { tier: ['doc', 'reflection'] }, { scope: 'user', agent: 'bob' }, { updatedAfter: '2023-01-01' }, { updatedBefore: '2023-12-31' }, { pathPrefix: './notes/' }, { pathPrefix: 'über/' }, { tags: ['über'] }];
 
 /** Each read of the two repositories, by name: every method and the inputs that reach each branch. */
 function reads(s: Store): Record<string, () => Promise<unknown>> {
@@ -99,7 +90,7 @@ function reads(s: Store): Record<string, () => Promise<unknown>> {
   const each = <T>(name: string, inputs: T[], fn: (x: T) => Promise<unknown>) => inputs.forEach((x, i) => (out[`${name} #${i}`] = () => fn(x)));
   each('visibleIds', VIEWERS.flatMap((v) => [{}, { shadowed: true }, { archived: true, never: true }].map((o) => [v, o] as const)), ([v, o]) => s.pages.visibleIds(v, ALL_IDS, o));
   each('visibleIds none', VIEWERS, (v) => s.pages.visibleIds(v, []));
-  const places = FILES.map(([, root, rel]) => ({ root: ROOTS[root - 1]![1], path: rel }));
+  const places = FILES.map(([, root, rel]) => ({ root: ROOTS[root - 1]!, path: rel }));
   each('filesSeenBy', VIEWERS, async (v) => places.map(await s.pages.filesSeenBy(v)));
   each('byKey', [['alpha', null], ['alpha', 'ann'], ['ALPHA.md', 'bob'], ['café', 'ann'], ['CAFÉ.MD', null], ['old', null], ['b', null], ['b', 'bob'], ['nothing', 'ann']] as const, ([k, a]) => s.pages.byKey(k, a));
   each('byPlace', [...places, { root: '/w', path: 'none.md' }], (p) => s.pages.byPlace(p.root, p.path));
@@ -112,11 +103,11 @@ function reads(s: Store): Record<string, () => Promise<unknown>> {
   each('hiddenFrom', VIEWERS, (v) => s.pages.hiddenFrom(v));
   out.retired = () => s.pages.retired();
   each('placeOf', [1, 6, 99], (id) => s.pages.placeOf(id));
-  each('under', [[1, 'notes/'], [1, 'Notes/'], [1, ''], [2, 'user/'], [1, 'no_tes/']] as const, ([r, f]) => s.pages.under(r, f));
+  each('under', [[1, 'notes/'], [1, 'Notes/'], [1, ''], [2, 'user/'], [1, 'no_tes/'], [1, 'über/'], [1, 'Über/']] as const, ([r, f]) => s.pages.under(r, f));
   out.noteCandidates = () => s.pages.noteCandidates();
   out.reflectionSources = () => s.pages.reflectionSources();
   out.keysLower = () => s.pages.keysLower();
-  const tagged = [['Cooking', 'cooking', null, 10], ['cooking', 'none', 'notes/', 10], ['COOKING', 'x', null, 2], ['Ärger', 'ärger', null, 10], ['bread', 'bread', 'Notes/', 10]] as const;
+  const tagged = [['Cooking', 'cooking', null, 10], ['cooking', 'none', 'notes/', 10], ['COOKING', 'x', null, 2], ['Ärger', 'ärger', null, 10], ['über', 'x', null, 10], ['bread', 'bread', 'Notes/', 10]] as const;
   each('canonicalTagged', VIEWERS.flatMap((v) => tagged.map((t) => [v, t] as const)), ([v, [d, slug, prefix, limit]]) => s.pages.canonicalTagged(d, slug, prefix, limit, v));
   each('updatedAt', places, (p) => s.pages.updatedAt(p.root, p.path));
   out.idsAt = () => s.pages.idsAt([places[2]!, { root: '/w', path: 'none.md' }, places[0]!, places[12]!, places[2]!]);
@@ -142,9 +133,7 @@ function reads(s: Store): Record<string, () => Promise<unknown>> {
   return out;
 }
 
-let dir: string;
-let lite: SqliteStore;
-let pg: PgStore;
+let twins: Twins;
 
 async function answers(s: Store): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
@@ -154,27 +143,23 @@ async function answers(s: Store): Promise<Record<string, unknown>> {
 
 /** Every read, asked of both stores: the same answers. */
 async function expectSameAnswers(): Promise<void> {
-  const [a, b] = [await answers(lite), await answers(pg)];
+  const [a, b] = [await answers(twins.sqlite), await answers(twins.pg)];
   for (const name of Object.keys(a)) expect.soft(b[name], name).toEqual(a[name]);
 }
 
 /** A write through both stores' repositories. */
 const onBoth = async (fn: (s: Store) => Promise<unknown>) => {
-  for (const s of [lite, pg] as Store[]) await s.write(async () => fn(s));
+  for (const s of twins.both) await s.write(async () => fn(s));
 };
 
 describe.skipIf(!pgAdminUrl())('the PostgreSQL pages and staleness', () => {
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-pg-pages-'));
-    lite = openSqliteStore(path.join(dir, 'index.db'));
-    pg = openPgStore(await freshPgDatabase());
-    await seed(lite, async (sql, params) => lite.db.prepare(sql).run(...params));
-    await seed(pg, (sql, params) => pg.sql.run(sql, params));
+    // a database whose locale lowercases beyond ASCII: what leans on it instead of "C" differs from SQLite
+    twins = await openTwins(await unicodeLocaleDatabase(pgAdminUrl()!));
+    await seed(twins);
   });
   afterAll(async () => {
-    await pg?.close();
-    await lite?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await twins?.close();
   });
 
   it('answers every read as the SQLite store does', async () => {
@@ -186,7 +171,7 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL pages and staleness', () => {
     await onBoth((s) => s.staleness.record(new Map([[1, reasons('links-archived')], [2, reasons('not-reviewed')], [3, reasons('not-reviewed')], [99, reasons('not-reviewed')]]), '2024-05-01T00:00:00.000Z', null));
     // in scope [2, 6]: 2 stays stale (its date kept), 6 becomes stale, 1 and 3 are left alone
     await onBoth((s) => s.staleness.record(new Map([[2, reasons('links-archived')], [6, reasons('not-reviewed')]]), '2024-06-01T00:00:00.000Z', [2, 6]));
-    const records = await pg.staleness.records({ agent: null });
+    const records = await twins.pg.staleness.records({ agent: null });
     expect(records.map((r) => [r.page.key, r.since])).toEqual([
       ['2024-01-01', '2024-05-01T00:00:00.000Z'],
       ['Alpha', '2024-05-01T00:00:00.000Z'],
@@ -195,7 +180,7 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL pages and staleness', () => {
     ]);
     await expectSameAnswers();
     await onBoth((s) => s.staleness.record(new Map(), '2024-07-01T00:00:00.000Z', [3]));
-    expect((await pg.staleness.records({ agent: null })).map((r) => r.page.key)).not.toContain('2024-01-02');
+    expect((await twins.pg.staleness.records({ agent: null })).map((r) => r.page.key)).not.toContain('2024-01-02');
     await expectSameAnswers();
   });
 
@@ -206,8 +191,8 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL pages and staleness', () => {
       await s.pages.rescope([{ id: 7, scope: 'global', agent: null }, { id: 1, scope: 'user', agent: 'ann' }, { id: 7, scope: 'user', agent: 'ann' }]);
       await s.pages.rescope([]);
     });
-    expect((await pg.pages.placeOf(3))?.key).toBe('Renamed');
-    expect(await pg.pages.nodeById(7)).toMatchObject({ scope: 'user', agent: 'ann' });
+    expect((await twins.pg.pages.placeOf(3))?.key).toBe('Renamed');
+    expect(await twins.pg.pages.nodeById(7)).toMatchObject({ scope: 'user', agent: 'ann' });
     await expectSameAnswers();
   });
 });

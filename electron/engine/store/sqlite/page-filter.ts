@@ -7,6 +7,7 @@ import type { Condition } from './visibility.ts';
 const SQLITE: FilterDialect = {
   hasTag: `EXISTS (SELECT 1 FROM json_each(p.tags) t WHERE lower(t.value) = lower(?))`,
   oneOf: (expr, tiers) => ({ sql: `${expr} IN (${tiers.map(() => '?').join(',')})`, params: [...tiers] }),
+  like: 'LIKE',
 };
 
 export function pageCondition(f: SearchFilters): Condition {
