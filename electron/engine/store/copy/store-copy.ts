@@ -135,7 +135,7 @@ async function indexLexical(from: SqliteStore, to: PgStore, onProgress: (p: Copy
   return done;
 }
 
-/** Identity columns continue after the copied ids, and the prose signatures' stamps after theirs. */
+/** Identity columns continue after the copied ids (the prose signatures' stamps, the highest + 1, need nothing). */
 async function advanceSequences(to: PgStore): Promise<void> {
   const identities = await to.sql.rows<{ table_name: string; column_name: string }>(
     `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema() AND is_identity = 'YES'`,
@@ -143,5 +143,4 @@ async function advanceSequences(to: PgStore): Promise<void> {
   for (const { table_name: t, column_name: c } of identities) {
     await to.sql.value(`SELECT setval(pg_get_serial_sequence(?, ?), coalesce((SELECT max("${c}") FROM ${t}), 0) + 1, false)`, [t, c]);
   }
-  await to.sql.value(`SELECT setval('prose_sigs_seq', coalesce((SELECT max(seq) FROM prose_sigs), 0) + 1, false)`);
 }

@@ -1,7 +1,7 @@
-// The names pages give concepts (concept_names): read in the order they were stored, by `rowid`,
-// which is given as SQLite gives it, the highest + 1 (schema/concepts.ts); a page's names are
-// written again only when they changed, since each name written marks its concept for regrouping
-// (the concept_names_dirty trigger).
+// The names pages give concepts (concept_names): read in the order they were stored, by `rowid`
+// (an identity, as SQLite's rowid: each name above those before); a page's names are written
+// again only when they changed, since each name written marks its concept for regrouping (the
+// concept_names_dirty trigger).
 import type { NameRow, PageName } from '../concepts.ts';
 import type { Sql } from './sql.ts';
 
@@ -18,10 +18,9 @@ export async function setNames(sql: Sql, pageId: number, names: readonly PageNam
   if (was.length === names.length && was.every((o, i) => o.source === names[i]!.source && o.name === names[i]!.name && o.norm === names[i]!.norm)) return;
   await sql.run(`DELETE FROM concept_names WHERE page_id = ?`, [pageId]);
   if (!names.length) return;
-  // the highest rowid once (after the delete, as SQLite reuses it too), then one up per name in order
+  // numbered in the order given
   await sql.run(
-    `INSERT INTO concept_names (rowid, page_id, source, name, norm)
-     SELECT (SELECT coalesce(max(rowid), 0) FROM concept_names) + o, ?, s, n, m FROM unnest(?::text[], ?::text[], ?::text[]) WITH ORDINALITY AS u(s, n, m, o)`,
+    `INSERT INTO concept_names (page_id, source, name, norm) SELECT ?, s, n, m FROM unnest(?::text[], ?::text[], ?::text[]) WITH ORDINALITY AS u(s, n, m, o) ORDER BY o`,
     [pageId, names.map((n) => n.source), names.map((n) => n.name), names.map((n) => n.norm)],
   );
 }

@@ -3,55 +3,37 @@
 // then every read compared, deep-equal, order included. The rows are made to find where the two
 // databases differ: ties in every ORDER BY, lists out of order and repeated, NULLs, byte order,
 // letter case, pages deleted under their names and mentions.
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Viewer } from '../../../../shared/viewer.ts';
 import type { DerivedRegistration, DerivedRegistry } from '../registry.ts';
 import type { Store } from '../store.ts';
-import { openSqliteStore, type SqliteStore } from '../sqlite/sqlite-store.ts';
-import { freshPgDatabase, pgAdminUrl } from '../../testing/pg-test.ts';
-import { openPgStore, type PgStore } from './pg-store.ts';
+import { pgAdminUrl } from '../../testing/pg-test.ts';
+import { openTwins, type Twins } from './twin-stores.ts';
 
-interface Twins {
-  lite: SqliteStore;
-  pg: PgStore;
-  /** One statement on both databases. */
-  exec(text: string, params?: unknown[]): Promise<void>;
+const opened: Twins[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((t) => t.close()));
+});
+
+interface Compared extends Twins {
   /** The same write on both stores. */
-  both(fn: (s: Store) => Promise<unknown>): Promise<void>;
+  write(fn: (s: Store) => Promise<unknown>): Promise<void>;
   /** The same read on both: PostgreSQL's answer deep-equals SQLite's, which is returned. */
   same<T>(fn: (s: Store) => Promise<T>): Promise<T>;
 }
 
-const open: { close(): Promise<void> }[] = [];
-const dirs: string[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.close()));
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
-
-async function twins(): Promise<Twins> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-pg-concepts-'));
-  dirs.push(dir);
-  const lite = openSqliteStore(path.join(dir, 'index.db'));
-  const pg = openPgStore(await freshPgDatabase());
-  open.push(lite, pg);
+async function twins(): Promise<Compared> {
+  const t = await openTwins();
+  opened.push(t);
   return {
-    lite,
-    pg,
-    async exec(text, params = []) {
-      lite.db.prepare(text).run(...params);
-      await pg.sql.run(text, params);
-    },
-    async both(fn) {
-      await lite.write(() => fn(lite));
-      await pg.write(() => fn(pg));
+    ...t,
+    async write(fn) {
+      for (const s of t.both) await s.write(() => fn(s));
     },
     async same(fn) {
-      const want = await lite.read(() => fn(lite));
-      const got = await pg.read(() => fn(pg));
+      const want = await t.sqlite.read(() => fn(t.sqlite));
+      const got = await t.pg.read(() => fn(t.pg));
       expect(got).toStrictEqual(want);
       return want;
     },
@@ -61,7 +43,6 @@ async function twins(): Promise<Twins> {
 // roots, files and pages: agents' spaces (one in an unscoped root, one with an empty name), two files
 // whose paths differ only in case, an attachment, an archived page, a shared and an own page of one key
 const ROOTS: [number, string, number][] = [
-  [1, '/w', 1],
   [2, '/a', 1],
   [3, '/z', 0],
 ];
@@ -102,7 +83,9 @@ const LINKS: [page: number, target: number][] = [
   [1, 5],
 ];
 
-async function seed(t: Twins): Promise<void> {
+async function seed(t: Compared): Promise<void> {
+  // root 1, /w, the twins' own
+  await t.exec(`UPDATE roots SET scoped = 1 WHERE id = 1`);
   for (const r of ROOTS) await t.exec(`INSERT INTO roots (id, path, scoped) VALUES (?, ?, ?)`, r);
   for (const [id, root, rel, isPage] of FILES) {
     await t.exec(`INSERT INTO files (id, root_id, rel_path, rel_lower, name_lower, is_page, mtime_ms, size, status) VALUES (?, ?, ?, ?, ?, ?, 1, 1, ?)`, [
@@ -187,9 +170,15 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL concepts answer as SQLite', () =>
   it('names, forms, concepts, mentions, prose and signatures', async () => {
     const t = await twins();
     await seed(t);
+    // the one difference: a new SQLite index notes that its first refresh matches every page; a new
+    // PostgreSQL one does not (a copy of an SQLite index brings that index's note), and need not:
+    // with no aliases noted yet, the first refresh matches every page anyway (ingest/concept-mentions.ts)
+    expect(await t.sqlite.concepts.refreshState()).toEqual({ aliases: null, rematchAll: true });
+    expect(await t.pg.concepts.refreshState()).toEqual({ aliases: null, rematchAll: false });
+    await t.exec(`DELETE FROM meta WHERE key = 'concepts_all'`);
     await t.same(conceptReads);
 
-    await t.both(async (s) => {
+    await t.write(async (s) => {
       const c = s.concepts;
       // page 2's names stored before page 1's: pages naming a concept by one key stay in that order
       await c.setNames(2, [name('key', 'topic'), name('alias', 'Alpha'), name('tag', 'Ünï', 'ünï')]);
@@ -223,7 +212,7 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL concepts answer as SQLite', () =>
     });
     await t.same(conceptReads);
 
-    await t.both(async (s) => {
+    await t.write(async (s) => {
       const c = s.concepts;
       await c.saveProse(
         [
@@ -254,7 +243,7 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL concepts answer as SQLite', () =>
     });
     await t.same(conceptReads);
 
-    await t.both(async (s) => {
+    await t.write(async (s) => {
       const c = s.concepts;
       await c.writeMentions({
         insert: [
@@ -295,7 +284,7 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL concepts answer as SQLite', () =>
     const after = await t.same(conceptReads);
     expect(after.goneMentions).toEqual(['topic']);
     expect(after.dirtyNames).toEqual(['Beta', 'other', 'topic', 'zeta']);
-    await t.both((s) => s.concepts.saveProseSig(1, sig(7)));
+    await t.write((s) => s.concepts.saveProseSig(1, sig(7)));
     // stamps 1-7 given, 5 and 6 deleted with their pages: the highest + 1
     const stamped = await t.same((s) => s.concepts.signaturesSince(0));
     expect(stamped.at(-1)).toEqual({ pageId: 1, seq: 8, sig: Buffer.from([7]) });
@@ -305,11 +294,11 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL concepts answer as SQLite', () =>
     const t = await twins();
     await seed(t);
     await t.same((s) => s.concepts.sharedWith([1], -2, { agent: null }));
-    await t.both(async (s) => {
+    await t.write(async (s) => {
       await s.concepts.writeConcepts({ drop: [], insert: [concept('topic', 'Topic')], update: [] });
       await s.concepts.setNames(1, [name('key', 'topic')]);
     });
-    for (const s of [t.lite, t.pg]) {
+    for (const s of t.both) {
       await expect(s.concepts.pagesOf('x', 1.5)).rejects.toThrow(RangeError);
       await expect(s.concepts.sharedWith([1], -2, { agent: null })).rejects.toThrow(RangeError);
     }
@@ -383,12 +372,12 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL skill registry answers as SQLite'
       ],
     };
     const withdrawn = (old: { agent: string; tier: string }) => `${old.agent}'s ${old.tier} registration is gone`;
-    await t.both((s) => s.registry.replace(first, withdrawn));
+    await t.write((s) => s.registry.replace(first, withdrawn));
     await t.same(registryReads);
-    await t.both((s) => s.registry.replace({ agents: [], problems: [], rows: [first.rows[3]!, reg('carol', 'rust', 'explicit', { category: 'backend' }), first.rows[0]!] }, withdrawn));
+    await t.write((s) => s.registry.replace({ agents: [], problems: [], rows: [first.rows[3]!, reg('carol', 'rust', 'explicit', { category: 'backend' }), first.rows[0]!] }, withdrawn));
     const after = await t.same(registryReads);
     expect((after.all as { status: string }[]).filter((r) => r.status === 'withdrawn')).toHaveLength(2);
-    await t.both((s) => s.registry.replace({ agents: [], problems: [], rows: [] }, withdrawn));
+    await t.write((s) => s.registry.replace({ agents: [], problems: [], rows: [] }, withdrawn));
     await t.same(registryReads);
   });
 });

@@ -176,7 +176,7 @@ export class PgRegistry implements RegistryRepo {
     await this.sql.run(`DELETE FROM skill_problems`);
     if (derived.problems.length) {
       const p = derived.problems;
-      await this.sql.run(`INSERT INTO skill_problems (rowid, path, line, reason) SELECT o, path, line, reason FROM unnest(?::text[], ?::int[], ?::text[]) WITH ORDINALITY AS u(path, line, reason, o)`, [
+      await this.sql.run(`INSERT INTO skill_problems (path, line, reason) SELECT path, line, reason FROM unnest(?::text[], ?::int[], ?::text[]) WITH ORDINALITY AS u(path, line, reason, o) ORDER BY o`, [
         p.map((x) => x.path),
         p.map((x) => x.line),
         p.map((x) => x.reason),
