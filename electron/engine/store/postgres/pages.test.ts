@@ -1,15 +1,19 @@
-// The PostgreSQL PageRepo and StaleRepo give the SQLite store's answers: the same rows, written
-// through both stores' repositories (and, for what no repository of these writes, the same SQL),
-// then every read method asked the same things of both. The rows are chosen where the two
-// databases differ: NULL dates in sorted columns, case in paths and tags, keys in two Unicode
-// forms, aliases of every JSON type, shadowed, archived and `usage_mode: never` pages.
+// The PostgreSQL PageRepo and StaleRepo give the SQLite store's answers, every read asked the same
+// things of both (page-reads.ts): first on the same rows written through both stores' repositories
+// (and, for what no repository of these writes, the same SQL), chosen where the two databases
+// differ: NULL dates in sorted columns, case in paths and tags, keys in two Unicode forms, aliases
+// of every JSON type, shadowed, archived and `usage_mode: never` pages; then on a wiki indexed into
+// SQLite and copied to PostgreSQL (copyStore).
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchFilters } from '../../../../shared/search.ts';
-import type { Viewer } from '../../../../shared/viewer.ts';
 import { pgAdminUrl } from '../../testing/pg-test.ts';
+import { makeFixture, type Fixture } from '../../testing/wiki-fixture.ts';
+import { copyStore } from '../copy/store-copy.ts';
 import type { IndexedPage } from '../pages.ts';
+import { openSqliteStore, type SqliteStore } from '../sqlite/sqlite-store.ts';
 import type { Store } from '../store.ts';
+import { answersOf, readInputs } from './page-reads.ts';
+import { openPgStore, type PgStore } from './pg-store.ts';
 import { openTwins, unicodeLocaleDatabase, type Twins } from './twin-stores.ts';
 
 /** The twins' root is /w (1); /team (2) is scoped. */
@@ -31,8 +35,8 @@ const FILES: [number, number, string, Partial<IndexedPage> & { key: string } | n
   [12, 1, 'café.md', { key: 'cafe\u0301', tags: ['ärger'], frontmatter: { aliases: '[not json' } }],
   [13, 1, 'picture.png', null],
   [14, 1, 'notes0.md', { key: 'notes0', updated: '2019-12-31' }],
-  [16, 1, 'Über/x.md', { key: 'x', tags: ['Über'], updated: '2024-01-01' }],
   [15, 1, 'Notes/deep/n.md', { key: 'n', updated: '2024-03-01', reviewed: '2020-01-01' }],
+  [16, 1, 'Über/x.md', { key: 'x', tags: ['Über'], updated: '2024-01-01' }],
 ];
 
 /** [id, page, ord, kind, target, target page, found, reason] */
@@ -79,80 +83,24 @@ async function seed({ exec, both }: Twins): Promise<void> {
   }
 }
 
-const VIEWERS: Viewer[] = [{ agent: null }, { agent: 'ann' }, { agent: 'bob' }];
-const ALL_IDS = FILES.filter((f) => f[3]).map((_, i) => i + 1);
-const SCOPES = [null, [1, 2, 3], [4, 6, 99]];
-const FILTERS: SearchFilters[] = [{}, { agent: 'ann' }, { tags: ['#COOKING'] }, { tags: ['ärger'] }, { tier: ['wiki'] }, { tier: ['doc', 'reflection'] }, { scope: 'user', agent: 'bob' }, { updatedAfter: '2023-01-01' }, { updatedBefore: '2023-12-31' }, { pathPrefix: './notes/' }, { pathPrefix: 'über/' }, { tags: ['über'] }];
-
-/** Each read of the two repositories, by name: every method and the inputs that reach each branch. */
-function reads(s: Store): Record<string, () => Promise<unknown>> {
-  const out: Record<string, () => Promise<unknown>> = {};
-  const each = <T>(name: string, inputs: T[], fn: (x: T) => Promise<unknown>) => inputs.forEach((x, i) => (out[`${name} #${i}`] = () => fn(x)));
-  each('visibleIds', VIEWERS.flatMap((v) => [{}, { shadowed: true }, { archived: true, never: true }].map((o) => [v, o] as const)), ([v, o]) => s.pages.visibleIds(v, ALL_IDS, o));
-  each('visibleIds none', VIEWERS, (v) => s.pages.visibleIds(v, []));
-  const places = FILES.map(([, root, rel]) => ({ root: ROOTS[root - 1]!, path: rel }));
-  each('filesSeenBy', VIEWERS, async (v) => places.map(await s.pages.filesSeenBy(v)));
-  each('byKey', [['alpha', null], ['alpha', 'ann'], ['ALPHA.md', 'bob'], ['café', 'ann'], ['CAFÉ.MD', null], ['old', null], ['b', null], ['b', 'bob'], ['nothing', 'ann']] as const, ([k, a]) => s.pages.byKey(k, a));
-  each('byPlace', [...places, { root: '/w', path: 'none.md' }], (p) => s.pages.byPlace(p.root, p.path));
-  each('nodesByKey', ['alpha', 'b', 'café', 'none'], (k) => s.pages.nodesByKey(k));
-  each('nodesByPath', ['notes/2024-01-01', 'alpha', 'user/ann/alpha', 'none'], (p) => s.pages.nodesByPath(p));
-  each('nodeById', [...ALL_IDS, 99], (id) => s.pages.nodeById(id));
-  each('idsInFileOrder', [3, 100], (n) => s.pages.idsInFileOrder(n));
-  each('graphPages', [ALL_IDS, [3, 1, 99]], (ids) => s.pages.graphPages(ids));
-  each('browse', VIEWERS, (v) => s.pages.browse(v));
-  each('hiddenFrom', VIEWERS, (v) => s.pages.hiddenFrom(v));
-  out.retired = () => s.pages.retired();
-  each('placeOf', [1, 6, 99], (id) => s.pages.placeOf(id));
-  each('under', [[1, 'notes/'], [1, 'Notes/'], [1, ''], [2, 'user/'], [1, 'no_tes/'], [1, 'über/'], [1, 'Über/']] as const, ([r, f]) => s.pages.under(r, f));
-  out.noteCandidates = () => s.pages.noteCandidates();
-  out.reflectionSources = () => s.pages.reflectionSources();
-  out.keysLower = () => s.pages.keysLower();
-  const tagged = [['Cooking', 'cooking', null, 10], ['cooking', 'none', 'notes/', 10], ['COOKING', 'x', null, 2], ['Ärger', 'ärger', null, 10], ['über', 'x', null, 10], ['bread', 'bread', 'Notes/', 10]] as const;
-  each('canonicalTagged', VIEWERS.flatMap((v) => tagged.map((t) => [v, t] as const)), ([v, [d, slug, prefix, limit]]) => s.pages.canonicalTagged(d, slug, prefix, limit, v));
-  each('updatedAt', places, (p) => s.pages.updatedAt(p.root, p.path));
-  out.idsAt = () => s.pages.idsAt([places[2]!, { root: '/w', path: 'none.md' }, places[0]!, places[12]!, places[2]!]);
-  each('keysOf', [[3, 1, 99, 1], []], (ids) => s.pages.keysOf(ids));
-  each('listingsOf', [[...ALL_IDS].reverse(), []], (ids) => s.pages.listingsOf(ids));
-  each('contentHashesOf', [[5, 2, 99]], (ids) => s.pages.contentHashesOf(ids));
-  each('visibleAmong', FILTERS, (f) => s.pages.visibleAmong([...ALL_IDS].reverse(), f));
-  each('storedHashes', [[1, ['notes/2024-01-02.md', 'none.md', 'alpha.md', 'Notes/deep/n.md', 'picture.png']], [2, []]] as const, ([r, ps]) => s.pages.storedHashes(r, ps));
-  each('placesInRoot', [1, 2, 3], (r) => s.pages.placesInRoot(r));
-  each('linkTargets', [null, 'ann', 'bob'], (a) => s.pages.linkTargets(a));
-  out.duplicateKeys = () => s.pages.duplicateKeys();
-  each('citedSources', SCOPES, (sc) => s.staleness.citedSources(sc));
-  each('linksToArchived', SCOPES, (sc) => s.staleness.linksToArchived(sc));
-  each('reviewedBefore', SCOPES.flatMap((sc) => ['2023-06-15', '2030-01-01'].map((d) => [d, sc] as const)), ([d, sc]) => s.staleness.reviewedBefore(d, sc));
-  each('agedUnrecorded', ['2023-06-15', '2030-01-01'], (d) => s.staleness.agedUnrecorded(d));
-  each('records', VIEWERS, (v) => s.staleness.records(v));
-  each('datesOf', [1, 2, 99], (id) => s.staleness.datesOf(id));
-  each('sourcesOf', [1, 4], (id) => s.staleness.sourcesOf(id));
-  out.roots = () => s.staleness.roots();
-  each('pagesAt', [[1, 'notes'], [1, 'Notes'], [1, 'alpha.md'], [1, 'notes/2024-01-02.md'], [2, 'user']] as const, ([r, rel]) => s.staleness.pagesAt(r, rel));
-  each('pagesLinkingTo', [[1, 4], [], [99]], (ids) => s.staleness.pagesLinkingTo(ids));
-  out.foundSources = () => s.staleness.foundSources();
-  return out;
-}
-
 let twins: Twins;
 
-async function answers(s: Store): Promise<Record<string, unknown>> {
-  const out: Record<string, unknown> = {};
-  for (const [name, read] of Object.entries(reads(s))) out[name] = await read();
-  return out;
-}
-
-/** Every read, asked of both stores: the same answers. */
-async function expectSameAnswers(): Promise<void> {
-  const [a, b] = [await answers(twins.sqlite), await answers(twins.pg)];
+/** Every read, asked of both stores with inputs from the SQLite one: the same answers. */
+async function expectSameAnswers(sqlite: SqliteStore, pg: Store): Promise<void> {
+  const inputs = readInputs(sqlite.db);
+  const [a, b] = [await answersOf(sqlite, inputs), await answersOf(pg, inputs)];
   for (const name of Object.keys(a)) expect.soft(b[name], name).toEqual(a[name]);
 }
 
-/** A write through both stores' repositories. */
-const onBoth = async (fn: (s: Store) => Promise<unknown>) => {
+/** A write through both stores' repositories, then every read compared. */
+async function onBoth(fn: (s: Store) => Promise<unknown>): Promise<void> {
   for (const s of twins.both) await s.write(async () => fn(s));
-};
+  await expectSameAnswers(twins.sqlite, twins.pg);
+}
 
-describe.skipIf(!pgAdminUrl())('the PostgreSQL pages and staleness', () => {
+const reasons = (kind: 'not-reviewed' | 'links-archived') => [{ kind, detail: `${kind} detail` }];
+
+describe.skipIf(!pgAdminUrl())('the PostgreSQL pages and staleness, on the same rows as SQLite', () => {
   beforeAll(async () => {
     // a database whose locale lowercases beyond ASCII: what leans on it instead of "C" differs from SQLite
     twins = await openTwins(await unicodeLocaleDatabase(pgAdminUrl()!));
@@ -163,36 +111,74 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL pages and staleness', () => {
   });
 
   it('answers every read as the SQLite store does', async () => {
-    await expectSameAnswers();
+    await expectSameAnswers(twins.sqlite, twins.pg);
   });
 
   it('records stale pages, keeping when each went stale, as the SQLite store does', async () => {
-    const reasons = (kind: 'not-reviewed' | 'links-archived') => [{ kind, detail: `${kind} detail` }];
     await onBoth((s) => s.staleness.record(new Map([[1, reasons('links-archived')], [2, reasons('not-reviewed')], [3, reasons('not-reviewed')], [99, reasons('not-reviewed')]]), '2024-05-01T00:00:00.000Z', null));
     // in scope [2, 6]: 2 stays stale (its date kept), 6 becomes stale, 1 and 3 are left alone
     await onBoth((s) => s.staleness.record(new Map([[2, reasons('links-archived')], [6, reasons('not-reviewed')]]), '2024-06-01T00:00:00.000Z', [2, 6]));
-    const records = await twins.pg.staleness.records({ agent: null });
-    expect(records.map((r) => [r.page.key, r.since])).toEqual([
+    expect((await twins.pg.staleness.records({ agent: null })).map((r) => [r.page.key, r.since])).toEqual([
       ['2024-01-01', '2024-05-01T00:00:00.000Z'],
       ['Alpha', '2024-05-01T00:00:00.000Z'],
       ['2024-01-02', '2024-05-01T00:00:00.000Z'],
       ['alpha', '2024-06-01T00:00:00.000Z'],
     ]);
-    await expectSameAnswers();
     await onBoth((s) => s.staleness.record(new Map(), '2024-07-01T00:00:00.000Z', [3]));
     expect((await twins.pg.staleness.records({ agent: null })).map((r) => r.page.key)).not.toContain('2024-01-02');
-    await expectSameAnswers();
   });
 
-  it('writes a page again, rescopes pages and tells stored hashes as the SQLite store does', async () => {
+  it('writes a page again and rescopes pages as the SQLite store does', async () => {
     await onBoth(async (s) => {
-      const id = await s.pages.upsertIndexed(indexed(3, { key: 'Renamed', tags: ['new'], updated: null, archivedSince: '2024-04-04', hash: 'changed' }));
-      expect(id).toBe(3);
+      expect(await s.pages.upsertIndexed(indexed(3, { key: 'Renamed', tags: ['new'], updated: null, archivedSince: '2024-04-04', hash: 'changed' }))).toBe(3);
+      // the last word on a page wins
       await s.pages.rescope([{ id: 7, scope: 'global', agent: null }, { id: 1, scope: 'user', agent: 'ann' }, { id: 7, scope: 'user', agent: 'ann' }]);
       await s.pages.rescope([]);
     });
     expect((await twins.pg.pages.placeOf(3))?.key).toBe('Renamed');
     expect(await twins.pg.pages.nodeById(7)).toMatchObject({ scope: 'user', agent: 'ann' });
-    await expectSameAnswers();
+  });
+});
+
+/** A scoped wiki with what every read tells apart: spaces and shadows, links and sources, dates, tiers, aliases, archived and never pages. */
+const WIKI: Record<string, string> = {
+  'global/alpha.md': '---\ntags: [Cooking, bread]\naliases: [First, Primo]\nupdated: 2024-01-02\nsources: [../src/tool.ts, https://example.org/x, gone.md]\n---\n# Alpha\n\nSee [[beta]] and [[Old]] ^blk\n',
+  'global/beta.md': '---\ntags: [cooking]\nreviewed: 2023-01-01\naliases: Second\n---\n# Beta\n\n## Part\n\nBack to [[alpha]].\n',
+  'global/old.md': '---\narchived_since: 2024-02-01\nupdated: 2020-01-01\n---\n# Old\n\n[[alpha]]\n',
+  'global/never.md': '---\nusage_mode: never\ntags: [Cooking]\n---\n# Never\n\n[[old]]\n',
+  'global/Notes/2024-01-01.md': '---\ntier: wiki\nupdated: 2023-06-01\n---\n# Jan 1\n\n[[alpha]] [[Notes/2024-01-02]]\n',
+  'global/notes/2024-01-02.md': '---\ntier: doc\nreviewed: 2023-07-01\nowner: ann\n---\n# Jan 2\n\n[[beta]]\n',
+  'global/refl.md': '---\ntier: reflection\n---\n# Reflection\n\n<!-- from: global/alpha.md#L3 -->\nLearned.\n',
+  ['global/café.md'.normalize('NFD')]: '---\ntags: [Ärger]\n---\n# Café\n',
+  'global/dup/alpha.md': '# Another alpha\n',
+  'user/ann/alpha.md': '---\ntags: [cooking]\nupdated: 2022-01-01\n---\n# Ann\'s alpha\n\n[[beta]] [[b]]\n',
+  'user/bob/b.md': '---\nupdated: 2021-05-05\n---\n# B\n\n[[alpha]]\n',
+  'user/bob/picture.png': 'not a page',
+  'src/tool.ts': 'export const x = 1;\n',
+};
+
+describe.skipIf(!pgAdminUrl())('the PostgreSQL pages and staleness, on a wiki copied from SQLite', () => {
+  let fx: Fixture;
+  let from: SqliteStore;
+  let to: PgStore;
+  afterAll(async () => {
+    await to?.close();
+    await from?.close();
+    fx?.cleanup();
+  });
+
+  it('answers every read as the SQLite index it was copied from', async () => {
+    fx = makeFixture(WIKI);
+    const api = fx.engine();
+    await api.reindex({});
+    await api.close();
+    from = openSqliteStore(fx.db);
+    to = openPgStore(await unicodeLocaleDatabase(pgAdminUrl()!));
+    await copyStore(from, to);
+    // the wiki has what the reads are asked about
+    expect(from.db.prepare(`SELECT count(*) FROM staleness`).pluck().get()).toBeGreaterThan(0);
+    expect(await to.staleness.foundSources()).not.toEqual([]);
+    expect(await to.pages.duplicateKeys()).not.toEqual([]);
+    await expectSameAnswers(from, to);
   });
 });

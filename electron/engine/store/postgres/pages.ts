@@ -33,9 +33,7 @@ const LINK_TARGETS: Visibility = { shadowed: true, never: true, sharedOnly: true
  * `aliases:` as SQLite's json_extract gives it: a list as its JSON text, a string as itself, a
  * boolean as 1 or 0, nothing as null.
  */
-const ALIASES = `CASE json_typeof(p.frontmatter::json -> 'aliases')
-    WHEN 'boolean' THEN CASE WHEN (p.frontmatter::json ->> 'aliases') = 'true' THEN '1' ELSE '0' END
-    ELSE p.frontmatter::json ->> 'aliases' END`;
+const ALIASES = `CASE json_typeof(fm.aliases) WHEN 'boolean' THEN CASE WHEN fm.aliases::text = 'true' THEN '1' ELSE '0' END ELSE fm.aliases #>> '{}' END`;
 
 export class PgPages implements PageRepo {
   private readonly lists: PageLists;
@@ -149,7 +147,9 @@ export class PgPages implements PageRepo {
   async linkTargets(agent: string | null): Promise<LinkTarget[]> {
     const seen = visibleTo({ agent }, LINK_TARGETS);
     const rows = await this.sql.rows<Omit<LinkTarget, 'aliases'> & { aliases: string | null }>(
-      `SELECT p.key, p.title, ${ALIASES} AS aliases, f.rel_path AS path, p.agent FROM pages p JOIN files f ON f.id = p.file_id WHERE ${seen.sql} ORDER BY ${DATES_INDEX_ORDER}`,
+      `SELECT p.key, p.title, ${ALIASES} AS aliases, f.rel_path AS path, p.agent
+       FROM pages p JOIN files f ON f.id = p.file_id CROSS JOIN LATERAL (SELECT p.frontmatter::json -> 'aliases' AS aliases) fm
+       WHERE ${seen.sql} ORDER BY ${DATES_INDEX_ORDER}`,
       seen.params,
     );
     return rows.map((r) => ({ ...r, aliases: aliasList(r.aliases) }));
