@@ -49,6 +49,7 @@ export async function runServe(args: string[]): Promise<number> {
       else if (p.kind === 'indexed') say(`indexed ${p.report.pages} pages (${p.report.indexed} read, ${p.report.unchanged} unchanged) in ${(p.report.ms / 1000).toFixed(2)} s`);
       else if (p.kind === 'index-failed') say(`indexing failed: ${p.error.message}`);
       else if (p.kind === 'change-failed') say(`indexing after a change failed: ${p.error.message}`);
+      else if (p.kind === 'leader') say(p.leading ? 'this server leads: it watches the roots and runs full re-indexes' : 'another server on this database leads (watching the roots, running full re-indexes); this one takes over if it stops');
     },
   });
   await stopped;

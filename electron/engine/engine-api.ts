@@ -10,7 +10,7 @@ import type { Engine } from './engine.ts';
 import { SqliteStore } from './store/sqlite/sqlite-store.ts';
 
 export type EngineApi = CairnApi &
-  Pick<Engine, 'events' | 'settings' | 'semantic' | 'reindexPaths' | 'forgetRoots' | 'close' | 'loadModel' | 'keepVectorsInMemory' | 'isEmpty' | 'fusionDefaults' | 'startReaders'> & {
+  Pick<Engine, 'events' | 'settings' | 'semantic' | 'reindexPaths' | 'forgetRoots' | 'close' | 'loadModel' | 'keepVectorsInMemory' | 'isEmpty' | 'fusionDefaults' | 'startReaders' | 'cluster' | 'hearOtherServers'> & {
     /** What a door hands to `dispatch` with its own caller (an agent over HTTP or MCP). */
     service: CairnService;
     /** The SQLite connection, for tests that look at or damage the index file directly; throws on a PostgreSQL store. */
@@ -44,5 +44,7 @@ export function engineApi(engine: Engine): EngineApi {
     isEmpty: () => engine.isEmpty(),
     fusionDefaults: () => engine.fusionDefaults(),
     startReaders: () => engine.startReaders(),
+    cluster: engine.cluster,
+    hearOtherServers: () => engine.hearOtherServers(),
   };
 }

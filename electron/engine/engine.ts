@@ -24,6 +24,7 @@ import { explainPgError } from './store/postgres/pg-errors.ts';
 import { isPostgresUrl, redactUrl } from './config/pg-url.ts';
 import { SqliteStore } from './store/sqlite/sqlite-store.ts';
 import type { Store } from './store/store.ts';
+import type { StoreCluster } from './store/cluster.ts';
 import type { WriteInput } from './curation/write-page.ts';
 import { search } from './search/search.ts';
 import { NO_MODEL_DEFAULTS } from './embed/fusion-defaults.ts';
@@ -46,6 +47,7 @@ export class Engine implements CairnService {
   /** One indexing run at a time, and what each derives (index-runs.ts). */
   private readonly runs: IndexRuns;
   private readers: ReadPool | null = null;
+  private hearing: (() => void) | null = null;
   private closing: Promise<void> | null = null;
   private constructor(
     /** The index behind its repositories (store/store.ts): what engine modules are given instead of a
@@ -85,6 +87,16 @@ export class Engine implements CairnService {
   /** For a process that answers many searches (server, app, eval): chunk vectors are scanned in memory. */
   keepVectorsInMemory(): void {
     this.semantic.vectors.keepInMemory();
+  }
+
+  /** The other servers sharing the index, and which of them leads (store/cluster.ts). */
+  get cluster(): StoreCluster {
+    return this.store.cluster;
+  }
+
+  /** For a long-running process: a run another server sharing the index announces reaches this one's doors too, as its own pagesChanged. */
+  hearOtherServers(): void {
+    this.hearing ??= this.store.cluster.hear((report) => this.events.emit('pagesChanged', report));
   }
 
   /** Loads the configured embedding model; on failure search goes on without the semantic lane. */

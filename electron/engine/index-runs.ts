@@ -151,6 +151,8 @@ export class IndexRuns {
     }
     if (at.last) emit({ ...at.last, phase: 'done' });
     this.events.emit('pagesChanged', report);
+    // and the other servers sharing the index tell their own doors (store/cluster.ts)
+    void this.store.cluster.announce(report);
     return report;
   }
 

@@ -26,6 +26,12 @@ export type HostProgress =
   | { kind: 'index-failed'; error: Error }
   /** Indexing after a change on disk failed; the watcher tries again. */
   | { kind: 'change-failed'; error: Error }
+  /**
+   * On an index other servers share (PostgreSQL): whether this one leads, watching the roots and
+   * running full re-indexes. Told once decided, then at every change: false when it lost its
+   * connection to the database (it stops watching), true when it took over from a leader that died.
+   */
+  | { kind: 'leader'; leading: boolean }
   /** Loading the embedding model settled: `unavailable` says why the semantic lane is off, if it is. */
   | { kind: 'model'; unavailable: string | null };
 
@@ -57,9 +63,9 @@ export interface HostOptions {
 export interface Host {
   engine: EngineApi;
   settings: Settings;
-  /** Null when not watching (asked not to, or the index is read-only). */
-  watcher: RootWatcher | null;
-  /** The first indexing run: its report, or null when none ran or it failed (told through onProgress). Never rejects. */
+  /** Null when not watching (asked not to, the index is read-only, or another server sharing it leads). */
+  readonly watcher: RootWatcher | null;
+  /** The first indexing run: its report, or null when none ran (another server leads) or it failed (told through onProgress). Never rejects. */
   indexed: Promise<IndexReport | null>;
   /** Settles when the model has loaded or could not be (then search goes on without the semantic lane). Never rejects. */
   modelLoaded: Promise<void>;
@@ -85,20 +91,21 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const readOnly = engine.readOnly;
   if (readOnly) tell({ kind: 'read-only', db: settings.db });
 
-  // a page saved in an editor or written by an agent is re-indexed, and the doors hear of it
-  const watcher = options.watch && !readOnly ? watchRoots(engine, (error) => void (closing || tell({ kind: 'change-failed', error }))) : null;
-  void watcher?.ready.then(() => closing || tell({ kind: 'watching', roots: settings.roots }));
-
-  const indexed: Promise<IndexReport | null> =
+  const reindex = (): Promise<IndexReport | null> =>
     readOnly || options.reindex === 'never'
       ? Promise.resolve(null)
       : engine.reindex().then(
           (report) => (tell({ kind: 'indexed', report }), report),
           (error: Error) => (closing || tell({ kind: 'index-failed', error }), null),
         );
+  // a page saved in an editor or written by an agent is re-indexed, and the doors hear of it
+  const watching = options.watch && !readOnly ? leadWatching(engine, settings, tell, reindex, () => closing !== null) : null;
+  const indexed = watching ? watching.indexed : reindex();
 
   // a long-running process answers many searches: chunk vectors are scanned in memory, and searches
-  // and page reads run on reader threads, never waiting behind this thread's writes
+  // and page reads run on reader threads, never waiting behind this thread's writes; what other
+  // servers sharing the index change reaches its doors as well
+  engine.hearOtherServers();
   engine.keepVectorsInMemory();
   engine.startReaders();
   const modelLoaded: Promise<void> =
@@ -114,7 +121,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
 
   const close = async () => {
     try {
-      await watcher?.close();
+      await watching?.stop();
     } finally {
       try {
         await detach?.();
@@ -126,9 +133,49 @@ export async function startHost(options: HostOptions): Promise<Host> {
   return {
     engine,
     settings,
-    watcher,
+    get watcher() {
+      return watching?.watcher ?? null;
+    },
     indexed,
     modelLoaded,
     close: () => (closing ??= close()),
+  };
+}
+
+/**
+ * Watches the roots while this server leads (store/cluster.ts): on SQLite at once and for good; on
+ * PostgreSQL while it holds the leader's lock. Each time it becomes the leader it also runs a full
+ * re-index, the first run at start or the catching up of what changed while no one watched (the
+ * leader died). A follower's `indexed` is null: the leader indexes.
+ */
+function leadWatching(engine: EngineApi, settings: Settings, tell: (p: HostProgress) => void, reindex: () => Promise<IndexReport | null>, closing: () => boolean) {
+  let watcher: RootWatcher | null = null;
+  let stopped: Promise<void> = Promise.resolve();
+  let decided!: (first: Promise<IndexReport | null>) => void;
+  const indexed = new Promise<IndexReport | null>((resolve) => (decided = resolve));
+  const leadership = engine.cluster.lead((leading) => {
+    if (closing()) return;
+    if (!engine.cluster.alone) tell({ kind: 'leader', leading });
+    if (!leading) {
+      const was = watcher;
+      watcher = null;
+      stopped = was ? was.close() : stopped;
+      return decided(Promise.resolve(null));
+    }
+    const w = (watcher = watchRoots(engine, (error) => void (closing() || tell({ kind: 'change-failed', error }))));
+    void w.ready.then(() => closing() || watcher !== w || tell({ kind: 'watching', roots: settings.roots }));
+    const run = reindex();
+    decided(run);
+  });
+  return {
+    get watcher() {
+      return watcher;
+    },
+    indexed,
+    async stop() {
+      await leadership.stop();
+      await Promise.all([watcher?.close(), stopped]);
+      watcher = null;
+    },
   };
 }

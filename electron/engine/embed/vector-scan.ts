@@ -19,6 +19,11 @@ export class VectorScan {
     Object.assign(this, { rowids, matrix, dim, loadedVersion: version });
   }
 
+  /** This process wrote vectors: the next search reloads, whatever the version says (a version kept by notices may not have heard yet). */
+  invalidate(): void {
+    this.loadedVersion = null;
+  }
+
   /** The k nearest by cosine distance (1 − cos), nearest first; vectors and query are unit length. */
   nearest(query: Float32Array, k: number): { rowid: number; distance: number }[] {
     const { matrix, dim, rowids } = this;

@@ -25,12 +25,14 @@ export class VectorStore {
   async use(model: VectorModel): Promise<boolean> {
     const fits = (current: VectorModel | null) => !!current && current.id === model.id && current.dim === model.dim;
     if (fits(await this.model())) return false;
-    return this.store.write(async (tx) => {
+    const made = await this.store.write(async (tx) => {
       // asked again under the lock: another process may have made it meanwhile, and already filled it
       if (fits(await tx.vectors.model())) return false;
       await tx.vectors.recreate(model);
       return true;
     });
+    if (made) this.scan?.invalidate();
+    return made;
   }
 
   countPending(): Promise<number> {
@@ -52,13 +54,16 @@ export class VectorStore {
    * is replaced), rewritten or removed it (left out: its new text is pending), or switched the
    * table to another model (nothing stored). Returns how many vectors it stored.
    */
-  put(modelId: string, rows: ChunkVector[]): Promise<number> {
-    return this.store.write(async (tx) => {
+  async put(modelId: string, rows: ChunkVector[]): Promise<number> {
+    const stored = await this.store.write(async (tx) => {
       // the cache is keyed by model and text, so it is right whatever happened to the chunks
       await tx.vectors.cache(modelId, rows);
       if ((await tx.vectors.model())?.id !== modelId) return 0;
       return tx.vectors.replace(rows);
     });
+    // committed: this process's scan reloads at its next search
+    if (stored) this.scan?.invalidate();
+    return stored;
   }
 
   /** Forgets cached vectors of this model whose text no chunk has any more. */

@@ -4,6 +4,7 @@
 // statement lives under store/.
 import type { AttachmentRepo } from './attachments.ts';
 import type { AuditRepo } from './audit.ts';
+import type { StoreCluster } from './cluster.ts';
 import type { ChunkRepo } from './chunks.ts';
 import type { ConceptRepo } from './concepts.ts';
 import type { LexicalRepo } from './lexical.ts';
@@ -41,6 +42,8 @@ export interface Store {
   /** Curation's stale records (a table of their own, derived after every run, read by the review screens). */
   readonly staleness: StaleRepo;
   readonly attachments: AttachmentRepo;
+  /** The other servers sharing the store, and which of them leads (store/cluster.ts). */
+  readonly cluster: StoreCluster;
   /** The index can be searched but not written (a read-only file or folder). */
   readonly readOnly: boolean;
   close(): Promise<void>;

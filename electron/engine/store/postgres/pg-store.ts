@@ -24,6 +24,8 @@ import { PgRegistry } from './registry.ts';
 import { PgRuns } from './runs.ts';
 import { PgStaleness } from './staleness.ts';
 import { PgVectors } from './vectors.ts';
+import { PgCluster } from './notify-cluster.ts';
+import { noticedVectors } from './notify-vectors.ts';
 
 /** PostgreSQL's "lock_not_available": lock_timeout ran out. */
 const LOCK_TIMEOUT = '55P03';
@@ -75,6 +77,7 @@ export class PgStore implements Store {
   readonly lexical: PgLexical;
   readonly staleness: PgStaleness;
   readonly attachments: PgAttachments;
+  readonly cluster: PgCluster;
   readonly sql: Sql;
   /** Settles once the schema is current; rejects when the database cannot be reached or migrated. */
   readonly ready: Promise<void>;
@@ -98,7 +101,9 @@ export class PgStore implements Store {
     this.audit = new PgAudit(sql);
     this.registry = new PgRegistry(sql);
     this.outcomes = new PgOutcomes(sql);
-    this.vectors = new PgVectors(sql);
+    this.cluster = new PgCluster(pool, url);
+    // a server's in-memory vectors are kept current by notices, not by asking before each search
+    this.vectors = noticedVectors(new PgVectors(sql), sql, this.cluster.listener, this.cluster.server);
     this.lexical = new PgLexical(sql);
     this.staleness = new PgStaleness(sql);
     this.attachments = new PgAttachments(sql);
@@ -106,6 +111,7 @@ export class PgStore implements Store {
 
   async close(): Promise<void> {
     await this.ready.catch(() => {});
+    await this.cluster.close();
     await this.pool.end();
   }
 

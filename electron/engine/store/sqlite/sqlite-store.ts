@@ -1,6 +1,7 @@
 // The embedded store: every repository over one better-sqlite3 connection (the index file with
 // the history file attached). Its methods run synchronously and answer resolved promises.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { ALONE } from '../cluster.ts';
 import { openDatabase, type Db } from '../database.ts';
 import type { Store, WriteOptions } from '../store.ts';
 import { beginImmediate, lockWaitMs } from '../write-lock.ts';
@@ -44,6 +45,8 @@ export class SqliteStore implements Store {
   readonly lexical: SqliteLexical;
   readonly staleness: SqliteStaleness;
   readonly attachments: SqliteAttachments;
+  /** No other server shares a file: this process leads, and tells no one. */
+  readonly cluster = ALONE;
   /** The transaction the running code is inside, if any: a write called within a write joins it, a read within either joins it. */
   private readonly inside = new AsyncLocalStorage<'write' | 'read'>();
   /** The end of the queue of this process's writes: one connection holds one transaction at a time. */
