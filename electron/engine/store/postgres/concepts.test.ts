@@ -5,11 +5,11 @@
 // letter case, pages deleted under their names and mentions.
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Viewer } from '../../../../shared/viewer.ts';
 import type { DerivedRegistration, DerivedRegistry } from '../registry.ts';
 import type { Store } from '../store.ts';
 import { pgAdminUrl } from '../../testing/pg-test.ts';
-import { openTwins, type Twins } from './twin-stores.ts';
+import { conceptReads, registryReads, type ConceptProbe, type RegistryProbe } from './concept-reads.ts';
+import { openTwins, unicodeLocaleDatabase, type Twins } from './twin-stores.ts';
 
 const opened: Twins[] = [];
 afterEach(async () => {
@@ -23,8 +23,9 @@ interface Compared extends Twins {
   same<T>(fn: (s: Store) => Promise<T>): Promise<T>;
 }
 
+/** In a database whose own locale lowercases and orders beyond ASCII, unlike SQLite: what leans on it, not on the columns' "C", shows. */
 async function twins(): Promise<Compared> {
-  const t = await openTwins();
+  const t = await openTwins(await unicodeLocaleDatabase(pgAdminUrl()!));
   opened.push(t);
   return {
     ...t,
@@ -111,56 +112,14 @@ async function seed(t: Compared): Promise<void> {
   }
 }
 
-const VIEWERS: Viewer[] = [{ agent: null }, { agent: 'alice' }, { agent: 'bob' }];
-const NORMS = ['zeta', 'topic', 'nothing', 'alpha', 'topic', 'Beta', 'ünï'];
-const PAGE_IDS = [9, 1, 4, 2, 77, 1];
-
-/** Every read of ConceptRepo, with lists out of order, repeated and naming what is not there. */
-async function conceptReads(s: Store) {
-  const c = s.concepts;
-  const out: Record<string, unknown> = {
-    byMentions: await c.byMentions(),
-    generation: await c.generation(),
-    forms: await c.forms(),
-    dirtyNames: await c.dirtyNames(),
-    allNames: await c.names(null),
-    names: await c.names(NORMS),
-    allConcepts: await c.concepts(null),
-    concepts: await c.concepts(NORMS),
-    refreshState: await c.refreshState(),
-    goneMentions: await c.goneMentions(),
-    pagesReached: await c.pagesReached(NORMS, ['topic', 'other', 'guide']),
-    unsignedPages: await c.unsignedPages(),
-    signatureCount: await c.signatureCount(),
-    allSignatures: await c.signaturesSince(-1),
-    signaturesSince: await c.signaturesSince(2),
-    allSelfNames: await c.selfNames(null),
-    selfNames: await c.selfNames(PAGE_IDS),
-    allProse: await c.prose(null),
-    prose: await c.prose(PAGE_IDS),
-    mentionRows: await c.mentionRows(PAGE_IDS),
-    allMentions: await c.mentionsOf(null),
-    mentionsOf: await c.mentionsOf(PAGE_IDS),
-  };
-  for (const norm of NORMS) {
-    out[`of ${norm}`] = {
-      pagesOf: await c.pagesOf(norm, 2),
-      allPagesOf: await c.pagesOf(norm, 100),
-      formsOf: await c.formsOf(norm),
-      keyOrAliasPages: await c.keyOrAliasPages(norm),
-      nameOf: await c.nameOf(norm),
-      pagesNaming: await c.pagesNaming(norm),
-    };
-  }
-  for (const id of [...PAGE_IDS, 3, 5, 6, 11]) {
-    out[`page ${id}`] = { keysAndAliases: await c.keysAndAliases(id), ofPage: await c.ofPage(id), mentionedBy: await c.mentionedBy(id), taggedBy: await c.taggedBy(id) };
-  }
-  for (const v of VIEWERS) {
-    out[`seen by ${v.agent}`] = [await c.seenBy(v), await c.seenBy(v, NORMS)];
-    out[`shared for ${v.agent}`] = [await c.sharedWith(PAGE_IDS, 3, v), await c.sharedWith([1, 2, 3], 1, v), await c.sharedWith([], 3, v)];
-  }
-  return out;
-}
+/** Lists out of order, repeated, naming what is not there. */
+const PROBE: ConceptProbe = {
+  norms: ['zeta', 'topic', 'nothing', 'alpha', 'topic', 'Beta', 'ünï'],
+  pageIds: [9, 1, 4, 2, 77, 1, 3, 5, 6, 11],
+  viewers: [{ agent: null }, { agent: 'alice' }, { agent: 'bob' }],
+  fanouts: [1, 3, 100],
+};
+const conceptsOf = (s: Store) => conceptReads(s, PROBE);
 
 const name = (source: 'tag' | 'key' | 'title' | 'alias', n: string, norm = n.toLowerCase()) => ({ source, name: n, norm });
 const sig = (...bytes: number[]) => Uint8Array.from(bytes);
@@ -176,7 +135,7 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL concepts answer as SQLite', () =>
     expect(await t.sqlite.concepts.refreshState()).toEqual({ aliases: null, rematchAll: true });
     expect(await t.pg.concepts.refreshState()).toEqual({ aliases: null, rematchAll: false });
     await t.exec(`DELETE FROM meta WHERE key = 'concepts_all'`);
-    await t.same(conceptReads);
+    await t.same(conceptsOf);
 
     await t.write(async (s) => {
       const c = s.concepts;
@@ -210,7 +169,7 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL concepts answer as SQLite', () =>
       await c.saveProseSig(3, sig(3, 3));
       await c.setGeneration('g1');
     });
-    await t.same(conceptReads);
+    await t.same(conceptsOf);
 
     await t.write(async (s) => {
       const c = s.concepts;
@@ -241,7 +200,7 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL concepts answer as SQLite', () =>
       ]);
       await c.recountMentions(null);
     });
-    await t.same(conceptReads);
+    await t.same(conceptsOf);
 
     await t.write(async (s) => {
       const c = s.concepts;
@@ -275,13 +234,13 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL concepts answer as SQLite', () =>
       await c.setNames(3, [name('tag', 'Other'), name('title', 'Other')]);
       await c.setNames(12, []);
     });
-    await t.same(conceptReads);
+    await t.same(conceptsOf);
 
     // a page deleted leaves its mentions' concepts to recount and its names' to regroup; so does a
     // file deleted, whose page goes by cascade
     await t.exec(`DELETE FROM pages WHERE id = ?`, [4]);
     await t.exec(`DELETE FROM files WHERE id = ?`, [9]);
-    const after = await t.same(conceptReads);
+    const after = await t.same(conceptsOf);
     expect(after.goneMentions).toEqual(['topic']);
     expect(after.dirtyNames).toEqual(['Beta', 'other', 'topic', 'zeta']);
     await t.write((s) => s.concepts.saveProseSig(1, sig(7)));
@@ -324,41 +283,46 @@ const reg = (agent: string, skill: string, tier: 'auto' | 'explicit', more: Part
   ...more,
 });
 
-async function registryReads(s: Store) {
-  const r = s.registry;
-  const out: Record<string, unknown> = {
-    all: await r.registrations({}),
-    agents: await r.agents(),
-    problems: await r.problems(),
-    agentSpaces: await r.agentSpaces(),
-    claimedEvidence: await r.claimedEvidence(),
-  };
-  for (const f of [{ agent: 'alice' }, { status: 'pending', tier: 'explicit' }, { category: 'devops' }, { skill: 'k8s' }, { id: 2 }, { agent: 'alice', skill: 'absent' }]) {
-    out[`registrations ${JSON.stringify(f)}`] = await r.registrations(f);
-  }
-  for (const id of [1, 2, 3, 4, 99]) out[`claim ${id}`] = await r.claimToDecide(id);
-  for (const [agent, skill] of [['alice', 'k8s'], ['bob', 'k8s'], ['alice', 'go']]) out[`claimId ${agent} ${skill}`] = await r.claimId(agent!, skill!);
-  for (const skill of ['k8s', 'kubernetes', 'go', 'k_s', 'absent']) out[`pending ${skill}`] = await r.pendingFor(skill);
-  for (const [page, agent] of [[1, 'alice'], [1, 'bob'], [5, 'nobody'], [77, 'x']] as const) out[`citations ${page} ${agent}`] = await r.citations(page, agent);
-  for (const agent of ['alice', 'bob', 'carol', 'nobody', '']) out[`root ${agent}`] = await r.agentRoot(agent);
-  for (const [root, rel] of [['/w', 'docs/guide'], ['/w', 'DOCS/GUIDE.md'], ['/w', 'Topic'], ['/w', 'user/x'], ['/a', 'topic'], ['/none', 'topic']]) {
-    out[`evidence ${root} ${rel}`] = await r.evidenceAt(root!, rel!);
-  }
-  return out;
-}
+const REGISTRY_PROBE: RegistryProbe = {
+  filters: [{ agent: 'alice' }, { status: 'pending', tier: 'explicit' }, { category: 'devops' }, { skill: 'k8s' }, { id: 2 }, { agent: 'alice', skill: 'absent' }],
+  ids: [1, 2, 3, 4, 99],
+  claims: [
+    ['alice', 'k8s'],
+    ['bob', 'k8s'],
+    ['alice', 'go'],
+  ],
+  // SQLite's LIKE: '_' is any character, ASCII letters match in either case, others only as written
+  skills: ['k8s', 'kubernetes', 'go', 'k_s', 'absent', 'über', 'Über'],
+  citations: [
+    [1, 'alice'],
+    [1, 'bob'],
+    [5, 'nobody'],
+    [77, 'x'],
+  ],
+  agents: ['alice', 'bob', 'carol', 'nobody', ''],
+  evidence: [
+    ['/w', 'docs/guide'],
+    ['/w', 'DOCS/GUIDE.md'],
+    ['/w', 'Topic'],
+    ['/w', 'user/x'],
+    ['/a', 'topic'],
+    ['/none', 'topic'],
+  ],
+};
+const registryOf = (s: Store) => registryReads(s, REGISTRY_PROBE);
 
 describe.skipIf(!pgAdminUrl())('the PostgreSQL skill registry answers as SQLite', () => {
   it('registrations upserted, withdrawn and read; agents and problems replaced', async () => {
     const t = await twins();
     await seed(t);
-    await t.same(registryReads);
+    await t.same(registryOf);
     const first: DerivedRegistry = {
       agents: [
         { id: 'bob', name: 'Bob', projects: ['/p/b'] },
         { id: 'alice', name: 'Alice', projects: [] },
       ],
       rows: [
-        reg('alice', 'k8s', 'explicit', { aliases: ['Kubernetes', 'K8S'], category: 'devops', docPath: ' Docs/Guide ', evidence: { root: '/w', path: 'Docs/Guide.md', pageId: 5 } }),
+        reg('alice', 'k8s', 'explicit', { aliases: ['Kubernetes', 'K8S', 'Über'], category: 'devops', docPath: ' ÜBER/Docs/Guide ', evidence: { root: '/w', path: 'Docs/Guide.md', pageId: 5 } }),
         reg('alice', 'k8s', 'auto', { status: 'approved', level: 'familiar', reason: 'a manifest' }),
         reg('bob', 'go', 'explicit', { decision: { by: 'dana', at: '2026-11-01', note: 'fine' }, status: 'approved', evidence: { root: '/w', path: 'gone.md', pageId: null } }),
         reg('bob', 'k8s', 'explicit', { claim: 'I run clusters', aliases: ['kubernetes'] }),
@@ -373,11 +337,11 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL skill registry answers as SQLite'
     };
     const withdrawn = (old: { agent: string; tier: string }) => `${old.agent}'s ${old.tier} registration is gone`;
     await t.write((s) => s.registry.replace(first, withdrawn));
-    await t.same(registryReads);
+    await t.same(registryOf);
     await t.write((s) => s.registry.replace({ agents: [], problems: [], rows: [first.rows[3]!, reg('carol', 'rust', 'explicit', { category: 'backend' }), first.rows[0]!] }, withdrawn));
-    const after = await t.same(registryReads);
+    const after = await t.same(registryOf);
     expect((after.all as { status: string }[]).filter((r) => r.status === 'withdrawn')).toHaveLength(2);
     await t.write((s) => s.registry.replace({ agents: [], problems: [], rows: [] }, withdrawn));
-    await t.same(registryReads);
+    await t.same(registryOf);
   });
 });
