@@ -23,15 +23,28 @@ export interface RunStart {
 
 /** Records a run as started (committed before any page is written) and finds the runs that died before relinking. */
 export async function beginRun(store: Store, roots: string[]): Promise<RunStart> {
-  return store.write(async (tx) => {
-    const dead = (await tx.runs.open(true)).filter((r) => r.state === 'unlinked' || !isAlive(r));
-    // A run that died after relinking (while embedding) left nothing wrong behind.
-    const now = new Date().toISOString();
-    await tx.runs.abandon(dead.filter((r) => r.state === 'linked').map((r) => r.id), now);
-    const id = await tx.runs.start(roots, now, process.pid, processIdentity(process.pid));
-    liveHere.add(id);
-    return { id, unlinked: dead.filter((r) => r.state !== 'linked').map((r) => r.id) };
-  });
+  let started: number | null = null;
+  try {
+    return await store.write(async (tx) => {
+      const dead = (await tx.runs.open(true)).filter((r) => r.state === 'unlinked' || !isAlive(r));
+      // A run that died after relinking (while embedding) left nothing wrong behind.
+      const now = new Date().toISOString();
+      await tx.runs.abandon(dead.filter((r) => r.state === 'linked').map((r) => r.id), now);
+      const id = (started = await tx.runs.start(roots, now, process.pid, processIdentity(process.pid)));
+      liveHere.add(id);
+      return { id, unlinked: dead.filter((r) => r.state !== 'linked').map((r) => r.id) };
+    });
+  } catch (err) {
+    // its row was not committed: nothing runs it (a store that holds a lock for it lets go)
+    if (started !== null) await ended(store, started);
+    throw err;
+  }
+}
+
+/** This process no longer runs it, whether or not its end could be written. */
+async function ended(store: Store, runId: number): Promise<void> {
+  liveHere.delete(runId);
+  await store.runs.ended(runId);
 }
 
 /** Inside the relinking transaction: this run's links are right, and so are those of the runs it repaired. */
@@ -43,14 +56,15 @@ export async function finishRun(store: Store, runId: number, report: IndexReport
   try {
     await store.write((tx) => tx.runs.finish(runId, report, new Date().toISOString()));
   } finally {
-    liveHere.delete(runId);
+    await ended(store, runId);
   }
 }
 
 /** After a failure in this process: a run that wrote pages but did not relink must be repaired by the next one. */
 export async function failRun(store: Store, runId: number): Promise<void> {
-  // not under way any more, even if what follows cannot be written: the next run here repairs it
-  liveHere.delete(runId);
+  // not under way any more, even if what follows cannot be written: the next run (here or on any
+  // server sharing the store) repairs it
+  await ended(store, runId);
   await store.write((tx) => tx.runs.fail(runId, new Date().toISOString()));
 }
 
@@ -74,9 +88,14 @@ export async function readersNotice(store: Store, progress: IndexProgress | null
   return { state: 'first-index', message: `the first index is still running (${pages} pages indexed so far${found}): results are incomplete, and a page not found may not be indexed yet` };
 }
 
-/** Whether a run is still under way: in this process, or in a process that is still the one that started it. */
+/**
+ * Whether a run is still under way: in this process; else as the store tells, where it can for
+ * every machine sharing it (a pid names a process of this machine only); else in a process of this
+ * machine that is still the one that started it.
+ */
 function isAlive(run: OpenRun): boolean {
-  if (run.pid === null) return false;
   if (run.pid === process.pid && run.process === processIdentity(process.pid)) return liveHere.has(run.id);
+  if (run.alive !== undefined) return run.alive;
+  if (run.pid === null) return false;
   return run.process !== null && processIdentity(run.pid) === run.process;
 }

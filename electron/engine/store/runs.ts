@@ -11,6 +11,9 @@ export interface OpenRun {
   state: RunState;
   pid: number | null;
   process: string | null;
+  /** Whether its process still runs it, where the store can tell for every machine sharing it
+   * (PostgreSQL: postgres/run-locks.ts); absent where only the machine that started it can tell, by its pid and process. */
+  alive?: boolean;
 }
 
 export type FileStatus = 'indexed' | 'skipped' | 'failed' | 'attachment';
@@ -70,6 +73,9 @@ export interface RunRepo {
   /** The run has relinked; so have the runs it repaired (those still 'running' or 'unlinked' become 'abandoned'). */
   markLinked(id: number, repaired: readonly number[], at: string): Promise<void>;
   finish(id: number, report: IndexReport, at: string): Promise<void>;
+  /** This process no longer runs it (finished, failed or gave up), whether or not that could be
+   * written: a store that tells which runs live (`OpenRun.alive`) stops counting it as alive. */
+  ended(id: number): Promise<void>;
   /** A run that failed: one that had not relinked is left 'unlinked' for the next to repair. */
   fail(id: number, at: string): Promise<void>;
   /** The report of the last run that finished, with when it ran. */

@@ -56,6 +56,13 @@ export class Sql {
     return (r.rows[0] as unknown[] | undefined)?.[0] as T | undefined;
   }
 
+  /** A connection of the pool for the caller alone, outside every transaction, until it releases it:
+   * what holds a session-level advisory lock across many transactions (run-locks.ts). */
+  async connection(): Promise<pg.PoolClient> {
+    await this.ready;
+    return this.pool.connect();
+  }
+
   /** Runs a statement; returns how many rows it changed. */
   async run(text: string, params: readonly unknown[] = []): Promise<number> {
     await this.ready;

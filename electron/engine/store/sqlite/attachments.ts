@@ -2,7 +2,8 @@
 import type { Db } from '../database.ts';
 import type { AttachmentRepo, FileNode } from '../attachments.ts';
 
-const FILE_NODE = `SELECT id, root_id AS rootId, rel_lower AS relLower, name_lower AS nameLower FROM files WHERE status = 'attachment'`;
+/** Both stores' (postgres/attachments.ts), camelCase aliases quoted for PostgreSQL, which folds them to lower case. */
+export const FILE_NODE = `SELECT id, root_id AS "rootId", rel_lower AS "relLower", name_lower AS "nameLower" FROM files WHERE status = 'attachment'`;
 
 export class SqliteAttachments implements AttachmentRepo {
   private prepared: ReturnType<typeof statements> | null = null;

@@ -8,7 +8,16 @@ import { metaTable } from './meta-table.ts';
 
 /** The meta key set while the next run must relink every link. */
 const FULL_RELINK = 'relink_all';
-const FILE_COLUMNS = `SELECT id, rel_path, mtime_ms, size, status FROM files`;
+/** Statements both stores run as written (postgres/runs.ts). */
+export const FILE_COLUMNS = `SELECT id, rel_path, mtime_ms, size, status FROM files`;
+export const FILE_PROBLEMS = `SELECT r.path AS root, f.rel_path AS path, f.status, f.reason, p.fm_error, p.fm_error_line
+   FROM files f JOIN roots r ON r.id = f.root_id LEFT JOIN pages p ON p.file_id = f.id
+   WHERE f.id IN (SELECT id FROM files WHERE reason IS NOT NULL UNION SELECT file_id FROM pages WHERE fm_error IS NOT NULL)
+   ORDER BY r.path, f.rel_path`;
+export const COUNTS = `SELECT (SELECT count(*) FROM pages) AS pages, (SELECT count(*) FROM chunks) AS chunks,
+   (SELECT count(*) FROM links) AS links,
+   (SELECT count(*) FROM links WHERE reason = 'missing-page') AS dangling,
+   (SELECT count(*) FROM links WHERE reason = 'missing-anchor') AS "brokenAnchors"`;
 
 export class SqliteRuns implements RunRepo {
   private readonly statements: ReturnType<typeof runStatements>;
@@ -37,6 +46,9 @@ export class SqliteRuns implements RunRepo {
   async finish(id: number, report: IndexReport, at: string): Promise<void> {
     this.statements.finish.run(at, JSON.stringify(report), report.ms, id);
   }
+
+  /** Whether a run lives is asked of its process (ingest/runs.ts): nothing to let go of here. */
+  async ended(): Promise<void> {}
 
   async fail(id: number, at: string): Promise<void> {
     this.statements.fail.run(at, id);
@@ -185,18 +197,12 @@ function runStatements(db: Db) {
     touchFile: `UPDATE files SET mtime_ms = ?, size = ? WHERE root_id = ? AND rel_path = ?`,
     fileAt: `SELECT id FROM files WHERE root_id = ? AND rel_path = ?`,
     deleteFile: `DELETE FROM files WHERE id = ? RETURNING rel_path`,
-    fileProblems: `SELECT r.path AS root, f.rel_path AS path, f.status, f.reason, p.fm_error, p.fm_error_line
-       FROM files f JOIN roots r ON r.id = f.root_id LEFT JOIN pages p ON p.file_id = f.id
-       WHERE f.id IN (SELECT id FROM files WHERE reason IS NOT NULL UNION SELECT file_id FROM pages WHERE fm_error IS NOT NULL)
-       ORDER BY r.path, f.rel_path`,
+    fileProblems: FILE_PROBLEMS,
     deleteWalkProblems: `DELETE FROM walk_problems WHERE root_id = ?`,
     insertWalkProblem: `INSERT INTO walk_problems (root_id, rel_path, severity, reason) VALUES (?, ?, ?, ?)`,
     walkProblems: `SELECT r.path AS root, w.rel_path AS path, w.severity, w.reason FROM walk_problems w JOIN roots r ON r.id = w.root_id
        WHERE r.path IN (SELECT value FROM json_each(?)) ORDER BY r.path, w.rel_path`,
-    counts: `SELECT (SELECT count(*) FROM pages) AS pages, (SELECT count(*) FROM chunks) AS chunks,
-              (SELECT count(*) FROM links) AS links,
-              (SELECT count(*) FROM links WHERE reason = 'missing-page') AS dangling,
-              (SELECT count(*) FROM links WHERE reason = 'missing-anchor') AS brokenAnchors`,
+    counts: COUNTS,
     pageCount: `SELECT count(*) AS n FROM pages`,
   });
 }

@@ -1,0 +1,133 @@
+// PgLinks against a real PostgreSQL, beside SQLite: the same links written to both stores (with
+// broken ones, anchors, attachments, a page's links to itself, several on one line, pages of an
+// agent, archived and never-surfaced ones) read back the same through every method, for a person
+// and for agents.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { LinkKind } from '../../../../shared/page.ts';
+import type { Viewer } from '../../../../shared/viewer.ts';
+import { pgAdminUrl } from '../../testing/pg-test.ts';
+import type { LinkAnswer, NewLink } from '../links.ts';
+import type { FileRecord } from '../runs.ts';
+import type { Store } from '../store.ts';
+import { addPage, twoStores, type TestPage, type TwoStores } from './two-stores.ts';
+
+let two: TwoStores | null = null;
+afterEach(async () => {
+  await two?.close();
+  two = null;
+});
+
+async function same<T>(fn: (s: Store) => Promise<T>): Promise<T> {
+  const [a, b] = await two!.both(fn);
+  expect(b).toEqual(a);
+  return a;
+}
+
+const VIEWERS: Viewer[] = [{ agent: null }, { agent: 'agent-a' }, { agent: 'agent-b' }];
+
+/** A link as a run writes it: `[[target#anchor|label]]` at a line and column. */
+function link(line: number, target: string, more: Partial<NewLink> = {}): NewLink {
+  return { line, kind: 'wikilink', target, anchor: null, label: null, targetKey: target.toLowerCase(), column: 1, ...more };
+}
+
+const file = (relPath: string, status: FileRecord['status'] = 'indexed'): FileRecord => ({ relPath, mtimeMs: 1, size: 1, status, reason: null });
+
+/** Pages (by key) on both stores, in two roots; an attachment beside them. Returns page ids by key. */
+async function wiki(): Promise<Record<string, number>> {
+  await same((s) => s.runs.upsertRoot('/w', true));
+  await same((s) => s.runs.upsertRoot('/v', false));
+  const pages: (Omit<TestPage, 'fileId'> & { root: number; path: string })[] = [
+    { root: 1, path: 'a.md', key: 'a' },
+    { root: 1, path: 'b.md', key: 'b' },
+    { root: 1, path: 'notes/c.md', key: 'c' },
+    { root: 1, path: 'user/agent-a/b.md', key: 'b', scope: 'user', agent: 'agent-a' },
+    { root: 1, path: 'old.md', key: 'old', archived: '2026-01-01' },
+    { root: 1, path: 'hidden.md', key: 'hidden', usageMode: 'never' },
+    { root: 2, path: 'a.md', key: 'va' },
+    { root: 1, path: 'lonely.md', key: 'lonely' },
+  ];
+  const ids: Record<string, number> = {};
+  for (const p of pages) {
+    const fileId = await same((s) => s.runs.recordFile(p.root, file(p.path)));
+    ids[p.agent ? `${p.agent}/${p.key}` : p.key] = await addPage(two!, { ...p, fileId });
+  }
+  ids.img = await same((s) => s.runs.recordFile(1, file('img/pic.png', 'attachment')));
+  return ids;
+}
+
+/** What relinking would answer, given the page ids: each written link (by target) to a page, a file, a URL or nothing. */
+function answers(stored: { id: number; target: string; anchor: string | null; kind: LinkKind }[], ids: Record<string, number>): LinkAnswer[] {
+  return stored.map((l): LinkAnswer => {
+    const base = { id: l.id, targetPageId: null, targetFileId: null, external: null, reason: null };
+    if (l.kind === 'source') return { ...base, external: l.target };
+    if (l.target === 'img/pic.png') return { ...base, targetFileId: ids.img! };
+    const page = ids[l.target.toLowerCase()];
+    if (page === undefined) return { ...base, reason: 'missing-page' };
+    return { ...base, targetPageId: page, reason: l.anchor === 'missing' ? 'missing-anchor' : null };
+  });
+}
+
+describe.skipIf(!pgAdminUrl())('PgLinks answers as SQLite does', () => {
+  it('every read of links written, answered and written again', async () => {
+    two = await twoStores();
+    const ids = await wiki();
+    const written: Record<string, NewLink[]> = {
+      a: [link(2, 'B', { label: 'bee' }), link(2, 'c', { column: 12, anchor: 'missing' }), link(3, 'nowhere'), link(3, 'a'), link(4, 'img/pic.png', { kind: 'embed', targetKey: 'img/pic.png' }), link(1, 'https://example.org', { kind: 'source', column: null, targetKey: '' }), link(5, 'b', { column: 30 }), link(2, 'b', { column: 20 })],
+      b: [link(1, 'a'), link(1, 'old', { kind: 'markdown' }), link(2, 'hidden'), link(3, 'gone')],
+      'agent-a/b': [link(1, 'a'), link(2, 'c', { anchor: 'Hydration' }), link(3, 'missing-too')],
+      old: [link(1, 'a'), link(2, 'nowhere')],
+      hidden: [link(1, 'b', { kind: 'ref', column: null })],
+      va: [link(1, 'a')],
+      c: [],
+    };
+    for (const [key, links] of Object.entries(written)) await same((s) => s.links.replaceForPage(ids[key]!, links));
+    const stored = await same((s) => s.links.all());
+    await same((s) => s.write((tx) => tx.links.answer(answers(stored, ids))));
+    // a key that changed, and one link answered twice in a batch (the last answer stands, with the key given)
+    const first = stored[0]!;
+    await same((s) => s.links.answer([{ id: first.id, targetPageId: null, targetFileId: null, external: null, reason: 'missing-page', targetKey: 'bb' }, { id: first.id, targetPageId: ids.b!, targetFileId: null, external: null, reason: null }]));
+    expect((await same((s) => s.links.all())).find((l) => l.id === first.id)).toMatchObject({ target_key: 'bb', target_page_id: ids.b, reason: null });
+    await same((s) => s.links.answer([]));
+
+    await readsAgree(ids, stored.map((l) => l.id));
+    // not agreeing on nothing: links on one line to one page, findings of both reasons
+    expect((await two.sqlite.links.backlinksOf(ids.b!, { agent: null })).filter((l) => l.source === 'a.md' && l.line === 2)).toHaveLength(2);
+    expect(new Set((await two.sqlite.links.dangling(['missing-page', 'missing-anchor'], { agent: null })).map((f) => f.reason))).toEqual(new Set(['missing-page', 'missing-anchor']));
+    // a page's links replaced: fewer, in another order
+    await same((s) => s.links.replaceForPage(ids.a!, [link(1, 'nowhere'), link(1, 'b')]));
+    await same((s) => s.links.replaceForPage(ids.b!, []));
+    await readsAgree(ids, stored.map((l) => l.id));
+  });
+});
+
+/** Every read method, on both stores, for several arguments and viewers. */
+async function readsAgree(ids: Record<string, number>, linkIds: number[]): Promise<void> {
+  const pages = Object.values(ids);
+  await same((s) => s.links.all());
+  await same((s) => s.links.around([ids.b!, ids.a!]));
+  await same((s) => s.links.around([ids.c!]));
+  await same((s) => s.links.around([]));
+  for (const viewer of VIEWERS) {
+    await same((s) => s.links.dangling(['missing-page'], viewer));
+    await same((s) => s.links.dangling(['missing-page', 'missing-anchor'], viewer));
+    await same((s) => s.links.orphans(viewer));
+    for (const p of pages) await same((s) => s.links.backlinksOf(p, viewer));
+  }
+  await same((s) => s.links.findings([...linkIds].reverse(), 100));
+  await same((s) => s.links.findings(linkIds, 2));
+  for (const p of pages) {
+    await same((s) => s.links.outOf(p));
+    await same((s) => s.links.pagesLinkedFrom(p));
+    await same((s) => s.links.pagesLinkingTo(p));
+  }
+  await same((s) => s.links.edges(null));
+  await same((s) => s.links.edges([ids.b!, ids.a!, ids['agent-a/b']!]));
+  await same((s) => s.links.neighbours([ids.b!, ids.a!]));
+  await same((s) => s.links.neighbours([]));
+  await same((s) => s.links.affectedBy([ids.b!], ['a', 'nowhere']));
+  await same((s) => s.links.affectedBy([], []));
+  await same((s) => s.links.writtenOn(ids.a!, 2, 'B', null));
+  await same((s) => s.links.writtenOn(ids.a!, 2, 'B', 'wikilink'));
+  await same((s) => s.links.writtenOn(ids.a!, 2, 'B', 'embed'));
+  await same((s) => s.runs.counts());
+}

@@ -1,0 +1,73 @@
+// Whether the process that started an indexing run still runs it, when servers on several machines
+// share one PostgreSQL database (ingest/runs.ts says why it matters: a run that died before it
+// relinked is repaired by the next one, a live one must be left alone).
+//
+// The SQLite answer, a pid and that process's start identity (ingest/runs.ts isAlive), holds on one
+// machine only: asked on host B, host A's pid names another process or none, so every run of A
+// would look dead and be "repaired" while it writes. Recording the host beside the pid does not
+// help: B cannot ask A whether a process lives, and taking an unknown host's run for alive would
+// leave a dead host's half-done run unrepaired for ever.
+//
+// So the database answers: a run holds a session-level advisory lock (RUN_LOCKS, its id) on a
+// connection of its own from start to end, and any server reads pg_locks to learn whether that
+// connection still lives. A process that dies (kill -9, a crash) closes its connection and the
+// server lets go of the lock at once; a machine that vanishes (power loss) is noticed by the
+// server's TCP keepalives, set short on that connection. The lock is taken before the run's row
+// commits and let go only after its end is committed (or, on failure, when nothing more will be
+// written), so a run seen open and unlocked is dead. A lock connection that breaks while its run
+// goes on makes that run look dead: another run then relinks it needlessly, one relink too many,
+// never a graph left wrong.
+import type pg from 'pg';
+import { RUN_LOCKS } from './locks.ts';
+import type { Sql } from './sql.ts';
+
+/** A host gone silent is given up after about a minute (idle 30 s, then 3 probes 10 s apart),
+ * not the system's two hours; ignored on a Unix socket, where a peer cannot vanish. */
+const KEEPALIVES = `SET tcp_keepalives_idle = 30; SET tcp_keepalives_interval = 10; SET tcp_keepalives_count = 3`;
+
+export class RunLocks {
+  /** This process's runs, each with the connection that holds its lock: only this process can let go of them. */
+  private readonly held = new Map<number, pg.PoolClient>();
+
+  constructor(private readonly sql: Sql) {}
+
+  /** Holds the run's lock until `release`; throws (holding nothing) when it cannot be taken. */
+  async take(runId: number): Promise<void> {
+    const client = await this.sql.connection();
+    // a connection that breaks has let go of the lock: the run looks dead, which costs a relink
+    client.on('error', () => {});
+    try {
+      await client.query(KEEPALIVES);
+      // a server that closes idle sessions (idle_session_timeout, PostgreSQL 14+) would drop the lock mid-run
+      await client.query(`SET idle_session_timeout = 0`).catch(() => {});
+      await client.query(`SELECT pg_advisory_lock($1, $2)`, [RUN_LOCKS, runId]);
+    } catch (err) {
+      client.release(true);
+      throw err;
+    }
+    this.held.set(runId, client);
+  }
+
+  /** Lets go of the run's lock (nothing when this process does not hold it); never throws. */
+  async release(runId: number): Promise<void> {
+    const client = this.held.get(runId);
+    if (!client) return;
+    this.held.delete(runId);
+    // closing the connection alone would let go too, but only once the server has read the close:
+    // the unlock is done when it answers
+    await client.query(`SELECT pg_advisory_unlock($1, $2)`, [RUN_LOCKS, runId]).catch(() => {});
+    // not handed back to the pool: its keepalive settings are this lock's
+    client.release(true);
+  }
+
+  /** The runs whose lock some session of this database holds (advisory locks are per database). */
+  async live(): Promise<Set<number>> {
+    const rows = await this.sql.rows<{ id: number }>(
+      `SELECT objid::integer AS id FROM pg_locks
+       WHERE locktype = 'advisory' AND classid = ? AND objsubid = 2 AND granted
+         AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+      [RUN_LOCKS],
+    );
+    return new Set(rows.map((r) => r.id));
+  }
+}
