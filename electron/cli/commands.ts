@@ -102,6 +102,11 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'cairn fix retarget|remove|stub PAGE:LINE TARGET [--to KEY] [--dry-run] [--agent NAME] [--actor NAME] [--db FILE] [--json]',
     load: async () => (await import('./fix-commands.ts')).runFix,
   },
+  store: {
+    summary: 'copy an index and its history (audit log, skill decisions, queries and outcomes) from its SQLite file into an empty PostgreSQL database, for servers that share it',
+    usage: 'cairn store copy --from FILE.db --to postgres://USER@HOST/DB [--json]',
+    load: async () => (await import('./store-command.ts')).runStore,
+  },
   undo: {
     summary: 'undo a logged write (see `cairn audit`) while the file is still as that write left it',
     usage: 'cairn undo ID [--actor NAME] [--db FILE] [--json]',
