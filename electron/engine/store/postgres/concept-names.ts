@@ -12,15 +12,17 @@ export function namesWithNorms(sql: Sql, norms: string[] | null): Promise<NameRo
   return norms === null ? sql.rows(`${NAMES} ORDER BY rowid`) : sql.rows(`${NAMES} WHERE norm = ANY(?::text[]) ORDER BY rowid`, [norms]);
 }
 
-/** Sets the names a page gives, unless they are the ones it gives already. */
+/** Sets the names a page gives, unless they are the ones it gives already (the same, in the same
+ * order): one statement, as an indexing run sets every page's names. */
 export async function setNames(sql: Sql, pageId: number, names: readonly PageName[]): Promise<void> {
-  const was = await sql.rows<PageName>(`SELECT source, name, norm FROM concept_names WHERE page_id = ? ORDER BY rowid`, [pageId]);
-  if (was.length === names.length && was.every((o, i) => o.source === names[i]!.source && o.name === names[i]!.name && o.norm === names[i]!.norm)) return;
-  await sql.run(`DELETE FROM concept_names WHERE page_id = ?`, [pageId]);
-  if (!names.length) return;
-  // numbered in the order given
+  // the new rows are numbered in the order given
   await sql.run(
-    `INSERT INTO concept_names (page_id, source, name, norm) SELECT ?, s, n, m FROM unnest(?::text[], ?::text[], ?::text[]) WITH ORDINALITY AS u(s, n, m, o) ORDER BY o`,
-    [pageId, names.map((n) => n.source), names.map((n) => n.name), names.map((n) => n.norm)],
+    `WITH given AS (SELECT s, n, m, o FROM unnest(?::text[], ?::text[], ?::text[]) WITH ORDINALITY AS u(s, n, m, o)),
+          stored AS (SELECT source, name, norm, row_number() OVER (ORDER BY rowid) AS o FROM concept_names WHERE page_id = ?),
+          changed AS (SELECT EXISTS (SELECT 1 FROM given g FULL JOIN stored w ON w.o = g.o
+                                      WHERE g.s IS DISTINCT FROM w.source OR g.n IS DISTINCT FROM w.name OR g.m IS DISTINCT FROM w.norm) AS yes),
+          dropped AS (DELETE FROM concept_names WHERE page_id = ? AND (SELECT yes FROM changed))
+     INSERT INTO concept_names (page_id, source, name, norm) SELECT ?, s, n, m FROM given WHERE (SELECT yes FROM changed) ORDER BY o`,
+    [names.map((n) => n.source), names.map((n) => n.name), names.map((n) => n.norm), pageId, pageId, pageId],
   );
 }

@@ -233,6 +233,9 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL concepts answer as SQLite', () =>
       await c.setNames(1, [name('tag', 'Topic'), name('key', 'topic'), name('title', 'The Topic', 'topic')]);
       await c.setNames(3, [name('tag', 'Other'), name('title', 'Other')]);
       await c.setNames(12, []);
+      // fewer names, or the same in another order, are a change
+      await c.setNames(2, [name('key', 'topic'), name('alias', 'Alpha')]);
+      await c.setNames(5, [name('tag', 'alpha'), name('key', 'Docs/Guide', 'guide')]);
     });
     await t.same(conceptsOf);
 
@@ -242,7 +245,7 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL concepts answer as SQLite', () =>
     await t.exec(`DELETE FROM files WHERE id = ?`, [9]);
     const after = await t.same(conceptsOf);
     expect(after.goneMentions).toEqual(['topic']);
-    expect(after.dirtyNames).toEqual(['Beta', 'other', 'topic', 'zeta']);
+    expect(after.dirtyNames).toEqual(['Beta', 'alpha', 'guide', 'other', 'topic', 'zeta', 'ünï']);
     await t.write((s) => s.concepts.saveProseSig(1, sig(7)));
     // stamps 1-7 given, 5 and 6 deleted with their pages: the highest + 1
     const stamped = await t.same((s) => s.concepts.signaturesSince(0));

@@ -190,9 +190,15 @@ export class PgConcepts implements ConceptRepo {
   }
 
   async recountMentions(concepts: string[] | null): Promise<void> {
-    const count = `UPDATE concepts SET mentions = (SELECT count(*) FROM mentions m WHERE m.concept = concepts.norm)`;
-    if (concepts === null) await this.sql.run(count);
-    else if (concepts.length) await this.sql.run(`${count} WHERE norm = ANY(?::text[])`, [concepts]);
+    // counted in one pass over the rows, and only the counts that change written: an UPDATE here
+    // writes a new version of every row it sets
+    const count = (only: (column: string) => string) =>
+      `UPDATE concepts c SET mentions = k.n
+         FROM (SELECT x.norm, coalesce(m.n, 0) AS n FROM concepts x
+                 LEFT JOIN (SELECT concept, count(*) AS n FROM mentions ${only('concept')} GROUP BY concept) m ON m.concept = x.norm ${only('x.norm')}) k
+        WHERE c.norm = k.norm AND c.mentions <> k.n`;
+    if (concepts === null) await this.sql.run(count(() => ''));
+    else if (concepts.length) await this.sql.run(count((column) => `WHERE ${column} = ANY(?::text[])`), [concepts, concepts]);
   }
 
   moveMentionCounts(delta: [string, number][]): Promise<void> {
