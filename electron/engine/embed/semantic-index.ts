@@ -8,6 +8,7 @@ import type { Embedder } from './embedder.ts';
 import { loadModelDir } from './load-model.ts';
 import { VectorStore } from './vector-store.ts';
 import { currentAdaptiveModel, pruneAdaptiveModels, refreshAdaptiveModel } from './adaptive/adaptive-lifecycle.ts';
+import { adaptiveBuildFor, shareAdaptiveBuild } from './adaptive/shared-builds.ts';
 import type { BuildPhase } from './adaptive/build-adaptive.ts';
 import type { ModelSetting } from '../config/model-setting.ts';
 
@@ -21,6 +22,8 @@ export interface EmbedProgress {
 }
 
 const BATCH = 256;
+/** How long a model follow() could not get is left before it is asked for again. */
+const FOLLOW_AGAIN_MS = 60_000;
 
 const BUILD_STEP: Record<BuildPhase, string> = {
   count: 'building the adaptive model: counting words',
@@ -32,6 +35,8 @@ const BUILD_STEP: Record<BuildPhase, string> = {
 export class SemanticIndex {
   embedder: Embedder | null = null;
   unavailable: string | null = 'the embedding model is not loaded yet';
+  /** The last model follow() went for, when, and when it is done. */
+  private following: { id: string; at: number; done: Promise<void> } | null = null;
   readonly vectors: VectorStore;
 
   constructor(
@@ -49,7 +54,7 @@ export class SemanticIndex {
   /** Loads the model the setting names (for adaptive: the last one built for this wiki). */
   async load(): Promise<void> {
     if (this.setting === 'none') return this.unload('turned off (model: none)');
-    if (this.setting === 'adaptive') return this.loadDir(this.adaptiveDir() ?? this.dirs.general);
+    if (this.setting === 'adaptive') return this.loadDir((await this.adaptiveDir()) ?? this.dirs.general);
     if ('dir' in this.setting) return this.loadDir(this.setting.dir);
     const dir = path.join(this.dirs.hubCache, this.setting.hub);
     if (fs.existsSync(path.join(dir, 'config.json'))) await this.loadDir(dir);
@@ -84,7 +89,7 @@ export class SemanticIndex {
    * pay for it, nor wait while each process sharing the database rebuilds in turn.
    */
   async refresh(pagesChanged: boolean, onProgress: (p: EmbedProgress) => void = () => {}, mayRebuild = true): Promise<void> {
-    const built = this.adaptiveDir();
+    const built = await this.adaptiveDir();
     const adaptive = this.setting === 'adaptive';
     if (adaptive && !mayRebuild && pagesChanged) await this.noteDrift(true);
     if (adaptive && mayRebuild && (pagesChanged || !built || (await this.driftUnmeasured()))) await this.maybeRebuild(onProgress);
@@ -108,11 +113,13 @@ export class SemanticIndex {
         onPhase: (phase) => onProgress({ phase: 'model', done: 0, total: texts.length, note: BUILD_STEP[phase] }),
       });
     } catch (err) {
-      if (!this.embedder) await this.loadDir(this.adaptiveDir() ?? this.dirs.general);
+      if (!this.embedder) await this.loadDir((await this.adaptiveDir()) ?? this.dirs.general);
       onProgress({ phase: 'model', done: 0, total: texts.length, note: `adaptive model not built: ${(err as Error).message}` });
       return;
     }
     await this.noteDrift(false);
+    // offered before any vector of it is stored: a server finding them finds the model too
+    if (result.dir && !this.readOnly) await shareAdaptiveBuild(this.store, result.dir);
     const dir = result.dir ?? this.dirs.general;
     if (this.embedder?.info.dir !== dir) await this.loadDir(dir);
     if (result.rebuilt && this.embedder?.info.dir === dir) pruneAdaptiveModels(this.dirs.models, dir);
@@ -167,7 +174,35 @@ export class SemanticIndex {
     await this.store.write((tx) => tx.vectors.setDriftUnmeasured(unmeasured));
   }
 
-  private adaptiveDir(): string | null {
-    return currentAdaptiveModel(this.dirs.models);
+  /**
+   * Serves the model the stored vectors were computed with when it is an adaptive model another
+   * process learned (fetched from the store if this machine has no build of it), so that queries
+   * and chunks are embedded alike. A model this process cannot get is asked for again only after
+   * a while, not at every search.
+   */
+  follow(modelId: string): Promise<void> {
+    if (this.setting !== 'adaptive' || this.embedder?.info.id === modelId) return Promise.resolve();
+    const last = this.following;
+    if (last?.id === modelId && Date.now() - last.at < FOLLOW_AGAIN_MS) return last.done;
+    this.following = { id: modelId, at: Date.now(), done: this.switchTo(modelId) };
+    return this.following.done;
+  }
+
+  private async switchTo(modelId: string): Promise<void> {
+    const dir = await adaptiveBuildFor(this.store, this.dirs.models, modelId).catch(() => null);
+    if (!dir) return;
+    await this.loadDir(dir);
+    // builds of other models are cleared away once this one serves, as after a rebuild
+    if (this.embedder?.info.dir === dir) pruneAdaptiveModels(this.dirs.models, dir);
+  }
+
+  /** The build to serve: the one of the model the stored vectors are of (from the store if need
+   * be), else the newest built here. */
+  private async adaptiveDir(): Promise<string | null> {
+    // one that cannot be had (the store unreachable, no copy kept) leaves the newest here serving;
+    // the semantic lane then says whose vectors it lacks
+    const stored = await this.vectors.model().catch(() => null);
+    const shared = stored ? await adaptiveBuildFor(this.store, this.dirs.models, stored.id).catch(() => null) : null;
+    return shared ?? currentAdaptiveModel(this.dirs.models);
   }
 }

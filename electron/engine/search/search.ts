@@ -38,15 +38,17 @@ export interface SemanticRan {
 
 /** The semantic lane of `req` alone (nothing when its mode does not run it), as search() would run it. */
 export async function runSemanticLane(deps: { store: Store; semantic: SemanticSource }, req: Parsed<'search'>): Promise<SemanticRan> {
-  const model = deps.semantic.embedder?.info.id ?? null;
-  if ((req.mode !== 'hybrid' && req.mode !== 'semantic') || req.query.trim() === '') return { model, outcome: { skipped: 'empty-query', message: 'not run' } };
+  // read once the lane ran: it may switch to the model the stored vectors are of
+  const model = () => deps.semantic.embedder?.info.id ?? null;
+  if ((req.mode !== 'hybrid' && req.mode !== 'semantic') || req.query.trim() === '') return { model: model(), outcome: { skipped: 'empty-query', message: 'not run' } };
   const q = laneQuery(deps.store, req);
   try {
-    return { model, outcome: { hits: await withTimeout(semanticLane(q, deps.semantic), SEMANTIC_TIMEOUT_MS) } };
+    const hits = await withTimeout(semanticLane(q, deps.semantic), SEMANTIC_TIMEOUT_MS);
+    return { model: model(), outcome: { hits } };
   } catch (err) {
     if (isDamage(err)) throw err;
-    if (err instanceof LaneSkipped) return { model, outcome: { skipped: err.reason, message: err.message } };
-    return { model, outcome: err instanceof LaneTimeout ? { timeout: err.message } : { failed: (err as Error).message } };
+    if (err instanceof LaneSkipped) return { model: model(), outcome: { skipped: err.reason, message: err.message } };
+    return { model: model(), outcome: err instanceof LaneTimeout ? { timeout: err.message } : { failed: (err as Error).message } };
   }
 }
 
@@ -76,8 +78,9 @@ export async function search(deps: SearchDeps, req: Parsed<'search'>): Promise<S
   const weights = applyIntent({ ...deps.defaults.weights, graph, ...req.weights }, intent);
   const rrfK = req.rrfK ?? deps.defaults.rrfK;
   const mmr = req.mmr ? { lambda: req.mmr.lambda, pool: 0, similarity: 'terms' as const } : null;
-  const model = 'vectors' in deps.semantic ? (deps.semantic.embedder?.info.id ?? null) : deps.semantic.model;
-  const base = { query: req.query, mode: req.mode, fusion, weights, rrfK, intent, mmr, model };
+  // read again once the lanes ran: the semantic lane may switch to the model the stored vectors are of
+  const model = () => ('vectors' in deps.semantic ? (deps.semantic.embedder?.info.id ?? null) : deps.semantic.model);
+  const base = { query: req.query, mode: req.mode, fusion, weights, rrfK, intent, mmr, model: model() };
   if (req.query.trim() === '') {
     return { ...base, results: [], lanes: {}, notice: { kind: 'empty-query', message: 'type something to search for' }, ms: elapsed(started) };
   }
@@ -143,7 +146,7 @@ export async function search(deps: SearchDeps, req: Parsed<'search'>): Promise<S
       : results.length === 0
         ? { kind: 'no-match', message: 'no page matches' }
         : null;
-  return { ...base, results, lanes, notice, ms: elapsed(started) };
+  return { ...base, model: model(), results, lanes, notice, ms: elapsed(started) };
 }
 
 function candidatesOf(hits: Partial<Record<Lane, PageHit[]>>): Partial<Record<Lane, LaneCandidate[]>> {

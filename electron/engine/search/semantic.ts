@@ -1,4 +1,4 @@
-// The semantic lane: cosine KNN over chunk vectors in sqlite-vec, for the query embedded by the
+// The semantic lane: cosine KNN over the stored chunk vectors, for the query embedded by the
 // model in use. Filters apply after the KNN, so a filtered query fetches more neighbours.
 import { narrows } from '../../../shared/search.ts';
 import type { Embedder } from '../embed/embedder.ts';
@@ -13,12 +13,17 @@ export interface SemanticSource {
   /** Why there is no embedder (loading failed, still loading, turned off). */
   unavailable: string | null;
   vectors: VectorStore;
+  /** Switches `embedder` to the model the stored vectors are of, when it can (embed/semantic-index.ts). */
+  follow?(modelId: string): Promise<void>;
 }
 
 export async function semanticLane(q: LaneQuery, source: SemanticSource): Promise<PageHit[]> {
-  const { embedder, vectors } = source;
+  const { vectors } = source;
+  const stored = source.embedder ? await vectors.model() : null;
+  // another process rebuilt the model the vectors are of (another server, sharing the database)
+  if (stored && stored.id !== source.embedder?.info.id) await source.follow?.(stored.id);
+  const { embedder } = source;
   if (!embedder) throw new LaneSkipped('no-model', source.unavailable ?? 'no embedding model');
-  const stored = await vectors.model();
   if (!stored || stored.id !== embedder.info.id) throw new LaneSkipped('no-vectors', `no vectors for model ${embedder.info.id} yet: run \`cairn index\``);
   if (q.text.trim() === '') throw new LaneSkipped('empty-query', 'empty query');
   const vector = await embedder.embedQuery(q.text);

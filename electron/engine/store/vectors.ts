@@ -29,6 +29,12 @@ export interface VectorMatrix {
   dim: number;
 }
 
+/** One file of a model's folder: its path inside the folder ('/' between names) and its bytes. */
+export interface ModelFile {
+  path: string;
+  bytes: Buffer;
+}
+
 export interface Neighbour {
   rowid: number;
   /** cosine distance, 1 − cos */
@@ -68,4 +74,12 @@ export interface VectorRepo {
   driftUnmeasured(): Promise<boolean>;
   /** Call inside a write. */
   setDriftUnmeasured(unmeasured: boolean): Promise<void>;
+  /**
+   * Keeps the files of model `id` (one a process learned from the wiki: the adaptive model) where
+   * every process sharing this store finds them, so that each embeds queries with the model the
+   * stored vectors were computed with. Call inside a write, before storing vectors of it.
+   */
+  shareModel(id: string, files: () => ModelFile[]): Promise<void>;
+  /** The files shareModel kept of model `id`, or null when the store keeps none of it. */
+  sharedModel(id: string): Promise<ModelFile[] | null>;
 }

@@ -26,14 +26,18 @@ export interface RefreshResult {
 
 /** The newest complete adaptive build under `root`, if any. */
 export function currentAdaptiveModel(root: string): string | null {
-  if (!fs.existsSync(root)) return null;
-  const builds = fs
+  return completeBuilds(root).at(-1) ?? null;
+}
+
+/** The complete builds under `root`, oldest first. */
+function completeBuilds(root: string): string[] {
+  if (!fs.existsSync(root)) return [];
+  return fs
     .readdirSync(root)
     .filter((name) => name.startsWith(PREFIX) && !name.endsWith('.partial'))
     .map((name) => path.join(root, name))
     .filter((dir) => readModelCard(dir) !== null)
     .sort();
-  return builds.at(-1) ?? null;
 }
 
 export async function refreshAdaptiveModel(texts: string[], root: string, options: RefreshOptions = {}): Promise<RefreshResult> {
@@ -51,6 +55,16 @@ export async function refreshAdaptiveModel(texts: string[], root: string, option
   if (tokens < minTokens) {
     return { dir: current, rebuilt: false, drift, reason: `only ${tokens} words of text; need ${minTokens}` };
   }
+  const dir = await newAdaptiveBuild(root, (partial) => buildAdaptiveModel(texts, partial, buildOptions));
+  return { dir, rebuilt: true, drift, reason: drift?.reason ?? (current ? 'forced' : 'first build') };
+}
+
+/**
+ * Makes a build under `root` by `write` (into an empty folder it is given) and returns its folder:
+ * the newest by name, complete once it appears. A build written elsewhere and copied here (from the
+ * store: shared-builds.ts) is made the same way.
+ */
+export async function newAdaptiveBuild(root: string, write: (partial: string) => Promise<unknown>): Promise<string> {
   // Zero-padded time keeps folder names in build order; .partial keeps a failed build invisible.
   let stamp = Date.now();
   while (fs.existsSync(path.join(root, `${PREFIX}${String(stamp).padStart(15, '0')}`))) stamp++;
@@ -60,14 +74,19 @@ export async function refreshAdaptiveModel(texts: string[], root: string, option
   fs.rmSync(partial, { recursive: true, force: true });
   fs.mkdirSync(root, { recursive: true });
   try {
-    await buildAdaptiveModel(texts, partial, buildOptions);
+    await write(partial);
   } catch (err) {
     fs.rmSync(partial, { recursive: true, force: true });
     throw err;
   }
   const dir = path.join(root, name);
   fs.renameSync(partial, dir);
-  return { dir, rebuilt: true, drift, reason: drift?.reason ?? (current ? 'forced' : 'first build') };
+  return dir;
+}
+
+/** The newest complete build under `root` of model `id`, if any. */
+export function adaptiveBuildOf(root: string, id: string): string | null {
+  return completeBuilds(root).filter((dir) => readModelCard(dir)?.id === id).at(-1) ?? null;
 }
 
 /** Deletes every adaptive build under `root` except `keep` (call after switching to it) and builds

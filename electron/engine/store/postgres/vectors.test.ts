@@ -117,6 +117,23 @@ describe.skipIf(!pgAdminUrl())('PgVectors answers as SQLite does', () => {
     expect(await same((v) => v.driftUnmeasured())).toBe(false);
   });
 
+  it('keeps a model\'s files for other servers, once, until vectors of another model replace it (SQLite: its folder does)', async () => {
+    const files = [{ path: 'cairn-model.json', bytes: Buffer.from('{}') }, { path: 'onnx/model.onnx', bytes: Buffer.from([0, 1, 2, 255]) }];
+    let read = 0;
+    const share = (id: string) => t.pg.write((tx) => tx.vectors.shareModel(id, () => (read++, files)));
+    await share('m1');
+    await share('m1');
+    expect(read).toBe(1);
+    expect(await t.pg.vectors.sharedModel('m1')).toEqual(files);
+    expect(await t.pg.vectors.sharedModel('m2')).toBeNull();
+    await share('m2');
+    await t.pg.write((tx) => tx.vectors.recreate({ id: 'm2', dim: 8 }));
+    expect(await t.pg.vectors.sharedModel('m1')).toBeNull();
+    expect(await t.pg.vectors.sharedModel('m2')).toEqual(files);
+    await t.sqlite.write((tx) => tx.vectors.shareModel('m1', () => files));
+    expect(await t.sqlite.vectors.sharedModel('m1')).toBeNull();
+  });
+
   it('moves the version with every write of vectors, as another server sees it', async () => {
     const other = openPgStore(t.pg.url);
     try {

@@ -5,7 +5,7 @@
 // Where pgvector is installed it would plug in here: an `embedding vector(dim)` column made by
 // recreate() for the model's dim, an HNSW index on it (vector_cosine_ops), and nearest() as
 // `ORDER BY embedding <=> ? LIMIT k`.
-import type { ChunkVector, Neighbour, PendingChunk, VectorMatrix, VectorModel, VectorRepo } from '../vectors.ts';
+import type { ChunkVector, ModelFile, Neighbour, PendingChunk, VectorMatrix, VectorModel, VectorRepo } from '../vectors.ts';
 import { pgMeta } from './meta.ts';
 import type { Sql } from './sql.ts';
 
@@ -26,6 +26,8 @@ export class PgVectors implements VectorRepo {
   async recreate(model: VectorModel): Promise<void> {
     // DELETE, not TRUNCATE: a read that began before this write keeps seeing the old vectors
     await this.sql.run(`DELETE FROM chunk_vectors`);
+    // no server needs another model's files once no vector is of it
+    await this.sql.run(`DELETE FROM embed_models WHERE model <> ?`, [model.id]);
     await this.meta.set('vec_model', model.id);
     await this.meta.set('vec_dim', String(model.dim));
     await this.bumpVersion();
@@ -126,6 +128,18 @@ export class PgVectors implements VectorRepo {
 
   async setDriftUnmeasured(unmeasured: boolean): Promise<void> {
     await this.meta.set('adaptive_drift_unmeasured', unmeasured ? '1' : '0');
+  }
+
+  /** Sent once: a model already kept is not read again (recreate() drops the others). */
+  async shareModel(id: string, files: () => ModelFile[]): Promise<void> {
+    if (await this.sql.value<boolean>(`SELECT EXISTS (SELECT 1 FROM embed_models WHERE model = ?)`, [id])) return;
+    // one file a statement: a Buffer parameter travels as binary, where a bytea[] would go as hex text
+    for (const f of files()) await this.sql.run(`INSERT INTO embed_models (model, path, bytes) VALUES (?, ?, ?)`, [id, f.path, f.bytes]);
+  }
+
+  async sharedModel(id: string): Promise<ModelFile[] | null> {
+    const files = await this.sql.rows<ModelFile>(`SELECT path, bytes FROM embed_models WHERE model = ? ORDER BY path`, [id]);
+    return files.length ? files : null;
   }
 
   private async bumpVersion(): Promise<void> {

@@ -2,7 +2,7 @@
 // use, the embedding cache by (model, text hash), and their entries in meta. Its statements are
 // prepared once per connection; those on vec_chunks once the table exists, again after it is made anew.
 import type { Db } from '../database.ts';
-import type { ChunkVector, Neighbour, PendingChunk, VectorMatrix, VectorModel, VectorRepo } from '../vectors.ts';
+import type { ChunkVector, ModelFile, Neighbour, PendingChunk, VectorMatrix, VectorModel, VectorRepo } from '../vectors.ts';
 import { metaTable } from './meta-table.ts';
 
 export class SqliteVectors implements VectorRepo {
@@ -108,6 +108,14 @@ export class SqliteVectors implements VectorRepo {
 
   async setDriftUnmeasured(unmeasured: boolean): Promise<void> {
     this.meta.set('adaptive_drift_unmeasured', unmeasured ? '1' : '0');
+  }
+
+  /** Nothing to keep: every process opening this index finds the model in the models folder
+   * beside it (config/settings.ts modelsFolder), where it was built. */
+  async shareModel(_id: string, _files: () => ModelFile[]): Promise<void> {}
+
+  async sharedModel(_id: string): Promise<ModelFile[] | null> {
+    return null;
   }
 
   /** Every write of vectors moves this, so that an in-memory copy in any process knows to reload. */

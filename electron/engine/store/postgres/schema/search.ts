@@ -1,5 +1,5 @@
 // The lexical lane's index (BM25 over term statistics kept in tables, as FTS5 keeps them), the
-// token lane's page terms, and chunk vectors with the embedding cache.
+// token lane's page terms, and chunk vectors with the embedding cache and the models they came from.
 export const SEARCH_SCHEMA = `
 -- per term and chunk: the term's count in the chunk weighted by column (bm25's weights), and the
 -- chunk's length in tokens, so ranking a term reads its postings alone
@@ -56,5 +56,13 @@ CREATE TABLE embed_cache (
   hash text COLLATE "C" NOT NULL,
   vector bytea NOT NULL,
   PRIMARY KEY (model, hash)
+);
+-- the files of the adaptive model the vectors were computed with (and of one newer, while it
+-- takes over), so that every server embeds queries with it, not only the one that learned it
+CREATE TABLE embed_models (
+  model text COLLATE "C" NOT NULL,
+  path text COLLATE "C" NOT NULL,
+  bytes bytea NOT NULL,
+  PRIMARY KEY (model, path)
 );
 `;
