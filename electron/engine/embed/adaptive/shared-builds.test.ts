@@ -73,11 +73,9 @@ describe.skipIf(!pgAdminUrl())('servers on one PostgreSQL', () => {
 
     // a write on the other server embeds its page with that model: the vectors are not made anew
     await addText(t, newWords(9));
-    const version = await t.pg.vectors.version();
     await other.refresh(true, () => {}, false);
     expect((await t.pg.vectors.model())!.id).toBe(relearned);
     expect(await t.pg.vectors.countPending()).toBe(0);
-    expect(await t.pg.vectors.version()).not.toBe(version);
     // the database keeps the model in use only
     expect(await t.pg.vectors.sharedModel(learned)).toBeNull();
     expect((await t.pg.vectors.sharedModel(relearned))!.map((f) => f.path)).toContain('cairn-model.json');
