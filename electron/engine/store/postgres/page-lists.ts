@@ -5,7 +5,7 @@ import type { PageSummary } from '../../../../shared/page.ts';
 import type { SearchFilters } from '../../../../shared/search.ts';
 import { toPageSummary, type NoteCandidate, type PageListing, type PageSummaryRow, type Viewer } from '../pages.ts';
 import { PAGE_FROM, PAGE_SUMMARY_COLUMNS } from '../sqlite/page-rows.ts';
-import { pageCondition } from './page-filter.ts';
+import { AS_TAG, pageCondition, TAG, TAGS } from './page-filter.ts';
 import type { Sql } from './sql.ts';
 import { visibleTo } from './visibility.ts';
 
@@ -38,11 +38,11 @@ export class PageLists {
   async canonicalTagged(domain: string, slug: string, pathPrefix: string | null, limit: number, viewer: Viewer): Promise<PageSummary[]> {
     const seen = visibleTo(viewer);
     const under = pathPrefix === null ? '' : 'AND starts_with(f.rel_path, ?)';
-    // tags and parameters in byte order, lowercased in ASCII only, as SQLite does
+    // tags and parameters lowercased in ASCII only, as SQLite does; compared as JSON text (tagJson)
     const rows = await this.sql.rows<PageSummaryRow>(
       `SELECT ${PAGE_SUMMARY_COLUMNS} ${PAGE_FROM}
        WHERE coalesce(p.tier, 'wiki') = 'wiki' AND ${seen.sql}
-         AND EXISTS (SELECT 1 FROM json_array_elements_text(p.tags::json) t(v) WHERE lower(t.v COLLATE "C") IN (lower(?::text COLLATE "C"), ?::text))
+         AND EXISTS (SELECT 1 FROM ${TAGS} WHERE lower(${TAG} COLLATE "C") IN (lower(${AS_TAG} COLLATE "C"), ${AS_TAG}))
          ${under}
        ORDER BY p.updated DESC NULLS LAST, p.key, p.id LIMIT ?`,
       [...seen.params, domain, slug, ...(pathPrefix === null ? [] : [pathPrefix]), limit],

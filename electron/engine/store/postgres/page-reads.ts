@@ -39,7 +39,8 @@ export function readInputs(db: Db): ReadInputs {
   const files = db.prepare(`SELECT r.id AS rootId, r.path AS root, f.rel_path AS path FROM files f JOIN roots r ON r.id = f.root_id ORDER BY f.id`).all() as { rootId: number; root: string; path: string }[];
   const ids = pages.map((p) => p.id);
   const agents = [...new Set(pages.map((p) => p.agent).filter((a): a is string => a !== null))];
-  const tags = [...new Set(pages.flatMap((p) => JSON.parse(p.tags) as string[]))].flatMap(spellings);
+  // a parameter holding a NUL is refused by PostgreSQL (its text cannot hold one), answered by SQLite: not asked
+  const tags = [...new Set(pages.flatMap((p) => JSON.parse(p.tags) as string[]))].filter((t) => !t.includes('\0')).flatMap(spellings);
   const folders = new Map<string, [number, string]>();
   for (const f of files) for (const folder of ['', ...foldersOf(f.path)].flatMap(spellings)) folders.set(`${f.rootId}\0${folder}`, [f.rootId, folder]);
   // LIKE's wildcards, taken literally

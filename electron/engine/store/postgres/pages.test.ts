@@ -37,6 +37,10 @@ const FILES: [number, number, string, Partial<IndexedPage> & { key: string } | n
   [14, 1, 'notes0.md', { key: 'notes0', updated: '2019-12-31' }],
   [15, 1, 'Notes/deep/n.md', { key: 'n', updated: '2024-03-01', reviewed: '2020-01-01' }],
   [16, 1, 'Über/x.md', { key: 'x', tags: ['Über'], updated: '2024-01-01' }],
+  // aliases SQLite reads as 0 (none), and one holding a NUL (YAML's "\0"), which PostgreSQL's text cannot
+  [17, 1, 'false.md', { key: 'false', frontmatter: { aliases: false } }],
+  [18, 1, 'zero.md', { key: 'zero', frontmatter: { aliases: 0 } }],
+  [19, 1, 'nul.md', { key: 'nul', tags: ['A\u0000b', 'Nul'], frontmatter: { aliases: ['a\u0000b', 'c'] } }],
 ];
 
 /** [id, page, ord, kind, target, target page, found, reason] */

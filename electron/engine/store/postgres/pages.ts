@@ -30,10 +30,17 @@ const BROWSE: Visibility = { archived: true, never: true };
 const LINK_TARGETS: Visibility = { shadowed: true, never: true, sharedOnly: true };
 
 /**
- * `aliases:` as SQLite's json_extract gives it: a list as its JSON text, a string as itself, a
- * boolean as 1 or 0, nothing as null.
+ * A page's `aliases:` from its frontmatter as SQLite's json_extract hands it on: a string as
+ * itself, a list as its JSON text, a number as itself, true as 1, false and 0 as nothing. Read in
+ * JavaScript: PostgreSQL's JSON functions refuse a string holding a NUL (YAML's "\0" gives one).
  */
-const ALIASES = `CASE json_typeof(fm.aliases) WHEN 'boolean' THEN CASE WHEN fm.aliases::text = 'true' THEN '1' ELSE '0' END ELSE fm.aliases #>> '{}' END`;
+function aliasesOf(frontmatter: string | null): string | null {
+  const v: unknown = frontmatter === null ? null : (JSON.parse(frontmatter) as { aliases?: unknown }).aliases;
+  if (v === undefined || v === null) return null;
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return v ? String(Number(v)) : null;
+  return JSON.stringify(v);
+}
 
 export class PgPages implements PageRepo {
   private readonly lists: PageLists;
@@ -146,13 +153,13 @@ export class PgPages implements PageRepo {
 
   async linkTargets(agent: string | null): Promise<LinkTarget[]> {
     const seen = visibleTo({ agent }, LINK_TARGETS);
-    const rows = await this.sql.rows<Omit<LinkTarget, 'aliases'> & { aliases: string | null }>(
-      `SELECT p.key, p.title, ${ALIASES} AS aliases, f.rel_path AS path, p.agent
-       FROM pages p JOIN files f ON f.id = p.file_id CROSS JOIN LATERAL (SELECT p.frontmatter::json -> 'aliases' AS aliases) fm
-       WHERE ${seen.sql} ORDER BY ${DATES_INDEX_ORDER}`,
+    // the frontmatter only of pages that may have aliases: most have none
+    const rows = await this.sql.rows<Omit<LinkTarget, 'aliases'> & { frontmatter: string | null }>(
+      `SELECT p.key, p.title, CASE WHEN strpos(p.frontmatter, '"aliases"') > 0 THEN p.frontmatter END AS frontmatter, f.rel_path AS path, p.agent
+       FROM pages p JOIN files f ON f.id = p.file_id WHERE ${seen.sql} ORDER BY ${DATES_INDEX_ORDER}`,
       seen.params,
     );
-    return rows.map((r) => ({ ...r, aliases: aliasList(r.aliases) }));
+    return rows.map(({ frontmatter, ...r }) => ({ ...r, aliases: aliasList(aliasesOf(frontmatter)) }));
   }
 
   noteCandidates(): Promise<NoteCandidate[]> {
