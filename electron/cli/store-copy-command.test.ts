@@ -1,6 +1,7 @@
 // `cairn store copy`: a real index file, built and written to by `cairn`, copied into a fresh
-// PostgreSQL database by the real command, its adaptive models along with it. A second copy is
-// refused with nothing copied; wrong arguments are usage errors that create nothing.
+// PostgreSQL database by the real command, its adaptive models along with it; then `cairn` on that
+// database finds the pages and the audit log the file had. A second copy is refused with nothing
+// copied; wrong arguments are usage errors that create nothing.
 import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cairnEnv, runCairn } from '../engine/testing/cairn-process.ts';
@@ -29,6 +30,11 @@ describe.skipIf(!pgAdminUrl())('cairn store copy', () => {
     expect(report.rows).toMatchObject({ pages: 2, audit: 1 });
     expect(report.models).toBe(modelsFolder(url));
     expect(fs.readFileSync(`${report.models}/adaptive-1/model.bin`, 'utf8')).toBe('weights');
+
+    const found = await runCairn(['search', 'sourdough', '--mode', 'lexical', '--json', '--db', url], env);
+    expect(JSON.parse(found.out).results.map((r: { key: string }) => r.key)).toEqual(['alpha']);
+    const audit = await runCairn(['audit', '--json', '--db', url], env);
+    expect(JSON.parse(audit.out)).toMatchObject([{ key: 'beta', actor: 'alice', action: 'review' }]);
 
     const again = await runCairn(['store', 'copy', '--from', fx.db, '--to', url], env);
     expect(again.code).toBe(1);
