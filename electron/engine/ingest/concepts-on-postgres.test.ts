@@ -1,11 +1,12 @@
-// A wiki indexed into SQLite, then copied into PostgreSQL (copyStore): every read of the concepts
-// and the skill registry (store/postgres/concept-reads.ts) answers the same from both, deep-equal,
-// order included; and goes on answering the same once both are written alike after the copy
-// (names numbered, signatures stamped and registrations given ids after the copied ones) and the
-// concept refresh has run on both.
+// The concepts and the skill registry of a real wiki on PostgreSQL: every read of both
+// (store/postgres/concept-reads.ts) answers as from SQLite, deep-equal, order included, whether the
+// wiki was indexed into SQLite and copied (copyStore), then written alike on both and the concept
+// refresh run on both (names numbered, signatures stamped, registrations given ids after the
+// copied ones), or indexed straight into PostgreSQL by the engine.
 import { afterEach, describe, expect, it } from 'vitest';
+import { makeStoreFixture } from '../testing/store-fixture.ts';
 import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
-import { pgAdminUrl } from '../testing/pg-test.ts';
+import { pgAdminUrl, type StoreKind } from '../testing/pg-test.ts';
 import { copyStore } from '../store/copy/store-copy.ts';
 import { conceptReads, registryReads, type ConceptProbe, type RegistryProbe } from '../store/postgres/concept-reads.ts';
 import { openPgStore } from '../store/postgres/pg-store.ts';
@@ -41,11 +42,23 @@ const WIKI = {
 };
 
 let fx: Fixture | undefined;
+const fixtures: Fixture[] = [];
 const stores: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   await Promise.all(stores.splice(0).map((s) => s.close()));
   fx?.cleanup();
+  for (const f of fixtures.splice(0)) f.cleanup();
 });
+
+/** The wiki indexed, then a page removed and a page's names changed, indexed again. */
+async function indexTwice(f: Fixture): Promise<Store> {
+  const api = f.engine();
+  await api.reindex({});
+  f.remove('global/old.md');
+  f.write('global/hydration.md', '---\ntags: [water]\naliases: [Wetness]\n---\n# Hydration\n\nWater over flour. Sourdough and bread; fermentation.\n');
+  await api.reindex({});
+  return api.store;
+}
 
 /** Everything the index holds, asked for out of order, and what it does not hold. */
 function conceptProbe(db: SqliteStore['db']): ConceptProbe {
@@ -79,13 +92,7 @@ async function same(from: Store, to: Store, read: (s: Store) => Promise<unknown>
 describe.skipIf(!pgAdminUrl())('concepts and skills copied into PostgreSQL', () => {
   it('read the same as in the SQLite index, and stay the same written alike after', async () => {
     fx = makeFixture(WIKI);
-    const api = fx.engine();
-    await api.reindex({});
-    // a second run: a page gone (its mentions and names with it), a page's names changed
-    fx.remove('global/old.md');
-    fx.write('global/hydration.md', '---\ntags: [water]\naliases: [Wetness]\n---\n# Hydration\n\nWater over flour. Sourdough and bread; fermentation.\n');
-    await api.reindex({});
-    await api.close();
+    await (await indexTwice(fx)).close();
 
     const from = openSqliteStore(fx.db);
     const to = openPgStore(await unicodeLocaleDatabase(pgAdminUrl()!));
@@ -126,5 +133,29 @@ describe.skipIf(!pgAdminUrl())('concepts and skills copied into PostgreSQL', () 
     expect(await to.registry.claimId('ada', 'new-skill')).toBe(next);
     expect(await to.concepts.names(['sourdough hydration'])).toEqual([{ page_id: page, source: 'alias', name: 'Sourdough Hydration', norm: 'sourdough hydration' }]);
     expect((await to.concepts.signaturesSince(0)).at(-1)).toMatchObject({ pageId: page, seq: (from.db.prepare(`SELECT max(seq) FROM prose_sigs`).pluck().get() as number) });
+  });
+
+  it('indexed straight into PostgreSQL, read the same as indexed into SQLite', async () => {
+    const indexed = new Map<StoreKind, { store: Store; root: string }>();
+    for (const kind of ['sqlite', 'postgres'] as const) {
+      const f = await makeStoreFixture(kind, WIKI);
+      fixtures.push(f);
+      indexed.set(kind, { store: await indexTwice(f), root: f.root });
+    }
+    const lite = indexed.get('sqlite')!;
+    const pg = indexed.get('postgres')!;
+    const db = (lite.store as SqliteStore).db;
+    // the two fixtures' folders differ; the registry names files by them
+    const read = async (i: { store: Store; root: string }, fn: (s: Store) => Promise<unknown>) => JSON.stringify(await i.store.read(() => fn(i.store))).split(i.root).join('<root>');
+    const registry = registryProbe(db);
+    // evidence is asked for in each store's own root
+    const inRoot = (root: string): RegistryProbe => ({ ...registry, evidence: registry.evidence.map(([r, rel]) => [r === lite.root ? root : r, rel]) });
+    for (const fn of [(s: Store) => conceptReads(s, conceptProbe(db)), (s: Store) => registryReads(s, inRoot(s === pg.store ? pg.root : lite.root))]) {
+      const want = JSON.parse(await read(lite, fn)) as Record<string, unknown>;
+      const got = JSON.parse(await read(pg, fn)) as Record<string, unknown>;
+      // each refresh stamps its dictionary with a generation of its own
+      if ('generation' in want) got.generation = want.generation;
+      expect(got).toStrictEqual(want);
+    }
   });
 });
