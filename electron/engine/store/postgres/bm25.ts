@@ -36,6 +36,20 @@ export function chunkRows(page: LexicalPage, texts: readonly string[]): ChunkRow
   });
 }
 
+/** Chunk rows as column arrays of postings (one per term and chunk), for one INSERT ... unnest. */
+export function postings(rowids: readonly number[], rows: readonly ChunkRow[]) {
+  const out = { term: [] as string[], rowid: [] as number[], tf: [] as number[], len: [] as number[] };
+  rows.forEach((row, i) => {
+    for (const [term, tf] of row.tf) {
+      out.term.push(term);
+      out.rowid.push(rowids[i]!);
+      out.tf.push(tf);
+      out.len.push(row.len);
+    }
+  });
+  return out;
+}
+
 /**
  * The query's phrases as terms, one per word as FTS5 takes a quoted word; a repeated term counts
  * once per time, as FTS5 scores each phrase. A word FTS5 would split into a phrase of several
@@ -48,11 +62,12 @@ export function queryTerms(words: readonly string[]): string[] {
 /**
  * Each chunk holding a query term (`?::text[]`) with its bm25 score, as a `scored(chunk_rowid,
  * score)` CTE. IDF, N and the average length are the whole index's, as FTS5's are, whatever the
- * filters: a filtered search scores a chunk the same.
+ * filters: a filtered search scores a chunk the same. (LIMIT 1 tells the planner the totals are one
+ * row before it has statistics: guessing hundreds, it thought the query costly enough to compile, 300 ms.)
  */
 export const SCORED = `
   q AS (SELECT term, count(*)::float8 AS times FROM unnest(?::text[]) AS term GROUP BY term),
-  totals AS (SELECT chunks::float8 AS n, tokens::float8 / chunks::float8 AS avgdl FROM lexical_totals WHERE chunks > 0),
+  totals AS (SELECT chunks::float8 AS n, tokens::float8 / chunks::float8 AS avgdl FROM lexical_totals WHERE chunks > 0 LIMIT 1),
   idf AS (
     SELECT q.term, q.times * CASE WHEN x.idf > 0 THEN x.idf ELSE ${MIN_IDF}::float8 END AS weight
     FROM q CROSS JOIN totals

@@ -2,22 +2,21 @@
 // token lane's page terms, and chunk vectors with the embedding cache and the models they came from.
 export const SEARCH_SCHEMA = `
 -- per term and chunk: the term's count in the chunk weighted by column (bm25's weights), and the
--- chunk's length in tokens, so ranking a term reads its postings alone
+-- chunk's length in tokens, so ranking a term reads its postings alone (an index-only scan)
 CREATE TABLE chunk_terms (
   term text COLLATE "C" NOT NULL,
-  chunk_rowid integer NOT NULL REFERENCES chunks(rowid) ON DELETE CASCADE,
+  chunk_rowid integer NOT NULL,
   tf double precision NOT NULL,
   len integer NOT NULL,
   PRIMARY KEY (term, chunk_rowid) INCLUDE (tf, len)
 );
-CREATE INDEX chunk_terms_chunk ON chunk_terms(chunk_rowid);
--- every indexed chunk (one without a token too: FTS5 counts its row)
+-- every indexed chunk (one without a token too: FTS5 counts its row) with its length and terms
 CREATE TABLE chunk_lengths (
-  chunk_rowid integer PRIMARY KEY REFERENCES chunks(rowid) ON DELETE CASCADE,
-  len integer NOT NULL
+  chunk_rowid integer PRIMARY KEY,
+  len integer NOT NULL,
+  terms text[] COLLATE "C" NOT NULL
 );
--- bm25's N and total length, kept with chunk_lengths by statement triggers (one update per
--- statement: a page's chunks are indexed in one); index writes are serialised, so one row serves
+-- bm25's N and total length; index writes are serialised, so one row serves
 CREATE TABLE lexical_totals (
   one boolean PRIMARY KEY DEFAULT true CHECK (one),
   chunks bigint NOT NULL,
@@ -30,16 +29,22 @@ BEGIN
     FROM (SELECT count(*) AS n, coalesce(sum(len), 0) AS t FROM added) d WHERE d.n > 0;
   RETURN NULL;
 END $$;
-CREATE FUNCTION lexical_totals_remove() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE lexical_totals SET chunks = chunks - d.n, tokens = tokens - d.t
-    FROM (SELECT count(*) AS n, coalesce(sum(len), 0) AS t FROM removed) d WHERE d.n > 0;
-  RETURN NULL;
-END $$;
 CREATE TRIGGER chunk_lengths_added AFTER INSERT ON chunk_lengths REFERENCING NEW TABLE AS added
   FOR EACH STATEMENT EXECUTE FUNCTION lexical_totals_add();
-CREATE TRIGGER chunk_lengths_removed AFTER DELETE ON chunk_lengths REFERENCING OLD TABLE AS removed
-  FOR EACH STATEMENT EXECUTE FUNCTION lexical_totals_remove();
+-- Deleted chunks (a page's replaced, a page removed) take their lexical rows and their share of the
+-- totals along, once per statement. Not foreign keys: a check per posting halved indexing speed,
+-- and a cascade would need a second index on chunk_terms; the chunk's terms find its postings.
+CREATE FUNCTION chunks_unindex() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  WITH gone AS (DELETE FROM chunk_lengths l USING removed r WHERE l.chunk_rowid = r.rowid RETURNING l.chunk_rowid, l.len, l.terms),
+  postings AS (DELETE FROM chunk_terms t USING (SELECT chunk_rowid, unnest(terms) AS term FROM gone) d
+               WHERE t.term = d.term AND t.chunk_rowid = d.chunk_rowid)
+  UPDATE lexical_totals SET chunks = chunks - d.n, tokens = tokens - d.t
+    FROM (SELECT count(*) AS n, coalesce(sum(len), 0) AS t FROM gone) d WHERE d.n > 0;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER chunks_unindexed AFTER DELETE ON chunks REFERENCING OLD TABLE AS removed
+  FOR EACH STATEMENT EXECUTE FUNCTION chunks_unindex();
 CREATE TABLE page_terms (
   term text COLLATE "C" NOT NULL,
   page_id integer NOT NULL REFERENCES pages(id) ON DELETE CASCADE,
