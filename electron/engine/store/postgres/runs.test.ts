@@ -25,7 +25,7 @@ const withoutAlive = (runs: OpenRun[]) => runs.map(({ alive: _alive, ...r }) => 
 
 /** Asks both stores and expects the same answer; returns it. */
 async function same<T>(fn: (s: Store) => Promise<T>): Promise<T> {
-  const [a, b] = await two!.both(fn);
+  const [a, b] = await two!.ask(fn);
   expect(b).toEqual(a);
   return a;
 }
@@ -33,9 +33,9 @@ async function same<T>(fn: (s: Store) => Promise<T>): Promise<T> {
 describe.skipIf(!pgAdminUrl())('PgRuns and PgAttachments answer as SQLite does', () => {
   it('roots, files, walk problems, counts and attachments', async () => {
     two = await twoStores();
-    expect(await same((s) => s.runs.upsertRoot('/w', false))).toEqual({ id: 1, wasScoped: null });
     expect(await same((s) => s.runs.upsertRoot('/w', true))).toEqual({ id: 1, wasScoped: false });
-    await same((s) => s.runs.upsertRoot('/a', false));
+    expect(await same((s) => s.runs.upsertRoot('/a', false))).toEqual({ id: 2, wasScoped: null });
+    expect(await same((s) => s.runs.upsertRoot('/a', false))).toEqual({ id: 2, wasScoped: false });
     expect(await same((s) => s.runs.rootPaths())).toEqual(['/a', '/w']);
     await same((s) => s.runs.rootId('/w'));
     expect(await same((s) => s.runs.rootId('/nowhere'))).toBeNull();

@@ -1,46 +1,23 @@
-// For tests: an empty SQLite store and an empty PostgreSQL store side by side, given the same calls,
-// so a test compares what the two answer (PostgreSQL's repositories must answer as SQLite's do:
-// same rows, same order).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+// For tests: the twin stores (SQLite and PostgreSQL, twin-stores.ts) given the same calls through
+// their repositories, so a test compares what the two answer (PostgreSQL's must answer as SQLite's
+// do: same rows, same order); and pages with what links and runs tell apart.
 import { freshPgDatabase } from '../../testing/pg-test.ts';
-import { openSqliteStore, type SqliteStore } from '../sqlite/sqlite-store.ts';
 import type { Store } from '../store.ts';
-import { openPgStore, type PgStore } from './pg-store.ts';
+import { openTwins, type Twins } from './twin-stores.ts';
 
-export interface TwoStores {
-  sqlite: SqliteStore;
-  pg: PgStore;
+export interface TwoStores extends Twins {
   url: string;
   /** `fn` on SQLite, then on PostgreSQL: their two answers. */
-  both<T>(fn: (s: Store) => Promise<T>): Promise<[sqlite: T, pg: T]>;
-  /** A statement (`?` placeholders) run on both, for rows no repository under test writes. */
-  exec(text: string, params?: unknown[]): Promise<void>;
-  close(): Promise<void>;
+  ask<T>(fn: (s: Store) => Promise<T>): Promise<[sqlite: T, pg: T]>;
 }
 
+/** The twins (twin-stores.ts: root /w is 1 in both), with their database's URL for more servers. */
 export async function twoStores(): Promise<TwoStores> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-two-stores-'));
   const url = await freshPgDatabase();
-  const sqlite = openSqliteStore(path.join(dir, 'index.db'));
-  const pg = openPgStore(url);
-  await pg.ready;
-  return {
-    sqlite,
-    pg,
-    url,
-    both: async (fn) => [await fn(sqlite), await fn(pg)],
-    exec: async (text, params = []) => {
-      sqlite.db.prepare(text).run(...params);
-      await pg.sql.run(text, params);
-    },
-    close: async () => {
-      await pg.close();
-      await sqlite.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  const twins = await openTwins(url);
+  // the twins' root went in with its id, which PostgreSQL's identity does not count: new roots follow it, as in SQLite
+  await twins.pg.sql.run(`SELECT setval(pg_get_serial_sequence('roots', 'id'), 1)`);
+  return { ...twins, url, ask: async (fn) => [await fn(twins.sqlite), await fn(twins.pg)] };
 }
 
 export interface TestPage {
@@ -55,7 +32,7 @@ export interface TestPage {
 
 /** A page row on both stores (the pages repository's work, not under test here); the same id on each. */
 export async function addPage(two: TwoStores, p: TestPage): Promise<number> {
-  const [a, b] = await two.both(async (s) => (s === two.sqlite ? sqliteId(two, p) : pgId(two, p)));
+  const [a, b] = await two.ask(async (s) => (s === two.sqlite ? sqliteId(two, p) : pgId(two, p)));
   if (a !== b) throw new Error(`page ids differ: ${a} in SQLite, ${b} in PostgreSQL`);
   return a;
 }
