@@ -123,8 +123,8 @@ export class PgStore implements Store {
     if (inside?.kind === 'read') return Promise.reject(new Error('a write cannot start inside a read of the store: its snapshot would be taken over by the write'));
     const waitMs = options.waitMs ?? lockWaitMs();
     const page = options.page;
-    if (page) return this.transaction('write', fn, waitMs, ['SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [JSON.stringify([page.root, page.path])]]);
-    const next = this.queue.then(() => this.transaction('write', fn, waitMs, ['SELECT pg_advisory_xact_lock($1)', [INDEX_WRITE_LOCK]]));
+    if (page) return this.transaction('write', fn, waitMs, (c) => `SELECT pg_advisory_xact_lock(hashtextextended(${c.escapeLiteral(JSON.stringify([page.root, page.path]))}, 0))`);
+    const next = this.queue.then(() => this.transaction('write', fn, waitMs, () => `SELECT pg_advisory_xact_lock(${INDEX_WRITE_LOCK})`));
     this.queue = next.catch(() => undefined);
     return next;
   }
@@ -134,18 +134,22 @@ export class PgStore implements Store {
     return this.transaction('read', fn, 0, null);
   }
 
-  private async transaction<T>(kind: Transaction['kind'], fn: (tx: Store) => Promise<T>, waitMs: number, lock: [string, unknown[]] | null): Promise<T> {
+  /**
+   * One transaction on one pooled connection. A write begins, sets how long any lock in it may be
+   * waited for, and takes its lock in one round trip (a server may run ten transactions for one
+   * page write, each round trip a few milliseconds on a loaded machine).
+   */
+  private async transaction<T>(kind: Transaction['kind'], fn: (tx: Store) => Promise<T>, waitMs: number, lock: ((c: pg.PoolClient) => string) | null): Promise<T> {
     await this.ready;
     const client = await this.pool.connect();
     let broken: unknown = undefined;
     try {
-      await client.query(kind === 'read' ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN');
       if (lock) {
-        await client.query(`SET LOCAL lock_timeout = ${Math.max(1, Math.round(waitMs))}`);
-        await client.query(lock[0], lock[1]).catch((err: { code?: string }) => {
+        await client.query(`BEGIN; SET LOCAL lock_timeout = ${Math.max(1, Math.round(waitMs))}; ${lock(client)}`).catch((err: { code?: string }) => {
           throw err.code === LOCK_TIMEOUT ? new PgLocked(this.url, waitMs) : err;
         });
-        await client.query('SET LOCAL lock_timeout = 0');
+      } else {
+        await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       }
       const out = await this.inside.run({ kind, client }, () => fn(this));
       await client.query('COMMIT');
