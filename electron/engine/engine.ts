@@ -22,7 +22,6 @@ import { explainDbError } from './store/database.ts';
 import { openStore } from './store/open-store.ts';
 import { explainPgError } from './store/postgres/pg-errors.ts';
 import { isPostgresUrl, redactUrl } from './config/pg-url.ts';
-import { SqliteStore } from './store/sqlite/sqlite-store.ts';
 import type { Store } from './store/store.ts';
 import type { StoreCluster } from './store/cluster.ts';
 import type { WriteInput } from './curation/write-page.ts';
@@ -76,12 +75,9 @@ export class Engine implements CairnService {
     })());
   }
 
-  /**
-   * For a long-running process: searches and page reads on reader threads, never waiting behind a
-   * write (read-pool.ts). SQLite only: PostgreSQL's reads already run on its connections, beside writes.
-   */
+  /** For a long-running process: searches and page reads on reader threads, never waiting behind a write (read-pool.ts). */
   startReaders(): void {
-    if (this.store instanceof SqliteStore) this.readers ??= ReadPool.start(this.settings.db);
+    this.readers ??= ReadPool.start(this.settings.db);
   }
 
   /** For a process that answers many searches (server, app, eval): chunk vectors are scanned in memory. */

@@ -1,5 +1,5 @@
-// The worker side of read-pool.ts: one read-only connection to the index, answering searches and
-// page reads sent by the thread that writes. What it answers is plain data; an error crosses as
+// The worker side of read-pool.ts: one read-only connection to the index (an SQLite file), or a
+// small pool of its own (PostgreSQL), answering searches and page reads sent by the thread that writes. What it answers is plain data; an error crosses as
 // its name, message and code, and read-pool.ts makes it the error it was.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Parsed } from '../../shared/dispatch.ts';
@@ -7,8 +7,11 @@ import type { FusionDefaults } from '../../shared/search.ts';
 import { pageView } from './graph/page-view.ts';
 import type { Viewer } from '../../shared/viewer.ts';
 import { search, type SemanticRan } from './search/search.ts';
+import { isPostgresUrl } from './config/pg-url.ts';
 import { openReadConnection } from './store/database.ts';
+import { openPgStore } from './store/postgres/pg-store.ts';
 import { sqliteStore } from './store/sqlite/sqlite-store.ts';
+import type { Store } from './store/store.ts';
 
 export type ReadRequest =
   | { id: number; method: 'search'; request: Parsed<'search'>; semantic: SemanticRan; defaults: FusionDefaults }
@@ -16,8 +19,9 @@ export type ReadRequest =
 
 export type ReadAnswer = { id: number; value: unknown } | { id: number; error: { name: string; message: string; code?: unknown; missing?: unknown } };
 
-const db = openReadConnection((workerData as { db: string }).db);
-const store = sqliteStore(db);
+const location = (workerData as { db: string }).db;
+/** A worker answers one request at a time, so two connections are plenty. */
+const store: Store = isPostgresUrl(location) ? openPgStore(location, 2) : sqliteStore(openReadConnection(location));
 
 async function answer(r: ReadRequest): Promise<unknown> {
   if (r.method === 'search') return search({ store, semantic: r.semantic, defaults: r.defaults }, r.request);
