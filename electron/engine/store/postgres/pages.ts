@@ -119,10 +119,12 @@ export class PgPages implements PageRepo {
     const linker = visibleTo(viewer, { ...BROWSE, alias: 's' });
     // a person sees every linking page: no need to read each one's row
     const linking = linker.sql === 'TRUE' ? '' : `JOIN pages s ON s.id = l.page_id AND ${linker.sql}`;
+    // the links counted in one pass over them, not one look-up per page: every page is listed
     return this.sql.rows<BrowseRow>(
-      `SELECT p.key, p.title, r.path AS root, f.rel_path AS path, p.scope, p.agent, p.tier, p.tags, p.updated, f.mtime_ms AS "mtimeMs", ${MARKS},
-        (SELECT count(DISTINCT l.page_id) FROM links l ${linking} WHERE l.target_page_id = p.id AND l.page_id != p.id) AS "linkedFrom"
-       ${PAGE_FROM} WHERE ${seen.sql} ORDER BY r.path, f.rel_path`,
+      `WITH linked AS (SELECT l.target_page_id AS id, count(DISTINCT l.page_id) AS n FROM links l ${linking} WHERE l.page_id != l.target_page_id GROUP BY l.target_page_id)
+       SELECT p.key, p.title, r.path AS root, f.rel_path AS path, p.scope, p.agent, p.tier, p.tags, p.updated, f.mtime_ms AS "mtimeMs", ${MARKS},
+         coalesce(linked.n, 0) AS "linkedFrom"
+       ${PAGE_FROM} LEFT JOIN linked ON linked.id = p.id WHERE ${seen.sql} ORDER BY r.path, f.rel_path`,
       [...linker.params, ...seen.params],
     );
   }
@@ -159,7 +161,7 @@ export class PgPages implements PageRepo {
        FROM pages p JOIN files f ON f.id = p.file_id WHERE ${seen.sql} ORDER BY ${DATES_INDEX_ORDER}`,
       seen.params,
     );
-    return rows.map(({ frontmatter, ...r }) => ({ ...r, aliases: aliasList(aliasesOf(frontmatter)) }));
+    return rows.map(({ key, title, frontmatter, path, agent }) => ({ key, title, aliases: aliasList(aliasesOf(frontmatter)), path, agent }));
   }
 
   noteCandidates(): Promise<NoteCandidate[]> {
