@@ -135,7 +135,7 @@ async function indexLexical(from: SqliteStore, to: PgStore, onProgress: (p: Copy
   return done;
 }
 
-/** Identity columns continue after the copied ids (the prose signatures' stamps, the highest + 1, need nothing). */
+/** Identity columns continue after the copied ids (the prose signatures' stamps go on above the copied ones by themselves: schema/concepts.ts). */
 async function advanceSequences(to: PgStore): Promise<void> {
   const identities = await to.sql.rows<{ table_name: string; column_name: string }>(
     `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema() AND is_identity = 'YES'`,

@@ -235,7 +235,11 @@ export class PgConcepts implements ConceptRepo {
   }
 
   async saveProseSig(pageId: number, sig: Uint8Array): Promise<void> {
-    await this.sql.run(`INSERT INTO prose_sigs (page_id, sig) VALUES (?, ?) ON CONFLICT (page_id) DO UPDATE SET sig = excluded.sig`, [pageId, sig]);
+    // not an upsert, whose INSERT would take a stamp before its UPDATE took another (prose_sigs_stamp)
+    await this.sql.run(
+      `WITH updated AS (UPDATE prose_sigs SET sig = ? WHERE page_id = ? RETURNING 1) INSERT INTO prose_sigs (page_id, sig) SELECT ?, ? WHERE NOT EXISTS (SELECT 1 FROM updated)`,
+      [sig, pageId, pageId, sig],
+    );
   }
 
   mentionsOf(pageIds: readonly number[] | null): Promise<ConceptMention[]> {

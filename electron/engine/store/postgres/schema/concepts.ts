@@ -50,14 +50,23 @@ CREATE TABLE prose_sigs (
   seq bigint NOT NULL
 );
 CREATE INDEX prose_sigs_seq ON prose_sigs(seq);
--- a stamp above every stamp before it, on every insert and every update of sig (SQLite's triggers
--- prose_sigs_added/changed): the highest + 1, as there, so the stamps are SQLite's, and a row
--- inserted with its stamp (a copy of an SQLite index) keeps it, under those stamped after it;
--- writers hold the index lock, so stamps follow commits.
+-- a stamp above every stamp ever handed out, on every insert and every update of sig (SQLite's
+-- triggers prose_sigs_added/changed): from a sequence, not the highest + 1 as SQLite does, which
+-- hands a deleted top stamp out again, unseen by a process that read it (concepts/signatures.ts).
+-- A row inserted with its stamp (a copy of an SQLite index) keeps it, and the next stamp goes on
+-- above it. Writers hold the index lock, so stamps follow commits.
+CREATE SEQUENCE prose_sig_stamps;
 CREATE FUNCTION prose_sigs_stamp() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  top bigint;
 BEGIN
-  IF TG_OP = 'UPDATE' OR NEW.seq IS NULL THEN
-    NEW.seq := coalesce((SELECT max(seq) FROM prose_sigs), 0) + 1;
+  IF TG_OP = 'INSERT' AND NEW.seq IS NOT NULL THEN
+    RETURN NEW;
+  END IF;
+  NEW.seq := nextval('prose_sig_stamps');
+  SELECT max(seq) INTO top FROM prose_sigs;
+  IF NEW.seq <= top THEN
+    NEW.seq := setval('prose_sig_stamps', top + 1);
   END IF;
   RETURN NEW;
 END $$;
