@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, cairnEnv, runCairn } from '../testing/cairn-process.ts';
+import { freshPgDatabase, pgAdminUrl } from '../testing/pg-test.ts';
 import { copyPages, INTERCONNECTED_10K, pictureOf } from '../testing/real-wiki.ts';
 
 const haveData = fs.existsSync(INTERCONNECTED_10K);
@@ -20,8 +21,8 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** Starts `cairn index` and SIGKILLs it `afterMs` after its progress enters `phase`; resolves with how it ended. */
-function killDuring(phase: string, db: string, afterMs = 0): Promise<{ signal: NodeJS.Signals | null; code: number | null; err: string }> {
-  const proc = spawn(process.execPath, [CLI, 'index', '--db', db, wiki], { env: cairnEnv(dir), stdio: ['ignore', 'ignore', 'pipe'] });
+function killDuring(phase: string, db: string, afterMs = 0, folder = wiki): Promise<{ signal: NodeJS.Signals | null; code: number | null; err: string }> {
+  const proc = spawn(process.execPath, [CLI, 'index', '--db', db, folder], { env: cairnEnv(dir), stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
   proc.stderr!.on('data', (c: Buffer) => {
     err += c.toString();
@@ -57,4 +58,22 @@ describe.skipIf(!haveData)('a crash while indexing (interconnected-10k, 2,500 pa
     expect((await runCairn(['index', '--db', crashed, wiki], cairnEnv(dir))).code).toBe(0);
     expect(pictureOf(crashed)).toEqual(pictureOf(clean));
   });
+});
+
+describe.skipIf(!haveData || !pgAdminUrl())('a crash while indexing into PostgreSQL (interconnected-10k, 600 pages)', () => {
+  it('killed in the link phase: its lock goes with its process, and the next run relinks', async () => {
+    const pages = path.join(dir, 'pg-wiki');
+    copyPages(INTERCONNECTED_10K, pages, 600);
+    const [clean, crashed] = [await freshPgDatabase(), await freshPgDatabase()];
+    expect((await runCairn(['index', '--db', clean, pages], cairnEnv(dir))).code).toBe(0);
+    const read = async (db: string, what: string) => (await runCairn(['links', what, '--json', '--db', db], cairnEnv(dir))).out;
+
+    const killed = await killDuring('link', crashed, 0, pages);
+    expect(killed.signal, `cairn index was not killed in its link phase:\n${killed.err}`).toBe('SIGKILL');
+    const again = await runCairn(['index', '--json', '--db', crashed, pages], cairnEnv(dir));
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.out)).toMatchObject({ indexed: 0, unchanged: 600 });
+    expect(await read(crashed, '--dangling')).toBe(await read(clean, '--dangling'));
+    expect(await read(crashed, '--orphans')).toBe(await read(clean, '--orphans'));
+  }, 600_000);
 });
