@@ -62,12 +62,11 @@ export function queryTerms(words: readonly string[]): string[] {
 /**
  * Each chunk holding a query term (`?::text[]`) with its bm25 score, as a `scored(chunk_rowid,
  * score)` CTE. IDF, N and the average length are the whole index's, as FTS5's are, whatever the
- * filters: a filtered search scores a chunk the same. (LIMIT 1 tells the planner the totals are one
- * row before it has statistics: guessing hundreds, it thought the query costly enough to compile, 300 ms.)
+ * filters: a filtered search scores a chunk the same.
  */
 export const SCORED = `
   q AS (SELECT term, count(*)::float8 AS times FROM unnest(?::text[]) AS term GROUP BY term),
-  totals AS (SELECT chunks::float8 AS n, tokens::float8 / chunks::float8 AS avgdl FROM lexical_totals WHERE chunks > 0 LIMIT 1),
+  totals AS (SELECT n, tokens / n AS avgdl FROM (SELECT sum(chunks)::float8 AS n, sum(tokens)::float8 AS tokens FROM lexical_totals) s WHERE n > 0),
   idf AS (
     SELECT q.term, q.times * CASE WHEN x.idf > 0 THEN x.idf ELSE ${MIN_IDF}::float8 END AS weight
     FROM q CROSS JOIN totals

@@ -16,17 +16,19 @@ CREATE TABLE chunk_lengths (
   len integer NOT NULL,
   terms text[] COLLATE "C" NOT NULL
 );
--- bm25's N and total length; index writes are serialised, so one row serves
+-- bm25's N and total length, as the sums of a few rows: a write adds to the row of its connection
+-- (pg_backend_pid() % 16), so servers writing pages at once (a page write locks only its page)
+-- seldom wait on one another's row for the rest of their transactions, nor deadlock over it
 CREATE TABLE lexical_totals (
-  one boolean PRIMARY KEY DEFAULT true CHECK (one),
+  slot integer PRIMARY KEY,
   chunks bigint NOT NULL,
   tokens bigint NOT NULL
 );
-INSERT INTO lexical_totals (chunks, tokens) VALUES (0, 0);
+INSERT INTO lexical_totals (slot, chunks, tokens) SELECT g, 0, 0 FROM generate_series(0, 15) AS g;
 CREATE FUNCTION lexical_totals_add() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE lexical_totals SET chunks = chunks + d.n, tokens = tokens + d.t
-    FROM (SELECT count(*) AS n, coalesce(sum(len), 0) AS t FROM added) d WHERE d.n > 0;
+    FROM (SELECT count(*) AS n, coalesce(sum(len), 0) AS t FROM added) d WHERE d.n > 0 AND slot = pg_backend_pid() % 16;
   RETURN NULL;
 END $$;
 CREATE TRIGGER chunk_lengths_added AFTER INSERT ON chunk_lengths REFERENCING NEW TABLE AS added
@@ -40,7 +42,7 @@ BEGIN
   postings AS (DELETE FROM chunk_terms t USING (SELECT chunk_rowid, unnest(terms) AS term FROM gone) d
                WHERE t.term = d.term AND t.chunk_rowid = d.chunk_rowid)
   UPDATE lexical_totals SET chunks = chunks - d.n, tokens = tokens - d.t
-    FROM (SELECT count(*) AS n, coalesce(sum(len), 0) AS t FROM gone) d WHERE d.n > 0;
+    FROM (SELECT count(*) AS n, coalesce(sum(len), 0) AS t FROM gone) d WHERE d.n > 0 AND slot = pg_backend_pid() % 16;
   RETURN NULL;
 END $$;
 CREATE TRIGGER chunks_unindexed AFTER DELETE ON chunks REFERENCING OLD TABLE AS removed
