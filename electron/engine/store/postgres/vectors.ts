@@ -61,9 +61,12 @@ export class PgVectors implements VectorRepo {
 
   async cache(model: string, vectors: { hash: string; vector: Float32Array }[]): Promise<void> {
     if (vectors.length === 0) return;
+    const { bytes, from, length } = packed(vectors.map((v) => v.vector));
     await this.sql.run(
-      `INSERT INTO embed_cache (model, hash, vector) SELECT ?, t.hash, t.vector FROM unnest(?::text[], ?::bytea[]) AS t(hash, vector) ON CONFLICT DO NOTHING`,
-      [model, vectors.map((v) => v.hash), vectors.map((v) => vectorBytes(v.vector))],
+      `INSERT INTO embed_cache (model, hash, vector)
+       SELECT ?, t.hash, substring(?::bytea from t.start for t.length) FROM unnest(?::text[], ?::int[], ?::int[]) AS t(hash, start, length)
+       ON CONFLICT DO NOTHING`,
+      [model, bytes, vectors.map((v) => v.hash), from, length],
     );
   }
 
@@ -72,15 +75,17 @@ export class PgVectors implements VectorRepo {
     await this.checkDim(vectors);
     // every vector whose chunk still has its text counts, as SQLite's loop counts them; of one
     // chunk given twice the last is kept (an upsert may touch a row once per statement)
+    const { bytes, from, length } = packed(vectors.map((v) => v.vector));
     const stored = await this.sql.value<number>(
-      `WITH given AS (SELECT * FROM unnest(?::int[], ?::text[], ?::bytea[]) WITH ORDINALITY AS t(rowid, hash, embedding, n)),
+      `WITH given AS (SELECT * FROM unnest(?::int[], ?::text[], ?::int[], ?::int[]) WITH ORDINALITY AS t(rowid, hash, start, length, n)),
        fresh AS (SELECT g.* FROM given g JOIN chunks c ON c.rowid = g.rowid AND c.hash = g.hash),
        stored AS (
-         INSERT INTO chunk_vectors (rowid, hash, embedding) SELECT DISTINCT ON (rowid) rowid, hash, embedding FROM fresh ORDER BY rowid, n DESC
+         INSERT INTO chunk_vectors (rowid, hash, embedding)
+         SELECT DISTINCT ON (rowid) rowid, hash, substring(?::bytea from start for length) FROM fresh ORDER BY rowid, n DESC
          ON CONFLICT (rowid) DO UPDATE SET hash = excluded.hash, embedding = excluded.embedding
        )
        SELECT count(*) FROM fresh`,
-      [vectors.map((v) => v.rowid), vectors.map((v) => v.hash), vectors.map((v) => vectorBytes(v.vector))],
+      [vectors.map((v) => v.rowid), vectors.map((v) => v.hash), from, length, bytes],
     );
     if (stored) await this.bumpVersion();
     return stored!;
@@ -174,8 +179,21 @@ function cosineNearest(query: Float32Array, rowids: Int32Array, matrix: Float32A
   return all.sort((a, b) => a.distance - b.distance || a.rowid - b.rowid).slice(0, k);
 }
 
-function vectorBytes(v: Float32Array): Buffer {
-  return Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+/**
+ * The vectors as one buffer, with where each begins (1-based, as substring() counts) and its
+ * length: one bytea parameter travels as binary, where a bytea[] goes as hex text (3 to 4 times
+ * slower to store a batch of 256).
+ */
+function packed(vectors: Float32Array[]): { bytes: Buffer; from: number[]; length: number[] } {
+  const from: number[] = [];
+  const length: number[] = [];
+  let at = 1;
+  for (const v of vectors) {
+    from.push(at);
+    length.push(v.byteLength);
+    at += v.byteLength;
+  }
+  return { bytes: Buffer.concat(vectors.map((v) => Buffer.from(v.buffer, v.byteOffset, v.byteLength))), from, length };
 }
 
 /** A copy: pg's Buffers may sit at any offset of a shared slab. */
