@@ -28,15 +28,16 @@ export class PgLinks implements LinkRepo {
   }
 
   async replaceForPage(pageId: number, links: readonly NewLink[]): Promise<void> {
-    await this.sql.run(`DELETE FROM links WHERE page_id = ?`, [pageId]);
-    if (!links.length) return;
+    if (!links.length) return void (await this.sql.run(`DELETE FROM links WHERE page_id = ?`, [pageId]));
     const column = <K extends keyof NewLink>(k: K) => links.map((l) => l[k]);
+    // the old links go in the same statement (one round trip a page): the insert does not see them either way
     await this.sql.run(
-      `INSERT INTO links (page_id, ord, line, kind, target, anchor, label, target_key, col)
+      `WITH gone AS (DELETE FROM links WHERE page_id = ?)
+       INSERT INTO links (page_id, ord, line, kind, target, anchor, label, target_key, col)
        SELECT ?, n - 1, line, kind, target, anchor, label, target_key, col
        FROM unnest(?::int[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::int[]) WITH ORDINALITY AS l(line, kind, target, anchor, label, target_key, col, n)
        ORDER BY n`,
-      [pageId, column('line'), column('kind'), column('target'), column('anchor'), column('label'), column('targetKey'), column('column')],
+      [pageId, pageId, column('line'), column('kind'), column('target'), column('anchor'), column('label'), column('targetKey'), column('column')],
     );
   }
 
