@@ -4,17 +4,21 @@ import type { PageMention } from '../concepts.ts';
 import type { Sql } from './sql.ts';
 import { lastOf } from './unnested-rows.ts';
 
-/** Rows per INSERT when every mention row is written again: a statement's arrays stay a few MB. */
-const ROWS_PER_INSERT = 20_000;
-
 const INSERT = `INSERT INTO mentions (page_id, concept, line, n) SELECT * FROM unnest(?::int[], ?::text[], ?::int[], ?::int[])`;
 const columns = (rows: readonly PageMention[]) => [rows.map((m) => m.pageId), rows.map((m) => m.concept), rows.map((m) => m.line), rows.map((m) => m.n)];
 
-/** Replaces every mention row. SQLite drops the concept index while it refills the table; here
- * that would lock every other server's reads of the table out until the write commits. */
+/** Replaces every mention row, writing only the difference: a refresh that matches every page
+ * again mostly finds what the rows hold, and each row written here is a new row version and index
+ * entries. (SQLite drops the concept index while it refills the table; here that would lock every
+ * other server's reads of the table out until the write commits.) */
 export async function replaceAllMentions(sql: Sql, rows: readonly PageMention[]): Promise<void> {
-  await sql.run(`DELETE FROM mentions`);
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) await sql.run(INSERT, columns(rows.slice(i, i + ROWS_PER_INSERT)));
+  await sql.run(
+    `WITH given AS (SELECT * FROM unnest(?::int[], ?::text[], ?::int[], ?::int[]) AS g(page_id, concept, line, n)),
+          gone AS (DELETE FROM mentions m WHERE NOT EXISTS (SELECT 1 FROM given g WHERE g.page_id = m.page_id AND g.concept = m.concept))
+     INSERT INTO mentions (page_id, concept, line, n) SELECT * FROM given
+     ON CONFLICT (page_id, concept) DO UPDATE SET line = excluded.line, n = excluded.n WHERE (mentions.line, mentions.n) IS DISTINCT FROM (excluded.line, excluded.n)`,
+    columns(rows),
+  );
 }
 
 /** Adds, then rewrites (line and n), then removes mention rows, as SQLite's statements run in turn. */

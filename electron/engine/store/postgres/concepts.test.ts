@@ -247,9 +247,18 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL concepts answer as SQLite', () =>
     expect(after.goneMentions).toEqual(['topic']);
     expect(after.dirtyNames).toEqual(['Beta', 'alpha', 'guide', 'other', 'topic', 'zeta', 'ünï']);
     await t.write((s) => s.concepts.saveProseSig(1, sig(7)));
-    // stamps 1-7 given, 5 and 6 deleted with their pages: the highest + 1
+    // stamps 1-7 given, 5 and 6 deleted with their pages: the next
     const stamped = await t.same((s) => s.concepts.signaturesSince(0));
     expect(stamped.at(-1)).toEqual({ pageId: 1, seq: 8, sig: Buffer.from([7]) });
+
+    // every row written again over rows there: kept, moved, added, dropped
+    const held = (await t.sqlite.concepts.mentionRows([1, 2, 3, 8, 11, 12])).filter((m) => m.concept !== 'zeta');
+    await t.write(async (s) => {
+      await s.concepts.replaceAllMentions([...held.map((m, i) => (i % 2 ? { ...m, line: m.line + 1 } : m)), { pageId: 6, concept: 'new', line: 1, n: 1 }]);
+      await s.concepts.recountMentions(null);
+    });
+    const refilled = await t.same(conceptsOf);
+    expect(refilled.allMentions).toHaveLength(held.length + 1);
   });
 
   it('refuses a page limit that is not a whole number, as SQLite does, when it has pages to look for', async () => {
