@@ -90,9 +90,12 @@ export class Engine implements CairnService {
     return this.store.cluster;
   }
 
-  /** For a long-running process: a run another server sharing the index announces reaches this one's doors too, as its own pagesChanged. */
+  /** For a long-running process: a run another server sharing the index announces reaches this one's doors too, as its own
+   * pagesChanged; when announcements may have been missed, the last run finished stands for them, so the doors refresh. */
   hearOtherServers(): void {
-    this.hearing ??= this.store.cluster.hear((report) => this.events.emit('pagesChanged', report));
+    const changed = (report: IndexReport) => this.events.emit('pagesChanged', report);
+    const missed = () => void this.store.runs.lastDone().then((last) => last && changed(last), () => {});
+    this.hearing ??= this.store.cluster.hear(changed, missed);
   }
 
   /** Loads the configured embedding model; on failure search goes on without the semantic lane. */

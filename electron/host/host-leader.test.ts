@@ -1,7 +1,8 @@
 // Long-running hosts on one PostgreSQL database: one watches the roots (the leader), the others
 // do not, and take over when it closes; a run announced by another server reaches each host's
-// engine events, as its own runs do. No indexing here: the engines are asked for nothing else.
+// engine events, as its own runs do, and after its connection to the others dropped, the last run.
 import path from 'node:path';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IndexReport } from '../../shared/indexing.ts';
 import { indexReport } from '../engine/testing/index-report.ts';
@@ -31,6 +32,16 @@ async function start(db: string, progress: HostProgress[] = []): Promise<Host> {
   });
   hosts.push(host);
   return host;
+}
+
+async function onDatabase(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
 }
 
 describe.skipIf(!pgAdminUrl())('hosts sharing a PostgreSQL index', () => {
@@ -65,5 +76,18 @@ describe.skipIf(!pgAdminUrl())('hosts sharing a PostgreSQL index', () => {
       return false;
     }, 10_000, 200);
     expect(atB[0]).toEqual(sent);
+  });
+
+  it("a host whose connection to the others dropped and came back hears the last run, in case it missed one", async () => {
+    fx = makeFixture({ 'global/alpha.md': '# Alpha\n' });
+    const db = await freshPgDatabase();
+    const [a, b] = [await start(db), await start(db)];
+    const atB: IndexReport[] = [];
+    b.engine.events.on('pagesChanged', (r) => atB.push(r));
+    const report = await a.engine.reindex();
+    await until('b hears the run', () => atB.length === 1);
+    await onDatabase(db, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'cairn listen' AND datname = current_database()`);
+    const [, last] = await until('b told of the last run again', () => atB.length === 2 && atB, 10_000);
+    expect(last).toMatchObject({ pages: report.pages, indexed: report.indexed });
   });
 });

@@ -21,8 +21,12 @@ export interface StoreCluster {
    * misses one refresh of its screens, not a change of the index.
    */
   announce(report: IndexReport): Promise<void>;
-  /** Calls `listener` with each run another server announces, from now on; returns what stops it. */
-  hear(listener: (report: IndexReport) => void): () => void;
+  /**
+   * Calls `listener` with each run another server announces, from now on, and `missed` whenever
+   * announcements may have been lost (the connection they come by dropped, and is back); returns
+   * what stops both.
+   */
+  hear(listener: (report: IndexReport) => void, missed: () => void): () => void;
   /**
    * Tries to lead, and keeps trying while another server does. `onChange` is called once the first
    * try is decided (true or false), then at every change: false when the leader lost its hold

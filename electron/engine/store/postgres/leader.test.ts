@@ -7,6 +7,7 @@ import type { Leadership } from '../cluster.ts';
 import { freshPgDatabase, pgAdminUrl } from '../../testing/pg-test.ts';
 import { until } from '../../testing/until.ts';
 import { holdLeadership } from './leader.ts';
+import { dedicatedClient } from './notify-client.ts';
 
 const RETRY_MS = 100;
 const held: Leadership[] = [];
@@ -58,5 +59,15 @@ describe.skipIf(!pgAdminUrl())('the leader lock', () => {
     await until('the old leader told', () => changes[i]!.includes(false) && changes[i]);
     await until('one leader again', () => leaders(servers).length === 1, 5000);
     expect(changes[i]!.slice(0, 2)).toEqual([true, false]);
+  });
+
+  it('the database gives up on a silent session within seconds, not hours (a leader cut off by the network frees the lock)', async () => {
+    const client = await dedicatedClient(await freshPgDatabase(), 'cairn leader', () => {});
+    try {
+      const setting = async (name: string) => (await client.query<Record<string, string>>(`SHOW ${name}`)).rows[0]![name];
+      expect([await setting('tcp_keepalives_idle'), await setting('tcp_keepalives_interval'), await setting('tcp_keepalives_count')]).toEqual(['10', '5', '3']);
+    } finally {
+      await client.end();
+    }
   });
 });

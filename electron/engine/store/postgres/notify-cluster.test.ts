@@ -18,9 +18,10 @@ afterEach(async () => {
   await Promise.all(stores.splice(0).map((s) => s.close()));
 });
 
-function heard(s: PgStore): IndexReport[] {
-  const got: IndexReport[] = [];
-  s.cluster.hear((r) => got.push(r));
+/** The runs `s` hears announced; `missed` counts the times it was told it may have missed some. */
+function heard(s: PgStore): IndexReport[] & { missed: number } {
+  const got = Object.assign([] as IndexReport[], { missed: 0 });
+  s.cluster.hear((r) => got.push(r), () => got.missed++);
   return got;
 }
 
@@ -51,7 +52,7 @@ describe.skipIf(!pgAdminUrl())('servers telling each other of changes (LISTEN/NO
     expect(got!.problems.length).toBeGreaterThan(0);
   });
 
-  it('a listening connection that drops is opened again, and hears what is sent after', async () => {
+  it('a listening connection that drops is opened again, says notices may have been missed, and hears what is sent after', async () => {
     const url = await freshPgDatabase();
     const [a, b] = [open(url), open(url)];
     const atB = heard(b);
@@ -60,6 +61,7 @@ describe.skipIf(!pgAdminUrl())('servers telling each other of changes (LISTEN/NO
     // the database ends b's listening session, as a restart or a dropped network would
     await a.sql.run(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'cairn listen' AND pid <> pg_backend_pid() AND datname = current_database()`);
     await until('b listening again', () => b.cluster.listener.listening && b.cluster.listener.epoch > epoch);
+    expect(atB.missed).toBe(1);
     await a.cluster.announce(report({ pages: 9 }));
     await until('b hears it', () => atB.some((r) => r.pages === 9));
   });

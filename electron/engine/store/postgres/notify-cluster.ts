@@ -30,11 +30,15 @@ export class PgCluster implements StoreCluster {
     await this.pool.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, changeNotice(this.server, report)]).catch(() => {});
   }
 
-  hear(listener: (report: IndexReport) => void): () => void {
-    return this.listener.on(CHANGES_CHANNEL, (payload) => {
-      const notice = readChangeNotice(payload);
-      if (notice && notice.server !== this.server) listener(notice.report);
-    });
+  hear(listener: (report: IndexReport) => void, missed: () => void): () => void {
+    const stops = [
+      this.listener.on(CHANGES_CHANNEL, (payload) => {
+        const notice = readChangeNotice(payload);
+        if (notice && notice.server !== this.server) listener(notice.report);
+      }),
+      this.listener.onReconnect(missed),
+    ];
+    return () => stops.forEach((stop) => stop());
   }
 
   lead(onChange: (leading: boolean) => void): Leadership {

@@ -16,6 +16,7 @@ export type NoticeHandler = (payload: string) => void;
 export class PgListener {
   private client: pg.Client | null = null;
   private readonly handlers = new Map<string, Set<NoticeHandler>>();
+  private readonly reconnected = new Set<() => void>();
   private started = false;
   private closed = false;
   private failures = 0;
@@ -50,6 +51,12 @@ export class PgListener {
     return () => void set.delete(handler);
   }
 
+  /** Calls `handler` each time the connection listens again after it dropped: what was sent meanwhile is lost. */
+  onReconnect(handler: () => void): () => void {
+    this.reconnected.add(handler);
+    return () => void this.reconnected.delete(handler);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.ping);
@@ -69,8 +76,8 @@ export class PgListener {
       for (const channel of this.channels) await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
       if (this.closed) return dropClient(client);
       this.client = client;
-      this.epoch++;
       this.failures = 0;
+      if (this.epoch++ > 0) for (const handler of this.reconnected) handler();
     } catch {
       dropClient(client);
       this.again();
