@@ -5,13 +5,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { IndexReport } from '../../../shared/indexing.ts';
 import { freshPgDatabase, pgAdminUrl } from '../testing/pg-test.ts';
-import { RUN_LOCKS } from '../store/postgres/locks.ts';
+import { INDEX_WRITE_LOCK, RUN_LOCKS } from '../store/postgres/locks.ts';
 import { openPgStore, type PgStore } from '../store/postgres/pg-store.ts';
 import { beginRun, failRun, finishRun, readersNotice } from './runs.ts';
 
 let opened: PgStore | null = null;
 let elsewhere: pg.Client | null = null;
 afterEach(async () => {
+  delete process.env.CAIRN_LOCK_WAIT_MS;
   await elsewhere?.end().catch(() => {});
   await opened?.close();
   [elsewhere, opened] = [null, null];
@@ -51,5 +52,19 @@ describe.skipIf(!pgAdminUrl())('runs of servers on several machines', () => {
     // every run ended here let go of its lock
     expect(await store.runs.open(true)).toEqual([]);
     expect(await store.sql.value(`SELECT count(*) FROM pg_locks l JOIN pg_database d ON d.oid = l.database WHERE d.datname = current_database() AND l.locktype = 'advisory' AND l.classid = ?`, [RUN_LOCKS])).toBe(0);
+  });
+
+  it('a run that fails while another server holds the index is let go of at once, though its failure could not be written', async () => {
+    const url = await freshPgDatabase();
+    const store = (opened = openPgStore(url));
+    const run = await beginRun(store, ['/w']);
+    // another server writes, longer than this one waits
+    elsewhere = new pg.Client({ connectionString: url });
+    await elsewhere.connect();
+    await elsewhere.query(`SELECT pg_advisory_lock($1)`, [INDEX_WRITE_LOCK]);
+    process.env.CAIRN_LOCK_WAIT_MS = '300';
+    await expect(failRun(store, run.id)).rejects.toThrow(/stayed locked by another server/);
+    // still 'running' in the table, but no server takes it for alive: the next run anywhere repairs it
+    expect(await store.runs.open(true)).toEqual([expect.objectContaining({ id: run.id, state: 'running', alive: false })]);
   });
 });
