@@ -10,6 +10,8 @@ const MARKS = /\p{M}+/gu;
 const ASCII_LETTER = /^[A-Za-z]$/;
 const PORTER_MIN = 3;
 const PORTER_MAX = 64;
+/** Where a non-ASCII byte is put for the stemmer: U+E000 + byte (private use, no case). */
+const PRIVATE = 0xe000;
 
 /** The combining accents (U+0300…U+0331) unicode61 keeps inside a token and folds away. */
 function isDiacritic(c: number): boolean {
@@ -66,8 +68,14 @@ export function unicode61(text: string): string[] {
 
 /** A token as the porter tokenizer stems it (FTS5 leaves tokens shorter than 3 or longer than 64 bytes alone). */
 export function porter(token: string): string {
-  const bytes = Buffer.byteLength(token);
-  return bytes < PORTER_MIN || bytes > PORTER_MAX ? token : stemmer(token);
+  const bytes = Buffer.from(token);
+  if (bytes.length < PORTER_MIN || bytes.length > PORTER_MAX) return token;
+  if (bytes.length === token.length) return stemmer(token);
+  // FTS5 stems the UTF-8 bytes, each byte of a non-ASCII character a consonant to it ('straße'
+  // loses its e there, not as characters): stem the bytes, each such byte a caseless private-use
+  // character, which the stemmer takes for a consonant too, and read the bytes back
+  const asBytes = String.fromCharCode(...Array.from(bytes, (b) => (b < 0x80 ? b : PRIVATE + b)));
+  return Buffer.from([...stemmer(asBytes)].map((c) => c.charCodeAt(0) & 0xff)).toString();
 }
 
 /** The terms of a text as the FTS5 index holds them, in order, repeats kept. */
