@@ -37,7 +37,21 @@ export function parseRequest<M extends MethodName>(name: M, input: unknown): Par
     const issue = result.error.issues[0]!;
     throw new BadRequest(`${name}: bad "${issue.path.join('.') || 'request'}": ${issue.message}`);
   }
+  refuseNul(name, result.data, []);
   return result.data as Parsed<M>;
+}
+
+/** No field of any request holds a NUL: no page has one (the reader takes a file with one for
+ * binary), and the PostgreSQL index cannot store or search for one. Named by field and byte. */
+function refuseNul(name: string, value: unknown, at: (string | number)[]): void {
+  if (typeof value === 'string') {
+    const i = value.indexOf('\0');
+    if (i >= 0) throw new BadRequest(`${name}: bad "${at.join('.') || 'request'}": it has a NUL character at byte ${new TextEncoder().encode(value.slice(0, i)).length}, which no page holds; nothing was done`);
+  } else if (Array.isArray(value)) {
+    value.forEach((v, i) => refuseNul(name, v, [...at, i]));
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) refuseNul(name, v, [...at, k]);
+  }
 }
 
 /** Parses and runs one call; never throws: a refusal or a failure is an outcome with a typed error. */

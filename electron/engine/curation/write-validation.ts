@@ -20,7 +20,7 @@ export interface ComposedPage {
 /**
  * Refuses a composed page unless the reader would index it as written. The body is checked on its
  * own first, so offsets name bytes of what the writer sent, and a NUL anywhere in it is refused:
- * the reader looks for one only in a file's first 8 KB, but a later edit can move it there.
+ * the reader takes a file with one for binary.
  */
 export function refuseUnindexable(page: ComposedPage): void {
   if (page.body !== undefined) refuseUnwritableBody(page.body);

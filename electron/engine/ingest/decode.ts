@@ -5,13 +5,11 @@ export type Decoded =
   | { ok: true; text: string; warning: string | null }
   | { ok: false; reason: string };
 
-const SNIFF_BYTES = 8192;
-
-/** The offset of the first NUL within the first `within` bytes, or -1. A NUL makes a file binary,
- * not a page: the reader looks only at the first 8 KB (a binary file shows one early), the write
- * door at every byte (an edit could move a later NUL into those first 8 KB). */
-export function nulAt(bytes: Buffer, within = bytes.length): number {
-  return bytes.subarray(0, within).indexOf(0);
+/** The offset of the first NUL, or -1. A NUL anywhere makes a file binary, not a page, for the
+ * reader and the write door alike: no text a page holds has one, and PostgreSQL's text cannot
+ * store one (a page indexed in SQLite would break the PostgreSQL store's run). */
+export function nulAt(bytes: Buffer): number {
+  return bytes.indexOf(0);
 }
 
 /** Why a file of `size` bytes is skipped rather than read as a page, or null (the write door refuses the same pages). */
@@ -21,7 +19,7 @@ export function tooLargeReason(size: number, maxFileBytes: number): string | nul
 }
 
 export function decodePage(bytes: Buffer): Decoded {
-  if (nulAt(bytes, SNIFF_BYTES) >= 0) {
+  if (nulAt(bytes) >= 0) {
     return { ok: false, reason: 'binary file: it has a .md name but contains NUL bytes' };
   }
   let body = bytes;
