@@ -1,9 +1,10 @@
 // The contract's reads on the freshly indexed wiki (contract-wiki.ts): search in every mode and
 // with every filter, pages and what they link, the graph and the walks over it, concepts, the
 // attachment, staleness, status.
+import path from 'node:path';
 import { expect } from 'vitest';
 import type { SearchRequest, SearchResponse } from '../../../../shared/search.ts';
-import { daysAgo, PIXEL } from './contract-wiki.ts';
+import { daysAgo, PIXEL, SECOND_ROOT } from './contract-wiki.ts';
 import { step, type Step } from './scenario.ts';
 
 const paths = (r: { results: { path: string }[] }) => r.results.map((x) => x.path);
@@ -14,15 +15,18 @@ export const PAGE_READ = 'getPage: frontmatter, headings, links and backlinks';
 
 export const readSteps: Step[] = [
   step('reindex indexes every page, link and chunk', (e) => e.reindex(), (r) => {
-    expect(r).toMatchObject({ pages: 12, indexed: 12, failed: 0, model: 'cairn/glove-wink-100d' });
-    expect(r.problems).toMatchObject([{ path: 'global/guides/tips.md', severity: 'warning', reason: expect.stringMatching(/^duplicate key "tips"/) }]);
+    expect(r).toMatchObject({ pages: 15, indexed: 15, failed: 0, model: 'cairn/glove-wink-100d' });
+    expect(r.problems.map((p) => [p.path, p.severity, p.reason.slice(0, 16)])).toEqual([
+      ['global/tips.md', 'warning', 'duplicate key "t'],
+      ['global/guides/tips.md', 'warning', 'duplicate key "t'],
+    ]);
     expect(r.dangling).toBeGreaterThan(0);
     expect(r.brokenAnchors).toBe(1);
     expect(r.embedded).toBe(r.chunks);
   }),
   step('status counts what the index holds', (e) => e.status(), (s, run) => {
-    expect(s).toMatchObject({ roots: [run.fx.root], otherRoots: [], readOnly: false, pages: 12, brokenAnchors: 1, indexing: null, index: null });
-    expect(s.lastRun).toMatchObject({ pages: 12, failed: 0 });
+    expect(s).toMatchObject({ roots: [run.fx.root, path.join(run.fx.dir, SECOND_ROOT)], otherRoots: [], readOnly: false, pages: 15, brokenAnchors: 1, indexing: null, index: null });
+    expect(s.lastRun).toMatchObject({ pages: 15, failed: 0 });
   }),
   search('search, lexical: the page with the term first, with its section', { query: 'term frequency saturates', mode: 'lexical' }, (r) => {
     expect(r.results[0]).toMatchObject({ path: 'global/search/bm25.md', heading: 'Saturation' });
@@ -56,7 +60,7 @@ export const readSteps: Step[] = [
     expect(paths(r)).not.toContain('global/tips.md');
   }),
   search('search, scope user', { query: 'tips', mode: 'lexical', filters: { scope: 'user', agent: 'scout' } }, (r) => {
-    expect(paths(r)).toEqual(['user/scout/tips.md']);
+    expect(paths(r)).toEqual(['user/scout/tips.md', 'user/scout/notes.md']);
   }),
   search('search with intent and MMR', { query: 'explain bm25 ranking', intent: true, mmr: { lambda: 0.5 } }, (r) => {
     expect(r.intent!.action).toBe('explain');
@@ -70,30 +74,33 @@ export const readSteps: Step[] = [
       'fusion#Convex global/search/fusion.md ok',
       'fusion#Concave global/search/fusion.md missing-anchor',
     ]);
-    expect(p.backlinks.map((l) => l.source).sort()).toEqual(['global/ops/hub.md', 'global/retired.md', 'global/search/fusion.md']);
+    expect(p.backlinks.map((l) => l.source)).toEqual(['from-second.md', 'global/ops/hub.md', 'global/retired.md', 'global/search/fusion.md']);
   }),
-  step('getPage by key: of pages with one name, the shorter path, naming the others', (e) => e.getPage({ key: 'tips' }), (p, run) => {
-    expect(p.path).toBe('global/tips.md');
-    expect(p.sameName).toEqual([
-      { root: run.fx.root, path: 'global/guides/tips.md', scope: { kind: 'global', agent: null } },
-      { root: run.fx.root, path: 'user/scout/tips.md', scope: { kind: 'user', agent: 'scout' } },
-    ]);
+  step('getPage by key: of pages with one name, the shortest path, naming the others', (e) => e.getPage({ key: 'tips' }), (p, run) => {
+    expect([p.root, p.path]).toEqual([path.join(run.fx.dir, SECOND_ROOT), 'tips.md']);
+    expect(p.sameName.map((s) => s.path)).toEqual(['global/guides/tips.md', 'global/tips.md', 'user/scout/tips.md']);
   }),
   step('getPage by root and path', (e, run) => e.getPage({ root: run.fx.root, path: 'global/guides/tips.md' }), (p) => {
     expect(p.title).toBe('Guide tips');
   }),
   step("getPage for an agent: its own page first", (e) => e.getPage({ key: 'tips', agent: 'scout' }), (p) => {
-    expect(p).toMatchObject({ path: 'user/scout/tips.md', shadows: 'global/tips.md' });
+    expect(p).toMatchObject({ path: 'user/scout/tips.md', shadows: 'tips.md' });
+  }),
+  step('links go to the page of the name closest to the linking page: its root, its agent space', async (e) => {
+    const targets = async (key: string, agent?: string) => (await e.getPage({ key, agent })).links.map((l) => `${l.target} ${path.basename(l.resolvedRoot ?? '-')}/${l.resolvedPath ?? '-'}`);
+    return { second: await targets('from-second'), scout: await targets('notes', 'scout'), shared: await targets('fusion') };
+  }, (r) => {
+    expect(r).toEqual({ second: ['tips second/tips.md', 'bm25 wiki/global/search/bm25.md'], scout: ['tips wiki/user/scout/tips.md'], shared: ['bm25 wiki/global/search/bm25.md', 'tips wiki/global/tips.md'] });
   }),
   step('pages by path', (e) => e.pages({}), (r) => {
-    expect(r.total).toBe(12);
-    expect(r.pages.map((p) => p.path)).toEqual([...r.pages.map((p) => p.path)].sort());
+    expect(r.total).toBe(15);
+    expect(r.roots.map((x) => x.pages)).toEqual([13, 2]);
     expect(r.pages.find((p) => p.key === 'retired')).toMatchObject({ archived: true, linkedFrom: 1 });
     expect(r.pages.find((p) => p.key === 'hub')).toMatchObject({ stale: true });
   }),
   step('pages, most linked first, limited', (e) => e.pages({ order: 'most-linked', limit: 2 }), (r) => {
     expect(r.pages.map((p) => p.key)).toEqual(['bm25', 'fusion']);
-    expect(r.total).toBe(12);
+    expect(r.total).toBe(15);
   }),
   step('links: missing pages', (e) => e.links({ kind: 'dangling' }), (r) => {
     expect(r.findings.map((f) => `${f.source}:${f.line} ${f.target}`)).toEqual(['global/ops/hub.md:3 global/ops/gone.txt', 'global/ops/rotation.md:9 fuzion', 'global/ops/rotation.md:9 vault keys']);

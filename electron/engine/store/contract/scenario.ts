@@ -50,7 +50,10 @@ function recording(e: FixtureEngine, called: Set<string>): FixtureEngine {
   });
 }
 
-async function play(kind: StoreKind, files: Record<string, string | Buffer>, steps: Step[], engineOpts: Parameters<Fixture['engine']>[0]): Promise<Played> {
+/** How the scenario's engine is opened, from its fixture (roots are paths in it). */
+export type EngineOptions = (fx: Fixture) => Parameters<Fixture['engine']>[0];
+
+async function play(kind: StoreKind, files: Record<string, string | Buffer>, steps: Step[], engineOpts: EngineOptions): Promise<Played> {
   const fx = await makeStoreFixture(kind, files);
   const outcomes = new Map<string, Outcome>();
   const called = new Set<string>();
@@ -63,7 +66,7 @@ async function play(kind: StoreKind, files: Record<string, string | Buffer>, ste
       return o.value as T;
     },
   };
-  const e = recording(fx.engine(engineOpts), called);
+  const e = recording(fx.engine(engineOpts(fx)), called);
   for (const s of steps) {
     if (outcomes.has(s.name)) throw new Error(`two steps named "${s.name}"`);
     outcomes.set(s.name, await Promise.resolve().then(() => s.call(e, run)).then((value) => ({ ok: true as const, value }), (error: unknown) => ({ ok: false as const, error })));
@@ -101,7 +104,7 @@ export function roundedAs(answer: unknown, reference: unknown): unknown {
  * the step's checks; a test that every contract method was called; and where both stores run,
  * one test a step that PostgreSQL answered as SQLite did.
  */
-export function contractSuite(files: Record<string, string | Buffer>, steps: Step[], engineOpts: Parameters<Fixture['engine']>[0] = {}): void {
+export function contractSuite(files: Record<string, string | Buffer>, steps: Step[], engineOpts: EngineOptions): void {
   const kinds = storeKinds();
   const played = new Map<StoreKind, Promise<Played>>();
   const playOn = (kind: StoreKind) => played.get(kind) ?? played.set(kind, play(kind, files, steps, engineOpts)).get(kind)!;

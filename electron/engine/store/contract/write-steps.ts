@@ -12,7 +12,7 @@ import { PAGE_READ } from './read-steps.ts';
 import { step, type Run, type Step } from './scenario.ts';
 
 /** A refusal as an answer: its code and its words. */
-export const refusal = (p: Promise<unknown>): Promise<{ code: string; message: string } | 'written'> =>
+const refusal = (p: Promise<unknown>): Promise<{ code: string; message: string } | 'written'> =>
   p.then(
     () => 'written' as const,
     (err: unknown) => ({ code: err instanceof CairnError ? err.code : 'thrown', message: (err as Error).message }),
