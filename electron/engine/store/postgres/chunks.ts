@@ -41,7 +41,7 @@ export class PgChunks implements ChunkRepo {
   }
 
   async replaceForPage(pageId: number, chunks: readonly NewChunk[]): Promise<number[]> {
-    // the lexical rows (chunk_terms, chunk_lengths) and vectors go with the old chunks by cascade
+    // their lexical rows go with them (the trigger chunks_unindexed), their vectors by cascade
     await this.sql.run(`DELETE FROM chunks WHERE page_id = ?`, [pageId]);
     if (chunks.length === 0) return [];
     const inserted = await this.sql.rows<{ rowid: number; id: string }>(
