@@ -1,8 +1,8 @@
 // The PostgreSQL lexical index against SQLite's FTS5 on the same wiki (copied across by
 // copyStore, which builds the PostgreSQL lexical tables with PgLexical.indexPage): the same chunks
 // in the same order with the same bm25 scores, for plain, stemmed, accented and filtered queries;
-// the token lane's pages alike; and a page's replaced or removed chunks leave the index as a fresh
-// build of the changed wiki would be.
+// the token lane's pages alike; a page's replaced or removed chunks leave the index as a fresh
+// build of the changed wiki would be; servers writing pages at once leave bm25's totals right.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchFilters } from '../../../../shared/search.ts';
 import { makeFixture, type Fixture } from '../../testing/wiki-fixture.ts';
@@ -49,6 +49,7 @@ const FILTERS: SearchFilters[] = [{}, { tier: ['raw'] }, { tier: ['wiki', 'doc']
 let fx: Fixture;
 let from: SqliteStore;
 let to: PgStore;
+let pgUrl: string;
 
 /** Two stores' ranking of the same query must agree: same chunks, same order, scores within 1e-6 relative. */
 async function expectSameRanking(words: string[], filters: SearchFilters, limit = 40, [a, b]: Store[] = [from, to]): Promise<RankedChunk[]> {
@@ -63,17 +64,17 @@ async function expectSameEverywhere(stores: Store[] = [from, to]): Promise<void>
   for (const words of QUERIES) for (const filters of FILTERS) await expectSameRanking(words, filters, 40, stores);
 }
 
-/** The same rewrite of a page's chunks through a store's own repositories. */
-async function rewrite(store: Store, pageId: number, text: string): Promise<void> {
+/** The same rewrite of a page's chunks through a store's own repositories (`page`: a page write, which locks only that page). */
+async function rewrite(store: Store, pageId: number, text: string, page?: { root: string; path: string }): Promise<void> {
   const row = (await to.sql.one<{ key: string; title: string; summary: string | null; tags: string }>(`SELECT key, title, summary, tags FROM pages WHERE id = ?`, [pageId]))!;
   await store.write(async (tx) => {
     const rowids = await tx.chunks.replaceForPage(pageId, [
       { id: 'a', ord: 0, heading: null, headingPath: [], text, hash: 'h1', line: 1 },
       { id: 'b', ord: 1, heading: 'More', headingPath: ['More'], text: `${text} ${text}`, hash: 'h2', line: 5 },
     ]);
-    const page = lexicalPage({ ...row, tags: JSON.parse(row.tags) as string[] });
-    await tx.lexical.indexPage(pageId, page, rowids.map((rowid, i) => ({ rowid, text: i ? `${text} ${text}` : text })), ['rewritten', 'runner', 'flour']);
-  });
+    const lexical = lexicalPage({ ...row, tags: JSON.parse(row.tags) as string[] });
+    await tx.lexical.indexPage(pageId, lexical, rowids.map((rowid, i) => ({ rowid, text: i ? `${text} ${text}` : text })), ['rewritten', 'runner', 'flour']);
+  }, { page });
 }
 
 describe.skipIf(!pgAdminUrl())('the PostgreSQL lexical index', () => {
@@ -83,7 +84,8 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL lexical index', () => {
     await api.reindex({});
     await api.close();
     from = openSqliteStore(fx.db);
-    to = openPgStore(await freshPgDatabase());
+    pgUrl = await freshPgDatabase();
+    to = openPgStore(pgUrl);
     await copyStore(from, to);
   });
   afterAll(async () => {
@@ -127,5 +129,18 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL lexical index', () => {
     } finally {
       await fresh.close();
     }
+  });
+
+  it('servers writing pages at once keep the totals right', async () => {
+    const ids = (await to.sql.rows<{ id: number }>(`SELECT id FROM pages ORDER BY id LIMIT 8`)).map((r) => r.id);
+    const servers = [openPgStore(pgUrl), openPgStore(pgUrl), openPgStore(pgUrl)];
+    try {
+      await Promise.all(ids.map((id, i) => rewrite(servers[i % 3]!, id, `round ${i} runner`, { root: 'r', path: `p${id}.md` })));
+      await Promise.all(ids.map((id, i) => rewrite(servers[(i + 1) % 3]!, id, `again ${i}`, { root: 'r', path: `p${id}.md` })));
+    } finally {
+      await Promise.all(servers.map((s) => s.close()));
+    }
+    const totals = await to.sql.one(`SELECT sum(chunks) AS chunks, sum(tokens) AS tokens FROM lexical_totals`);
+    expect(totals).toEqual(await to.sql.one(`SELECT count(*) AS chunks, sum(len) AS tokens FROM chunk_lengths`));
   });
 });
