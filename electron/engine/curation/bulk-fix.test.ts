@@ -1,10 +1,12 @@
-// Bulk fixes through the engine on real files and a real index: every removal in a page made in
+// Bulk fixes through the engine on real files and a real index on each store: every removal in a page made in
 // one write (links side by side on a line, a frontmatter ref), one stub for `X` and `X.md`, a
 // dry run that writes nothing, and each write logged and undoable.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
+import { storeKinds } from '../testing/pg-test.ts';
+import { makeStoreFixture } from '../testing/store-fixture.ts';
+import type { Fixture } from '../testing/wiki-fixture.ts';
 
 let fx: Fixture;
 afterEach(() => fx?.cleanup());
@@ -16,9 +18,9 @@ const WIKI = {
   'kept.md': '# Kept\n',
 };
 
-describe('fixLinks', () => {
+describe.each(storeKinds())('fixLinks (%s)', (kind) => {
   it('removes every named link, one write per page, after a dry run that writes nothing', async () => {
-    fx = makeFixture(WIKI);
+    fx = await makeStoreFixture(kind, WIKI);
     const e = fx.engine();
     await e.reindex();
     const links = (await e.links({ kind: 'dangling' })).findings.filter((f) => f.target.startsWith('gone'));
@@ -37,7 +39,7 @@ describe('fixLinks', () => {
   });
 
   it('creates one stub for X and X.md, and skips what it cannot fix', async () => {
-    fx = makeFixture(WIKI);
+    fx = await makeStoreFixture(kind, WIKI);
     const e = fx.engine();
     await e.reindex();
     const r = await e.fixLinks({
@@ -55,7 +57,7 @@ describe('fixLinks', () => {
   });
 
   it('writes each of two same-named pages at its own place, and skips a page changed since it was indexed', async () => {
-    fx = makeFixture({ 'one/note.md': '# Note\n[[gone]]\n', 'two/note.md': '# Note\n[[gone]] too\n', 'c.md': '# C\n[[gone]]\n' });
+    fx = await makeStoreFixture(kind, { 'one/note.md': '# Note\n[[gone]]\n', 'two/note.md': '# Note\n[[gone]] too\n', 'c.md': '# C\n[[gone]]\n' });
     const e = fx.engine();
     await e.reindex();
     const named = (await e.links({ kind: 'dangling' })).findings.map((f) => ({ key: f.sourceKey, root: f.root, path: f.source, line: f.line, column: f.column ?? undefined, target: f.target, kind: f.kind }));

@@ -1,6 +1,8 @@
-// Link forms and resolution rules, end to end: files on disk -> real SQLite index -> reports.
+// Link forms and resolution rules, end to end: files on disk -> a real index on each store -> reports.
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
+import { storeKinds } from '../testing/pg-test.ts';
+import { makeStoreFixture } from '../testing/store-fixture.ts';
+import type { Fixture } from '../testing/wiki-fixture.ts';
 
 let fx: Fixture;
 afterEach(() => fx?.cleanup());
@@ -12,9 +14,9 @@ async function brokenOf(f: Fixture) {
   return findings.map((x) => `${x.source}:${x.line} ${x.kind} ${x.target}${x.anchor ? `#${x.anchor}` : ''} ${x.reason}`);
 }
 
-describe('link forms', () => {
+describe.each(storeKinds())('link forms (%s)', (kind) => {
   it('resolves every form and reports only the broken ones, with lines', async () => {
-    fx = makeFixture({
+    fx = await makeStoreFixture(kind, {
       'Alpha.md': '# Alpha\n\n## Setup Steps\n\ntext ^blk1\n',
       'notes/beta.md': '# Beta\n\n## Fusion: RRF vs Convex\n',
       'img/diagram.png': Buffer.from([0x89, 0x50, 0x4e, 0x47]),
@@ -53,7 +55,7 @@ describe('link forms', () => {
   });
 
   it('links resolved to pages show up as backlinks, attachments as resolved paths', async () => {
-    fx = makeFixture({ 'a.md': '[[b]] ![[pic.png]]', 'b.md': '# B', 'pic.png': 'x' });
+    fx = await makeStoreFixture(kind, { 'a.md': '[[b]] ![[pic.png]]', 'b.md': '# B', 'pic.png': 'x' });
     const e = fx.engine();
     await e.reindex();
     const a = await e.getPage({ key: 'a' });
@@ -66,7 +68,7 @@ describe('link forms', () => {
   });
 
   it('a duplicate key resolves to the shortest path and is reported', async () => {
-    fx = makeFixture({ 'x/deep/dup.md': 'deep', 'dup.md': 'top', 'a.md': '[[dup]] [[x/deep/dup]]' });
+    fx = await makeStoreFixture(kind, { 'x/deep/dup.md': 'deep', 'dup.md': 'top', 'a.md': '[[dup]] [[x/deep/dup]]' });
     const e = fx.engine();
     const report = await e.reindex();
     const a = await e.getPage({ key: 'a' });
@@ -75,7 +77,7 @@ describe('link forms', () => {
   });
 
   it('orphans are pages nothing else links to', async () => {
-    fx = makeFixture({ 'a.md': '[[b]] [[a]]', 'b.md': '[[a]]', 'lonely.md': '[[lonely]] [[a]]' });
+    fx = await makeStoreFixture(kind, { 'a.md': '[[b]] [[a]]', 'b.md': '[[a]]', 'lonely.md': '[[lonely]] [[a]]' });
     const e = fx.engine();
     await e.reindex();
     const { orphans } = await e.links({ kind: 'orphans' });
@@ -83,7 +85,7 @@ describe('link forms', () => {
   });
 });
 
-describe('scopes and shadowing', () => {
+describe.each(storeKinds())('scopes and shadowing (%s)', (kind) => {
   const files = {
     'global/guide.md': '# Global guide\n[[tips]]',
     'global/tips.md': '# Global tips\n## Only Global',
@@ -93,7 +95,7 @@ describe('scopes and shadowing', () => {
   };
 
   it("an agent's page shadows the global one for that agent only", async () => {
-    fx = makeFixture(files);
+    fx = await makeStoreFixture(kind, files);
     const e = fx.engine();
     await e.reindex();
     const mine = await e.getPage({ key: 'mine', agent: 'scout' });
@@ -114,14 +116,14 @@ describe('scopes and shadowing', () => {
   });
 
   it('a root without a global/ folder is one shared space, even with a user/ folder', async () => {
-    fx = makeFixture({ 'user/recipes/r.md': '[[other]]', 'other.md': '[[r]]' });
+    fx = await makeStoreFixture(kind, { 'user/recipes/r.md': '[[other]]', 'other.md': '[[r]]' });
     expect(await brokenOf(fx)).toEqual([]);
   });
 });
 
-describe('resolution the way Obsidian does it, on cases real vaults have', () => {
+describe.each(storeKinds())('resolution the way Obsidian does it, on cases real vaults have (%s)', (kind) => {
   it('a markdown link or embed whose relative path leads nowhere is found by its file name; a #fragment on a file is no heading', async () => {
-    fx = makeFixture({
+    fx = await makeStoreFixture(kind, {
       'notes/a.md': '[b](b.md) [deep](wrong/place/b.md#Part) ![pic](pic.png#x) [pdf](docs/manual.pdf#page=3) [gone](nowhere.md) [up](../../b.md)',
       'topics/b.md': '## Part',
       'assets/pic.png': 'png',
@@ -141,14 +143,14 @@ describe('resolution the way Obsidian does it, on cases real vaults have', () =>
   });
 
   it('a block id straight after an embed or a link is a block id', async () => {
-    fx = makeFixture({ 'p.md': 'See ![[diagram.png]]^fig-1\n\nAnd [the spec](spec.md)^ref-2\n', 'diagram.png': 'png', 'spec.md': '# Spec', 'q.md': '[[p#^fig-1]] [[p#^ref-2]]' });
+    fx = await makeStoreFixture(kind, { 'p.md': 'See ![[diagram.png]]^fig-1\n\nAnd [the spec](spec.md)^ref-2\n', 'diagram.png': 'png', 'spec.md': '# Spec', 'q.md': '[[p#^fig-1]] [[p#^ref-2]]' });
     const e = fx.engine();
     expect(await e.reindex()).toMatchObject({ brokenAnchors: 0 });
     expect((await e.getPage({ key: 'p' })).body).toContain('^fig-1');
   });
 
   it('two files with one name: the path written in the link, then the copy closest to the linking page', async () => {
-    fx = makeFixture({
+    fx = await makeStoreFixture(kind, {
       'a/x.md': '# A x',
       'b/x.md': '# B x',
       'b/sub/from-b.md': '[[x]] ![[img.png]]',

@@ -1,17 +1,19 @@
-// A page named by its root and path is exactly that page, through dispatch as every door calls it:
-// of two pages with one name, the one asked for; a key still names the page it always did; the
-// one visibility rule still bounds what an agent reads.
+// A page named by its root and path is exactly that page, on each store, through dispatch as every
+// door calls it: of two pages with one name, the one asked for; a key still names the page it
+// always did; the one visibility rule still bounds what an agent reads.
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bindApi } from '../../../shared/dispatch.ts';
-import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
+import { storeKinds } from '../testing/pg-test.ts';
+import { makeStoreFixture } from '../testing/store-fixture.ts';
+import type { Fixture } from '../testing/wiki-fixture.ts';
 
 let fx: Fixture;
 afterEach(() => fx?.cleanup());
 
-describe('getPage by root and path', () => {
+describe.each(storeKinds())('getPage by root and path (%s)', (kind) => {
   it('opens the one asked for of two pages with one name, with the other named, and roots on every link', async () => {
-    fx = makeFixture({
+    fx = await makeStoreFixture(kind, {
       'Plugins/Templates.md': '# Templates\n\nThe core plugin inserts a template.\n',
       'Obsidian Web Clipper/Templates.md': '# Templates\n\nClipper templates shape a clipped page.\n',
       'Obsidian Web Clipper/Overview.md': '# Overview\n\nSee [[Templates]] and [[Plugins/Templates]].\n',
@@ -47,7 +49,7 @@ describe('getPage by root and path', () => {
   });
 
   it("an agent reads by path the shared space and its own, never another agent's; by key its own page first", async () => {
-    fx = makeFixture({
+    fx = await makeStoreFixture(kind, {
       'global/Templates.md': '# Templates\n\nShared templates.\n',
       'global/docs/Templates.md': '# Templates\n\nShared docs templates.\n',
       'user/alice/Templates.md': '# Templates\n\nAlice keeps her own.\n',

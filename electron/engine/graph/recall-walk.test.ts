@@ -1,9 +1,11 @@
-// recall over real files and a real index: the hops limit, links either way, a concept between two
+// recall over real files and a real index on each store: the hops limit, links either way, a concept between two
 // pages, `follows` between dated notes of one folder, the path that reached each page, and seeds
 // from a query.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RecallWalkResponse } from '../../../shared/graph.ts';
-import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
+import { storeKinds } from '../testing/pg-test.ts';
+import { makeStoreFixture } from '../testing/store-fixture.ts';
+import type { Fixture } from '../testing/wiki-fixture.ts';
 
 let fx: Fixture;
 afterEach(() => fx?.cleanup());
@@ -22,9 +24,9 @@ const WIKI = {
   'lonely.md': '# Lonely\nNothing here.\n',
 };
 
-describe('recall', () => {
+describe.each(storeKinds())('recall (%s)', (kind) => {
   it('walks links out and in, no further than the hops, each page with its path', async () => {
-    fx = makeFixture(WIKI);
+    fx = await makeStoreFixture(kind, WIKI);
     const e = fx.engine();
     await e.reindex();
     const one = await e.recall({ seed: { key: 'start' }, hops: 1 });
@@ -46,7 +48,7 @@ describe('recall', () => {
   });
 
   it('goes from a page through a concept it mentions to the pages that name or mention it', async () => {
-    fx = makeFixture({
+    fx = await makeStoreFixture(kind, {
       'tide.md': '# Tide notes\nThe moon pulls on the sea.\n',
       'moon.md': '---\ntags: [astronomy]\n---\n# Moon\nA rock.\n',
       'poem.md': '# Poem\nA moon over water.\n',
@@ -64,7 +66,7 @@ describe('recall', () => {
   });
 
   it('follows dated notes of one folder in date order, and not across folders', async () => {
-    fx = makeFixture({
+    fx = await makeStoreFixture(kind, {
       'daily/2026-01-01.md': '# Monday\nCold.\n',
       'daily/2026-01-02.md': '# Tuesday\nRain.\n',
       'daily/2026-01-05.md': '# Friday\nSun.\n',
@@ -83,7 +85,7 @@ describe('recall', () => {
   });
 
   it('seeds from the top hits of a search for a query, and ranks pages more seeds reach first', async () => {
-    fx = makeFixture({
+    fx = await makeStoreFixture(kind, {
       'alpha.md': '# Alpha\nZebra crossing rules. [[shared]]\n',
       'beta.md': '# Beta\nZebra stripes. [[shared]] [[solo]]\n',
       'shared.md': '# Shared\nCommon ground.\n',
@@ -97,7 +99,7 @@ describe('recall', () => {
   });
 
   it('never reaches archived or usage_mode: never pages; a query seed asked as an agent sees what that agent sees', async () => {
-    fx = makeFixture({
+    fx = await makeStoreFixture(kind, {
       'global/start.md': '# Start\nSee [[old]], [[secret]], [[shared]] and [[../user/bob/plans]].\n',
       'global/old.md': '---\narchived_since: 2026-01-01\n---\n# Old\nRetired.\n',
       'global/secret.md': '---\nusage_mode: never\n---\n# Secret\nNot for recall.\n',

@@ -1,8 +1,10 @@
-// The reference graph over real files and a real index: node kinds, edges by kind with their
+// The reference graph over real files and a real index on each store: node kinds, edges by kind with their
 // first line, missing targets as nodes, neighbourhoods by depth, and the page limit.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GraphResponse } from '../../../shared/graph.ts';
-import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
+import { storeKinds } from '../testing/pg-test.ts';
+import { makeStoreFixture } from '../testing/store-fixture.ts';
+import type { Fixture } from '../testing/wiki-fixture.ts';
 
 let fx: Fixture;
 afterEach(() => fx?.cleanup());
@@ -23,9 +25,9 @@ const WIKI = {
   'pic.png': 'png',
 };
 
-describe('the reference graph', () => {
+describe.each(storeKinds())('the reference graph (%s)', (kind) => {
   it('has every page, attachment, source and missing target as a node, and one edge per page, kind and target', async () => {
-    fx = makeFixture(WIKI);
+    fx = await makeStoreFixture(kind, WIKI);
     fx.write('../code/main.ts', 'export {}\n');
     const e = fx.engine();
     await e.reindex();
@@ -62,7 +64,7 @@ describe('the reference graph', () => {
   });
 
   it('around a page: the pages within depth links either way, with their depth, and the edges among them', async () => {
-    fx = makeFixture(WIKI);
+    fx = await makeStoreFixture(kind, WIKI);
     const e = fx.engine();
     await e.reindex();
     const depth1 = await e.graph({ around: { key: 'b' }, depth: 1 });
@@ -80,7 +82,7 @@ describe('the reference graph', () => {
   });
 
   it('keeps every link between two nodes of a neighbourhood, wherever they are (property over every centre and depth)', async () => {
-    fx = makeFixture({ ...WIKI, 'e.md': '# E\n[[a]] [[nowhere]] ![[pic.png]]\n', 'f.md': '[[p/readme]] [[q/readme]] [[e]]\n' });
+    fx = await makeStoreFixture(kind, { ...WIKI, 'e.md': '# E\n[[a]] [[nowhere]] ![[pic.png]]\n', 'f.md': '[[p/readme]] [[q/readme]] [[e]]\n' });
     const e = fx.engine();
     await e.reindex();
     const whole = await e.graph({});
@@ -99,7 +101,7 @@ describe('the reference graph', () => {
   });
 
   it('stops at the page limit and says so', async () => {
-    fx = makeFixture(WIKI);
+    fx = await makeStoreFixture(kind, WIKI);
     const e = fx.engine();
     await e.reindex();
     const whole = await e.graph({ limit: 3 });
@@ -114,7 +116,7 @@ describe('the reference graph', () => {
   });
 
   it("an agent's neighbourhood is its own view: its page at the centre, no other agent's pages, no global page it shadows", async () => {
-    fx = makeFixture({
+    fx = await makeStoreFixture(kind, {
       'global/x.md': '# Global X\n[[y]]\n',
       'global/y.md': '# Y\n',
       'user/ada/x.md': '# Ada X\n[[y]]\n',
@@ -130,7 +132,7 @@ describe('the reference graph', () => {
   });
 
   it('a request for no such page, or a bad depth, is refused by name', async () => {
-    fx = makeFixture({ 'x.md': '# X\n' });
+    fx = await makeStoreFixture(kind, { 'x.md': '# X\n' });
     const e = fx.engine();
     await e.reindex();
     await expect(e.graph({ around: { key: 'nope' } })).rejects.toThrow('no page with key "nope"');
