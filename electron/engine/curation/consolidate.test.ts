@@ -1,10 +1,12 @@
-// Consolidation on a real index: old raw and daily notes grouped by shared concepts, one reflection per
+// Consolidation on a real index on each store: old raw and daily notes grouped by shared concepts, one reflection per
 // group through the write path, the notes archived and never deleted, dry runs that write nothing,
 // re-runs that change nothing, and every sentence of an archived note reachable from provenance.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
+import { storeKinds, type StoreKind } from '../testing/pg-test.ts';
+import { makeStoreFixture } from '../testing/store-fixture.ts';
+import type { Fixture } from '../testing/wiki-fixture.ts';
 import { readSentences } from './consolidate.ts';
 
 let fx: Fixture;
@@ -13,8 +15,8 @@ afterEach(() => fx?.cleanup());
 const files = () => fs.readdirSync(fx.root, { recursive: true }).map(String).filter((f) => f.endsWith('.md')).sort();
 const snapshot = () => Object.fromEntries(files().map((f) => [f, fs.readFileSync(path.join(fx.root, f), 'utf8')]));
 
-function wiki(): Fixture {
-  return makeFixture({
+function wiki(kind: StoreKind): Promise<Fixture> {
+  return makeStoreFixture(kind, {
     'oauth.md': '---\ntitle: OAuth\ntags: [auth]\n---\n# OAuth\nHow we sign in.\n',
     'kafka.md': '---\ntitle: Kafka\n---\n# Kafka\nThe event bus.\n',
     'daily/2020-01-02.md': '---\ntags: [daily, auth]\n---\n# Thursday\n\nThe OAuth token expired after ten minutes in staging. We raised the refresh window to thirty minutes.\n\n- Lunch was fine.\n',
@@ -26,9 +28,9 @@ function wiki(): Fixture {
   });
 }
 
-describe('consolidate', () => {
+describe.each(storeKinds())('consolidate (%s)', (kind) => {
   it('groups old notes by shared concepts; a dry run returns the plan and writes nothing', async () => {
-    fx = wiki();
+    fx = await wiki(kind);
     const e = fx.engine();
     await e.reindex();
     const before = snapshot();
@@ -53,7 +55,7 @@ describe('consolidate', () => {
   });
 
   it('writes one reflection per group, archives the notes, and a second run changes nothing', async () => {
-    fx = wiki();
+    fx = await wiki(kind);
     const e = fx.engine();
     await e.reindex();
     const r = await e.consolidate({ olderThanDays: 14, actor: 'tester' });
@@ -82,7 +84,7 @@ describe('consolidate', () => {
   });
 
   it('loses nothing: every sentence of every archived note is reachable from its reflection\'s provenance', async () => {
-    fx = wiki();
+    fx = await wiki(kind);
     const e = fx.engine();
     await e.reindex();
     const r = await e.consolidate({ olderThanDays: 14, actor: 'tester' });
@@ -106,7 +108,7 @@ describe('consolidate', () => {
   });
 
   it('a note cited by a reflection already is skipped', async () => {
-    fx = wiki();
+    fx = await wiki(kind);
     fx.write('old-reflection.md', '---\ntier: reflection\n---\n# Earlier\n\n- Kafka lag. <!-- from: daily/2020-01-03.md#L3 -->\n');
     const e = fx.engine();
     await e.reindex();

@@ -1,7 +1,7 @@
 // What a one-page write recomputes of staleness: that page and the pages it can have changed
 // (those citing it in `sources`, those linking to it), not the whole wiki; and the git it asks
 // runs beside the event loop, never blocking it. Likewise the `sources` it resolves again. Real
-// files, a real index, a real git repository.
+// files, a real index on each store, a real git repository.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,7 +9,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { resolveSettings } from '../config/settings.ts';
 import { Engine } from '../engine.ts';
 import { engineApi } from '../engine-api.ts';
-import { makeFixture, type Fixture, type TestEngine } from '../testing/wiki-fixture.ts';
+import { storeKinds } from '../testing/pg-test.ts';
+import { makeStoreFixture } from '../testing/store-fixture.ts';
+import type { Fixture, TestEngine } from '../testing/wiki-fixture.ts';
 
 let fx: Fixture;
 afterEach(() => fx?.cleanup());
@@ -30,9 +32,9 @@ function commitAll(cwd: string, message: string): void {
   execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'commit.gpgsign=false', 'commit', '-qm', message], { cwd });
 }
 
-describe('staleness after a write', () => {
+describe.each(storeKinds())('staleness after a write (%s)', (kind) => {
   it('is recomputed for the page written and the pages citing or linking to it, and for no other page', async () => {
-    fx = makeFixture({
+    fx = await makeStoreFixture(kind, {
       'cited.md': '# Cited\n',
       'citing.md': `---\nreviewed: ${daysAgo(10)}\nsources: [cited.md]\n---\n# Citing\n`,
       'linker.md': `---\nreviewed: ${daysAgo(10)}\n---\n# Linker\n[[cited]]\n`,
@@ -58,7 +60,7 @@ describe('staleness after a write', () => {
   });
 
   it('takes in the pages the age rule reached since their row was written, which no write touches', async () => {
-    fx = makeFixture({ 'old.md': `---\nupdated: ${daysAgo(30)}\n---\n# Old\n`, 'other.md': '# Other\n' });
+    fx = await makeStoreFixture(kind, { 'old.md': `---\nupdated: ${daysAgo(30)}\n---\n# Old\n`, 'other.md': '# Other\n' });
     const e = fx.engine();
     await e.reindex();
     expect(await reasons(e)).toEqual({});
@@ -73,7 +75,7 @@ describe('staleness after a write', () => {
   });
 
   it("reads git beside the event loop: a write's git calls finish while timers keep running", { timeout: 30_000 }, async () => {
-    fx = makeFixture({
+    fx = await makeStoreFixture(kind, {
       'wiki/auth.md': `---\nreviewed: ${daysAgo(10)}\nsources: [../src/auth.ts]\n---\n# Auth\n`,
       'src/auth.ts': 'export const v = 1;\n',
     });
@@ -118,9 +120,9 @@ describe('staleness after a write', () => {
   });
 });
 
-describe('sources after a write', () => {
+describe.each(storeKinds())('sources after a write (%s)', (kind) => {
   it('are resolved again for the pages naming the path written, not for every page', async () => {
-    fx = makeFixture({
+    fx = await makeStoreFixture(kind, {
       'citing.md': '---\nsources: [later.md]\n---\n# Citing\n',
       'unrelated.md': '---\nsources: [../outside.ts]\n---\n# Unrelated\n',
       'other.md': '# Other\n',

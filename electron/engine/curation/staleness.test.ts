@@ -1,9 +1,12 @@
-// Each staleness rule on real files, a real index and a real git repository made in the test.
+// Each staleness rule on real files, a real index on each store and a real git repository made
+// in the test.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
+import { storeKinds } from '../testing/pg-test.ts';
+import { makeStoreFixture } from '../testing/store-fixture.ts';
+import type { Fixture } from '../testing/wiki-fixture.ts';
 
 let fx: Fixture;
 afterEach(() => fx?.cleanup());
@@ -22,9 +25,9 @@ const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString
 const reasons = async (e: ReturnType<Fixture['engine']>) =>
   Object.fromEntries((await e.stalePages({})).pages.map((p) => [p.key, p.reasons.map((r) => `${r.kind}: ${r.detail}`)]));
 
-describe('stale pages', () => {
+describe.each(storeKinds())('stale pages (%s)', (kind) => {
   it('a source changed after the page was reviewed: by its last git commit inside a repository', async () => {
-    fx = makeFixture({
+    fx = await makeStoreFixture(kind, {
       'wiki/auth.md': `---\nreviewed: ${daysAgo(60)}\nsources: [../src/auth.ts]\n---\n# Auth\n`,
       'wiki/fresh.md': `---\nreviewed: ${daysAgo(10)}\nsources: [../src/auth.ts]\n---\n# Fresh\n`,
       'src/auth.ts': 'export const v = 1;\n',
@@ -47,7 +50,7 @@ describe('stale pages', () => {
   });
 
   it('outside git, by mtime; a source that is gone; links to archived pages; no review for too long', async () => {
-    fx = makeFixture({
+    fx = await makeStoreFixture(kind, {
       'a.md': '---\nupdated: 2020-01-01\nsources: [tool.ts, gone.ts]\n---\n[[retired]] [[current]]\n',
       'b.md': `---\nreviewed: ${new Date().toISOString().slice(0, 10)}\n---\n[[current]]\n`,
       'retired.md': '---\narchived_since: 2026-01-01\n---\n# Retired\n[[b]]\n',

@@ -1,9 +1,11 @@
-// The one write path, on real files and a real index: validation, conflicts, atomic writes,
+// The one write path, on real files and a real index on each store: validation, conflicts, atomic writes,
 // formatting kept, the audit log, and the places it must never write.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
+import { storeKinds } from '../testing/pg-test.ts';
+import { makeStoreFixture } from '../testing/store-fixture.ts';
+import type { Fixture } from '../testing/wiki-fixture.ts';
 
 let fx: Fixture;
 afterEach(() => fx?.cleanup());
@@ -11,9 +13,9 @@ afterEach(() => fx?.cleanup());
 const read = (rel: string) => fs.readFileSync(path.join(fx.root, rel), 'utf8');
 const tempFiles = () => fs.readdirSync(fx.root, { recursive: true }).map(String).filter((f) => f.includes('.cairn-'));
 
-describe('writePage', () => {
+describe.each(storeKinds())('writePage (%s)', (kind) => {
   it('creates a page, indexes it at once and logs it', async () => {
-    fx = makeFixture({ 'oauth.md': '# OAuth' });
+    fx = await makeStoreFixture(kind, { 'oauth.md': '# OAuth' });
     const e = fx.engine();
     await e.reindex();
     const r = await e.writePage({ key: 'token-refresh', frontmatter: { summary: 'How tokens refresh', refs: ['oauth'] }, body: '# Token refresh\nSee [[oauth]].\n', actor: 'scout', baseHash: null });
@@ -27,7 +29,7 @@ describe('writePage', () => {
   });
 
   it('refuses links and refs to pages that do not exist, naming them, and writes nothing', async () => {
-    fx = makeFixture({ 'a.md': '---\ntitle: A\n---\n# A\n' });
+    fx = await makeStoreFixture(kind, { 'a.md': '---\ntitle: A\n---\n# A\n' });
     const e = fx.engine();
     await e.reindex();
     const before = read('a.md');
@@ -41,7 +43,7 @@ describe('writePage', () => {
   });
 
   it('a review is not blocked by links that were already broken', async () => {
-    fx = makeFixture({ 'a.md': '# A\n[[long-gone]]\n' });
+    fx = await makeStoreFixture(kind, { 'a.md': '# A\n[[long-gone]]\n' });
     const e = fx.engine();
     await e.reindex();
     await e.reviewPage({ key: 'a', actor: 'alice' });
@@ -49,7 +51,7 @@ describe('writePage', () => {
   });
 
   it('refuses to overwrite a version the writer never saw; both versions survive', async () => {
-    fx = makeFixture({ 'a.md': '# A\nfirst\n' });
+    fx = await makeStoreFixture(kind, { 'a.md': '# A\nfirst\n' });
     const e = fx.engine();
     await e.reindex();
     const first = await e.writePage({ key: 'a', body: '# A\nsecond\n', actor: 'scout' });
@@ -61,7 +63,7 @@ describe('writePage', () => {
 
   it('keeps every byte it was not asked to change: comments, key order, quoting, CRLF, a BOM', async () => {
     const original = '\ufeff---\r\n# owner notes\r\ntitle: "Token refresh"   # shown in results\r\ntags: [oauth, auth]\r\nupdated: 2026-01-02\r\n---\r\n# Body\r\n\r\nText with trailing spaces.  \r\n';
-    fx = makeFixture({ 'a.md': Buffer.from(original, 'utf8') });
+    fx = await makeStoreFixture(kind, { 'a.md': Buffer.from(original, 'utf8') });
     const e = fx.engine();
     await e.reindex();
     await e.reviewPage({ key: 'a', actor: 'alice' });
@@ -73,7 +75,7 @@ describe('writePage', () => {
   });
 
   it('archiving retires a page without deleting it: it leaves search, and the log says who', async () => {
-    fx = makeFixture({ 'old-way.md': '# Old way\nlegacy token flow\n' });
+    fx = await makeStoreFixture(kind, { 'old-way.md': '# Old way\nlegacy token flow\n' });
     const e = fx.engine();
     await e.reindex();
     expect((await e.search({ query: 'legacy token flow', mode: 'lexical' })).results).toHaveLength(1);
@@ -85,7 +87,7 @@ describe('writePage', () => {
   });
 
   it('never writes outside a root, through a symlink, under an ignored path, or under another name', async () => {
-    fx = makeFixture({ 'a.md': '# A' });
+    fx = await makeStoreFixture(kind, { 'a.md': '# A' });
     const outside = path.join(fx.dir, 'outside');
     fs.mkdirSync(outside);
     fs.writeFileSync(path.join(outside, 'linked.md'), '# Linked');
