@@ -18,10 +18,14 @@ export function pgAdminUrl(): string | null {
   return inject('pgAdminUrl') ?? null;
 }
 
-/** The stores a store's tests run against. Where PostgreSQL is missing, says so once per file. */
+let saidMissing = false;
+
+/** The stores a store's tests run against. Where PostgreSQL is missing, says so once per file
+ * (a file asks once per describe that runs on each store). */
 export function storeKinds(): StoreKind[] {
   if (pgAdminUrl()) return ['sqlite', 'postgres'];
-  console.warn(PG_MISSING);
+  if (!saidMissing) console.warn(PG_MISSING);
+  saidMissing = true;
   return ['sqlite'];
 }
 
