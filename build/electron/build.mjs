@@ -14,8 +14,9 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const OUT_DIR = path.join(ROOT, 'dist', 'electron');
 
 /** Packages loaded from node_modules at runtime: native addons (rebuilt for Electron by
- * electron-builder), the ONNX runtime, and what only exists on some platforms. */
-export const MAIN_EXTERNALS = ['electron', 'better-sqlite3', 'sqlite-vec', 'onnxruntime-node', '@huggingface/transformers', 'sharp', 'fsevents'];
+ * electron-builder), the ONNX runtime, and what only exists on some platforms. `pg-native` is
+ * pg's optional libpq binding, required only through `pg.native`, which Cairn never touches. */
+export const MAIN_EXTERNALS = ['electron', 'better-sqlite3', 'sqlite-vec', 'onnxruntime-node', '@huggingface/transformers', 'sharp', 'fsevents', 'pg-native'];
 
 /** The contract's method names, read from the contract itself: the preload is generated from them. */
 export async function contractMethodNames() {

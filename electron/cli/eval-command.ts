@@ -2,6 +2,7 @@
 import path from 'node:path';
 import envPaths from 'env-paths';
 import { INTENT_DEFAULT, MODES, type Fusion, type FusionDefaults, type LaneWeights } from '../../shared/search.ts';
+import { redactUrl } from '../engine/config/pg-url.ts';
 import { loadBeir, QUERY_SPLITS, splitQueries, type QuerySplit } from '../engine/eval/beir.ts';
 import { writeCorpusPages } from '../engine/eval/corpus-pages.ts';
 import { collectLaneRuns, evaluateModes } from '../engine/eval/run-eval.ts';
@@ -36,7 +37,7 @@ export async function runEval(args: string[]): Promise<number> {
   const keyToId = writeCorpusPages(set.docs, pagesDir, set.corpusHash);
   const engine = await openSession({ roots: [pagesDir], db: values.db ?? path.join(work, 'index.db'), model: values.model });
   try {
-    process.stderr.write(`cairn eval: ${set.docs.length} documents, ${set.queries.length} judged queries; index ${engine.settings.db}\n`);
+    process.stderr.write(`cairn eval: ${set.docs.length} documents, ${set.queries.length} judged queries; index ${redactUrl(engine.settings.db)}\n`);
     await withProgressBar(engine, () => engine.reindex());
     engine.keepVectorsInMemory();
     await engine.loadModel();

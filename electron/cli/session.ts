@@ -2,6 +2,7 @@
 // index on first use so that `npx cairn links --dangling` works on a fresh checkout.
 import type { IndexProgress } from '../../shared/indexing.ts';
 import { modelSettingText } from '../engine/config/model-setting.ts';
+import { redactUrl } from '../engine/config/pg-url.ts';
 import { resolveSettings, DEMO_WIKI, type Settings } from '../engine/config/settings.ts';
 import { Engine } from '../engine/engine.ts';
 import { engineApi, type EngineApi } from '../engine/engine-api.ts';
@@ -10,7 +11,7 @@ const SOURCE_TEXT = { cli: 'command line', env: 'environment', config: 'config f
 
 export function describeSettings(s: Settings): string {
   const roots = s.rootsSource === 'default' && s.roots[0] === DEMO_WIKI ? `${DEMO_WIKI} (the demo wiki: pass folders, set CAIRN_ROOTS, or "roots" in ${s.configPath})` : `${s.roots.join(', ')} (${SOURCE_TEXT[s.rootsSource]})`;
-  return `cairn: roots ${roots}\ncairn: index ${s.db} (${SOURCE_TEXT[s.dbSource]})\ncairn: embedding model ${modelSettingText(s.model)} (${SOURCE_TEXT[s.modelSource]})\n`;
+  return `cairn: roots ${roots}\ncairn: index ${redactUrl(s.db)} (${SOURCE_TEXT[s.dbSource]})\ncairn: embedding model ${modelSettingText(s.model)} (${SOURCE_TEXT[s.modelSource]})\n`;
 }
 
 /** `announce`: say which roots and database were chosen, and why (commands that index do). */

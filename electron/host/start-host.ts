@@ -7,6 +7,7 @@
 // (electron/main, electron/server, electron/cli), so each of them can use it. It writes nothing
 // itself: what happens is told through `onProgress`, in the door's own words.
 import type { IndexReport } from '../../shared/indexing.ts';
+import { redactUrl } from '../engine/config/pg-url.ts';
 import { resolveSettings, type Settings } from '../engine/config/settings.ts';
 import { Engine } from '../engine/engine.ts';
 import { engineApi, type EngineApi } from '../engine/engine-api.ts';
@@ -89,7 +90,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
 
   let closing: Promise<void> | null = null;
   const readOnly = engine.readOnly;
-  if (readOnly) tell({ kind: 'read-only', db: settings.db });
+  if (readOnly) tell({ kind: 'read-only', db: redactUrl(settings.db) });
 
   const reindex = (): Promise<IndexReport | null> =>
     readOnly || options.reindex === 'never'

@@ -59,22 +59,30 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The keys a lexical search for `text` finds through `server`; null when the request failed. */
+/** The keys a lexical search for `text` finds through `server`, or why the request failed. */
+async function search(server: Served, text: string): Promise<string[] | string> {
+  const r = await api<{ results: { key: string }[] }>(server.url, 'search', { query: text, mode: 'lexical', k: 5 }).catch((err: Error) => err.message);
+  if (typeof r === 'string') return r;
+  return r.status === 200 ? r.body.results.map((x) => x.key) : `${r.status} ${JSON.stringify(r.body).slice(0, 200)}`;
+}
+
 async function found(server: Served, text: string): Promise<string[] | null> {
-  const r = await api<{ results: { key: string }[] }>(server.url, 'search', { query: text, mode: 'lexical', k: 5 }).catch(() => null);
-  return r?.status === 200 ? r.body.results.map((x) => x.key) : null;
+  const r = await search(server, text);
+  return typeof r === 'string' ? null : r;
 }
 
 /** Searches `server` for the write until it is found (when the finding search was sent and
  * answered), or the server is killed meanwhile ('gone'); null when not found within 20 s. A
- * search that fails while the server lives goes into `errors`. */
-async function whenFound(server: Served, ack: Ack, ackAt: number, errors: string[]): Promise<Found | 'gone' | null> {
+ * search that fails while the server lives goes into `errors`. `live` says whether the test has
+ * not killed it: its process object learns of the kill only once the exit is reaped, after the
+ * search the kill cut short has already failed. */
+async function whenFound(server: Served, live: () => boolean, ack: Ack, ackAt: number, errors: string[]): Promise<Found | 'gone' | null> {
   for (let tries = 1; performance.now() - ackAt < 20_000; tries++) {
-    if (server.proc.signalCode) return 'gone';
+    if (!live()) return 'gone';
     const sent = performance.now();
-    const keys = await found(server, ack.marker);
-    if (keys?.includes(ack.key)) return { sentMs: sent - ackAt, answeredMs: performance.now() - ackAt, tries };
-    if (!keys && !server.proc.signalCode) errors.push(`search for ${ack.key} through a live server failed`);
+    const keys = await search(server, ack.marker);
+    if (typeof keys !== 'string' && keys.includes(ack.key)) return { sentMs: sent - ackAt, answeredMs: performance.now() - ackAt, tries };
+    if (typeof keys === 'string' && live()) errors.push(`search for ${ack.key} through live server ${server.url} failed: ${keys}`);
     await sleep(50);
   }
   return null;
@@ -136,7 +144,7 @@ describe.skipIf(!pgAdminUrl())('three cairn serve on one PostgreSQL database and
         latencies.push(ackAt - t0);
         const ack = { key, marker, root: r.body.root, path: r.body.path, hashAfter: r.body.hashAfter, by: servers.indexOf(server), afterKill: ackAt > killedAt };
         acks.push(ack);
-        for (const f of await Promise.all(live.map((s) => whenFound(s, ack, ackAt, errors)))) {
+        for (const f of await Promise.all(live.map((s) => whenFound(s, () => live.includes(s), ack, ackAt, errors)))) {
           if (f && f !== 'gone') visible.push(f);
           else if (!f) lost.push(`${key}: not found within 20 s through one of the servers`);
         }

@@ -7,8 +7,9 @@ export function isPostgresUrl(value: string): boolean {
   return POSTGRES_URL.test(value);
 }
 
-/** The URL as it may be shown and logged: its password replaced. */
+/** The location as it may be shown and logged: a URL's password replaced; a file path as it is. */
 export function redactUrl(url: string): string {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) return url;
   try {
     const u = new URL(url);
     if (u.password) u.password = '***';
