@@ -69,6 +69,16 @@ export interface ConceptStep {
   concept: string;
 }
 
+/** A concept as both stores keep it: its variants as JSON text. */
+export interface ConceptRow {
+  norm: string;
+  name: string;
+  variants: string;
+  sources: number;
+}
+
+export const conceptOf = (r: ConceptRow): Concept => ({ norm: r.norm, name: r.name, variants: JSON.parse(r.variants) as string[], sources: r.sources });
+
 export interface ConceptRepo {
   /** Every concept, most mentioned first (then by name). */
   byMentions(): Promise<RankedConcept[]>;

@@ -7,6 +7,38 @@ import type { Calibration, Registration, SkillAgent, SkillLevel, SkillStatus } f
 /** A registration as the registry holds it: the contract's, less its calibration, with its evidence page. */
 export type RegisteredSkill = Omit<Registration, 'calibration'> & { evidencePageId: number | null };
 
+/** A registration as both stores' queries return it: aliases as JSON, the evidence page in three columns. */
+export interface RegistrationRow extends Omit<RegisteredSkill, 'aliases' | 'evidence'> {
+  aliases: string;
+  evidenceRoot: string | null;
+  evidencePath: string | null;
+  evidenceKey: string | null;
+}
+
+/** Field by field, so that a column a query adds never leaks into an answer. */
+export function registeredSkill(r: RegistrationRow): RegisteredSkill {
+  return {
+    id: r.id,
+    agent: r.agent,
+    skill: r.skill,
+    category: r.category,
+    aliases: JSON.parse(r.aliases) as string[],
+    tier: r.tier,
+    level: r.level,
+    docPath: r.docPath,
+    evidence: r.evidenceRoot && r.evidencePath ? { root: r.evidenceRoot, path: r.evidencePath, key: r.evidenceKey } : null,
+    claim: r.claim,
+    claimHash: r.claimHash,
+    status: r.status,
+    reason: r.reason,
+    origin: r.origin,
+    decidedBy: r.decidedBy,
+    decidedAt: r.decidedAt,
+    note: r.note,
+    evidencePageId: r.evidencePageId,
+  };
+}
+
 export interface RegistrationFilter {
   agent?: string | undefined;
   status?: string | undefined;

@@ -4,7 +4,7 @@
 // rows is written in one statement (arrays unnested), not one statement per row: each statement
 // is a round trip here.
 import type { Viewer } from '../../../../shared/viewer.ts';
-import type { Concept, ConceptMention, ConceptRepo, ConceptStep, NameRow, PageMention, PageName, PageProse, RankedConcept } from '../concepts.ts';
+import { conceptOf, type Concept, type ConceptMention, type ConceptRepo, type ConceptRow, type ConceptStep, type NameRow, type PageMention, type PageName, type PageProse, type RankedConcept } from '../concepts.ts';
 import { moveMentionCounts, replaceAllMentions, writeMentions } from './concept-mentions.ts';
 import { namesWithNorms, setNames } from './concept-names.ts';
 import { checkedLimit, sharedWith } from './concept-steps.ts';
@@ -18,14 +18,6 @@ const MENTIONS = `SELECT m.page_id AS "pageId", m.concept, c.name, m.line, m.n F
 const SELF_NAMES = `SELECT page_id, norm FROM concept_names WHERE source <> 'tag'`;
 const CONCEPTS = `SELECT norm, name, variants, sources FROM concepts`;
 
-interface ConceptRow {
-  norm: string;
-  name: string;
-  variants: string;
-  sources: number;
-}
-
-const concept = (r: ConceptRow): Concept => ({ norm: r.norm, name: r.name, variants: JSON.parse(r.variants) as string[], sources: r.sources });
 
 export class PgConcepts implements ConceptRepo {
   private readonly meta: ReturnType<typeof pgMeta>;
@@ -36,7 +28,7 @@ export class PgConcepts implements ConceptRepo {
 
   async byMentions(): Promise<RankedConcept[]> {
     const rows = await this.sql.rows<ConceptRow & { mentions: number }>(`SELECT norm, name, variants, sources, mentions FROM concepts ORDER BY mentions DESC, name, norm`);
-    return rows.map((r) => ({ ...concept(r), mentions: r.mentions }));
+    return rows.map((r) => ({ ...conceptOf(r), mentions: r.mentions }));
   }
 
   seenBy(viewer: Viewer, norms?: readonly string[]): Promise<Map<string, SeenConcept> | null> {
@@ -87,7 +79,7 @@ export class PgConcepts implements ConceptRepo {
 
   async concepts(norms: string[] | null): Promise<Concept[]> {
     const rows = norms === null ? await this.sql.rows<ConceptRow>(`${CONCEPTS} ORDER BY norm`) : await this.sql.rows<ConceptRow>(`${CONCEPTS} WHERE norm = ANY(?::text[]) ORDER BY norm`, [norms]);
-    return rows.map(concept);
+    return rows.map(conceptOf);
   }
 
   async writeForms(put: [string, string][], drop: string[]): Promise<void> {

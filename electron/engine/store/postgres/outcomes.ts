@@ -1,27 +1,11 @@
 // OutcomeRepo over PostgreSQL: query events and their outcomes, tables of the same database as
 // the index. Returned and used keys are JSON arrays in text, as in SQLite.
 import type { OutcomeTotals, QueryEvent } from '../../../../shared/recall.ts';
-import type { AskedRecord, OutcomeRecord, OutcomeRepo, QueryFilter } from '../outcomes.ts';
+import { queryEvent, type AskedRecord, type OutcomeRecord, type OutcomeRepo, type OutcomeRow, type QueryEventRow, type QueryFilter } from '../outcomes.ts';
 import type { Sql } from './sql.ts';
 
-interface EventRow {
-  id: string;
-  kind: QueryEvent['kind'];
-  query: string;
-  agent: string | null;
-  session_id: string | null;
-  at: string;
-  returned: string;
-}
-
-interface OutcomeRow {
-  query_id: string;
-  outcome: QueryEvent['outcomes'][number]['outcome'];
-  used_keys: string;
-  note: string | null;
-  agent: string | null;
-  at: string;
-}
+/** An outcome with the query it answers, as the batch read returns it. */
+type OutcomeOfQuery = OutcomeRow & { query_id: string };
 
 /** SQLite's `COLLATE NOCASE` (ASCII letters only): lower() under "C" on both sides. */
 const sameQuery = (column: string) => `lower(${column}) = lower(?::text COLLATE "C")`;
@@ -52,30 +36,21 @@ export class PgOutcomes implements OutcomeRepo {
   }
 
   async queries(f: QueryFilter): Promise<QueryEvent[]> {
-    const events = await this.sql.rows<EventRow>(
+    const events = await this.sql.rows<QueryEventRow>(
       `SELECT * FROM query_events
        WHERE (?::text IS NULL OR id = ?) AND (?::text IS NULL OR ${sameQuery('query')}) AND (?::text IS NULL OR agent = ?)
        ORDER BY at DESC, id LIMIT ?`,
       [f.queryId ?? null, f.queryId ?? null, f.query ?? null, f.query ?? null, f.agent ?? null, f.agent ?? null, f.limit],
     );
     const outcomes = await this.outcomesOf(events.map((e) => e.id));
-    return events.map((e) => ({
-      queryId: e.id,
-      kind: e.kind,
-      query: e.query,
-      agent: e.agent,
-      sessionId: e.session_id,
-      at: e.at,
-      returned: JSON.parse(e.returned) as string[],
-      outcomes: (outcomes.get(e.id) ?? []).map((o) => ({ outcome: o.outcome, usedKeys: JSON.parse(o.used_keys) as string[], note: o.note, agent: o.agent, at: o.at })),
-    }));
+    return events.map((e) => queryEvent(e, outcomes.get(e.id) ?? []));
   }
 
   /** The outcomes of these queries, each query's in the order they were told: one round trip for all. */
-  private async outcomesOf(queryIds: string[]): Promise<Map<string, OutcomeRow[]>> {
-    const byQuery = new Map<string, OutcomeRow[]>();
+  private async outcomesOf(queryIds: string[]): Promise<Map<string, OutcomeOfQuery[]>> {
+    const byQuery = new Map<string, OutcomeOfQuery[]>();
     if (queryIds.length === 0) return byQuery;
-    const rows = await this.sql.rows<OutcomeRow>(`SELECT query_id, outcome, used_keys, note, agent, at FROM query_outcomes WHERE query_id = ANY(?::text[]) ORDER BY id`, [queryIds]);
+    const rows = await this.sql.rows<OutcomeOfQuery>(`SELECT query_id, outcome, used_keys, note, agent, at FROM query_outcomes WHERE query_id = ANY(?::text[]) ORDER BY id`, [queryIds]);
     for (const r of rows) byQuery.set(r.query_id, [...(byQuery.get(r.query_id) ?? []), r]);
     return byQuery;
   }

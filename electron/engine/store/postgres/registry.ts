@@ -2,16 +2,9 @@
 // answer in the order SQLite gives it. A refresh writes its rows in a few statements, each list
 // passed as one JSON value or as arrays.
 import type { Calibration, SkillAgent } from '../../../../shared/skills.ts';
-import type { ClaimToDecide, DerivedRegistration, DerivedRegistry, RegisteredSkill, RegistrationFilter, RegistryProblem, RegistryRepo } from '../registry.ts';
+import { registeredSkill, type ClaimToDecide, type DerivedRegistration, type DerivedRegistry, type RegisteredSkill, type RegistrationFilter, type RegistrationRow, type RegistryProblem, type RegistryRepo } from '../registry.ts';
 import type { Sql } from './sql.ts';
 import { lastOf } from './unnested-rows.ts';
-
-interface RegistrationRow extends Omit<RegisteredSkill, 'aliases' | 'evidence'> {
-  aliases: string;
-  evidenceRoot: string | null;
-  evidencePath: string | null;
-  evidenceKey: string | null;
-}
 
 const SELECT = `SELECT g.id, g.agent, g.skill, g.category, g.aliases, g.tier, g.level, g.doc_path AS "docPath", g.evidence_root AS "evidenceRoot",
   g.evidence_path AS "evidencePath", g.evidence_page_id AS "evidencePageId", p.key AS "evidenceKey", g.claim, g.claim_hash AS "claimHash", g.status, g.reason, g.origin,
@@ -65,26 +58,7 @@ export class PgRegistry implements RegistryRepo {
       params.push(value);
     }
     const rows = await this.sql.rows<RegistrationRow>(`${SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY g.skill, g.agent, g.tier DESC`, params);
-    return rows.map(({ evidenceRoot, evidencePath, evidenceKey, ...r }) => ({
-      id: r.id,
-      agent: r.agent,
-      skill: r.skill,
-      category: r.category,
-      aliases: JSON.parse(r.aliases) as string[],
-      tier: r.tier,
-      level: r.level,
-      docPath: r.docPath,
-      evidence: evidenceRoot && evidencePath ? { root: evidenceRoot, path: evidencePath, key: evidenceKey } : null,
-      claim: r.claim,
-      claimHash: r.claimHash,
-      status: r.status,
-      reason: r.reason,
-      origin: r.origin,
-      decidedBy: r.decidedBy,
-      decidedAt: r.decidedAt,
-      note: r.note,
-      evidencePageId: r.evidencePageId,
-    }));
+    return rows.map(registeredSkill);
   }
 
   async agents(): Promise<SkillAgent[]> {

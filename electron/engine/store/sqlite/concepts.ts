@@ -4,7 +4,7 @@
 // connection; those over a list of ids take it as one JSON parameter.
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../database.ts';
-import type { Concept, ConceptMention, ConceptRepo, ConceptStep, NameRow, PageMention, PageName, PageProse, RankedConcept } from '../concepts.ts';
+import { conceptOf, type Concept, type ConceptMention, type ConceptRepo, type ConceptRow, type ConceptStep, type NameRow, type PageMention, type PageName, type PageProse, type RankedConcept } from '../concepts.ts';
 import { lazyStatements } from './lazy-statements.ts';
 import { metaTable } from './meta-table.ts';
 import type { Viewer } from '../../../../shared/viewer.ts';
@@ -17,14 +17,6 @@ const PROSE = `SELECT p.id, p.prose, CASE WHEN p.prose IS NULL THEN p.body END A
 const MENTIONS = `SELECT m.page_id AS pageId, m.concept, c.name, m.line, m.n FROM mentions m JOIN concepts c ON c.norm = m.concept`;
 const SELF_NAMES = `SELECT page_id, norm FROM concept_names WHERE source <> 'tag'`;
 
-interface ConceptRow {
-  norm: string;
-  name: string;
-  variants: string;
-  sources: number;
-}
-
-const concept = (r: ConceptRow): Concept => ({ norm: r.norm, name: r.name, variants: JSON.parse(r.variants) as string[], sources: r.sources });
 const list = (items: unknown[]) => JSON.stringify(items);
 
 export class SqliteConcepts implements ConceptRepo {
@@ -58,7 +50,7 @@ export class SqliteConcepts implements ConceptRepo {
   }
 
   async byMentions(): Promise<RankedConcept[]> {
-    return (this.stmts.byMentions.all() as (ConceptRow & { mentions: number })[]).map((r) => ({ ...concept(r), mentions: r.mentions }));
+    return (this.stmts.byMentions.all() as (ConceptRow & { mentions: number })[]).map((r) => ({ ...conceptOf(r), mentions: r.mentions }));
   }
 
   async seenBy(viewer: Viewer, norms?: readonly string[]): Promise<Map<string, SeenConcept> | null> {
@@ -102,7 +94,7 @@ export class SqliteConcepts implements ConceptRepo {
   }
 
   async concepts(norms: string[] | null): Promise<Concept[]> {
-    return ((norms === null ? this.stmts.allConcepts.all() : this.stmts.concepts.all(list(norms))) as ConceptRow[]).map(concept);
+    return ((norms === null ? this.stmts.allConcepts.all() : this.stmts.concepts.all(list(norms))) as ConceptRow[]).map(conceptOf);
   }
 
   async writeForms(put: [string, string][], drop: string[]): Promise<void> {

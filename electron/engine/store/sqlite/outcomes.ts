@@ -2,26 +2,8 @@
 // are in the history file (store/history.ts), found unqualified.
 import type { OutcomeTotals, QueryEvent } from '../../../../shared/recall.ts';
 import type { Db } from '../database.ts';
-import type { AskedRecord, OutcomeRecord, OutcomeRepo, QueryFilter } from '../outcomes.ts';
+import { queryEvent, type AskedRecord, type OutcomeRecord, type OutcomeRepo, type OutcomeRow, type QueryEventRow, type QueryFilter } from '../outcomes.ts';
 import { statementsOf } from '../statements.ts';
-
-interface EventRow {
-  id: string;
-  kind: QueryEvent['kind'];
-  query: string;
-  agent: string | null;
-  session_id: string | null;
-  at: string;
-  returned: string;
-}
-
-interface OutcomeRow {
-  outcome: QueryEvent['outcomes'][number]['outcome'];
-  used_keys: string;
-  note: string | null;
-  agent: string | null;
-  at: string;
-}
 
 const statements = (db: Db) => ({
   recordAsked: db.prepare(`INSERT INTO query_events (id, kind, query, agent, session_id, at, returned) VALUES (?, ?, ?, ?, ?, ?, ?)`),
@@ -74,17 +56,8 @@ export class SqliteOutcomes implements OutcomeRepo {
   }
 
   async queries(f: QueryFilter): Promise<QueryEvent[]> {
-    const rows = this.sql.queries.all({ id: f.queryId ?? null, query: f.query ?? null, agent: f.agent ?? null, limit: f.limit }) as EventRow[];
-    return rows.map((e) => ({
-      queryId: e.id,
-      kind: e.kind,
-      query: e.query,
-      agent: e.agent,
-      sessionId: e.session_id,
-      at: e.at,
-      returned: JSON.parse(e.returned) as string[],
-      outcomes: (this.sql.outcomesOf.all(e.id) as OutcomeRow[]).map((o) => ({ outcome: o.outcome, usedKeys: JSON.parse(o.used_keys) as string[], note: o.note, agent: o.agent, at: o.at })),
-    }));
+    const rows = this.sql.queries.all({ id: f.queryId ?? null, query: f.query ?? null, agent: f.agent ?? null, limit: f.limit }) as QueryEventRow[];
+    return rows.map((e) => queryEvent(e, this.sql.outcomesOf.all(e.id) as OutcomeRow[]));
   }
 
   async totalsFor(query: string): Promise<OutcomeTotals> {

@@ -1,15 +1,8 @@
 // RegistryRepo over the SQLite index: its statements are prepared once per connection.
 import type { Calibration, SkillAgent } from '../../../../shared/skills.ts';
 import type { Db } from '../database.ts';
-import type { ClaimToDecide, DerivedRegistry, RegisteredSkill, RegistrationFilter, RegistryProblem, RegistryRepo } from '../registry.ts';
+import { registeredSkill, type ClaimToDecide, type DerivedRegistry, type RegisteredSkill, type RegistrationFilter, type RegistrationRow, type RegistryProblem, type RegistryRepo } from '../registry.ts';
 import { statementsOf } from '../statements.ts';
-
-interface RegistrationRow extends Omit<RegisteredSkill, 'aliases' | 'evidence'> {
-  aliases: string;
-  evidenceRoot: string | null;
-  evidencePath: string | null;
-  evidenceKey: string | null;
-}
 
 const SELECT = `SELECT g.id, g.agent, g.skill, g.category, g.aliases, g.tier, g.level, g.doc_path AS docPath, g.evidence_root AS evidenceRoot,
   g.evidence_path AS evidencePath, g.evidence_page_id AS evidencePageId, p.key AS evidenceKey, g.claim, g.claim_hash AS claimHash, g.status, g.reason, g.origin,
@@ -70,26 +63,7 @@ export class SqliteRegistry implements RegistryRepo {
 
   async registrations(f: RegistrationFilter): Promise<RegisteredSkill[]> {
     const rows = this.sql.registrations.all({ agent: f.agent ?? null, status: f.status ?? null, tier: f.tier ?? null, category: f.category ?? null, skill: f.skill ?? null, id: f.id ?? null }) as RegistrationRow[];
-    return rows.map((r) => ({
-      id: r.id,
-      agent: r.agent,
-      skill: r.skill,
-      category: r.category,
-      aliases: JSON.parse(r.aliases) as string[],
-      tier: r.tier,
-      level: r.level,
-      docPath: r.docPath,
-      evidence: r.evidenceRoot && r.evidencePath ? { root: r.evidenceRoot, path: r.evidencePath, key: r.evidenceKey } : null,
-      claim: r.claim,
-      claimHash: r.claimHash,
-      status: r.status,
-      reason: r.reason,
-      origin: r.origin,
-      decidedBy: r.decidedBy,
-      decidedAt: r.decidedAt,
-      note: r.note,
-      evidencePageId: r.evidencePageId,
-    }));
+    return rows.map(registeredSkill);
   }
 
   async agents(): Promise<SkillAgent[]> {
