@@ -15,6 +15,8 @@ const indexerModule = once(() => import('./ingest/indexer.ts'));
 const staleScopeModule = once(() => import('./curation/stale-scope.ts'));
 export const stalenessModule = once(() => import('./curation/staleness.ts'));
 const registryModule = once(() => import('./skills/refresh.ts'));
+/** A run that indexed this many pages has changed the tables enough to re-plan on (Store.refreshStatistics). */
+const STATISTICS_AFTER_PAGES = 200;
 
 /** What a run needs of the engine that owns it. */
 export interface RunHost {
@@ -141,6 +143,8 @@ export class IndexRuns {
       onProgress: (p) => emit((at.last = p)),
     });
     try {
+      // before the semantic phase, whose model build can take minutes while searches go on
+      if (report.indexed >= STATISTICS_AFTER_PAGES) await this.store.refreshStatistics();
       await this.refreshStaleness(paths && nearBefore ? unionScope(nearBefore, await pagesNear(this.store, paths)) : null);
       if (!paths || (await this.registryMayChange(paths))) await this.refreshRegistry();
       await this.refreshSemantic(report, at, emit, paths === null);

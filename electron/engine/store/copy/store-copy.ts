@@ -47,6 +47,8 @@ export async function copyStore(from: SqliteStore, to: PgStore, onProgress: (p: 
       await advanceSequences(to);
     }),
   );
+  // every table was empty when PostgreSQL last looked (Store.refreshStatistics)
+  await to.refreshStatistics();
   return { rows };
 }
 

@@ -75,6 +75,9 @@ export class SqliteStore implements Store {
     this.db.close();
   }
 
+  /** Nothing to do: see Store.refreshStatistics. */
+  async refreshStatistics(): Promise<void> {}
+
   /** One lock for everything: `options.page` narrows nothing here. */
   write<T>(fn: (tx: Store) => Promise<T>, { waitMs = lockWaitMs() }: WriteOptions = {}): Promise<T> {
     const inside = this.inside.getStore();
