@@ -90,9 +90,10 @@ describe('a folder symlink inside the root', () => {
     const viaApi = await api(agents.url, 'writePage', { key: 'planted', path: 'global/scoutdir/planted.md', body: '# Planted\n' }, as(BUILDER));
     expect(viaApi.status).toBe(403);
     expect(exists('user/scout/planted.md')).toBe(false);
-    // scout's page, indexed also as global/scoutdir/notes.md, is not builder's to rewrite
+    // scout's page is indexed at its real path only, never as the shared global/scoutdir/notes.md:
+    // builder's write of that key makes a shared page of its own and leaves scout's as it was
     const over = await api(agents.url, 'writePage', { key: 'notes', body: '# Mine now\n' }, as(BUILDER));
-    expect(over.status).toBe(403);
+    expect(over).toMatchObject({ status: 200, body: { path: 'global/notes.md', created: true } });
     expect(read('user/scout/notes.md')).toBe('# Scout notes\n\nscout keeps these\n');
     // a stub for a shared page's link through the symlink would land in scout's folder too
     const dangling = await api<{ findings: { sourceKey: string; line: number; target: string }[] }>(agents.url, 'links', { kind: 'dangling' }, as(BUILDER));

@@ -4,10 +4,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BadRequest, CairnError, NotFound, WriteConflict } from '../../../shared/errors.ts';
-import type { Scope } from '../../../shared/page.ts';
 import type { Store } from '../store/store.ts';
 import { isScopedRoot, keyOf, scopeOf } from '../ingest/scope.ts';
 import { buildIgnore } from '../ingest/walk.ts';
+import { spaceName } from '../ingest/real-space.ts';
 import { assertPortableName } from './page-name.ts';
 
 export interface PlaceRequest {
@@ -155,8 +155,6 @@ function refuseCrossing(root: string, rel: string, real: string, scoped: boolean
   }
   if (buildIgnore(root, []).ignores(real)) throw new BadRequest(`${rel} is really ${real} (a symlinked folder on the way), which the root's ignore rules leave out: nothing was written`);
 }
-
-const spaceName = (s: Scope) => (s.kind === 'user' ? `user/${s.agent}/` : 'the shared space');
 
 /** NUL and the other C0 controls: no file name Cairn writes holds one (fs would refuse NUL with an internal error). */
 const CONTROL = /[\u0000-\u001f]/;

@@ -12,6 +12,7 @@ import { parsePage, type ParsedPage } from './parse/page.ts';
 import { conceptNames, type ConceptName } from '../concepts/names.ts';
 import { isMarkdown, keyOf, scopeOf } from './scope.ts';
 import { errorText, type WalkedFile } from './walk.ts';
+import { readAtRealPath } from './read-at-real-path.ts';
 
 export interface FileWork {
   /** `tx`: the store of the batch's write transaction. */
@@ -29,13 +30,15 @@ export type FileOutcome =
   | { kind: 'page'; key: string; parsed: ParsedPage; names: ConceptName[]; hash: string; decodeWarning: string | null };
 
 /** `storedHash`: the content hash the index holds for this file, so the same bytes are not parsed again. */
-export function readFile(f: Pick<WalkedFile, 'absPath' | 'relPath' | 'size'>, maxFileBytes: number, storedHash: string | null): FileOutcome {
+export function readFile(f: Pick<WalkedFile, 'absPath' | 'realPath' | 'relPath' | 'size'>, maxFileBytes: number, storedHash: string | null): FileOutcome {
   if (!isMarkdown(f.relPath)) return { kind: 'attachment' };
   const tooLarge = tooLargeReason(f.size, maxFileBytes);
   if (tooLarge) return { kind: 'skipped', reason: tooLarge };
-  let bytes: Buffer;
+  let bytes: Buffer | null;
   try {
-    bytes = fs.readFileSync(f.absPath);
+    bytes = readAtRealPath(f.absPath, f.realPath);
+    // a failed file is looked at again by the next run, which walks (and checks) its path afresh
+    if (!bytes) return { kind: 'failed', reason: 'a folder or symlink on its path changed while it was read: read again next run' };
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT' && !fs.existsSync(f.absPath)) return { kind: 'gone' };
     return { kind: 'failed', reason: `unreadable: ${errorText(err)}` };

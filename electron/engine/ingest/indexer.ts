@@ -146,7 +146,7 @@ async function ingestRoot(r: RootRun): Promise<number> {
   const whole = only.includes('');
   // what the index held before the walk: a file another process indexes after it is not ours to remove
   const stored = new Map((await store.runs.filesOf(rootId, whole ? null : only)).map((f) => [f.rel_path, f]));
-  const walked = walkPaths(root, whole ? [''] : only, r.opts.ignorePatterns ?? []);
+  const walked = walkPaths(root, whole ? [''] : only, r.opts.ignorePatterns ?? [], r.opts.roots);
   if (whole) await store.write((tx) => tx.runs.replaceWalkProblems(rootId, walked.problems));
   else for (const p of walked.problems) r.problems.push({ root, path: p.relPath, line: null, severity: p.severity, reason: p.reason });
   sweepStaleTemps(whole ? [...walked.temps, ...tempsIn(path.join(root, '.cairn'))] : walked.temps);
@@ -212,7 +212,7 @@ function pathsInside(root: string, paths: string[]): string[] {
 async function prepareBatch(writer: PageWriter, rootId: number, files: WalkedFile[], pool: ParsePool | null): Promise<FileWork[]> {
   const hashes = await writer.storedHashes(rootId, files.map((f) => f.relPath));
   if (pool) {
-    const jobs = files.map((f, i) => ({ absPath: f.absPath, relPath: f.relPath, size: f.size, storedHash: hashes[i]! }));
+    const jobs = files.map((f, i) => ({ absPath: f.absPath, realPath: f.realPath, relPath: f.relPath, size: f.size, storedHash: hashes[i]! }));
     try {
       const outcomes = await pool.parse(jobs, writer.maxFileBytes);
       return files.map((f, i) => toWork(writer, rootId, f, outcomes[i]!));

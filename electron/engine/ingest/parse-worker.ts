@@ -5,7 +5,7 @@ import { readFile, type FileOutcome } from './file-work.ts';
 export interface ParseRequest {
   id: number;
   maxFileBytes: number;
-  files: { absPath: string; relPath: string; size: number; storedHash: string | null }[];
+  files: { absPath: string; realPath: string; relPath: string; size: number; storedHash: string | null }[];
 }
 
 export interface ParseAnswer {

@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { isTempName } from './temp-files.ts';
+import { realSpaces, sameSpace, spaceName, type RealSpaces } from './real-space.ts';
+import { isScopedRoot, scopeOf } from './scope.ts';
 
 /** Never worth indexing: dot-files and dot-folders are tooling and caches (`.git/`, `.obsidian/`,
  * `.cairnignore` itself), `_folders` are site templates (`_layouts/`). */
@@ -11,6 +13,8 @@ export const DEFAULT_IGNORES = ['.*', 'node_modules/', 'dist/', '*.log', '_*/'];
 export interface WalkedFile {
   relPath: string; // POSIX separators, relative to the root
   absPath: string;
+  /** Where the walk found the file really is: the space it was checked in, and the file a read must open. */
+  realPath: string;
   mtimeMs: number;
   size: number;
 }
@@ -44,20 +48,20 @@ export function walkRoot(root: string, extraPatterns: string[] = []): WalkResult
 /**
  * Lists the files at `rels` (root-relative; '' is the whole root): a file itself, a folder with
  * everything under it. A path that no longer exists lists nothing, so its rows can be removed.
+ * `roots`: every root of the index, so that a symlink into another root's agent space is known as one.
  */
-export function walkPaths(root: string, rels: string[], extraPatterns: string[] = []): WalkResult {
+export function walkPaths(root: string, rels: string[], extraPatterns: string[] = [], roots: readonly string[] = [root]): WalkResult {
   const ig = buildIgnore(root, extraPatterns);
-  const walk: Walk = { ig, rootReal: fs.realpathSync(root), out: { files: [], problems: [], ignores: (rel) => ig.ignores(rel), temps: [] } };
+  const rootReal = fs.realpathSync(root);
+  const out: WalkResult = { files: [], problems: [], ignores: (rel) => ig.ignores(rel), temps: [] };
+  const walk: Walk = { ig, rootReal, scoped: isScopedRoot(root), spaces: realSpaces([root, ...roots]), crossings: new Set(), out };
   for (const rel of rels) {
     if (rel === '') {
-      visitDir(walk, root, '', new Set([walk.rootReal]));
+      visitDir(walk, root, '', { ancestors: new Set([rootReal]), real: rootReal, link: null });
       continue;
     }
     if (walk.ig.ignores(rel)) continue;
-    const stat = statEntry(walk, path.join(root, rel), rel, true);
-    if (stat?.isDirectory()) {
-      if (!walk.ig.ignores(`${rel}/`)) visitDir(walk, path.join(root, rel), rel, realAncestors(root, rel));
-    } else if (stat?.isFile()) addFile(walk, path.join(root, rel), rel, stat);
+    visitPath(walk, root, rel);
   }
   const seen = new Set<string>();
   walk.out.files = walk.out.files.filter((f) => !seen.has(f.relPath) && seen.add(f.relPath));
@@ -68,11 +72,36 @@ export function walkPaths(root: string, rels: string[], extraPatterns: string[] 
 interface Walk {
   ig: Ignore;
   rootReal: string;
+  /** Whether the root is a scoped wiki (ingest/scope.ts). */
+  scoped: boolean;
+  spaces: RealSpaces;
+  /** The symlinks into another space already reported. */
+  crossings: Set<string>;
   out: WalkResult;
 }
 
-/** `ancestors` holds the real paths of the directories above: a symlink back into one is a loop. */
-function visitDir(walk: Walk, abs: string, rel: string, ancestors: Set<string>): void {
+/** A folder as the walk reaches it. */
+interface Folder {
+  /** The real paths of the folders above and of this one: a symlink back into one is a loop. */
+  ancestors: Set<string>;
+  real: string;
+  /** The nearest symlink on the way down (root-relative), which a problem about its files names. */
+  link: string | null;
+}
+
+/** One path a watcher or a write named: a file, or a folder and everything under it. */
+function visitPath(walk: Walk, root: string, rel: string): void {
+  const abs = path.join(root, rel);
+  const stat = statEntry(walk, abs, rel, true);
+  if (!stat?.isDirectory() && !stat?.isFile()) return;
+  const ancestors = realAncestors(root, rel);
+  const real = realOrNull(abs);
+  if (real === null) return;
+  if (stat.isFile()) addFile(walk, abs, rel, stat, real, rel);
+  else if (!walk.ig.ignores(`${rel}/`)) visitDir(walk, abs, rel, { ancestors, real, link: real === path.join(walk.rootReal, rel) ? null : rel });
+}
+
+function visitDir(walk: Walk, abs: string, rel: string, folder: Folder): void {
   let entries: fs.Dirent[];
   try {
     entries = fs.readdirSync(abs, { withFileTypes: true });
@@ -91,17 +120,20 @@ function visitDir(walk: Walk, abs: string, rel: string, ancestors: Set<string>):
     if (!stat) continue;
     if (stat.isDirectory()) {
       if (walk.ig.ignores(`${childRel}/`)) continue;
-      const real = fs.realpathSync(childAbs);
-      if (ancestors.has(real)) {
+      const real = realOrNull(childAbs);
+      if (real === null) continue;
+      if (folder.ancestors.has(real)) {
         walk.out.problems.push({ relPath: childRel, severity: 'skipped', reason: 'symlink loop: links back to a folder above it; not followed' });
         continue;
       }
       if (entry.isSymbolicLink()) noteOutsideLink(walk, childRel, real);
-      visitDir(walk, childAbs, childRel, new Set(ancestors).add(real));
+      visitDir(walk, childAbs, childRel, { ancestors: new Set(folder.ancestors).add(real), real, link: entry.isSymbolicLink() ? childRel : folder.link });
     } else if (stat.isFile()) {
       if (walk.ig.ignores(childRel)) continue;
-      if (entry.isSymbolicLink()) noteOutsideLink(walk, childRel, fs.realpathSync(childAbs));
-      addFile(walk, childAbs, childRel, stat);
+      const real = entry.isSymbolicLink() ? realOrNull(childAbs) : path.join(folder.real, entry.name);
+      if (real === null) continue;
+      if (entry.isSymbolicLink()) noteOutsideLink(walk, childRel, real);
+      addFile(walk, childAbs, childRel, stat, real, entry.isSymbolicLink() ? childRel : folder.link);
     }
   }
 }
@@ -116,8 +148,19 @@ function statEntry(walk: Walk, abs: string, rel: string, follow: boolean): fs.St
   }
 }
 
-function addFile(walk: Walk, abs: string, rel: string, stat: fs.Stats): void {
-  walk.out.files.push({ relPath: rel, absPath: abs, mtimeMs: stat.mtimeMs, size: stat.size });
+/** `link`: the symlink on the way, if any, which a file in another space is reported by. */
+function addFile(walk: Walk, abs: string, rel: string, stat: fs.Stats, real: string, link: string | null): void {
+  const lands = walk.spaces.of(real);
+  const named = scopeOf(rel, walk.scoped);
+  if (lands && !sameSpace(lands, named)) {
+    const at = link ?? rel;
+    if (!walk.crossings.has(at)) {
+      walk.crossings.add(at);
+      walk.out.problems.push({ relPath: at, severity: 'skipped', reason: `symlink into ${spaceName(lands)}, not ${spaceName(named)}: its files are indexed at their real paths only` });
+    }
+    return;
+  }
+  walk.out.files.push({ relPath: rel, absPath: abs, realPath: real, mtimeMs: stat.mtimeMs, size: stat.size });
 }
 
 /** Obsidian users link folders in from elsewhere: read them, but say so, since that is not the wiki's own folder. */
@@ -131,13 +174,20 @@ function realAncestors(root: string, rel: string): Set<string> {
   const out = new Set([fs.realpathSync(root)]);
   const parts = rel.split('/');
   for (let i = 1; i <= parts.length; i++) {
-    try {
-      out.add(fs.realpathSync(path.join(root, ...parts.slice(0, i))));
-    } catch {
-      break;
-    }
+    const real = realOrNull(path.join(root, ...parts.slice(0, i)));
+    if (real === null) break;
+    out.add(real);
   }
   return out;
+}
+
+/** Where a path really is; null when it went since it was listed (or is a dangling symlink). */
+function realOrNull(abs: string): string | null {
+  try {
+    return fs.realpathSync(abs);
+  } catch {
+    return null;
+  }
 }
 
 function isSymlink(abs: string): boolean {
