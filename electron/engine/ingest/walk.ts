@@ -95,6 +95,11 @@ function visitPath(walk: Walk, root: string, rel: string): void {
   const stat = statEntry(walk, abs, rel, true);
   if (!stat?.isDirectory() && !stat?.isFile()) return;
   const ancestors = realAncestors(root, rel);
+  // a watcher that follows links reports a loop's nested paths (global/loop/loop/a.md): the walk never reaches them
+  if (!ancestors) {
+    walk.out.problems.push({ relPath: rel, severity: 'skipped', reason: 'symlink loop: a folder on its path links back to a folder above it; not followed' });
+    return;
+  }
   const real = realOrNull(abs);
   if (real === null) return;
   if (stat.isFile()) addFile(walk, abs, rel, stat, real, rel);
@@ -169,13 +174,20 @@ function noteOutsideLink(walk: Walk, rel: string, real: string): void {
   walk.out.problems.push({ relPath: rel, severity: 'warning', reason: `symlink to ${real}, outside the root: indexed, but Cairn never writes through it` });
 }
 
-/** The real paths of the root and of each folder from it down to `rel`. */
-function realAncestors(root: string, rel: string): Set<string> {
+/** Whether a folder on the way from the root to `rel` links back to one above it (`global/loop -> .`). */
+export function throughLoop(root: string, rel: string): boolean {
+  return realAncestors(root, rel) === null;
+}
+
+/** The real paths of the root and of each folder from it down to `rel`; null when one of them
+ * is a folder above it again (a symlink loop on the way). */
+function realAncestors(root: string, rel: string): Set<string> | null {
   const out = new Set([fs.realpathSync(root)]);
   const parts = rel.split('/');
   for (let i = 1; i <= parts.length; i++) {
     const real = realOrNull(path.join(root, ...parts.slice(0, i)));
     if (real === null) break;
+    if (out.has(real)) return null;
     out.add(real);
   }
   return out;

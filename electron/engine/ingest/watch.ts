@@ -3,7 +3,10 @@
 // and indexed in one incremental run that looks only at the paths that changed, never walking the
 // whole tree for one saved file. A run that fails (another process held the database for too
 // long, a disk hiccup) keeps its paths and is tried again.
+import path from 'node:path';
+import type { Stats } from 'node:fs';
 import { watch, type FSWatcher } from 'chokidar';
+import { throughLoop } from './walk.ts';
 
 export const WATCH_DEBOUNCE_MS = 300;
 /** Past this many changed paths (a `git checkout`), walking the roots is cheaper than looking at each. */
@@ -22,11 +25,19 @@ export interface WatchedIndex {
   reindexPaths(paths: string[]): Promise<unknown>;
 }
 
+/** A folder that links back to one above it in its root: the walk does not follow it, nor does the watcher. */
+function isLoop(roots: readonly string[], abs: string): boolean {
+  const root = roots.find((r) => abs.startsWith(r + path.sep));
+  return root !== undefined && throughLoop(root, path.relative(root, abs).split(path.sep).join('/'));
+}
+
 export function watchRoots(engine: WatchedIndex, onError: (err: Error) => void = () => {}): RootWatcher {
-  const watcher: FSWatcher = watch([...engine.settings.roots], {
+  const roots = engine.settings.roots.map((r) => path.resolve(r));
+  const watcher: FSWatcher = watch(roots, {
     ignoreInitial: true,
-    // dot-folders hold tooling and caches (.git, .obsidian) that change constantly
-    ignored: (p: string) => /(^|[/\\])(\.(?!cairnignore$)[^/\\]+|node_modules)([/\\]|$)/.test(p),
+    // dot-folders hold tooling and caches (.git, .obsidian) that change constantly; chokidar follows
+    // symlinks (links out of the root are read, and their changes matter), so a loop is cut here
+    ignored: (p: string, stats?: Stats) => /(^|[/\\])(\.(?!cairnignore$)[^/\\]+|node_modules)([/\\]|$)/.test(p) || (!!stats?.isDirectory() && isLoop(roots, p)),
     awaitWriteFinish: { stabilityThreshold: 100, pollInterval: 50 },
   });
   const pending = new Set<string>();

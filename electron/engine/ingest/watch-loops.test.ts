@@ -1,0 +1,52 @@
+// A symlink loop is no way in for the watcher (issue 28, item 7): `global/loop -> .` in a real
+// wiki, the real chokidar watcher and the real index. The full walk skips the loop; a file saved
+// beside it is indexed once, at its own path, with no error.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
+import { until } from '../testing/until.ts';
+import { watchRoots, type RootWatcher } from './watch.ts';
+import { walkPaths } from './walk.ts';
+
+let fx: Fixture;
+let watcher: RootWatcher | null = null;
+afterEach(async () => {
+  await watcher?.close();
+  watcher = null;
+  fx?.cleanup();
+});
+
+describe('a symlink loop in a watched root', () => {
+  it('is not followed by the watcher: a saved file is indexed once, at its own path, with no error', async () => {
+    fx = makeFixture({ 'global/hub.md': '# Hub', 'global/deep/inner.md': '# Inner' });
+    fs.symlinkSync('.', path.join(fx.root, 'global/loop'));
+    const e = fx.engine();
+    await e.reindex();
+    const errors: string[] = [];
+    // the paths the watcher hands the index, to see that it never went through the loop itself
+    const named: string[] = [];
+    const watched = { settings: e.settings, reindexPaths: (ps: string[]) => (named.push(...ps), e.reindexPaths(ps)) };
+    watcher = watchRoots(watched, (err) => errors.push(err.message));
+    await watcher.ready;
+    // and one made while it watches
+    fs.symlinkSync('..', path.join(fx.root, 'global/deep/up'));
+    const paths = async () => (await e.pages({})).pages.map((p) => p.path).sort();
+    fx.write('global/saved.md', '# Saved');
+    await until('saved.md indexed', async () => (await paths()).includes('global/saved.md'));
+    // a second save after it: the first save's events (nested paths too) have been indexed by then
+    fx.write('global/deep/later.md', '# Later');
+    await until('later.md indexed', async () => (await paths()).includes('global/deep/later.md'));
+    expect(await paths()).toEqual(['global/deep/inner.md', 'global/deep/later.md', 'global/hub.md', 'global/saved.md']);
+    expect(errors).toEqual([]);
+    expect(named.filter((p) => /[/\\](loop|up)([/\\]|$)/.test(p))).toEqual([]);
+  });
+
+  it('is no way in for the paths a watcher names either: the walk lists nothing through it', () => {
+    fx = makeFixture({ 'global/hub.md': '# Hub' });
+    fs.symlinkSync('.', path.join(fx.root, 'global/loop'));
+    const walked = walkPaths(fx.root, ['global/loop/hub.md', 'global/loop/loop/loop/hub.md', 'global/loop/loop']);
+    expect(walked.files).toEqual([]);
+    expect(walked.problems.map((p) => p.reason)).toEqual(Array(3).fill('symlink loop: a folder on its path links back to a folder above it; not followed'));
+  });
+});
