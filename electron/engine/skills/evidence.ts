@@ -1,6 +1,8 @@
 // What a registration's docPath points at: a page by key (the agent's own first, then a global
 // one), or a page or file by its path in the root of the registry file. A path that leaves the
-// root is refused; one that names nothing the index holds is evidence missing.
+// root is refused; one that names nothing the index holds is evidence missing, and so is one in
+// another agent's space: evidence is what the claiming agent itself can read, and a claim must not
+// tell it whether another agent's private file exists.
 import path from 'node:path';
 import type { Store } from '../store/store.ts';
 
@@ -25,5 +27,7 @@ export async function resolveEvidence(store: Store, root: string, agent: string,
   }
   const rel = path.posix.normalize(text.replace(/\\/g, '/').replace(/^\.\//, ''));
   const row = await store.registry.evidenceAt(root, rel);
-  return row ? { root, path: row.path, key: row.key, pageId: row.pageId } : null;
+  if (!row) return null;
+  const seen = await store.pages.filesSeenBy({ agent });
+  return seen({ root, path: row.path }) ? { root, path: row.path, key: row.key, pageId: row.pageId } : null;
 }
