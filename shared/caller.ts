@@ -21,7 +21,7 @@ export function mayCall(caller: Caller, name: MethodName): boolean {
  * a write it makes, the asker of what it asks. */
 export function fieldsFromAgent(name: MethodName): string[] {
   const { asAgent } = contract[name].rules;
-  return asAgent === 'acts' ? ['actor'] : asAgent === 'asks' ? ['agent'] : [];
+  return asAgent === 'acts' ? ['actor'] : asAgent === 'claims' ? ['actor', 'agent'] : asAgent === 'asks' ? ['agent'] : [];
 }
 
 /** The request as this caller may send it: an agent's writes carry its name as the actor and stay
@@ -50,12 +50,22 @@ export function asCaller(caller: Caller, name: MethodName, input: unknown): unkn
     refuseOther(name, agent, at.agent);
     return { ...request, [seenIn]: { ...at, agent: at.agent === null && 'key' in at ? null : agent } };
   }
+  // a claim is the agent's own: whoever the body names, it is registered as the token's agent or refused
+  if (asAgent === 'claims') {
+    refuseOther(name, agent, request.agent);
+    refuseOtherActor(name, agent, request.actor);
+    return { ...request, agent, actor: agent };
+  }
   if (asAgent !== 'acts') return input;
-  if (request.actor !== undefined && request.actor !== agent) throw forbidden(`${name}: you act as agent "${agent}"; "actor" may not name anyone else (leave it out)`);
+  refuseOtherActor(name, agent, request.actor);
   const space = request.agent;
   if (space !== undefined && space !== null && space !== agent) throw forbidden(`${name}: agent "${agent}" may write only the shared space and user/${agent}/, not user/${String(space)}/`);
   if (typeof request.path === 'string') assertOwnPath(name, agent, request.path);
   return { ...request, actor: agent };
+}
+
+function refuseOtherActor(name: MethodName, agent: string, actor: unknown): void {
+  if (actor !== undefined && actor !== agent) throw forbidden(`${name}: you act as agent "${agent}"; "actor" may not name anyone else (leave it out)`);
 }
 
 function refuseOther(name: MethodName, agent: string, asked: unknown): void {

@@ -66,14 +66,16 @@ export interface MethodRules {
   /** `person`: people only (the desktop app, the CLI, the served UI on loopback); `agent`: agents too. */
   callers: 'person' | 'agent';
   /** How an agent's request is bound to it (caller.ts): `acts`, it is the actor and writes only the
-   * shared space and its own user/<agent>/; `asks`, it is recorded as the one who asked (`agent`);
+   * shared space and its own user/<agent>/; `claims`, it acts, and what it registers is its own
+   * (`agent` is it: a request naming another is refused); `asks`, it is recorded as the one who asked (`agent`);
    * `sees`, it reads the shared space and its own, named by `agent` in the request or in the field given. */
-  asAgent?: 'acts' | 'asks' | { sees: 'agent' | 'filters' | 'around' | 'seed' };
+  asAgent?: 'acts' | 'claims' | 'asks' | { sees: 'agent' | 'filters' | 'around' | 'seed' };
 }
 
 const READ: MethodRules = { effect: 'read', callers: 'agent' };
 const BY_PERSON: MethodRules = { effect: 'write', callers: 'person' };
 const AGENT_ACTS: MethodRules = { effect: 'write', callers: 'agent', asAgent: 'acts' };
+const AGENT_CLAIMS: MethodRules = { effect: 'write', callers: 'agent', asAgent: 'claims' };
 const AGENT_ASKS: MethodRules = { effect: 'write', callers: 'agent', asAgent: 'asks' };
 const seenIn = (field: 'agent' | 'filters' | 'around' | 'seed'): MethodRules => ({ effect: 'read', callers: 'agent', asAgent: { sees: field } });
 
@@ -227,7 +229,7 @@ export const contract = {
     "An agent claims a skill, pointing at the page that shows the work; written into its user/<agent>/skills.yaml and pending until a person approves it. An expert claim needs evidence that exists.",
     RegisterSkillRequest,
     Registration,
-    AGENT_ACTS,
+    AGENT_CLAIMS,
   ),
   knowledgeRecall: method(
     'Recall for a role: one search per tier the role reads (researcher: raw, reflection, doc; planner: reflection, wiki, doc; implementer and reviewer: wiki, doc; triager: doc, wiki), merged best first; a tier that fails is reported and skipped. Returns a queryId: report what came of it with recordOutcome.',

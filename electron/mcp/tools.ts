@@ -83,10 +83,8 @@ export const TOOLS: Record<string, Tool> = {
     description:
       "Claim a skill so others can find you with knowledge_expert: the skill, its category, your level and docPath, the page that shows the work (an expert claim needs one that exists). It lands as pending until a person approves it.",
     schema: contract.registerSkill.request,
-    // whose claim it is: the agent's own (the route below)
-    hidden: ['agent'],
-    // an agent claims for itself; a person (loopback, no tokens) names whose claim it is, as over HTTP
-    route: (args, caller) => ({ method: 'registerSkill', input: caller.kind === 'agent' ? { ...args, agent: caller.agent } : args }),
+    // whose claim it is is the caller's (the method's rules): an agent claims for itself
+    hidden: [],
   },
   record_outcome: {
     method: 'recordOutcome',

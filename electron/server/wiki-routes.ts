@@ -51,6 +51,11 @@ const PageWrite = contract.writePage.request.omit({ key: true, actor: true }).ex
   actor: contract.writePage.request.shape.actor.optional().describe('who writes: required without tokens; with a token it is the token\'s agent'),
 });
 
+const SkillClaim = contract.registerSkill.request.extend({
+  agent: contract.registerSkill.request.shape.agent.optional().describe("whose claim: with a token it is the token's agent (naming another is refused); required without tokens"),
+  actor: contract.registerSkill.request.shape.actor.optional().describe("who registers it: with a token it is the token's agent; required without tokens"),
+});
+
 export const WIKI_ROUTES: readonly WikiRoute[] = [
   {
     verb: 'POST',
@@ -90,7 +95,7 @@ export const WIKI_ROUTES: readonly WikiRoute[] = [
   { verb: 'GET', path: '/wiki/links/dangling', method: 'links', from: 'none', summary: 'Links to pages that do not exist.', build: () => ({ kind: 'dangling' }) },
   { verb: 'GET', path: '/wiki/links/stale', method: 'stalePages', from: 'none' },
   { verb: 'GET', path: '/wiki/skills', method: 'skills', from: 'query' },
-  { verb: 'POST', path: '/wiki/skills/claims', method: 'registerSkill', from: 'body' },
+  { verb: 'POST', path: '/wiki/skills/claims', method: 'registerSkill', from: 'body', requestDoc: SkillClaim },
   { verb: 'GET', path: '/wiki/experts', method: 'expert', from: 'query' },
   { verb: 'POST', path: '/wiki/recall', method: 'knowledgeRecall', from: 'body' },
   { verb: 'POST', path: '/wiki/expert', method: 'knowledgeExpert', from: 'body' },

@@ -95,11 +95,12 @@ export async function waitForWatcher(served: Served): Promise<void> {
   while (!/watching .* for changes/.test(served.stderr())) await new Promise((r) => setTimeout(r, 50));
 }
 
-/** Polls `status` until no run is under way and one has finished after `since` (ISO time). */
-export async function waitForIdle(url: string, since = ''): Promise<void> {
+/** Polls `status` until no run is under way and one has finished after `since` (ISO time); `headers`
+ * carry a token for a server that has tokens. */
+export async function waitForIdle(url: string, since = '', headers: Record<string, string> = {}): Promise<void> {
   for (;;) {
     // a poll may meet a keep-alive connection the busy server is just closing (ECONNRESET): status is only read, so ask again
-    const status = await api<{ indexing: unknown; lastRun: { finishedAt: string } | null }>(url, 'status').catch(() => null);
+    const status = await api<{ indexing: unknown; lastRun: { finishedAt: string } | null }>(url, 'status', {}, headers).catch(() => null);
     if (status && !status.body.indexing && status.body.lastRun && status.body.lastRun.finishedAt > since) return;
     await new Promise((r) => setTimeout(r, 100));
   }
