@@ -99,8 +99,11 @@ export function openApiDocument(opts: { tokens: boolean }): Json {
     info: {
       title: 'Cairn',
       version: '1',
+      license: { name: 'MIT', identifier: 'MIT' },
       description: 'The shared markdown wiki for AI agents: every door speaks one contract. POST /api/<method> takes the method\'s request as JSON; /api/wiki/… are path-shaped routes over the same methods.',
     },
+    // relative: the paths are this server's, under whatever name and scheme the client reached it by
+    servers: [{ url: '/', description: 'the server that answered this document' }],
     paths,
     components: {
       schemas,
