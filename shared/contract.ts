@@ -9,7 +9,8 @@ import { ConceptsRequest, ConceptsResponse, GraphRequest, GraphResponse, RecallW
 import { DecideSkillRequest, ExpertRequest, ExpertResponse, Registration, RegisterSkillRequest, SkillsRequest, SkillsResponse } from './skills.ts';
 import { KnowledgeExpertRequest, KnowledgeExpertResponse, QueryOutcomesRequest, QueryOutcomesResponse, RecallRequest, RecallResponse, RecordOutcomeRequest, RecordOutcomeResponse } from './recall.ts';
 import { FixLinkRequest, FixLinkResponse, FixLinksRequest, FixLinksResponse, SuggestRequest, SuggestResponse, UndoBlocked, UndoRequest } from './fixes.ts';
-import { MAX_PAGE_BODY_CHARS } from './limits.ts';
+import { MAX_FRONTMATTER_DEPTH, MAX_PAGE_BODY_CHARS } from './limits.ts';
+import { pathPastDepth } from './nesting.ts';
 import { PagesRequest, PagesResponse } from './browse.ts';
 
 /** Carried by the answers readers act on (search, a page, links, status). */
@@ -39,6 +40,14 @@ const PagePlace = {
   path: z.string().min(1).max(1000).optional().describe('with root: the path of the page meant, of several with the key (as search results give it)'),
 };
 const BaseHash = z.string().regex(/^[0-9a-f]{40}$/, 'the sha1 of the file as you read it').nullable().optional().describe('the content hash you started from; the write is refused if the file changed since (null: you expect no page yet)');
+
+/** Frontmatter no reader would read back (nested past MAX_FRONTMATTER_DEPTH) is refused, naming the field. */
+function refuseDeepFields(frontmatter: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  for (const [field, value] of Object.entries(frontmatter)) {
+    // the frontmatter is the first level, the field's value the second
+    if (pathPastDepth(value, MAX_FRONTMATTER_DEPTH - 1)) ctx.addIssue({ code: 'custom', path: [field], message: `nested deeper than ${MAX_FRONTMATTER_DEPTH} levels, the most a page's frontmatter may nest; nothing was written` });
+  }
+}
 
 const LandedNotice = z.string().optional().describe('the file was written, but indexing it failed: the next indexing run retries it, so do not write it again');
 
@@ -155,7 +164,7 @@ export const contract = {
       ...PageKey,
       root: z.string().min(1).max(4096).optional().describe('which configured root: for a page that exists, with path, the one of several with the key; for a new page, where it goes (default the first)'),
       path: z.string().min(1).max(1000).optional().describe('its path in the root: for a page that exists, the one of several with the key; for a new page, where it goes (default <key>.md, or global/ or user/<agent>/ in a scoped root)'),
-      frontmatter: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, 'a field name'), z.unknown()).optional(),
+      frontmatter: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, 'a field name'), z.unknown()).superRefine(refuseDeepFields).optional(),
       body: z.string().max(MAX_PAGE_BODY_CHARS).optional(),
       actor: Actor,
       baseHash: BaseHash,

@@ -10,3 +10,8 @@ export const MAX_PAGE_BODY_CHARS = 8 * 1024 * 1024;
  * escapes), and a mebibyte for the rest of the request. A request over it is refused `too-large`
  * before it is parsed; one under it is the contract's to judge, whichever door it came through. */
 export const MAX_REQUEST_BYTES = 3 * MAX_PAGE_BODY_CHARS + 1024 * 1024;
+
+/** How deep a page's frontmatter may nest (mappings and lists within each other, the frontmatter
+ * itself the first): far beyond any real page's, and what the reader and a write both hold to. */
+export const MAX_FRONTMATTER_DEPTH = 32;
+

@@ -90,6 +90,16 @@ describe('frontmatter', () => {
     expect(parse(file('---', ...keys.slice(0, 1000), '---', '# Body')).frontmatter).toMatchObject({ k999: 999 });
   });
 
+  it('does not read frontmatter nested past its depth limit, however deep, but keeps the body', () => {
+    const nested = (n: number) => `${'['.repeat(n)}1${']'.repeat(n)}`;
+    for (const n of [32, 5000]) {
+      const page = parse(file('---', `deep: ${nested(n)}`, '---', '# Body'));
+      expect(page.frontmatterError).toEqual({ line: 2, message: 'frontmatter nested deeper than 32 levels: not read' });
+      expect(page.title).toBe('Body');
+    }
+    expect(parse(file('---', `deep: ${nested(31)}`, '---')).frontmatterError).toBeNull();
+  });
+
   it('does not let __proto__ reach the prototype', () => {
     const page = parse(file('---', '__proto__: {polluted: true}', 'title: t', '---'));
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();

@@ -3,6 +3,8 @@
 import { LineCounter, isMap, parseDocument, type Document } from 'yaml';
 import type { FrontmatterError, ParsedLink } from './types.ts';
 import { frontmatterEdges } from './edges.ts';
+import { MAX_FRONTMATTER_DEPTH } from '../../../../shared/limits.ts';
+import { pathPastDepth } from '../../../../shared/nesting.ts';
 
 export interface FrontmatterBlock {
   /** The YAML between the fences. */
@@ -85,7 +87,7 @@ export function parseFrontmatter(block: FrontmatterBlock): Frontmatter {
     return fail(block.yamlLine, errorMessage(e));
   }
   const first = doc.errors[0];
-  if (first) return fail(fileLine(first.pos[0]), first.message);
+  if (first) return fail(fileLine(first.pos[0]), readable(first.message));
   let value: unknown;
   try {
     value = doc.toJS();
@@ -94,12 +96,21 @@ export function parseFrontmatter(block: FrontmatterBlock): Frontmatter {
     return fail(block.yamlLine, errorMessage(e));
   }
   if (value === null || value === undefined) return noFrontmatter(); // empty or comments only
+  if (pathPastDepth(value, MAX_FRONTMATTER_DEPTH)) return fail(block.yamlLine, TOO_DEEP);
   if (!isPlainObject(value) || !isMap(doc.contents)) {
     return fail(block.yamlLine, `frontmatter must be a mapping of fields, found a ${describe(value)}`);
   }
   return { data: value, error: null, edges: frontmatterEdges(doc, fileLine) };
 }
 
+const TOO_DEEP = `frontmatter nested deeper than ${MAX_FRONTMATTER_DEPTH} levels: not read`;
+
 function errorMessage(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
+  return readable(e instanceof Error ? e.message : String(e));
+}
+
+/** yaml parses and converts by recursion: a value thousands deep overflows its stack (thrown, or kept
+ * as the document's error), which says nothing of why. */
+function readable(message: string): string {
+  return /Maximum call stack size exceeded/.test(message) ? TOO_DEEP : message;
 }

@@ -1,0 +1,83 @@
+// What a request, or a page file, can make Cairn build: frontmatter nested thousands deep. A real
+// `cairn serve` with a token over real HTTP, and a real `cairn mcp` process: each is a clear
+// refusal naming the field, never a 500.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeFixture, type Fixture } from '../engine/testing/wiki-fixture.ts';
+import { BUILDER_TOKEN, bearer, cairnEnv, startServe, waitForIdle, type Served } from '../engine/testing/cairn-process.ts';
+import { mcpAgents, type McpAgents } from '../engine/testing/mcp-session.ts';
+
+const DEPTH = 5000;
+/** `{"a": {"a": … 1}}`, DEPTH objects deep, as JSON text (JSON.stringify itself overflows on it). */
+const deepObject = `${'{"a":'.repeat(DEPTH)}1${'}'.repeat(DEPTH)}`;
+/** The same as a YAML flow sequence in a page file: `[[[… 1]]]`. */
+const deepYaml = `${'['.repeat(DEPTH)}1${']'.repeat(DEPTH)}`;
+
+let fx: Fixture;
+let server: Served;
+let mcp: McpAgents;
+let agent: Client;
+
+beforeAll(async () => {
+  fx = makeFixture({
+    'global/fine.md': '---\nsummary: a fine page\n---\n# Fine\n\nfine words\n',
+    'global/deep-on-disk.md': `---\ndeep: ${deepYaml}\n---\n# Deep on disk\n\nits body is still read\n`,
+    'user/builder/notes.md': '# Notes\n',
+  });
+  server = await startServe(['--no-watch', '--db', fx.db, fx.root], cairnEnv(fx.dir, { CAIRN_TOKENS: `${BUILDER_TOKEN}=builder` }));
+  await waitForIdle(server.url, '', bearer(BUILDER_TOKEN));
+  mcp = mcpAgents(['--no-watch', '--db', fx.db, fx.root], cairnEnv(fx.dir));
+  agent = await mcp.start('builder');
+});
+
+afterAll(async () => {
+  await mcp?.closeAll();
+  await server?.stop();
+  fx?.cleanup();
+});
+
+async function send(method: string, route: string, body: string) {
+  const res = await fetch(new URL(route, server.url), { method, headers: { 'content-type': 'application/json', ...bearer(BUILDER_TOKEN) }, body });
+  const text = await res.text();
+  return { status: res.status, text, body: JSON.parse(text) as { code: string; error: string } };
+}
+
+describe('frontmatter nested thousands deep', () => {
+  it('is a 400 naming the field, over the wiki route and the contract route; nothing is written', async () => {
+    for (const [method, route, extra] of [
+      ['PUT', 'api/wiki/pages/deep-write', ''],
+      ['POST', 'api/writePage', '"key":"deep-write",'],
+    ] as const) {
+      const res = await send(method, route, `{${extra}"baseHash":null,"body":"# Deep\\n","frontmatter":{"deep":${deepObject}}}`);
+      expect(res.body).toMatchObject({ code: 'bad-request' });
+      expect(res.body.error).toMatch(/"frontmatter\.deep".*nested/);
+      expect(res.status).toBe(400);
+    }
+    expect(fs.existsSync(path.join(fx.root, 'global', 'deep-write.md'))).toBe(false);
+  });
+
+  it('anywhere else in a request body is a 400 from the field\'s schema', async () => {
+    const res = await send('POST', 'api/wiki/search', `{"q":"fine","filters":{"tags":${deepYaml}}}`);
+    expect(res.body).toMatchObject({ code: 'bad-request', error: expect.stringContaining('"filters.tags.0"') });
+  });
+
+  it('is refused naming the field over MCP', async () => {
+    // a thousand levels: as deep as the SDK's client can serialise
+    const deep = JSON.parse(`${'{"a":'.repeat(1000)}1${'}'.repeat(1000)}`);
+    const r = (await agent.callTool({ name: 'wiki_write', arguments: { key: 'deep-mcp', baseHash: null, body: '# Deep\n', frontmatter: { deep } } })) as { isError?: boolean; content: { text: string }[] };
+    expect(r.isError).toBe(true);
+    expect(r.content[0]!.text).toMatch(/^bad-request: .*"frontmatter\.deep".*nested/);
+  });
+
+  it('in a page file on disk: the page is indexed without it, with a reason naming the file; the rest of the run goes on', async () => {
+    const status = await send('POST', 'api/status', '{}');
+    const { lastRun } = status.body as unknown as { lastRun: { problems: { path: string; reason: string }[]; failed: number } };
+    const problem = lastRun.problems.find((p) => p.path.endsWith('deep-on-disk.md'));
+    expect(problem?.reason).toMatch(/nested (deeper|too deep)/);
+    expect(lastRun.failed).toBe(0);
+    const found = await send('POST', 'api/search', '{"query":"fine words","mode":"lexical"}');
+    expect(JSON.stringify(found.body)).toContain('global/fine.md');
+  });
+});
