@@ -2,6 +2,11 @@
 // prose: HTTP maps a code to a status, MCP and IPC pass it along, the CLI prints the message.
 // Kept apart from the schemas (no zod here) so the sandboxed preload can bundle it.
 
+import { MAX_ERROR_CHARS } from './limits.ts';
+
+/** The most missing keys one refusal lists: a writer creates or fixes those and writes again. */
+const MAX_MISSING_KEYS = 200;
+
 // One code a line, so that codes added side by side merge cleanly.
 export const ERROR_CODES = [
   'bad-request',
@@ -52,18 +57,29 @@ export interface CurrentVersion {
 }
 
 export class CairnError extends Error {
+  /** For a write refused for its links: the keys that name no page (the first MAX_MISSING_KEYS). */
+  readonly missing: string[];
+
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly missing: string[] = [],
+    missing: string[] = [],
     options?: ErrorOptions,
   ) {
-    super(message, options);
+    super(clipped(message), options);
     this.name = 'CairnError';
+    // a link's target is what the body says: a key no page may have (over 1000 characters) is named by its start
+    this.missing = missing.slice(0, MAX_MISSING_KEYS).map((key) => clipped(key, 1000));
   }
 
   /** Set on a write refused for its base (conflict, precondition-required). */
   current: CurrentVersion | null = null;
+}
+
+/** `text` cut to MAX_ERROR_CHARS, saying how much was left out: an error may quote what a request
+ * sent (a name, a path), and no request makes an answer of megabytes that way. */
+export function clipped(text: string, max = MAX_ERROR_CHARS): string {
+  return text.length <= max ? text : `${text.slice(0, max)}… (${text.length - max} more characters left out)`;
 }
 
 /** A request the contract rejects: the door answers with this message, naming the field. */

@@ -8,7 +8,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } fr
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Caller } from '../../shared/caller.ts';
 import { dispatch, type CairnService } from '../../shared/dispatch.ts';
-import type { CairnError } from '../../shared/errors.ts';
+import { clipped, type CairnError } from '../../shared/errors.ts';
 import { inputSchema, toolsFor } from './tools.ts';
 
 export const SERVER_INFO = { name: 'cairn', version: '0.1.0' } as const;
@@ -25,7 +25,7 @@ export function mcpServer(service: CairnService, caller: Caller): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const name = request.params.name;
     const tool = toolsFor(caller).find(([n]) => n === name)?.[1];
-    if (!tool) return failure(`no tool "${name}"; tools: ${toolsFor(caller).map(([n]) => n).join(', ')}`);
+    if (!tool) return failure(`no tool "${clipped(name, 200)}"; tools: ${toolsFor(caller).map(([n]) => n).join(', ')}`);
     const args = request.params.arguments ?? {};
     const { method, input } = tool.route ? tool.route(args, caller) : { method: tool.method, input: args };
     const outcome = await dispatch(service, method, input, caller);

@@ -1,6 +1,6 @@
-// What a request, or a page file, can make Cairn build: frontmatter nested thousands deep. A real
-// `cairn serve` with a token over real HTTP, and a real `cairn mcp` process: each is a clear
-// refusal naming the field, never a 500.
+// What a request, or a page file, can make Cairn build: frontmatter nested thousands deep and
+// fields of megabytes quoted back in errors. A real `cairn serve` with a token over real HTTP, and
+// a real `cairn mcp` process: each is a clear refusal naming the field, bounded in size, never a 500.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -79,5 +79,27 @@ describe('frontmatter nested thousands deep', () => {
     expect(lastRun.failed).toBe(0);
     const found = await send('POST', 'api/search', '{"query":"fine words","mode":"lexical"}');
     expect(JSON.stringify(found.body)).toContain('global/fine.md');
+  });
+});
+
+describe('error texts are bounded', () => {
+  it('an error quoting a 10 MB field quotes a bounded part of it', async () => {
+    const huge = 'x'.repeat(10 * 1024 * 1024);
+    const res = await send('PUT', 'api/wiki/pages/anything', JSON.stringify({ agent: huge, body: '# A\n' }));
+    expect(res.status).toBe(403);
+    expect(res.body.error).toMatch(/^writePage: agent "builder" may write only/);
+    expect(res.text.length).toBeLessThan(10_000);
+  });
+
+  it('a refused link of 5 MB is named by its start, in the message and in `missing`', async () => {
+    const res = await send('PUT', 'api/wiki/pages/big-link', JSON.stringify({ baseHash: null, body: `# A\n\n[[${'k'.repeat(5 * 1024 * 1024)}]]\n` }));
+    expect(res.body).toMatchObject({ code: 'missing-refs', missing: [expect.stringMatching(/^k+… \(\d+ more characters left out\)$/)] });
+    expect(res.text.length).toBeLessThan(10_000);
+  });
+
+  it('over MCP, an unknown tool of 10 MB is named in a bounded part', async () => {
+    const r = (await agent.callTool({ name: 'y'.repeat(10 * 1024 * 1024), arguments: {} })) as { isError?: boolean; content: { text: string }[] };
+    expect(r.isError).toBe(true);
+    expect(r.content[0]!.text.length).toBeLessThan(10_000);
   });
 });
