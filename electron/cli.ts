@@ -3,6 +3,7 @@
 import { CairnError, STATE_CODES } from '../shared/errors.ts';
 import { COMMANDS, commandHelp, usage } from './cli/commands.ts';
 import { UsageError } from './cli/args.ts';
+import { redactSecretsIn } from './engine/config/pg-url.ts';
 
 /** `--help` or `-h` before any `--` (after it, they are a query's words). */
 function asksForHelp(args: string[]): boolean {
@@ -47,16 +48,16 @@ main(process.argv.slice(2)).then(
   },
   (err: unknown) => {
     if (err instanceof UsageError) {
-      process.stderr.write(`cairn: ${err.message}\n\n${err instanceof CommandUsageError ? commandHelp(err.command) : usage()}`);
+      process.stderr.write(`cairn: ${redactSecretsIn(err.message)}\n\n${err instanceof CommandUsageError ? commandHelp(err.command) : usage()}`);
       process.exitCode = 2;
     } else if (err instanceof CairnError && !STATE_CODES.includes(err.code)) {
       // refused, not failed: the request named something wrong (a field, a page, a stale version);
       // a read-only, locked or damaged database is the machine's state, not the caller's mistake, so it stays 1
-      process.stderr.write(`cairn: ${err.message}\n`);
+      process.stderr.write(`cairn: ${redactSecretsIn(err.message)}\n`);
       process.exitCode = 2;
     } else {
-      process.stderr.write(`cairn: ${(err as Error).message ?? String(err)}\n`);
-      if (process.env.CAIRN_DEBUG) process.stderr.write(`${(err as Error).stack}\n`);
+      process.stderr.write(`cairn: ${redactSecretsIn((err as Error).message ?? String(err))}\n`);
+      if (process.env.CAIRN_DEBUG) process.stderr.write(`${redactSecretsIn(String((err as Error).stack))}\n`);
       process.exitCode = 1;
     }
   },

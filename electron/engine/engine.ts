@@ -21,7 +21,8 @@ import { readAttachment } from './graph/attachment-file.ts';
 import { explainDbError } from './store/database.ts';
 import { openStore } from './store/open-store.ts';
 import { explainPgError } from './store/postgres/pg-errors.ts';
-import { isPostgresUrl, redactUrl } from './config/pg-url.ts';
+import { isPostgresUrl, locationForAgents, redactUrl } from './config/pg-url.ts';
+import { withoutSecrets } from './config/secret-errors.ts';
 import type { Store } from './store/store.ts';
 import type { StoreCluster } from './store/cluster.ts';
 import type { WriteInput } from './curation/write-page.ts';
@@ -116,10 +117,12 @@ export class Engine implements CairnService {
     return !(await this.store.runs.anyLinked());
   }
 
-  async status(): Promise<Response<'status'>> {
+  async status(_request: Parsed<'status'> = {}, caller: Caller = PERSON): Promise<Response<'status'>> {
     const indexed = await this.store.runs.rootPaths();
     const otherRoots = indexed.filter((r) => !this.settings.roots.includes(r));
-    return { roots: this.settings.roots, otherRoots, readOnly: this.store.readOnly, db: redactUrl(this.settings.db), ...(await this.store.runs.counts()), lastRun: await this.store.runs.lastDone(), indexing: this.runs.progress, index: await this.notice() };
+    // never a password; to an agent (a token's holder, anywhere on the network) not who connects nor how
+    const db = caller.kind === 'agent' ? locationForAgents(this.settings.db) : redactUrl(this.settings.db);
+    return { roots: this.settings.roots, otherRoots, readOnly: this.store.readOnly, db, ...(await this.store.runs.counts()), lastRun: await this.store.runs.lastDone(), indexing: this.runs.progress, index: await this.notice() };
   }
 
   /** Indexes the configured roots. One run at a time: a call while a full run is under way joins it. */
@@ -341,7 +344,8 @@ export class Engine implements CairnService {
 
   /** A damaged index file is named, with what to do about it, whichever method ran into it (`dispatch` asks). */
   explainError(err: unknown): unknown {
-    return isPostgresUrl(this.settings.db) ? explainPgError(this.settings.db, err) : explainDbError(this.settings.db, err);
+    const explained = isPostgresUrl(this.settings.db) ? explainPgError(this.settings.db, err) : explainDbError(this.settings.db, err);
+    return withoutSecrets(explained, this.settings.db);
   }
 
   /** Every lane filters by the viewer (the filters' agent: store/sqlite/page-filter.ts). */
