@@ -3,7 +3,7 @@
 // root), started by `pg_ctl` on a free port, reachable over TCP on 127.0.0.1 and a socket in that
 // folder. Each test makes its own database in it. Where no server is installed, `pgBinDir` is null
 // and the PostgreSQL tests skip with one line saying how to install it.
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -34,6 +34,10 @@ export interface Cluster {
   version: string;
   /** Makes an empty database with a fresh name; returns its URL. */
   freshDatabase(prefix?: string): Promise<string>;
+  /** Stops the server (`pg_ctl stop -m mode`), keeping its data: what a database restart or crash does to its clients. */
+  halt(mode: 'fast' | 'immediate'): Promise<void>;
+  /** Starts the halted server again, on the same port with the same data (nothing when it runs). */
+  resume(): Promise<void>;
   stop(): void;
 }
 
@@ -48,11 +52,21 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Runs a PostgreSQL program as the user that owns the cluster. */
-function asOwner(bin: string, program: string, args: string[]): void {
+/** A PostgreSQL program's command line, run as the user that owns the cluster. */
+function ownersCommand(bin: string, program: string, args: string[]): [string, string[]] {
   const root = process.getuid?.() === 0;
-  const [cmd, argv] = root ? ['runuser', ['-u', 'postgres', '--', path.join(bin, program), ...args]] : [path.join(bin, program), args];
+  return root ? ['runuser', ['-u', 'postgres', '--', path.join(bin, program), ...args]] : [path.join(bin, program), args];
+}
+
+function asOwner(bin: string, program: string, args: string[]): void {
+  const [cmd, argv] = ownersCommand(bin, program, args);
   execFileSync(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/** As asOwner, without blocking this process: its own clients go on meanwhile. */
+function asOwnerAsync(bin: string, program: string, args: string[]): Promise<void> {
+  const [cmd, argv] = ownersCommand(bin, program, args);
+  return new Promise((resolve, reject) => execFile(cmd, argv, (err) => (err ? reject(err) : resolve())));
 }
 
 /**
@@ -71,9 +85,11 @@ export async function startCluster(options: { durable?: boolean } = {}): Promise
   // fsync off for tests: a throwaway cluster need not survive a power cut, and tests write a lot
   const durability = options.durable ? '' : '-c fsync=off -c full_page_writes=off';
   const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c synchronous_commit=off ${durability} -c max_connections=300`;
-  asOwner(bin, 'pg_ctl', ['-D', data, '-o', settings, '-l', path.join(dir, 'log'), '-w', 'start']);
+  const start = ['-D', data, '-o', settings, '-l', path.join(dir, 'log'), '-w', 'start'];
+  asOwner(bin, 'pg_ctl', start);
   const url = (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`;
   let n = 0;
+  let halted = false;
   return {
     url,
     port,
@@ -90,9 +106,18 @@ export async function startCluster(options: { durable?: boolean } = {}): Promise
       }
       return url(name);
     },
+    async halt(mode) {
+      await asOwnerAsync(bin, 'pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']);
+      halted = true;
+    },
+    async resume() {
+      if (!halted) return;
+      await asOwnerAsync(bin, 'pg_ctl', start);
+      halted = false;
+    },
     stop() {
       try {
-        asOwner(bin, 'pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+        if (!halted) asOwner(bin, 'pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }

@@ -49,6 +49,10 @@ export function openPgStore(url: string, poolSize = 10): PgStore {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: 'cairn', options: '-c jit=off' });
   // a connection that breaks while idle (the server restarted) is dropped by the pool, not thrown at us
   pool.on('error', () => {});
+  // one that breaks while checked out (a transaction, a run's lock) has no listener of the pool's:
+  // its 'error' would be thrown and take the process down. Its queries fail instead, and it is not
+  // queryable, so the pool drops it when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return new PgStore(pool, url);
 }
 
