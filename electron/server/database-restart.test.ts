@@ -29,6 +29,8 @@ interface Ack {
 let cluster: Cluster | undefined;
 let fx: Fixture | undefined;
 let servers: Served[] = [];
+let db = '';
+let env: NodeJS.ProcessEnv = {};
 
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
@@ -83,9 +85,9 @@ describe.skipIf(!pgAdminUrl())('cairn serve through a PostgreSQL restart', () =>
   beforeAll(async () => {
     // a cluster of its own: the run's shared one must not go down under other tests
     cluster = await startCluster();
-    const db = await cluster.freshDatabase();
+    db = await cluster.freshDatabase();
     fx = makeFixture({ 'global/harbour.md': '# Harbour\n\nWhere the boats are.\n' });
-    const env = cairnEnv(fx.dir, { CAIRN_LEADER_RETRY_MS: '250', XDG_DATA_HOME: path.join(fx.dir, 'data') });
+    env = cairnEnv(fx.dir, { CAIRN_LEADER_RETRY_MS: '250', XDG_DATA_HOME: path.join(fx.dir, 'data') });
     servers = await Promise.all([0, 1, 2].map(() => startServe(['--db', db, fx!.root], env)));
     await until('one server leads', () => servers.filter(leads).length === 1, 30_000);
     await waitForIdle(servers.find(leads)!.url);
@@ -130,5 +132,28 @@ describe.skipIf(!pgAdminUrl())('cairn serve through a PostgreSQL restart', () =>
       return until('its notice', () => frames > 0, 1000).catch(() => false);
     });
     events.abort();
+  }, 120_000);
+
+  it('a server started while the database is down serves 503 and recovers; a leader killed meanwhile is taken over', async () => {
+    expectAlive();
+    const dead = servers.find(leads)!;
+    await cluster!.halt('fast');
+    dead.proc.kill('SIGKILL');
+    await dead.stop();
+    servers = servers.filter((s) => s !== dead);
+    fx!.write('global/written-while-down.md', '# Down\n\nzqdownmark\n');
+    servers.push(await startServe(['--db', db, fx!.root], env));
+    const late = servers.at(-1)!;
+    expect(await outcome(late, 'writePage', { key: 'late-down', body: '# Late\n', actor: 'late' })).toBe('503 unavailable');
+    expect(await outcome(late, 'search', { query: 'harbour', mode: 'lexical' })).toBe('503 unavailable');
+
+    await cluster!.resume();
+    await until('the late server acknowledges a write', async () => (expectAlive(), (await outcome(late, 'writePage', { key: 'late-up', body: '# Late\n\nzqlatemark\n', actor: 'late' })) === '200'));
+    await until('one server leads again', () => servers.filter(leads).length === 1);
+    // the new leader catches up with what was written into the folder while no one could index it
+    for (const s of servers) {
+      await until(`the page written while down searchable through ${s.url}`, async () => (await searchKeys(s, 'zqdownmark')).includes('written-while-down'));
+      await until(`the late write searchable through ${s.url}`, async () => (await searchKeys(s, 'zqlatemark')).includes('late-up'));
+    }
   }, 120_000);
 });

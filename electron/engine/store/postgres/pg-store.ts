@@ -9,7 +9,7 @@ import { CairnError } from '../../../../shared/errors.ts';
 import type { Store, WriteOptions } from '../store.ts';
 import { lockWaitMs } from '../write-lock.ts';
 import { INDEX_WRITE_LOCK } from './locks.ts';
-import { migrate } from './migrations.ts';
+import { SchemaReady } from './schema-ready.ts';
 import { redactUrl } from '../../config/pg-url.ts';
 import { Sql, type Transaction } from './sql.ts';
 import { PgAttachments } from './attachments.ts';
@@ -41,7 +41,7 @@ export class PgLocked extends CairnError {
 /**
  * The store over the database at `url`. It answers at once: connecting and migrating happen
  * before its first statement runs, and a database that cannot be reached fails that statement
- * with an error naming it (without its password).
+ * with an error naming it (without its password); the next one tries again.
  */
 export function openPgStore(url: string, poolSize = 10): PgStore {
   // JIT off: Cairn's statements are short, and a fresh index's missing statistics make the planner
@@ -54,19 +54,6 @@ export function openPgStore(url: string, poolSize = 10): PgStore {
   // queryable, so the pool drops it when it is released.
   pool.on('connect', (client) => client.on('error', () => {}));
   return new PgStore(pool, url);
-}
-
-async function migrated(pool: pg.Pool, url: string): Promise<void> {
-  try {
-    const client = await pool.connect();
-    try {
-      await migrate(client);
-    } finally {
-      client.release();
-    }
-  } catch (err) {
-    throw new CairnError('unavailable', `cannot open the PostgreSQL index ${redactUrl(url)}: ${(err as Error).message}`);
-  }
 }
 
 export class PgStore implements Store {
@@ -85,8 +72,7 @@ export class PgStore implements Store {
   readonly attachments: PgAttachments;
   readonly cluster: PgCluster;
   readonly sql: Sql;
-  /** Settles once the schema is current; rejects when the database cannot be reached or migrated. */
-  readonly ready: Promise<void>;
+  private readonly schema: SchemaReady;
   private readonly inside = new AsyncLocalStorage<Transaction>();
   /** This process's index writes wait for the lock on one connection, not on every connection of the pool. */
   private queue: Promise<unknown> = Promise.resolve();
@@ -95,10 +81,10 @@ export class PgStore implements Store {
     readonly pool: pg.Pool,
     readonly url: string,
   ) {
-    this.ready = migrated(pool, url);
-    // awaited by every statement; a failure is reported there, not as an unhandled rejection here
-    this.ready.catch(() => {});
-    const sql = (this.sql = new Sql(pool, this.inside, this.ready));
+    const schema = (this.schema = new SchemaReady(pool, url));
+    // migrating starts at once; every statement waits for it, and a failure is reported there
+    void schema.wait().catch(() => {});
+    const sql = (this.sql = new Sql(pool, this.inside, () => schema.wait()));
     this.pages = new PgPages(sql);
     this.chunks = new PgChunks(sql);
     this.links = new PgLinks(sql);
@@ -115,8 +101,13 @@ export class PgStore implements Store {
     this.attachments = new PgAttachments(sql);
   }
 
+  /** Settles once the schema is current; rejects when the database cannot be reached or migrated (the next call tries again). */
+  get ready(): Promise<void> {
+    return this.schema.wait();
+  }
+
   async close(): Promise<void> {
-    await this.ready.catch(() => {});
+    await this.schema.settled();
     await this.cluster.close();
     await this.pool.end();
   }

@@ -41,8 +41,8 @@ export class Sql {
   constructor(
     private readonly pool: pg.Pool,
     private readonly inside: AsyncLocalStorage<Transaction>,
-    /** The schema is current: every statement waits for it. */
-    private readonly ready: Promise<void>,
+    /** Settles when the schema is current: every statement waits for it. */
+    private readonly ready: () => Promise<void>,
   ) {}
 
   /** The connection of the transaction the caller is inside, or the pool. */
@@ -51,7 +51,7 @@ export class Sql {
   }
 
   async rows<T>(text: string, params: readonly unknown[] = []): Promise<T[]> {
-    await this.ready;
+    await this.ready();
     return (await this.on.query({ ...placeholders(text), values: params as unknown[] })).rows as T[];
   }
 
@@ -61,7 +61,7 @@ export class Sql {
 
   /** The first column of the first row, or undefined. */
   async value<T>(text: string, params: readonly unknown[] = []): Promise<T | undefined> {
-    await this.ready;
+    await this.ready();
     const r = await this.on.query({ ...placeholders(text), values: params as unknown[], rowMode: 'array' });
     return (r.rows[0] as unknown[] | undefined)?.[0] as T | undefined;
   }
@@ -69,13 +69,13 @@ export class Sql {
   /** A connection of the pool for the caller alone, outside every transaction, until it releases it:
    * what holds a session-level advisory lock across many transactions (run-locks.ts). */
   async connection(): Promise<pg.PoolClient> {
-    await this.ready;
+    await this.ready();
     return this.pool.connect();
   }
 
   /** Runs a statement; returns how many rows it changed. */
   async run(text: string, params: readonly unknown[] = []): Promise<number> {
-    await this.ready;
+    await this.ready();
     return (await this.on.query({ ...placeholders(text), values: params as unknown[] })).rowCount ?? 0;
   }
 }
