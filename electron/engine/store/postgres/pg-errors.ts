@@ -3,13 +3,15 @@
 import { BadRequest, CairnError } from '../../../../shared/errors.ts';
 import { redactUrl } from '../../config/pg-url.ts';
 
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', '57P01', '57P02', '57P03']);
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', '57P01', '57P02', '57P03']);
+/** node-postgres' own words for a connection gone: ended under a query, or before the next statement of a transaction on it. */
+const CONNECTION_GONE = /Connection terminated|connection timeout|not queryable/i;
 
 export function explainPgError(url: string, err: unknown): unknown {
   if (err instanceof CairnError) return err;
   const code = String((err as { code?: unknown })?.code ?? '');
   const message = (err as Error)?.message ?? String(err);
-  if (UNREACHABLE.has(code) || code.startsWith('08') || /Connection terminated|connection timeout/i.test(message)) {
+  if (UNREACHABLE.has(code) || code.startsWith('08') || CONNECTION_GONE.test(message)) {
     return new CairnError('unavailable', `the PostgreSQL index ${redactUrl(url)} cannot be reached (${message}); nothing was done: try again when it is back`);
   }
   // 22021: a NUL (or a byte PostgreSQL's text cannot hold) in what a request asked for: SQLite would answer "nothing"
