@@ -33,9 +33,9 @@ export class RunLocks {
 
   /** Holds the run's lock until `release`; throws (holding nothing) when it cannot be taken. */
   async take(runId: number): Promise<void> {
+    // a connection that breaks (its error is heard by the pool's listener, pg-store.ts) has let go
+    // of the lock: the run looks dead, which costs a relink
     const client = await this.sql.connection();
-    // a connection that breaks has let go of the lock: the run looks dead, which costs a relink
-    client.on('error', () => {});
     try {
       await client.query(KEEPALIVES);
       // a server that closes idle sessions (idle_session_timeout, PostgreSQL 14+) would drop the lock mid-run
