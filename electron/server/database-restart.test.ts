@@ -134,7 +134,7 @@ describe.skipIf(!pgAdminUrl())('cairn serve through a PostgreSQL restart', () =>
     events.abort();
   }, 120_000);
 
-  it('a server started while the database is down serves 503 and recovers; a leader killed meanwhile is taken over', async () => {
+  it('a server started while the database is down serves 503 and recovers; a leader killed meanwhile is taken over, one stopped exits cleanly', async () => {
     expectAlive();
     const dead = servers.find(leads)!;
     await cluster!.halt('fast');
@@ -146,6 +146,10 @@ describe.skipIf(!pgAdminUrl())('cairn serve through a PostgreSQL restart', () =>
     const late = servers.at(-1)!;
     expect(await outcome(late, 'writePage', { key: 'late-down', body: '# Late\n', actor: 'late' })).toBe('503 unavailable');
     expect(await outcome(late, 'search', { query: 'harbour', mode: 'lexical' })).toBe('503 unavailable');
+    // one stopped meanwhile closes in order, as it would with the database up
+    const stopped = servers[0]!;
+    servers = servers.slice(1);
+    expect(await stopped.stop()).toBe(0);
 
     await cluster!.resume();
     await until('the late server acknowledges a write', async () => (expectAlive(), (await outcome(late, 'writePage', { key: 'late-up', body: '# Late\n\nzqlatemark\n', actor: 'late' })) === '200'));
