@@ -1,13 +1,6 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-/** On another Node line (build/node-lines/test-on-lines.mjs), better-sqlite3 loads that line's build. */
-const onLine = process.env.CAIRN_SQLITE_BINDING
-  ? [{ find: /^better-sqlite3$/, replacement: fileURLToPath(new URL('build/node-lines/better-sqlite3.mjs', import.meta.url)) }]
-  : [];
-
 export default defineConfig({
-  resolve: { alias: onLine },
   test: {
     include: ['electron/**/*.test.ts', 'shared/**/*.test.ts', 'build/**/*.test.ts'],
     pool: 'forks',

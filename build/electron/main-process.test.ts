@@ -119,7 +119,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(wiki, 'global', 'beta.md'), '# Beta\n\nReciprocal rank fusion, k = 60.\n');
   const built = await buildShell({ outDir });
 
-  // better-sqlite3 built for the Node running the tests (this is Node, maybe another line: build/node-lines),
+  // better-sqlite3 built for the Node running the tests (this is Node),
   // a config file that does not exist, our argv
   process.env.CAIRN_SQLITE_BINDING = saved.binding ?? path.join(ROOT, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
   process.env.CAIRN_CONFIG = path.join(tmp, 'no-config.json');

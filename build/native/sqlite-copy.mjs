@@ -1,4 +1,4 @@
-// better-sqlite3 built for another runtime (Electron, another Node line) in a folder of its own.
+// better-sqlite3 built for another runtime (Electron) in a folder of its own.
 // node_modules/better-sqlite3 stays built for the Node that runs npm (tests, CLI, server); a copy
 // of its sources elsewhere is built for the other runtime's ABI, and that runtime loads it through
 // better-sqlite3's `nativeBinding` option (CAIRN_SQLITE_BINDING, electron/engine/store/database.ts).

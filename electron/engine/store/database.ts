@@ -133,8 +133,7 @@ function canWrite(file: string): boolean {
 }
 
 /** The desktop app in development loads better-sqlite3 built for Electron's ABI from its own folder
- * (build/electron/native.mjs, set by electron/main), and the tests on another Node line one built
- * for that line (build/node-lines/); everything else uses the package's Node build. */
+ * (build/electron/native.mjs, set by electron/main); everything else uses the package's Node build. */
 function nativeBinding(): Database.Options {
   const binding = process.env.CAIRN_SQLITE_BINDING;
   return binding ? { nativeBinding: binding } : {};

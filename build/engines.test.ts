@@ -1,17 +1,20 @@
-// package.json `engines` names the Node lines Cairn supports: the lines whose releases the tests
-// run on (lines.mjs: Node 22; Node 24 waits for better-sqlite3 13, see there), no line past its end
-// of life, and no release that an installed package refuses, so `npm install` on a supported Node
-// prints no EBADENGINE warning (npm checks each package's engines.node with semver, as below).
+// package.json `engines` names the Node lines Cairn supports: the lines CI runs the tests on (.ci/run:
+// the whole suite on .nvmrc's Node 22), no line past its end of life, and no release that an installed package refuses, so `npm install` on a supported
+// Node prints no EBADENGINE warning (npm checks each package's engines.node with semver, as below).
 import fs from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
 import { describe, expect, it } from 'vitest';
-import { NODE_LINES } from './lines.mjs';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
-const readJson = (file: string) => JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8'));
+const ROOT = path.resolve(import.meta.dirname, '..');
+const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
+const readJson = (file: string) => JSON.parse(read(file));
 const range: string = readJson('package.json').engines.node;
-const tested = Object.values(NODE_LINES);
+
+/** The releases CI runs the tests on, by line. */
+const tested: Record<string, string> = {
+  22: read('.nvmrc').trim(),
+};
 
 /** The oldest release of each line the range accepts: where a dependency's own minimum bites. */
 const oldest = range.split('||').map((part) => semver.minVersion(part)!.version);
@@ -26,9 +29,13 @@ function refusing(version: string): string[] {
 }
 
 describe('the Node versions Cairn supports', () => {
-  it('engines accepts every release the tests run on, and starts no line they do not run on', () => {
-    for (const version of tested) expect(semver.satisfies(version, range), `${version} in "${range}"`).toBe(true);
-    expect(oldest.map((version) => String(semver.major(version))).sort()).toEqual(Object.keys(NODE_LINES).sort());
+  it('engines accepts every release CI tests on, and starts no line CI does not test on', () => {
+    for (const [line, version] of Object.entries(tested)) {
+      expect(semver.valid(version), `Node ${line} in CI: ${version}`).toBeTruthy();
+      expect(String(semver.major(version)), version).toBe(line);
+      expect(semver.satisfies(version, range), `${version} in "${range}"`).toBe(true);
+    }
+    expect(oldest.map((version) => String(semver.major(version))).sort()).toEqual(Object.keys(tested).sort());
   });
 
   it('engines names no line past its end of life (Node 20 ended in April 2026)', () => {
@@ -36,6 +43,6 @@ describe('the Node versions Cairn supports', () => {
   });
 
   it('no installed package refuses a release that engines accepts', () => {
-    for (const version of [...oldest, ...tested]) expect(refusing(version), `on Node ${version}`).toEqual([]);
+    for (const version of [...oldest, ...Object.values(tested)]) expect(refusing(version), `on Node ${version}`).toEqual([]);
   });
 });
