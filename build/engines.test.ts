@@ -42,6 +42,11 @@ describe('the Node versions Cairn supports', () => {
     for (const line of ['18', '20', '21', '23']) expect(semver.intersects(range, `${line}.x`), `Node ${line} in "${range}"`).toBe(false);
   });
 
+  it('engines starts Node 22 where better-sqlite3 13 loads: Node-API 10 came in 22.14.0 (on 22.13 it crashes)', () => {
+    expect(semver.satisfies('22.13.1', range)).toBe(false);
+    expect(semver.satisfies('22.14.0', range)).toBe(true);
+  });
+
   it('no installed package refuses a release that engines accepts', () => {
     for (const version of [...oldest, ...Object.values(tested)]) expect(refusing(version), `on Node ${version}`).toEqual([]);
   });

@@ -3,8 +3,8 @@
 // the same UI in a browser where it cannot.
 //   1. builds the renderer if dist/renderer is missing (build/renderer/ensure-renderer.mjs);
 //   2. gets Electron's binary (downloaded once by Electron's own installer, with a time limit) and
-//      better-sqlite3 built for Electron (build/electron/native.mjs, kept apart from the Node build
-//      that the tests, the CLI and the server use, so `npm test` is unaffected);
+//      better-sqlite3's binary (build/electron/native.mjs: better-sqlite3 13's Node-API build, the
+//      one the tests, the CLI and the server load too; nothing is built for Electron);
 //   3. bundles the shell and launches Electron on it;
 // or, if step 2 fails, says why in one line and runs `cairn serve`, which prints the URL.
 // Arguments pass through to the app or to `cairn serve` (roots, --db; --port and --host for serve).

@@ -13,6 +13,7 @@ import { contract } from '../../shared/contract.ts';
 import { DESKTOP_CHANNELS, eventChannel, methodChannel } from '../../shared/bridge.ts';
 import { CONTENT_SECURITY_POLICY } from '../../electron/server/serve.ts';
 import { buildShell, ROOT } from './build.mjs';
+import { ensureElectronSqlite } from './native.mjs';
 
 type Handler = (event: unknown, ...args: unknown[]) => Promise<{ ok: boolean; value?: any; error?: string; name?: string }>;
 type Fn = (...args: any[]) => any;
@@ -119,9 +120,11 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(wiki, 'global', 'beta.md'), '# Beta\n\nReciprocal rank fusion, k = 60.\n');
   const built = await buildShell({ outDir });
 
-  // better-sqlite3 built for the Node running the tests (this is Node),
+  // better-sqlite3's binary as npm start passes it (a Node-API one, for Node and Electron alike),
   // a config file that does not exist, our argv
-  process.env.CAIRN_SQLITE_BINDING = saved.binding ?? path.join(ROOT, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
+  const sqlite = await ensureElectronSqlite();
+  if (!sqlite.ok) throw new Error(sqlite.reason);
+  process.env.CAIRN_SQLITE_BINDING = saved.binding ?? sqlite.binding;
   process.env.CAIRN_CONFIG = path.join(tmp, 'no-config.json');
   delete process.env.CAIRN_ROOTS;
   process.argv = ['/opt/electron/electron', built.main, wiki, '--db', db];

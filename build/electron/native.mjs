@@ -1,77 +1,38 @@
 #!/usr/bin/env node
-// better-sqlite3 for Electron, beside the Node one. node_modules/better-sqlite3 stays built for
-// Node (tests, CLI, server); a copy in node_modules/.cache/cairn-electron/better-sqlite3 is built
-// for the installed Electron, and the desktop app loads that binary through better-sqlite3's
-// `nativeBinding` option (CAIRN_SQLITE_BINDING, set by electron/main in development). A packaged
-// app needs none of this: electron-builder rebuilds its own copy.
-//
-// First a prebuilt binary for Electron's ABI (prebuild-install, seconds), else a compile with
-// node-gyp against Electron's headers (needs a C++ toolchain). Both download; where nothing can be,
-// this fails with one line saying so.
+// better-sqlite3 for Electron. better-sqlite3 13 is a Node-API addon that ships prebuilt in its
+// package (prebuilds/<platform>-<arch>.node; build/Release where it was compiled on purpose), and a
+// Node-API binary loads in every runtime with that API: Node 22, Node 24 and Electron alike (its
+// buffers are copied where Electron's memory cage forbids external ones). So the desktop app loads
+// the same binary as the tests, the CLI and the server, through better-sqlite3's `nativeBinding`
+// option (CAIRN_SQLITE_BINDING, set by electron/start.mjs); nothing is built or downloaded for
+// Electron any more. A packaged app needs none of this either: the package's prebuilds are in it.
 // Usage: node build/electron/native.mjs   (prints the binary's path)
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bindingIn, buildEnv, ensureCopy, nodeGypScript, readJson, ROOT, run, SOURCE, sqliteVersion, why } from '../native/sqlite-copy.mjs';
 
-export const CACHE_DIR = path.join(ROOT, 'node_modules', '.cache', 'cairn-electron', 'better-sqlite3');
-/** Keep in step with DEV_SQLITE_BINDING in electron/main/main.ts. */
-export const ELECTRON_SQLITE_BINDING = bindingIn(CACHE_DIR);
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const PACKAGE = path.join(ROOT, 'node_modules', 'better-sqlite3');
 
-export function electronTarget() {
-  const electronDir = path.join(ROOT, 'node_modules', 'electron');
-  const version = readJson(path.join(electronDir, 'package.json')).version;
-  let abi = null;
-  try {
-    abi = fs.readFileSync(path.join(electronDir, 'abi_version'), 'utf8').trim();
-  } catch {}
-  return { version, abi, platform: process.platform, arch: process.arch };
+/** The binary better-sqlite3 loads by default here (its lib/binding.js: a compiled build first,
+ * then the prebuilt one for this platform), or null. */
+export function packageBinding() {
+  const compiled = path.join(PACKAGE, 'build', 'Release', 'better_sqlite3.node');
+  if (fs.existsSync(compiled)) return compiled;
+  const libc = process.platform === 'linux' && !process.report?.getReport().header.glibcVersionRuntime ? 'linuxmusl' : process.platform;
+  const prebuilt = path.join(PACKAGE, 'prebuilds', `${libc}-${process.arch}.node`);
+  return fs.existsSync(prebuilt) ? prebuilt : null;
 }
 
-/**
- * Makes sure the Electron build of better-sqlite3 exists. Resolves to { ok: true, binding } or
- * { ok: false, reason } (one line); `log` hears what is going on.
- */
-export async function ensureElectronSqlite({ log = () => {} } = {}) {
-  const target = electronTarget();
-  const betterSqlite3 = sqliteVersion();
-  const want = { electron: target.version, betterSqlite3, platform: target.platform, arch: target.arch };
-  const what = `better-sqlite3 ${betterSqlite3} for Electron ${target.version}${target.abi ? ` (ABI ${target.abi})` : ''}`;
-  // said only when it takes a while: a failure on a machine without network stays one line
-  const slow = setTimeout(() => log(`cairn: building ${what}, once (a compile takes a minute or two)`), 8_000);
-  try {
-    return await ensureCopy(CACHE_DIR, want, (dir) => build(dir, target, what));
-  } finally {
-    clearTimeout(slow);
-  }
-}
-
-/** A prebuilt binary, else a compile; null, or why neither worked. */
-async function build(dir, target, what) {
-  const env = buildEnv();
-  const prebuilt = await run(
-    process.execPath,
-    [createRequire(path.join(SOURCE, 'package.json')).resolve('prebuild-install/bin.js'), '--runtime', 'electron', '--target', target.version, '--arch', target.arch, '--platform', target.platform, '--verbose'],
-    { cwd: dir, env, timeoutMs: 120_000 },
-  );
-  if (prebuilt.ok && fs.existsSync(ELECTRON_SQLITE_BINDING)) return null;
-  const gyp = nodeGypScript();
-  const headersUrl = `https://electronjs.org/headers/v${target.version}/node-v${target.version}-headers.tar.gz`;
-  const compiled = gyp
-    ? await run(
-        process.execPath,
-        [gyp, 'rebuild', '--release', '--jobs=max', `--target=${target.version}`, `--arch=${target.arch}`, '--dist-url=https://electronjs.org/headers', `--devdir=${path.join(os.homedir(), '.electron-gyp')}`],
-        { cwd: dir, env, timeoutMs: 15 * 60_000 },
-      )
-    : { ok: false, output: 'node-gyp is not installed' };
-  if (compiled.ok && fs.existsSync(ELECTRON_SQLITE_BINDING)) return null;
-  return `${what} cannot be obtained here: no prebuilt binary (${why(prebuilt.output)}), and compiling it failed (${why(compiled.output, { headersUrl })})`;
+/** The better-sqlite3 binary for Electron: { ok: true, binding, built: false } or { ok: false, reason } (one line). */
+export async function ensureElectronSqlite() {
+  const binding = packageBinding();
+  if (binding) return { ok: true, binding, built: false };
+  return { ok: false, reason: `better-sqlite3 has no binary for ${process.platform}-${process.arch} in ${PACKAGE} (run npm install)` };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const result = await ensureElectronSqlite({ log: (line) => process.stderr.write(`${line}\n`) });
+  const result = await ensureElectronSqlite();
   if (result.ok) {
     process.stdout.write(`${result.binding}\n`);
   } else {

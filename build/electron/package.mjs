@@ -18,13 +18,17 @@ function run(cmd, args) {
   if (result.status !== 0) throw new Error(`${[path.basename(cmd), ...args].join(' ')} exited with ${result.status ?? result.signal}`);
 }
 
+/** better-sqlite3 13 ships prebuilt and has no build/Release unless compiled on purpose: then
+ * there is nothing to set aside, and nothing to put back. */
 function setAside() {
   fs.rmSync(BACKUP_DIR, { recursive: true, force: true });
+  if (!fs.existsSync(RELEASE_DIR)) return;
   fs.mkdirSync(BACKUP_DIR, { recursive: true });
   for (const f of fs.readdirSync(RELEASE_DIR).filter((f) => f.endsWith('.node'))) fs.copyFileSync(path.join(RELEASE_DIR, f), path.join(BACKUP_DIR, f));
 }
 
 function putBack() {
+  if (!fs.existsSync(BACKUP_DIR)) return;
   fs.mkdirSync(RELEASE_DIR, { recursive: true });
   for (const f of fs.readdirSync(BACKUP_DIR)) fs.copyFileSync(path.join(BACKUP_DIR, f), path.join(RELEASE_DIR, f));
   fs.rmSync(BACKUP_DIR, { recursive: true, force: true });

@@ -132,8 +132,8 @@ function canWrite(file: string): boolean {
   }
 }
 
-/** The desktop app in development loads better-sqlite3 built for Electron's ABI from its own folder
- * (build/electron/native.mjs, set by electron/main); everything else uses the package's Node build. */
+/** The binary npm start names for the desktop app (build/electron/native.mjs: better-sqlite3's own
+ * Node-API one, which Electron loads as Node does); otherwise the package's default. */
 function nativeBinding(): Database.Options {
   const binding = process.env.CAIRN_SQLITE_BINDING;
   return binding ? { nativeBinding: binding } : {};
