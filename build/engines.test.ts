@@ -1,5 +1,6 @@
 // package.json `engines` names the Node lines Cairn supports: the lines CI runs the tests on (.ci/run:
-// the whole suite on .nvmrc's Node 22), no line past its end of life, and no release that an installed package refuses, so `npm install` on a supported
+// the whole suite on .nvmrc's Node 22, the tests that load native code on NODE_24), no line past its
+// end of life, and no release that an installed package refuses, so `npm install` on a supported
 // Node prints no EBADENGINE warning (npm checks each package's engines.node with semver, as below).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,6 +15,7 @@ const range: string = readJson('package.json').engines.node;
 /** The releases CI runs the tests on, by line. */
 const tested: Record<string, string> = {
   22: read('.nvmrc').trim(),
+  24: /^NODE_24=(\S+)/m.exec(read('.ci/run'))?.[1] ?? 'missing from .ci/run',
 };
 
 /** The oldest release of each line the range accepts: where a dependency's own minimum bites. */
