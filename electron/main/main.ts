@@ -8,7 +8,6 @@
 // Runs only as the bundle build/electron/build.mjs writes (dist/electron/main.cjs), so
 // `__dirname` is dist/electron, in development and inside app.asar alike.
 import { app, dialog } from 'electron';
-import fs from 'node:fs';
 import path from 'node:path';
 import { PACKAGE_ROOT } from '../engine/config/settings.ts';
 import type { EngineApi } from '../engine/engine-api.ts';
@@ -22,9 +21,6 @@ import { createMainWindow, focusWindow } from './window.ts';
 const isDev = !app.isPackaged;
 const RENDERER_DIR = path.join(__dirname, '..', 'renderer');
 const PRELOAD = path.join(__dirname, 'preload.cjs');
-/** Where build/electron/native.mjs puts better-sqlite3 built for this Electron (development only;
- * electron-builder rebuilds it in place for a packaged app). */
-const DEV_SQLITE_BINDING = path.join(PACKAGE_ROOT, 'node_modules', '.cache', 'cairn-electron', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
 
 app.setName('Cairn');
 
@@ -37,7 +33,6 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 async function start(): Promise<void> {
-  if (isDev && !process.env.CAIRN_SQLITE_BINDING && fs.existsSync(DEV_SQLITE_BINDING)) process.env.CAIRN_SQLITE_BINDING = DEV_SQLITE_BINDING;
   const args = parseShellArgs(process.argv, app.isPackaged);
   const host = await startHost({
     roots: args.roots,
@@ -90,7 +85,7 @@ function attachApp(engine: EngineApi): () => void {
 function fail(err: unknown): void {
   const message = err instanceof Error ? err.message : String(err);
   const hint = /NODE_MODULE_VERSION|was compiled against a different/.test(message)
-    ? '\n\nbetter-sqlite3 is built for Node, not for Electron. Run `npm start`, or `node build/electron/native.mjs`, which builds a copy for Electron beside the Node one.'
+    ? '\n\nbetter-sqlite3 was built for another runtime: run `npm install` (better-sqlite3 13 ships one Node-API binary that Node and Electron both load).'
     : '';
   console.error(`cairn: the desktop app could not start: ${message}`);
   dialog.showErrorBox('Cairn could not start', message + hint);
