@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { tempPathFor } from '../ingest/temp-files.ts';
+import { tempDone, tempPathFor } from '../ingest/temp-files.ts';
 
 export const sha1 = (bytes: Buffer) => crypto.createHash('sha1').update(bytes).digest('hex');
 
@@ -54,13 +54,14 @@ async function writeAllAndSync(file: FileHandle, bytes: Buffer): Promise<void> {
  */
 export async function withStagedFile<T>(abs: string, bytes: Buffer, land: (tmp: string) => Promise<T>): Promise<T> {
   const tmp = tempPathFor(abs);
-  await writeNewFileAsync(tmp, bytes);
   try {
+    await writeNewFileAsync(tmp, bytes);
     return await land(tmp);
   } finally {
     // after a rename there is nothing left; one that cannot be removed is swept by a later run,
     // and must not report a landed write as failed
     await fs.promises.rm(tmp, { force: true }).catch(() => {});
+    tempDone(tmp);
   }
 }
 
@@ -75,12 +76,14 @@ export function putInPlace(tmp: string, abs: string, exclusive: boolean): boolea
 
 export function replaceAtomically(abs: string, bytes: Buffer): void {
   const tmp = tempPathFor(abs);
-  writeNewFile(tmp, bytes);
   try {
+    writeNewFile(tmp, bytes);
     fs.renameSync(tmp, abs);
   } catch (err) {
     fs.rmSync(tmp, { force: true });
     throw err;
+  } finally {
+    tempDone(tmp);
   }
 }
 

@@ -9,7 +9,19 @@ import { processExists } from '../store/write-lock.ts';
 /** `.NAME.cairn-PID-RANDOM.tmp`: a dot-file, which the watcher and the walk ignore, naming the
  * process that writes it so a sweep can tell a live writer's from a dead one's. */
 export function tempPathFor(abs: string): string {
-  return path.join(path.dirname(abs), `.${path.basename(abs)}.cairn-${process.pid}-${crypto.randomBytes(4).toString('hex')}.tmp`);
+  const tmp = path.join(path.dirname(abs), `.${path.basename(abs)}.cairn-${process.pid}-${crypto.randomBytes(4).toString('hex')}.tmp`);
+  mine.add(tmp);
+  return tmp;
+}
+
+/** The temp files of this process's writes under way: one with this process's pid that is not one
+ * of them is a dead process's that had the same pid, as a server restarted in a container has
+ * each time (pid 1). */
+const mine = new Set<string>();
+
+/** The write that named `tmp` is over (it was renamed or removed). */
+export function tempDone(tmp: string): void {
+  mine.delete(tmp);
 }
 
 const TEMP_NAME = /^\..+\.cairn-(\d+)-[0-9a-f]{8}\.tmp$/;
@@ -28,7 +40,8 @@ export function isStaleTemp(abs: string, now = Date.now()): boolean {
   const mtime = fs.statSync(abs, { throwIfNoEntry: false })?.mtimeMs;
   if (mtime === undefined) return false;
   const pid = Number(m[1]);
-  return !(pid === process.pid || processExists(pid)) || now - mtime > STALE_AFTER_MS;
+  const live = pid === process.pid ? mine.has(abs) : processExists(pid);
+  return !live || now - mtime > STALE_AFTER_MS;
 }
 
 const STALE_AFTER_MS = 60 * 60 * 1000;

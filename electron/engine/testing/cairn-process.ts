@@ -40,8 +40,10 @@ export interface Served {
   stop(): Promise<number | null>;
 }
 
-export async function startServe(args: string[], env: NodeJS.ProcessEnv): Promise<Served> {
-  const proc = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+/** `wrapper`: a command the server runs under (`unshare …`, as a container would start it). */
+export async function startServe(args: string[], env: NodeJS.ProcessEnv, wrapper: string[] = []): Promise<Served> {
+  const [command, ...before] = [...wrapper, process.execPath];
+  const proc = spawn(command!, [...before, CLI, 'serve', '--port', '0', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   // a test that fails before it stops its server must not leave it running
   process.once('exit', () => proc.kill('SIGKILL'));
   let stderr = '';
