@@ -54,6 +54,8 @@ export interface CurrentVersion {
   hash: string | null;
   text?: string | undefined;
   body?: string | undefined;
+  /** The file is larger than this page size limit (bytes): its text is left out of the answer. */
+  larger?: number | undefined;
 }
 
 export class CairnError extends Error {
@@ -110,6 +112,7 @@ export class WriteConflict extends CairnError {
 
 function mergeHint(current: CurrentVersion): string {
   if (current.hash === null) return 'There is no such file now (currentHash null): to create it anew, write again with baseHash null';
+  if (current.larger !== undefined) return `It is larger than the page size limit (${current.larger} bytes), so its text is not in this answer; its current hash is currentHash: to replace it, write again with baseHash set to currentHash`;
   if (current.body === undefined) return 'Its current hash is currentHash in this answer (it is not a text page Cairn rewrites)';
   return 'Its current hash is currentHash in this answer, its text currentText and its body currentBody: merge your change into currentBody and write again with baseHash set to currentHash';
 }

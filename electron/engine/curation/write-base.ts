@@ -33,30 +33,33 @@ export function bytesBefore(place: Place): Buffer | null {
 /** Refuses a write whose base is not what the file holds (409, with its hash and text), or an
  * agent's body write to an existing page that names no base (428, with the hash to name). A file
  * the index has not seen yet is replaced only by a writer that names its hash. `hash`: before's. */
-export function checkBase(place: Place, before: Buffer | null, hash: string | null, claim: BaseClaim): void {
+export function checkBase(place: Place, before: Buffer | null, hash: string | null, claim: BaseClaim, maxFileBytes: number): void {
   if (!before && place.exists && claim.baseHash !== null) {
     throw new WriteConflict(place.rel, `${place.rel} was deleted since the index read it (an editor, a checkout or a sync): nothing was written; to make the page again, write it with baseHash null`, { hash: null });
   }
   if (claim.baseHash === undefined) {
-    if (before && !place.exists) throw new WriteConflict(place.rel, `${place.rel} was just created by another writer or an editor (the index has not read it yet): nothing was written`, versionOf(before));
+    if (before && !place.exists) throw new WriteConflict(place.rel, `${place.rel} was just created by another writer or an editor (the index has not read it yet): nothing was written`, versionOf(before, maxFileBytes));
     if (before && claim.baseRequired && claim.body !== undefined) throw new PreconditionRequired(place.rel, hash!);
     return;
   }
-  if (claim.baseHash !== hash) throw new WriteConflict(place.rel, undefined, before ? versionOf(before) : { hash: null });
+  if (claim.baseHash !== hash) throw new WriteConflict(place.rel, undefined, before ? versionOf(before, maxFileBytes) : { hash: null });
 }
 
 /** What the file holds now, for a writer that lost a race to it. */
-export function versionOnDisk(abs: string): CurrentVersion {
+export function versionOnDisk(abs: string, maxFileBytes: number): CurrentVersion {
   try {
-    return versionOf(fs.readFileSync(abs));
+    return versionOf(fs.readFileSync(abs), maxFileBytes);
   } catch {
     return { hash: null };
   }
 }
 
 /** Its hash, and its text and body when it is text (a file Cairn would not rewrite has none to merge
- * into). The body is cut as the indexer cuts it, so it is what a read showed and a body write replaces. */
-function versionOf(bytes: Buffer): CurrentVersion {
+ * into). The body is cut as the indexer cuts it, so it is what a read showed and a body write replaces.
+ * A file past the page size limit is only named by its hash: its text twice over in one answer made
+ * a 50 MB page's conflict a 140 MB answer, and no read ever showed it to merge into. */
+function versionOf(bytes: Buffer, maxFileBytes: number): CurrentVersion {
+  if (bytes.length > maxFileBytes) return { hash: sha1(bytes), larger: maxFileBytes };
   const decoded = decodePage(bytes);
   if (!decoded.ok || decoded.warning) return { hash: sha1(bytes) };
   const lf = toLf(decoded.text);

@@ -50,7 +50,7 @@ export async function writePage(store: Store, roots: readonly string[], input: W
   if (input.curatorAgent !== undefined) assertCurates(input.curatorAgent, place, input.action);
   const before = bytesBefore(place);
   const hashBefore = before ? sha1(before) : null;
-  checkBase(place, before, hashBefore, input);
+  checkBase(place, before, hashBefore, input, maxFileBytes);
   const oldText = before ? pageText(before, place.rel) : '';
   const text = input.text ?? editPage(oldText, input.fields, input.body);
   const bytes = Buffer.from(before && hasBom(before) ? `\ufeff${text}` : text, 'utf8');
@@ -60,9 +60,9 @@ export async function writePage(store: Store, roots: readonly string[], input: W
   const auditId = await loggedWrite(store, {
     place,
     bytes,
-    expected: { hash: hashBefore, conflict: () => new WriteConflict(place.rel, undefined, versionOnDisk(place.abs)) },
+    expected: { hash: hashBefore, conflict: () => new WriteConflict(place.rel, undefined, versionOnDisk(place.abs, maxFileBytes)) },
     // a new page is created only where nothing is, even beside writers that are not Cairn's
-    ...(before ? {} : { exclusive: { conflict: () => new WriteConflict(place.rel, `${place.rel} was created by another writer meanwhile: nothing was written`, versionOnDisk(place.abs)) } }),
+    ...(before ? {} : { exclusive: { conflict: () => new WriteConflict(place.rel, `${place.rel} was created by another writer meanwhile: nothing was written`, versionOnDisk(place.abs, maxFileBytes)) } }),
     log: { actor: input.actor, action: before || input.action === 'fix' ? input.action : 'create', key: input.key, detail: input.detail },
   });
   return { key: input.key, root: place.root, path: place.rel, created: !before, hashBefore, hashAfter, auditId };
