@@ -1,8 +1,10 @@
 // The one logged atomic write, for pages, undo and the skill registry's files: the new bytes are
 // staged (written and flushed beside the file) before the lock when they are known, then under the
 // store's write lock the file is checked to still be what the writer read, its folders to still lead
-// where they were checked to, the audit entry is written, and only then the file is renamed (or
-// linked, or removed). The caller re-indexes what landed.
+// where they were checked to, and the audit entry is written. Only once that has committed is the
+// file renamed (or linked, or removed): a write answered as failed never landed, and one that
+// landed has its entry (store/audit.ts). A rename that fails then withdraws the entry. The caller
+// re-indexes what landed.
 import fs from 'node:fs';
 import type { WriteConflict } from '../../../shared/errors.ts';
 import type { AuditRecord } from '../store/audit.ts';
@@ -29,28 +31,61 @@ export interface LoggedChange {
   log: Pick<AuditRecord, 'actor' | 'action' | 'key' | 'detail' | 'undoes'>;
 }
 
-/** Lands the change with its audit entry, or neither; returns the entry's id. */
-export async function loggedWrite(store: Store, change: LoggedChange): Promise<number> {
-  const { bytes } = change;
-  if (Buffer.isBuffer(bytes)) return withStagedFile(change.place.abs, bytes, (tmp) => store.write((tx) => land(tx, change, bytes, tmp), onePage(change)));
-  return store.write((tx) => land(tx, change, bytes, null), onePage(change));
+export interface Logged {
+  auditId: number;
 }
 
-/** Under the lock: check, log, then put in place. A refusal after the entry rolls it back. */
-async function land(tx: Store, change: LoggedChange, bytes: LoggedChange['bytes'], staged: string | null): Promise<number> {
-  const { place, expected, exclusive, log } = change;
+/** What the check under the lock found and logged. */
+interface Checked {
+  id: number;
+  after: Buffer | null;
+}
+
+/** Lands the change with its audit entry, or neither. */
+export async function loggedWrite(store: Store, change: LoggedChange): Promise<Logged> {
+  const { bytes } = change;
+  if (Buffer.isBuffer(bytes)) return withStagedFile(change.place.abs, bytes, (tmp) => commitThenPut(store, change, bytes, tmp));
+  return commitThenPut(store, change, bytes, null);
+}
+
+async function commitThenPut(store: Store, change: LoggedChange, bytes: LoggedChange['bytes'], staged: string | null): Promise<Logged> {
+  const landing: { checked?: Checked; failed?: unknown } = {};
+  const afterCommit = () => {
+    try {
+      putInPlaceChecked(change, landing.checked!, staged);
+    } catch (failed) {
+      landing.failed = failed;
+    }
+  };
+  const id = await store.write(async (tx) => (landing.checked = await check(tx, change, bytes)).id, { ...onePage(change), afterCommit });
+  if (landing.failed !== undefined) {
+    // the entry is for a write that did not happen; one that cannot be withdrawn (the disk still
+    // full) stays, and undo refuses it: the file is not what it says the write left
+    await store.write((tx) => tx.audit.withdraw(id)).catch(() => {});
+    throw landing.failed;
+  }
+  return { auditId: id };
+}
+
+/** Under the lock: check and log. A refusal rolls the entry back. */
+async function check(tx: Store, change: LoggedChange, bytes: LoggedChange['bytes']): Promise<Checked> {
+  const { place, expected, log } = change;
   const before = readOrNull(place.abs);
   const hashBefore = before ? sha1(before) : null;
   if (expected && hashBefore !== expected.hash) throw expected.conflict();
   // the lock may have been waited for: a folder on the way swapped for a symlink meanwhile must not carry the file elsewhere
   refuseMoved(place);
   const after = typeof bytes === 'function' ? bytes(before) : bytes;
-  // the entry before the rename (store/audit.ts says why)
   const id = await tx.audit.append({ ...log, root: place.root, path: place.rel, hashBefore, hashAfter: after ? sha1(after) : null, textBefore: before });
+  return { id, after };
+}
+
+/** Once the entry has committed: the file put in place. */
+function putInPlaceChecked(change: LoggedChange, { after }: Checked, staged: string | null): void {
+  const { place, exclusive } = change;
   if (after === null) fs.rmSync(place.abs);
   else if (staged === null) replaceAtomically(place.abs, after);
   else if (!putInPlace(staged, place.abs, exclusive !== undefined)) throw exclusive!.conflict();
-  return id;
 }
 
 function readOrNull(abs: string): Buffer | null {

@@ -33,7 +33,7 @@ export async function undoWrite(store: Store, roots: readonly string[], id: numb
   const now = hashOnDisk(place.abs);
   if (now !== entry.hashAfter) return blocked(entry, now, await store.audit.laterOn(entry));
   const removing = entry.hashBefore === null;
-  const auditId = await loggedWrite(store, {
+  const { auditId } = await loggedWrite(store, {
     place,
     bytes: removing ? null : entry.textBefore!,
     expected: { hash: entry.hashAfter, conflict: () => new WriteConflict(entry.path) },

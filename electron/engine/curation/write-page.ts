@@ -57,7 +57,7 @@ export async function writePage(store: Store, roots: readonly string[], input: W
   refuseUnindexable({ bytes, text, body: input.body, maxFileBytes });
   await refuseNewDanglingLinks(store, place, input.key, oldText, text);
   const hashAfter = sha1(bytes);
-  const auditId = await loggedWrite(store, {
+  const { auditId } = await loggedWrite(store, {
     place,
     bytes,
     expected: { hash: hashBefore, conflict: () => new WriteConflict(place.rel, undefined, versionOnDisk(place.abs, maxFileBytes)) },

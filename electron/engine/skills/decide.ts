@@ -20,7 +20,7 @@ import { skillSlug } from './slug.ts';
 /** One logged write of root/rel: `make` turns the bytes on disk (read under the write lock, so no
  * concurrent write is lost) into the new bytes; returns the audit id. */
 async function writeLogged(store: Store, root: string, rel: string, make: (before: Buffer | null) => Buffer, log: { actor: string; action: 'register' | 'approve' | 'reject'; key: string; detail: string }): Promise<number> {
-  return loggedWrite(store, { place: checked(root, rel, fs.existsSync(path.join(root, rel))), bytes: make, log });
+  return (await loggedWrite(store, { place: checked(root, rel, fs.existsSync(path.join(root, rel))), bytes: make, log })).auditId;
 }
 
 export async function decideClaim(store: Store, input: { id: number; claimHash?: string | undefined; verdict: 'approve' | 'reject'; note?: string | undefined; actor: string }): Promise<number> {

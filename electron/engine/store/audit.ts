@@ -28,16 +28,21 @@ export interface AuditFilter {
 
 export interface AuditRepo {
   /**
-   * Call inside the write's transaction, before the file is renamed; returns the entry's id.
-   * Why that order: a write has landed once its file is renamed, and the only step after the rename
-   * must be COMMIT. An entry that cannot be written (a full disk, a damaged history file) then fails
-   * the write before anything lands, and a failed rename rolls the entry back. In SQLite the
-   * transaction spans two files (the index and the history, attached) and under WAL is atomic per
-   * file only: SQLite commits the index first, then the history. The index holds nothing of a
-   * write's log, so a crash between the two commits loses only index rows the next run derives
-   * again from the page; what remains is the instant between the rename and the history's commit.
+   * Call inside the write's transaction; the file is renamed only once it has committed; returns
+   * the entry's id. Why that order: a COMMIT can fail (a full disk is found only then), and a file
+   * renamed before it would be a write answered as failed that landed, with no entry to undo it. An
+   * entry that cannot be committed fails the write before anything lands; a rename that fails after
+   * it withdraws the entry. In SQLite the transaction spans two files (the index and the history,
+   * attached) and under WAL is atomic per file only: SQLite commits the index first, then the
+   * history. The index holds nothing of a write's log, so a crash between the two commits loses
+   * only index rows the next run derives again from the page. What remains is a crash between the
+   * commit and the rename: an entry for a write that did not land, which undo refuses (the file is
+   * not what the entry left).
    */
   append(r: AuditRecord): Promise<number>;
+  /** Takes back the entry of a write whose file could not be put in place after the entry was
+   * committed (logged-write.ts): that write did not happen. */
+  withdraw(id: number): Promise<void>;
   /** Newest first. */
   list(filter: AuditFilter): Promise<AuditEntry[]>;
   /** One entry with the bytes it replaced. */

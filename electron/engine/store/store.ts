@@ -16,6 +16,8 @@ import type { RunRepo } from './runs.ts';
 import type { StaleRepo } from './staleness.ts';
 import type { VectorRepo } from './vectors.ts';
 
+export const JOINED_AFTER_COMMIT = 'a write that acts after its commit cannot join another write: it would act before the outer one commits';
+
 /** How a write transaction waits, and what it locks. */
 export interface WriteOptions {
   /** How long to wait for another writer before failing with `busy` (default: write-lock.ts lockWaitMs). */
@@ -26,6 +28,12 @@ export interface WriteOptions {
    * beside it; the embedded store has one lock for everything.
    */
   page?: { root: string; path: string };
+  /**
+   * Runs once the transaction has committed, before this process's next write of the same lock
+   * begins: what must follow what the write committed (a logged write's rename, once its audit
+   * entry is safely in the database). Not for a write inside another write (refused).
+   */
+  afterCommit?: () => void;
 }
 
 export interface Store {

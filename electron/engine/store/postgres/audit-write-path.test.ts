@@ -1,7 +1,6 @@
 // The audit log's guarantees (store/audit.ts) through the engine's own write path, on PostgreSQL:
-// the entry is written in the write's transaction before the file is renamed, so a rename that
-// fails rolls the entry back and an entry the database refuses fails the write before the file
-// changes; an undo names the entry it reverses (history schema 2's `undoes`), and a redo unmarks
+// the entry is committed before the file is renamed, so a rename that fails withdraws the entry
+// and an entry the database refuses fails the write before the file changes; an undo names the entry it reverses (history schema 2's `undoes`), and a redo unmarks
 // it, as on SQLite.
 import fs from 'node:fs';
 import path from 'node:path';

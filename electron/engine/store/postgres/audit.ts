@@ -1,6 +1,5 @@
 // AuditRepo over PostgreSQL: the audit table is in the same database as the index, so the entry a
-// write appends is in that write's transaction and a failed rename (which throws out of
-// store.write) rolls it back with everything else.
+// write appends is in that write's transaction, committed before the file is renamed (audit.ts).
 import type { AuditEntry } from '../../../../shared/page.ts';
 import type { AuditFilter, AuditRecord, AuditRepo } from '../audit.ts';
 import type { Sql } from './sql.ts';
@@ -20,6 +19,10 @@ export class PgAudit implements AuditRepo {
       [new Date().toISOString(), r.actor, r.action, r.root, r.path, r.key, r.hashBefore, r.hashAfter, r.textBefore, r.detail ?? null, r.undoes ?? null],
     );
     return id!;
+  }
+
+  async withdraw(id: number): Promise<void> {
+    await this.sql.run(`DELETE FROM audit WHERE id = ?`, [id]);
   }
 
   async list(f: AuditFilter): Promise<AuditEntry[]> {

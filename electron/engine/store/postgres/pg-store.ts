@@ -6,7 +6,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import { CairnError } from '../../../../shared/errors.ts';
-import type { Store, WriteOptions } from '../store.ts';
+import { JOINED_AFTER_COMMIT, type Store, type WriteOptions } from '../store.ts';
 import { lockWaitMs } from '../write-lock.ts';
 import { INDEX_WRITE_LOCK } from './locks.ts';
 import { SchemaReady } from './schema-ready.ts';
@@ -129,19 +129,19 @@ export class PgStore implements Store {
 
   write<T>(fn: (tx: Store) => Promise<T>, options: WriteOptions = {}): Promise<T> {
     const inside = this.inside.getStore();
-    if (inside?.kind === 'write') return fn(this);
+    if (inside?.kind === 'write') return options.afterCommit ? Promise.reject(new Error(JOINED_AFTER_COMMIT)) : fn(this);
     if (inside?.kind === 'read') return Promise.reject(new Error('a write cannot start inside a read of the store: its snapshot would be taken over by the write'));
     const waitMs = options.waitMs ?? lockWaitMs();
     const page = options.page;
-    if (page) return this.transaction('write', fn, waitMs, (c) => `SELECT pg_advisory_xact_lock(hashtextextended(${c.escapeLiteral(JSON.stringify([page.root, page.path]))}, 0))`);
-    const next = this.queue.then(() => this.transaction('write', fn, waitMs, () => `SELECT pg_advisory_xact_lock(${INDEX_WRITE_LOCK})`));
+    if (page) return this.transaction('write', fn, waitMs, options.afterCommit, (c) => `SELECT pg_advisory_xact_lock(hashtextextended(${c.escapeLiteral(JSON.stringify([page.root, page.path]))}, 0))`);
+    const next = this.queue.then(() => this.transaction('write', fn, waitMs, options.afterCommit, () => `SELECT pg_advisory_xact_lock(${INDEX_WRITE_LOCK})`));
     this.queue = next.catch(() => undefined);
     return next;
   }
 
   read<T>(fn: (tx: Store) => Promise<T>): Promise<T> {
     if (this.inside.getStore()) return fn(this);
-    return this.transaction('read', fn, 0, null);
+    return this.transaction('read', fn, 0, undefined, null);
   }
 
   /**
@@ -149,10 +149,11 @@ export class PgStore implements Store {
    * waited for, and takes its lock in one round trip (a server may run ten transactions for one
    * page write, each round trip a few milliseconds on a loaded machine).
    */
-  private async transaction<T>(kind: Transaction['kind'], fn: (tx: Store) => Promise<T>, waitMs: number, lock: ((c: pg.PoolClient) => string) | null): Promise<T> {
+  private async transaction<T>(kind: Transaction['kind'], fn: (tx: Store) => Promise<T>, waitMs: number, afterCommit: (() => void) | undefined, lock: ((c: pg.PoolClient) => string) | null): Promise<T> {
     await this.ready;
     const client = await this.pool.connect();
     let broken: unknown = undefined;
+    let runAfterCommit: (() => void) | undefined;
     try {
       if (lock) {
         await client.query(`BEGIN; SET LOCAL lock_timeout = ${Math.max(1, Math.round(waitMs))}; ${lock(client)}`).catch((err: { code?: string }) => {
@@ -163,6 +164,9 @@ export class PgStore implements Store {
       }
       const out = await this.inside.run({ kind, client }, () => fn(this));
       await client.query('COMMIT');
+      // before the connection goes back to the pool; the page's lock was released by COMMIT
+      // (logged-write.ts says why a write slipping in there loses nothing)
+      runAfterCommit = afterCommit;
       return out;
     } catch (err) {
       await client.query('ROLLBACK').catch((e: unknown) => (broken = e));
@@ -170,6 +174,7 @@ export class PgStore implements Store {
     } finally {
       // a connection that could not roll back is not handed to the next caller
       client.release(broken as Error | undefined);
+      runAfterCommit?.();
     }
   }
 }

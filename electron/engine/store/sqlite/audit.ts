@@ -21,6 +21,7 @@ const statements = (db: Db) => ({
      ORDER BY id DESC LIMIT @limit`,
   ),
   entry: db.prepare(`SELECT ${COLUMNS}, text_before AS textBefore FROM audit WHERE id = ?`),
+  withdraw: db.prepare(`DELETE FROM audit WHERE id = ?`),
   laterOn: db.prepare(`SELECT ${COLUMNS} FROM audit WHERE path = @path AND root = @root AND id > @id ORDER BY id DESC`),
 });
 
@@ -34,6 +35,10 @@ export class SqliteAudit implements AuditRepo {
   async append(r: AuditRecord): Promise<number> {
     const info = this.sql.append.run(new Date().toISOString(), r.actor, r.action, r.root, r.path, r.key, r.hashBefore, r.hashAfter, r.textBefore, r.detail ?? null, r.undoes ?? null);
     return Number(info.lastInsertRowid);
+  }
+
+  async withdraw(id: number): Promise<void> {
+    this.sql.withdraw.run(id);
   }
 
   async list(filter: AuditFilter): Promise<AuditEntry[]> {

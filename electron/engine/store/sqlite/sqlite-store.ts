@@ -3,7 +3,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { ALONE } from '../cluster.ts';
 import { openDatabase, type Db } from '../database.ts';
-import type { Store, WriteOptions } from '../store.ts';
+import { JOINED_AFTER_COMMIT, type Store, type WriteOptions } from '../store.ts';
 import { beginImmediate, lockWaitMs } from '../write-lock.ts';
 import { SqliteAttachments } from './attachments.ts';
 import { SqliteAudit } from './audit.ts';
@@ -79,11 +79,11 @@ export class SqliteStore implements Store {
   async refreshStatistics(): Promise<void> {}
 
   /** One lock for everything: `options.page` narrows nothing here. */
-  write<T>(fn: (tx: Store) => Promise<T>, { waitMs = lockWaitMs() }: WriteOptions = {}): Promise<T> {
+  write<T>(fn: (tx: Store) => Promise<T>, { waitMs = lockWaitMs(), afterCommit }: WriteOptions = {}): Promise<T> {
     const inside = this.inside.getStore();
-    if (inside === 'write') return fn(this);
+    if (inside === 'write') return afterCommit ? Promise.reject(new Error(JOINED_AFTER_COMMIT)) : fn(this);
     if (inside === 'read') return Promise.reject(new Error('a write cannot start inside a read of the store: its snapshot would be taken over by the write'));
-    return this.enqueue(() => this.inside.run('write', () => this.transaction(fn, waitMs)));
+    return this.enqueue(() => this.inside.run('write', () => this.transaction(fn, waitMs, afterCommit)));
   }
 
   read<T>(fn: (tx: Store) => Promise<T>): Promise<T> {
@@ -108,15 +108,18 @@ export class SqliteStore implements Store {
     }
   }
 
-  private async transaction<T>(fn: (tx: Store) => Promise<T>, waitMs: number): Promise<T> {
+  private async transaction<T>(fn: (tx: Store) => Promise<T>, waitMs: number, afterCommit?: () => void): Promise<T> {
     await beginImmediate(this.db, waitMs);
+    let out: T;
     try {
-      const out = await fn(this);
+      out = await fn(this);
       this.db.exec('COMMIT');
-      return out;
     } catch (err) {
       if (this.db.inTransaction) this.db.exec('ROLLBACK');
       throw err;
     }
+    // still this process's one write: the next queued one begins after it
+    afterCommit?.();
+    return out;
   }
 }
