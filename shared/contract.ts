@@ -59,6 +59,7 @@ export const WriteResult = z.object({
   hashBefore: z.string().nullable(),
   hashAfter: z.string().describe('pass it as baseHash to write again'),
   auditId: z.number().int().describe('its audit entry: pass it to `undo`'),
+  conflictCopy: z.string().optional().describe('root-relative: the page changed between the check of baseHash and the write (an editor appending); what it held then was kept beside it as this file, e.g. `Page (conflict 2026-11-28 101530 cairn).md`'),
   notice: LandedNotice,
 });
 export type WriteResult = z.infer<typeof WriteResult>;

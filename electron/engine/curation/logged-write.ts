@@ -3,14 +3,17 @@
 // store's write lock the file is checked to still be what the writer read, its folders to still lead
 // where they were checked to, and the audit entry is written. Only once that has committed is the
 // file renamed (or linked, or removed): a write answered as failed never landed, and one that
-// landed has its entry (store/audit.ts). A rename that fails then withdraws the entry. The caller
-// re-indexes what landed.
+// landed has its entry (store/audit.ts). A rename that fails then withdraws the entry. What the
+// rename replaced is kept beside the page when it is not what was checked (replaced-file.ts). The
+// caller re-indexes what landed.
 import fs from 'node:fs';
+import path from 'node:path';
 import type { WriteConflict } from '../../../shared/errors.ts';
 import type { AuditRecord } from '../store/audit.ts';
 import type { Store, WriteOptions } from '../store/store.ts';
 import { putInPlace, replaceAtomically, sha1, withStagedFile } from './atomic-file.ts';
 import { refuseMoved, type Place } from './page-place.ts';
+import { holdReplaced, keepIfChanged, release } from './replaced-file.ts';
 
 export interface LoggedChange {
   /** Where it lands, as `locate` or `checked` (page-place.ts) found it. */
@@ -33,11 +36,15 @@ export interface LoggedChange {
 
 export interface Logged {
   auditId: number;
+  /** Root-relative: what the write replaced that was not what it checked (an editor's append
+   * meanwhile), kept beside the page. */
+  conflictCopy?: string;
 }
 
 /** What the check under the lock found and logged. */
 interface Checked {
   id: number;
+  before: Buffer | null;
   after: Buffer | null;
 }
 
@@ -49,10 +56,10 @@ export async function loggedWrite(store: Store, change: LoggedChange): Promise<L
 }
 
 async function commitThenPut(store: Store, change: LoggedChange, bytes: LoggedChange['bytes'], staged: string | null): Promise<Logged> {
-  const landing: { checked?: Checked; failed?: unknown } = {};
+  const landing: { checked?: Checked; copy?: string | null; failed?: unknown } = {};
   const afterCommit = () => {
     try {
-      putInPlaceChecked(change, landing.checked!, staged);
+      landing.copy = putInPlaceChecked(change, landing.checked!, staged, (copy) => void noteCopy(store, change.place, landing.checked!.id, copy));
     } catch (failed) {
       landing.failed = failed;
     }
@@ -64,7 +71,16 @@ async function commitThenPut(store: Store, change: LoggedChange, bytes: LoggedCh
     await store.write((tx) => tx.audit.withdraw(id)).catch(() => {});
     throw landing.failed;
   }
-  return { auditId: id };
+  if (!landing.copy) return { auditId: id };
+  return { auditId: id, conflictCopy: await noteCopy(store, change.place, id, landing.copy) };
+}
+
+/** Names the conflict copy in the write's audit entry; its root-relative path. The write has landed:
+ * a detail that cannot be added is not the write failing. */
+async function noteCopy(store: Store, place: Place, id: number, copy: string): Promise<string> {
+  const rel = path.relative(place.root, copy).split(path.sep).join('/');
+  await store.write((tx) => tx.audit.addDetail(id, `kept what it replaced, changed since it was checked, as ${rel}`)).catch(() => {});
+  return rel;
 }
 
 /** Under the lock: check and log. A refusal rolls the entry back. */
@@ -77,15 +93,29 @@ async function check(tx: Store, change: LoggedChange, bytes: LoggedChange['bytes
   refuseMoved(place);
   const after = typeof bytes === 'function' ? bytes(before) : bytes;
   const id = await tx.audit.append({ ...log, root: place.root, path: place.rel, hashBefore, hashAfter: after ? sha1(after) : null, textBefore: before });
-  return { id, after };
+  return { id, before, after };
 }
 
-/** Once the entry has committed: the file put in place. */
-function putInPlaceChecked(change: LoggedChange, { after }: Checked, staged: string | null): void {
+/** Once the entry has committed: the file put in place; what it replaced kept when it changed since
+ * the check (its path), or null. */
+function putInPlaceChecked(change: LoggedChange, { before, after }: Checked, staged: string | null, lateCopy: (copy: string) => void): string | null {
   const { place, exclusive } = change;
-  if (after === null) fs.rmSync(place.abs);
-  else if (staged === null) replaceAtomically(place.abs, after);
-  else if (!putInPlace(staged, place.abs, exclusive !== undefined)) throw exclusive!.conflict();
+  // an exclusive create replaces nothing: it fails where anything is
+  const held = exclusive ? null : holdReplaced(place.abs);
+  try {
+    if (after === null) fs.rmSync(place.abs, { force: true });
+    else if (staged === null) replaceAtomically(place.abs, after);
+    else if (!putInPlace(staged, place.abs, exclusive !== undefined)) throw exclusive!.conflict();
+  } catch (err) {
+    release(held);
+    throw err;
+  }
+  try {
+    return keepIfChanged(held, place.abs, before, lateCopy);
+  } catch {
+    // the held file stays under its temp name: landed all the same
+    return null;
+  }
 }
 
 function readOrNull(abs: string): Buffer | null {

@@ -57,7 +57,7 @@ export async function writePage(store: Store, roots: readonly string[], input: W
   refuseUnindexable({ bytes, text, body: input.body, maxFileBytes });
   await refuseNewDanglingLinks(store, place, input.key, oldText, text);
   const hashAfter = sha1(bytes);
-  const { auditId } = await loggedWrite(store, {
+  const { auditId, conflictCopy } = await loggedWrite(store, {
     place,
     bytes,
     expected: { hash: hashBefore, conflict: () => new WriteConflict(place.rel, undefined, versionOnDisk(place.abs, maxFileBytes)) },
@@ -65,7 +65,7 @@ export async function writePage(store: Store, roots: readonly string[], input: W
     ...(before ? {} : { exclusive: { conflict: () => new WriteConflict(place.rel, `${place.rel} was created by another writer meanwhile: nothing was written`, versionOnDisk(place.abs, maxFileBytes)) } }),
     log: { actor: input.actor, action: before || input.action === 'fix' ? input.action : 'create', key: input.key, detail: input.detail },
   });
-  return { key: input.key, root: place.root, path: place.rel, created: !before, hashBefore, hashAfter, auditId };
+  return { key: input.key, root: place.root, path: place.rel, created: !before, hashBefore, hashAfter, auditId, ...(conflictCopy ? { conflictCopy } : {}) };
 }
 
 /** A page's text, refused when rewriting it would change bytes no one meant to touch. */

@@ -7,9 +7,10 @@ import path from 'node:path';
 import { processExists } from '../store/write-lock.ts';
 
 /** `.NAME.cairn-PID-RANDOM.tmp`: a dot-file, which the watcher and the walk ignore, naming the
- * process that writes it so a sweep can tell a live writer's from a dead one's. */
-export function tempPathFor(abs: string): string {
-  const tmp = path.join(path.dirname(abs), `.${path.basename(abs)}.cairn-${process.pid}-${crypto.randomBytes(4).toString('hex')}.tmp`);
+ * process that writes it so a sweep can tell a live writer's from a dead one's. `.old` instead of
+ * `.tmp`: the file a write replaced, held a moment (curation/replaced-file.ts). */
+export function tempPathFor(abs: string, kind: 'tmp' | 'old' = 'tmp'): string {
+  const tmp = path.join(path.dirname(abs), `.${path.basename(abs)}.cairn-${process.pid}-${crypto.randomBytes(4).toString('hex')}.${kind}`);
   mine.add(tmp);
   return tmp;
 }
@@ -24,7 +25,7 @@ export function tempDone(tmp: string): void {
   mine.delete(tmp);
 }
 
-const TEMP_NAME = /^\..+\.cairn-(\d+)-[0-9a-f]{8}\.tmp$/;
+const TEMP_NAME = /^\..+\.cairn-(\d+)-[0-9a-f]{8}\.(tmp|old)$/;
 
 /** How many bytes a temp name adds to the file's own name, at most (a pid of up to 10 digits). */
 export const TEMP_NAME_EXTRA = '.'.length + '.cairn-'.length + 10 + '-'.length + 8 + '.tmp'.length;

@@ -43,6 +43,8 @@ export interface AuditRepo {
   /** Takes back the entry of a write whose file could not be put in place after the entry was
    * committed (logged-write.ts): that write did not happen. */
   withdraw(id: number): Promise<void>;
+  /** Adds to an entry's detail what its write found only once it landed (a conflict copy kept). */
+  addDetail(id: number, detail: string): Promise<void>;
   /** Newest first. */
   list(filter: AuditFilter): Promise<AuditEntry[]>;
   /** One entry with the bytes it replaced. */

@@ -25,6 +25,10 @@ export class PgAudit implements AuditRepo {
     await this.sql.run(`DELETE FROM audit WHERE id = ?`, [id]);
   }
 
+  async addDetail(id: number, detail: string): Promise<void> {
+    await this.sql.run(`UPDATE audit SET detail = CASE WHEN detail IS NULL THEN ? ELSE detail || '; ' || ? END WHERE id = ?`, [detail, detail, id]);
+  }
+
   async list(f: AuditFilter): Promise<AuditEntry[]> {
     // lower() of the argument under "C" as the column's: ASCII only, as SQLite's lower()
     return this.sql.rows<AuditEntry>(

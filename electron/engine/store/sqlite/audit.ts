@@ -22,6 +22,7 @@ const statements = (db: Db) => ({
   ),
   entry: db.prepare(`SELECT ${COLUMNS}, text_before AS textBefore FROM audit WHERE id = ?`),
   withdraw: db.prepare(`DELETE FROM audit WHERE id = ?`),
+  addDetail: db.prepare(`UPDATE audit SET detail = CASE WHEN detail IS NULL THEN @detail ELSE detail || '; ' || @detail END WHERE id = @id`),
   laterOn: db.prepare(`SELECT ${COLUMNS} FROM audit WHERE path = @path AND root = @root AND id > @id ORDER BY id DESC`),
 });
 
@@ -39,6 +40,10 @@ export class SqliteAudit implements AuditRepo {
 
   async withdraw(id: number): Promise<void> {
     this.sql.withdraw.run(id);
+  }
+
+  async addDetail(id: number, detail: string): Promise<void> {
+    this.sql.addDetail.run({ id, detail });
   }
 
   async list(filter: AuditFilter): Promise<AuditEntry[]> {
