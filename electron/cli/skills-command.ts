@@ -30,7 +30,7 @@ export async function runSkills(args: string[]): Promise<number> {
       const what = r.tier === 'auto' ? `inferred (${r.reason?.replace(/^inferred: /, '')})` : `${r.docPath ?? '-'}${r.reason ? `  [${r.reason}]` : ''}`;
       process.stdout.write(`#${r.id}\t${r.status.padEnd(9)}\t${r.agent}\t${r.skill}\t${r.level}\t${r.category}\t${what}\n`);
     }
-    if (!registrations.length) process.stdout.write('no registrations: agents claim skills in user/<agent>/skills.yaml (see the README)\n');
+    if (!registrations.length) process.stdout.write('no registrations: agents claim skills in user/<agent>/skills.yaml (see docs/agents.md)\n');
     for (const p of problems) process.stderr.write(`cairn: ${p.path}${p.line ? `:${p.line}` : ''}: ${p.reason}\n`);
     return 0;
   } finally {

@@ -151,7 +151,7 @@ export class Engine implements CairnService {
     });
   }
 
-  /** Another agent's registrations show without evidence in its private space (README, who sees what). */
+  /** Another agent's registrations show without evidence in its private space (docs/agents.md, who sees what). */
   async skills(r: Parsed<'skills'>, _caller: Caller = PERSON, viewer: Viewer = EVERYONE): Promise<Response<'skills'>> {
     const { listAgents, listProblems, listRegistrations } = await import('./skills/lookup.ts');
     return { registrations: (await listRegistrations(this.store, r)).map(await this.evidenceAs(viewer)), agents: await listAgents(this.store), categories: this.settings.skills.categories, problems: await listProblems(this.store) };

@@ -1,5 +1,5 @@
 // POST /api/wiki/skills/claims as an agent sends it: a real `cairn serve` with tokens, a claim in the
-// fields of the README's registry file (the agent is the token's, never named in the body).
+// fields of the registry file docs/agents.md shows (the agent is the token's, never named in the body).
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ afterAll(async () => {
   fx?.cleanup();
 });
 
-/** The claim of the README's skills.yaml example, as a client posts it. */
+/** The claim of the skills.yaml example of docs/agents.md, as a client posts it. */
 const CLAIM = {
   skill: 'sqlite-vec',
   category: 'backend',

@@ -8,7 +8,7 @@ import { GRAPH_WEIGHT_DEFAULT as graph, type Fusion, type FusionDefaults } from 
 /**
  * RRF sees only the graph lane's ranks, which sit close together (1/61 against 1/70 for ranks 1
  * and 10), so the lane gets a smaller weight there than in a convex mix, which sees its scores.
- * Measured with `npm run bench:graph-lane -- --model none` (README, Benchmarks).
+ * Measured with `npm run bench:graph-lane -- --model none` (docs/benchmarks.md).
  */
 const RRF_GRAPH_WEIGHT = 0.2;
 
@@ -21,7 +21,7 @@ export function graphWeightFor(fusion: Fusion): number {
  * The corpus-adaptive model. `cairn eval --tune` on SciFact's 809 train queries (396 settings,
  * two-fold cross-validation over even and odd query ids): best on all queries convex lexical 1,
  * semantic 0.6, token 0.05 — nDCG@10 0.718, held-out 0.717 (one fold chose these, the other
- * token 0.1), against lexical alone 0.704 and the adaptive lane alone 0.654 (README, Benchmarks).
+ * token 0.1), against lexical alone 0.704 and the adaptive lane alone 0.654 (docs/benchmarks.md).
  */
 export const ADAPTIVE_MODEL_DEFAULTS: FusionDefaults = {
   fusion: 'convex',
@@ -46,5 +46,5 @@ export const STRONG_MODEL_DEFAULTS: FusionDefaults = {
   rrfK: 60,
 };
 
-/** Without a model only lexical and token run; measured by `cairn eval` on SciFact train (README). */
+/** Without a model only lexical and token run; measured by `cairn eval` on SciFact train (docs/benchmarks.md). */
 export const NO_MODEL_DEFAULTS: FusionDefaults = { fusion: 'rrf', weights: { lexical: 1, semantic: 1, token: 0.1, graph: RRF_GRAPH_WEIGHT }, rrfK: 60 };

@@ -40,7 +40,7 @@ export interface GraphLaneAnswer {
  * Score: the sum over the seeds of the seed's strength, 1 / (its fused rank)², times what it
  * gives the page (SELF_WEIGHT, or its strongest edge to the page). The square keeps the lane on
  * the first hits: with 1 / rank, a hub page that the 2nd to 10th hits all link to outscored the
- * pages the best hit links to (README, Benchmarks).
+ * pages the best hit links to (docs/benchmarks.md).
  */
 export async function graphLane(q: GraphLaneQuery): Promise<GraphLaneAnswer> {
   const seeds = q.ranked.slice(0, GRAPH_SEEDS);

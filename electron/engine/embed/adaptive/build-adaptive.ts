@@ -28,7 +28,7 @@ export interface AdaptiveOptions extends WordVectorOptions {
 }
 
 // Chosen on the SciFact tune half (even query ids) by build/model/tune-adaptive.ts; each
-// departure from Levy et al.'s usual settings earned its place there (see the README):
+// departure from Levy et al.'s usual settings earned its place there (see docs/search.md):
 // every word gets a vector (minCount 1: rare words are the most telling), a wide window
 // (10: retrieval wants topical more than syntactic similarity), W + C, Σ^0, 384 dims, and
 // LSA topic vectors for 35 % of the cosine.

@@ -1,6 +1,6 @@
 // Topic vectors: latent semantic analysis of the word × text matrix (log tf · idf). Where the
 // windowed PPMI vectors say which words are used alike, these say which words share texts;
-// the two disagree usefully, and concatenated they rank better than either (see README).
+// the two disagree usefully, and concatenated they rank better than either (see docs/search.md).
 // A text's mean of these rows is LSA's "folding in" of the text, so it fits a lookup table.
 import type { CorpusCounts } from './corpus-vocabulary.ts';
 import { rowByRow, wordPositions } from './word-positions.ts';
