@@ -10,30 +10,46 @@ import type { Scope } from '../../../shared/page.ts';
 import { isScopedRoot, scopeOf } from './scope.ts';
 
 interface RealRoot {
+  /** The root as configured (its ignore rules are read from there). */
+  root: string;
   real: string;
   scoped: boolean;
+}
+
+/** Where a real path lies: the root that holds it and the path in it (POSIX; '' for the root itself). */
+export interface RealPlace {
+  root: string;
+  rel: string;
 }
 
 export interface RealSpaces {
   /** The space the file at `realPath` lies in, by the root that holds it; null outside every root. */
   of(realPath: string): Scope | null;
+  /** The root that holds `realPath` and its path there; null outside every root. */
+  at(realPath: string): RealPlace | null;
 }
 
 export function realSpaces(roots: readonly string[]): RealSpaces {
   const known: RealRoot[] = [];
   for (const root of roots) {
     try {
-      known.push({ real: fs.realpathSync(root), scoped: isScopedRoot(root) });
+      known.push({ root, real: fs.realpathSync(root), scoped: isScopedRoot(root) });
     } catch {
       // a root that is not there holds no file
     }
   }
   // of nested roots, the innermost decides
   known.sort((a, b) => b.real.length - a.real.length);
+  const holder = (realPath: string) => known.find((r) => realPath === r.real || realPath.startsWith(r.real + path.sep));
+  const relIn = (r: RealRoot, realPath: string) => path.relative(r.real, realPath).split(path.sep).join('/');
   return {
     of(realPath) {
-      const root = known.find((r) => realPath === r.real || realPath.startsWith(r.real + path.sep));
-      return root ? scopeOf(path.relative(root.real, realPath).split(path.sep).join('/'), root.scoped) : null;
+      const root = holder(realPath);
+      return root ? scopeOf(relIn(root, realPath), root.scoped) : null;
+    },
+    at(realPath) {
+      const root = holder(realPath);
+      return root ? { root: root.root, rel: relIn(root, realPath) } : null;
     },
   };
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { isTempName } from './temp-files.ts';
-import { realSpaces, sameSpace, spaceName, type RealSpaces } from './real-space.ts';
+import { realSpaces, sameSpace, spaceName, type RealPlace, type RealSpaces } from './real-space.ts';
 import { isScopedRoot, scopeOf } from './scope.ts';
 
 /** Never worth indexing: dot-files and dot-folders are tooling and caches (`.git/`, `.obsidian/`,
@@ -28,7 +28,8 @@ export interface WalkProblem {
 export interface WalkResult {
   files: WalkedFile[];
   problems: WalkProblem[];
-  /** Whether the ignore rules this walk used leave `rel` out. */
+  /** Whether the ignore rules this walk used leave `rel` out, or the walk left it out for its real
+   * path (ignored there, or in another space): a row the index holds for it is removed. */
   ignores(rel: string): boolean;
   /** Cairn's own temp files met on the way (absolute paths), for the run to sweep the stale ones. */
   temps: string[];
@@ -53,8 +54,17 @@ export function walkRoot(root: string, extraPatterns: string[] = []): WalkResult
 export function walkPaths(root: string, rels: string[], extraPatterns: string[] = [], roots: readonly string[] = [root]): WalkResult {
   const ig = buildIgnore(root, extraPatterns);
   const rootReal = fs.realpathSync(root);
-  const out: WalkResult = { files: [], problems: [], ignores: (rel) => ig.ignores(rel), temps: [] };
-  const walk: Walk = { ig, rootReal, scoped: isScopedRoot(root), spaces: realSpaces([root, ...roots]), crossings: new Set(), out };
+  const leftOut = new Set<string>();
+  const leftOutFolders: string[] = [];
+  const out: WalkResult = { files: [], problems: [], ignores: (rel) => ig.ignores(rel) || leftOut.has(rel) || leftOutFolders.some((f) => rel.startsWith(`${f}/`)), temps: [] };
+  const igs = new Map<string, Ignore>([[root, ig]]);
+  const ignoresReal = (place: RealPlace) => {
+    if (place.rel === '') return false;
+    let rules = igs.get(place.root);
+    if (!rules) igs.set(place.root, (rules = buildIgnore(place.root, extraPatterns)));
+    return rules.ignores(place.rel);
+  };
+  const walk: Walk = { ig, rootReal, scoped: isScopedRoot(root), spaces: realSpaces([root, ...roots]), ignoresReal, leftOut, leftOutFolders, crossings: new Set(), out };
   for (const rel of rels) {
     if (rel === '') {
       visitDir(walk, root, '', { ancestors: new Set([rootReal]), real: rootReal, link: null });
@@ -75,6 +85,11 @@ interface Walk {
   /** Whether the root is a scoped wiki (ingest/scope.ts). */
   scoped: boolean;
   spaces: RealSpaces;
+  /** Whether the ignore rules of the root that holds a real path leave it out. */
+  ignoresReal(place: RealPlace): boolean;
+  /** The files and folders (root-relative) the walk left out for their real paths. */
+  leftOut: Set<string>;
+  leftOutFolders: string[];
   /** The symlinks into another space already reported. */
   crossings: Set<string>;
   out: WalkResult;
@@ -103,7 +118,7 @@ function visitPath(walk: Walk, root: string, rel: string): void {
   const real = realOrNull(abs);
   if (real === null) return;
   if (stat.isFile()) addFile(walk, abs, rel, stat, real, rel);
-  else if (!walk.ig.ignores(`${rel}/`)) visitDir(walk, abs, rel, { ancestors, real, link: real === path.join(walk.rootReal, rel) ? null : rel });
+  else if (!walk.ig.ignores(`${rel}/`) && !ignoredFolder(walk, rel, real)) visitDir(walk, abs, rel, { ancestors, real, link: real === path.join(walk.rootReal, rel) ? null : rel });
 }
 
 function visitDir(walk: Walk, abs: string, rel: string, folder: Folder): void {
@@ -126,7 +141,7 @@ function visitDir(walk: Walk, abs: string, rel: string, folder: Folder): void {
     if (stat.isDirectory()) {
       if (walk.ig.ignores(`${childRel}/`)) continue;
       const real = realOrNull(childAbs);
-      if (real === null) continue;
+      if (real === null || ignoredFolder(walk, childRel, real)) continue;
       if (folder.ancestors.has(real)) {
         walk.out.problems.push({ relPath: childRel, severity: 'skipped', reason: 'symlink loop: links back to a folder above it; not followed' });
         continue;
@@ -155,6 +170,12 @@ function statEntry(walk: Walk, abs: string, rel: string, follow: boolean): fs.St
 
 /** `link`: the symlink on the way, if any, which a file in another space is reported by. */
 function addFile(walk: Walk, abs: string, rel: string, stat: fs.Stats, real: string, link: string | null): void {
+  const place = walk.spaces.at(real);
+  // the real path decides: a link is no way to index what the ignore rules leave out
+  if (place && walk.ignoresReal(place)) {
+    walk.leftOut.add(rel);
+    return;
+  }
   const lands = walk.spaces.of(real);
   const named = scopeOf(rel, walk.scoped);
   if (lands && !sameSpace(lands, named)) {
@@ -163,9 +184,18 @@ function addFile(walk: Walk, abs: string, rel: string, stat: fs.Stats, real: str
       walk.crossings.add(at);
       walk.out.problems.push({ relPath: at, severity: 'skipped', reason: `symlink into ${spaceName(lands)}, not ${spaceName(named)}: its files are indexed at their real paths only` });
     }
+    walk.leftOut.add(rel);
     return;
   }
   walk.out.files.push({ relPath: rel, absPath: abs, realPath: real, mtimeMs: stat.mtimeMs, size: stat.size });
+}
+
+/** Whether the folder at `rel` really is one the ignore rules leave out (`global/pub -> ../private`). */
+function ignoredFolder(walk: Walk, rel: string, real: string): boolean {
+  const place = walk.spaces.at(real);
+  if (!place || !walk.ignoresReal({ root: place.root, rel: place.rel === '' ? '' : `${place.rel}/` })) return false;
+  walk.leftOutFolders.push(rel);
+  return true;
 }
 
 /** Obsidian users link folders in from elsewhere: read them, but say so, since that is not the wiki's own folder. */
