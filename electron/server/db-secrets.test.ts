@@ -1,6 +1,8 @@
 // A PostgreSQL URL's secrets (the password in its user info, a `password=` query parameter) and
 // PGPASSWORD are never printed nor answered: real `cairn serve`, `cairn index` and `cairn mcp`
 // processes on the run's PostgreSQL cluster (which trusts local connections, so any password works).
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixture, type Fixture } from '../engine/testing/wiki-fixture.ts';
 import { freshPgDatabase, pgAdminUrl } from '../engine/testing/pg-test.ts';
@@ -65,5 +67,27 @@ describe.skipIf(!pgAdminUrl())('a PostgreSQL URL with passwords', () => {
     expect(run.code).not.toBe(0);
     expect(run.err).toMatch(/127\.0\.0\.1:1/);
     expectNoSecret(run.out + run.err);
+  });
+});
+
+describe('a PostgreSQL URL that is not valid', () => {
+  it('is named without its password, even one holding a "/"', async () => {
+    const fx = makeFixture({ 'a.md': '# A\n' });
+    try {
+      // a password with an unencoded "/" ends the URL's authority early: the URL does not parse
+      const bad = 'postgres://u:Slash/Pw66@localhost:1/db';
+      const run = await runCairn(['index', '--db', bad, fx.root], cairnEnv(fx.dir));
+      expect(run.code).not.toBe(0);
+      expect(run.err).toMatch(/not a valid URL/);
+      const config = path.join(fx.dir, 'config.json');
+      fs.writeFileSync(config, JSON.stringify({ db: 'postgresql://u:Env/Pw67@localhost:1/db' }));
+      const viaConfig = await runCairn(['index', fx.root], cairnEnv(fx.dir, { CAIRN_CONFIG: config }));
+      expect(viaConfig.code).not.toBe(0);
+      for (const text of [run.out + run.err, viaConfig.out + viaConfig.err]) {
+        expect(text).not.toMatch(/Pw66|Pw67|Slash|Env\//);
+      }
+    } finally {
+      fx.cleanup();
+    }
   });
 });

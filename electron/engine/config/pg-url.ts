@@ -21,7 +21,9 @@ export function redactUrl(url: string): string {
     for (const key of new Set(u.searchParams.keys())) if (SECRET_PARAM.test(key)) u.searchParams.set(key, MASK);
     return u.toString();
   } catch {
-    return url.replace(/:\/\/([^:@/]*):[^@/]*@/, `://$1:${MASK}@`).replace(/([?&][^=&#]*(?:pass|secret|token)[^=&#]*)=[^&#]*/gi, `$1=${MASK}`);
+    // a URL that does not parse may hold a password with a "/" (`u:a/b@host`), which ends the
+    // authority early: everything between the user's ":" and the last "@" is masked
+    return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/]*):.*@/i, `$1:${MASK}@`).replace(/([?&][^=&#]*(?:pass|secret|token)[^=&#]*)=[^&#]*/gi, `$1=${MASK}`);
   }
 }
 
