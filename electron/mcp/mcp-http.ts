@@ -17,7 +17,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { Caller } from '../../shared/caller.ts';
 import type { CairnService } from '../../shared/dispatch.ts';
 import { NO_BODY, readJson, refuse } from '../server/http-api.ts';
-import { mcpServer } from './mcp-server.ts';
+import { serveMcp } from './mcp-server.ts';
 
 export const MCP_PATH = '/mcp';
 
@@ -28,10 +28,9 @@ export async function handleMcpHttp(service: CairnService, req: IncomingMessage,
   }
   const message = await readJson(req, res);
   if (message === NO_BODY) return;
-  const server = mcpServer(service, caller);
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  const server = await serveMcp(service, caller, transport);
   // the pair lives as long as this one exchange
   res.on('close', () => void server.close());
-  await server.connect(transport);
   await transport.handleRequest(req, res, message);
 }

@@ -6,9 +6,11 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Caller } from '../../shared/caller.ts';
 import { dispatch, type CairnService } from '../../shared/dispatch.ts';
 import { clipped, type CairnError } from '../../shared/errors.ts';
+import { MAX_ERROR_CHARS } from '../../shared/limits.ts';
 import { inputSchema, toolsFor } from './tools.ts';
 
 export const SERVER_INFO = { name: 'cairn', version: '0.1.0' } as const;
@@ -38,8 +40,29 @@ export function mcpServer(service: CairnService, caller: Caller): Server {
 
 export async function serveMcp(service: CairnService, caller: Caller, transport: Transport): Promise<Server> {
   const server = mcpServer(service, caller);
-  await server.connect(transport);
+  await server.connect(withBoundedErrors(transport));
   return server;
+}
+
+/**
+ * `transport`, its JSON-RPC errors cut to MAX_ERROR_CHARS as it sends them. The SDK checks a
+ * request's params itself (`initialize`'s client info, any method's) and answers a failed check
+ * with every zod issue as JSON: a request of 1 MB listing 100,000 bad items made an answer of 26 MB.
+ * Cut here, every error the SDK or a handler sends is bounded, whichever way it came.
+ */
+export function withBoundedErrors<T extends Transport>(transport: T): T {
+  const send = transport.send.bind(transport);
+  transport.send = (message, options) => send(boundedError(message), options);
+  return transport;
+}
+
+function boundedError(message: JSONRPCMessage): JSONRPCMessage {
+  if (!('error' in message) || !message.error) return message;
+  const { data, ...error } = message.error;
+  const text = clipped(error.message);
+  // `data` is the SDK's or a handler's detail: kept when small, else left out
+  const small = data === undefined || (JSON.stringify(data)?.length ?? 0) <= MAX_ERROR_CHARS;
+  return { ...message, error: { ...error, message: text, ...(small && data !== undefined ? { data } : {}) } };
 }
 
 /** The error as the agent reads it: its code, what is wrong, for refused links the missing keys, and

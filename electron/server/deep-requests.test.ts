@@ -6,7 +6,8 @@ import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixture, type Fixture } from '../engine/testing/wiki-fixture.ts';
-import { BUILDER_TOKEN, bearer, cairnEnv, startServe, waitForIdle, type Served } from '../engine/testing/cairn-process.ts';
+import { spawn } from 'node:child_process';
+import { BUILDER_TOKEN, bearer, cairnEnv, CLI, startServe, waitForIdle, type Served } from '../engine/testing/cairn-process.ts';
 import { mcpAgents, type McpAgents } from '../engine/testing/mcp-session.ts';
 
 const DEPTH = 5000;
@@ -101,5 +102,31 @@ describe('error texts are bounded', () => {
     const r = (await agent.callTool({ name: 'y'.repeat(10 * 1024 * 1024), arguments: {} })) as { isError?: boolean; content: { text: string }[] };
     expect(r.isError).toBe(true);
     expect(r.content[0]!.text.length).toBeLessThan(10_000);
+  });
+
+  // the SDK checks a request's params itself and answers a failed check with every issue, one JSON
+  // object each: 100,000 bad icons in 1 MB made an answer of 26 MB
+  const manyIssues = (id: number) =>
+    JSON.stringify({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1', icons: Array.from({ length: 100_000 }, () => ({ src: 1 })) } } });
+
+  it('over MCP on HTTP, params the SDK refuses with 100,000 issues are answered in a bounded error', async () => {
+    const res = await fetch(new URL('mcp', server.url), { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...bearer(BUILDER_TOKEN) }, body: manyIssues(1) });
+    const text = await res.text();
+    expect(text.length).toBeLessThan(10_000);
+    expect(JSON.parse(text)).toMatchObject({ id: 1, error: { message: expect.stringMatching(/more characters left out/) } });
+  });
+
+  it('over MCP on stdio, the same', async () => {
+    const proc = spawn(process.execPath, [CLI, 'mcp', '--agent', 'builder', '--no-watch', '--db', fx.db, fx.root], { env: cairnEnv(fx.dir), stdio: ['pipe', 'pipe', 'ignore'] });
+    try {
+      let out = '';
+      const answered = new Promise<string>((resolve) => proc.stdout.on('data', (c: Buffer) => (out += c.toString()).includes('\n') && resolve(out)));
+      proc.stdin.write(`${manyIssues(7)}\n`);
+      const line = await answered;
+      expect(line.length).toBeLessThan(10_000);
+      expect(JSON.parse(line)).toMatchObject({ id: 7, error: { message: expect.stringMatching(/more characters left out/) } });
+    } finally {
+      proc.kill();
+    }
   });
 });
