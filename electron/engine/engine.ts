@@ -15,6 +15,7 @@ import type { FusionDefaults } from '../../shared/search.ts';
 import type { Tier } from '../../shared/recall.ts';
 import { HUB_CACHE, modelsFolder, SHIPPED_MODEL, type Settings } from './config/settings.ts';
 import { readersNotice } from './ingest/runs.ts';
+import { buildIgnore } from './ingest/walk.ts';
 import { brokenLinks, orphanPages } from './graph/findings.ts';
 import { pageView } from './graph/page-view.ts';
 import { readAttachment } from './graph/attachment-file.ts';
@@ -379,7 +380,7 @@ export class Engine implements CairnService {
 
   async attachment(r: Parsed<'attachment'>, _caller: Caller = PERSON, viewer: Viewer = EVERYONE): Promise<Response<'attachment'>> {
     if (!(await this.store.pages.filesSeenBy(viewer))(r)) throw new BadRequest(`${r.path} is not an attachment in the index of ${r.root}`);
-    return readAttachment(this.store, r.root, r.path);
+    return readAttachment(this.store, r.root, r.path, (rel) => buildIgnore(r.root, this.settings.ignorePatterns).ignores(rel));
   }
 
   async graph(r: Parsed<'graph'>, _caller: Caller = PERSON, viewer: Viewer = viewerOf(PERSON, r)): Promise<Response<'graph'>> {

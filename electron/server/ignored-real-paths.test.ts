@@ -63,3 +63,29 @@ describe('a symlink to what the ignore rules leave out', () => {
     expect(await paths()).toEqual(['global/hub.md', 'global/saved.md']);
   });
 });
+
+describe('an image behind a folder swapped for a link into an ignored folder', () => {
+  it('is not shown', async () => {
+    const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+    const wiki = makeFixture({
+      '.cairnignore': 'private/\n',
+      'global/page.md': '# Page\n\n![[diagram.png]]\n',
+      'global/pics/diagram.png': PNG,
+      'private/diagram.png': Buffer.concat([PNG, Buffer.from('private')]),
+    });
+    const still = await startServe(['--no-watch', '--db', wiki.db, wiki.root], cairnEnv(wiki.dir));
+    try {
+      await waitForIdle(still.url);
+      const ask = () => api<{ base64?: string; error?: string }>(still.url, 'attachment', { root: wiki.root, path: 'global/pics/diagram.png' });
+      expect((await ask()).body.base64).toBe(PNG.toString('base64'));
+      fs.renameSync(path.join(wiki.root, 'global/pics'), path.join(wiki.root, 'global/old-pics'));
+      fs.symlinkSync('../private', path.join(wiki.root, 'global/pics'));
+      const after = await ask();
+      expect(after.body.base64).toBeUndefined();
+      expect(after.status).toBe(400);
+    } finally {
+      await still.stop();
+      wiki.cleanup();
+    }
+  });
+});

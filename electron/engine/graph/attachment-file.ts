@@ -22,7 +22,8 @@ export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 /** The `user/<agent>` folder a path lies in, or '' (the spaces of a scoped root, ingest/scope.ts). */
 const agentFolder = (rel: string) => /^user\/[^/]+\/(?=.)/.exec(rel)?.[0] ?? '';
 
-export async function readAttachment(store: Store, root: string, rel: string): Promise<{ mime: string; base64: string }> {
+/** `ignored`: whether the root's ignore rules leave a root-relative path out. */
+export async function readAttachment(store: Store, root: string, rel: string, ignored: (rel: string) => boolean): Promise<{ mime: string; base64: string }> {
   const mime = IMAGE_TYPES[path.posix.extname(rel).toLowerCase()];
   if (!mime) throw new BadRequest(`${rel} is not an image Cairn shows (${Object.keys(IMAGE_TYPES).join(', ')})`);
   if (!(await store.attachments.isAttachment(root, rel))) throw new BadRequest(`${rel} is not an attachment in the index of ${root}`);
@@ -33,10 +34,13 @@ export async function readAttachment(store: Store, root: string, rel: string): P
   const rootReal = fs.realpathSync(root);
   const dirReal = fs.realpathSync(path.dirname(abs));
   if (dirReal !== rootReal && !dirReal.startsWith(rootReal + path.sep)) throw new BadRequest(`${rel} lies behind a symlink out of the root: Cairn never reads an image through one`);
+  const realRel = path.relative(rootReal, path.join(dirReal, path.basename(abs))).split(path.sep).join('/');
   // nor one that became a symlink into another agent's space: the viewer was checked against `rel`
-  if (agentFolder(path.relative(rootReal, path.join(dirReal, 'x')).split(path.sep).join('/')) !== agentFolder(rel)) {
+  if (agentFolder(realRel) !== agentFolder(rel)) {
     throw new BadRequest(`${rel} lies behind a symlink into another space: Cairn never reads an image through one`);
   }
+  // nor one into a folder the ignore rules leave out: the real path decides
+  if (ignored(realRel)) throw new BadRequest(`${rel} lies behind a symlink into a folder the root's ignore rules leave out: Cairn never reads an image through one`);
   if (stat.size > MAX_ATTACHMENT_BYTES) throw new BadRequest(`${rel} is ${Math.round(stat.size / 1048576)} MB; Cairn shows images up to ${MAX_ATTACHMENT_BYTES / 1048576} MB`);
   return { mime, base64: fs.readFileSync(abs).toString('base64') };
 }
