@@ -41,10 +41,7 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/await-thenable': 'error',
-      '@typescript-eslint/no-unused-vars': [
-        'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
-      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
       // the store's repository interfaces start empty and fill as the SQL moves in (issue 20)
       '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'always' }],
       'cairn/no-cycle': 'error',
@@ -76,10 +73,7 @@ export default tseslint.config(
   {
     files: ['electron/engine/**/*.ts'],
     rules: {
-      'cairn/layering': [
-        'error',
-        { forbidPaths: DOORS, forbidPackages: ['electron'], why: 'the engine is called by the doors, never the other way round' },
-      ],
+      'cairn/layering': ['error', { forbidPaths: DOORS, forbidPackages: ['electron'], why: 'the engine is called by the doors, never the other way round' }],
       'cairn/no-folder-cycle': ['error', { pending: FOLDER_CYCLE_PENDING }],
     },
   },

@@ -9,7 +9,12 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const LANES = ['lexical', 'semantic', 'token', 'graph'] as const;
 export type Lane = (typeof LANES)[number];
 /** Each lane's weight slider in the fusion debugger, by its name on the screen. */
-export const LANE_SLIDER: Record<Lane, string> = { lexical: 'Keywords (BM25)', semantic: 'Meaning (embeddings)', token: 'Word overlap (tokens)', graph: 'Linked pages (graph)' };
+export const LANE_SLIDER: Record<Lane, string> = {
+  lexical: 'Keywords (BM25)',
+  semantic: 'Meaning (embeddings)',
+  token: 'Word overlap (tokens)',
+  graph: 'Linked pages (graph)',
+};
 
 export function serverUrl(): string {
   const url = process.env.CAIRN_E2E_URL;
@@ -48,7 +53,9 @@ export async function readResults(list: Locator): Promise<ShownResult[]> {
     items.map((li) => ({
       key: li.getAttribute('data-key') ?? '',
       path: (li.querySelector('.result-path .path')?.textContent ?? '').trim(),
-      cells: [...li.querySelectorAll('tr[data-lane]')].map((tr) => [tr.getAttribute('data-lane') ?? '', (tr.querySelector('td.lane-rank')?.textContent ?? '').trim()] as [string, string]),
+      cells: [...li.querySelectorAll('tr[data-lane]')].map(
+        (tr) => [tr.getAttribute('data-lane') ?? '', (tr.querySelector('td.lane-rank')?.textContent ?? '').trim()] as [string, string],
+      ),
     })),
   );
   return rows.map((row) => {

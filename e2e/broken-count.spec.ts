@@ -16,7 +16,10 @@ test.afterAll(async () => {
 
 test('the nav counts what the Broken links screen lists', async ({ page }) => {
   await page.goto(`${own.cairn.url}#/links`);
-  const hint = page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: /Broken links/ }).locator('.nav-hint');
+  const hint = page
+    .getByRole('navigation', { name: 'Screens' })
+    .getByRole('link', { name: /Broken links/ })
+    .locator('.nav-hint');
   await expect(hint).toHaveText(/^\d+$/);
   const count = Number(await hint.textContent());
   const summary = page.locator('.links-screen .screen-head');

@@ -9,7 +9,14 @@ import { createRequire } from 'node:module';
 
 const SYSTEM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable', '/snap/bin/chromium'];
 /** What a system browser needs to run headless here: no sandbox as root, no GPU, no calls home. */
-export const SYSTEM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const SYSTEM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 function playwrightsOwn() {
   try {
@@ -24,7 +31,9 @@ function playwrightsOwn() {
 /** { path, source } of the browser to use, or { path: null, reason }. */
 export function findChromium(env = process.env) {
   if (env.CAIRN_CHROMIUM) {
-    return fs.existsSync(env.CAIRN_CHROMIUM) ? { path: env.CAIRN_CHROMIUM, source: 'CAIRN_CHROMIUM' } : { path: null, reason: `CAIRN_CHROMIUM is ${env.CAIRN_CHROMIUM}, which does not exist` };
+    return fs.existsSync(env.CAIRN_CHROMIUM)
+      ? { path: env.CAIRN_CHROMIUM, source: 'CAIRN_CHROMIUM' }
+      : { path: null, reason: `CAIRN_CHROMIUM is ${env.CAIRN_CHROMIUM}, which does not exist` };
   }
   const system = SYSTEM.find((p) => fs.existsSync(p));
   if (system) return { path: system, source: 'system' };
@@ -41,10 +50,15 @@ export function provideChromium({ log = (line) => process.stderr.write(`${line}\
     log(`e2e: ${found.reason}: point CAIRN_CHROMIUM at a Chromium or Chrome binary, or unset it`);
     return false;
   }
-  log('e2e: no Chromium found (CAIRN_CHROMIUM, /usr/bin/chromium, Playwright\'s own): installing Playwright\'s (npx playwright install chromium)…');
-  const install = spawnSync(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['--no-install', 'playwright', 'install', 'chromium'], { stdio: 'inherit', timeout: 600_000 });
+  log("e2e: no Chromium found (CAIRN_CHROMIUM, /usr/bin/chromium, Playwright's own): installing Playwright's (npx playwright install chromium)…");
+  const install = spawnSync(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['--no-install', 'playwright', 'install', 'chromium'], {
+    stdio: 'inherit',
+    timeout: 600_000,
+  });
   if (install.status === 0 && findChromium().path) return true;
-  log('e2e: no browser for the end-to-end tests, and Playwright could not download one (no network?): install Chromium (Debian/Ubuntu: `apt-get install chromium`) or set CAIRN_CHROMIUM=/path/to/chrome');
+  log(
+    'e2e: no browser for the end-to-end tests, and Playwright could not download one (no network?): install Chromium (Debian/Ubuntu: `apt-get install chromium`) or set CAIRN_CHROMIUM=/path/to/chrome',
+  );
   return false;
 }
 

@@ -25,8 +25,14 @@ function fill(wiki: string): void {
   write('daily/2021-05-01.md', '# Saturday\n\nThe office coffee machine broke again.\n');
   // today's note is not old: it stays out whatever it mentions
   write(`daily/${today}.md`, '# Today\n\nRedis is fine today.\n');
-  write('notes/kafka-lag.md', '---\ntier: raw\nupdated: 2021-04-01\ntags: [streaming]\n---\n# Kafka lag\n\nKafka consumer lag grew to an hour during the backfill.\n');
-  write('notes/kafka-retention.md', '---\ntier: raw\nupdated: 2021-04-03\ntags: [streaming, ops]\n---\n# Kafka retention\n\nKafka retention was cut to three days to save disk space.\n');
+  write(
+    'notes/kafka-lag.md',
+    '---\ntier: raw\nupdated: 2021-04-01\ntags: [streaming]\n---\n# Kafka lag\n\nKafka consumer lag grew to an hour during the backfill.\n',
+  );
+  write(
+    'notes/kafka-retention.md',
+    '---\ntier: raw\nupdated: 2021-04-03\ntags: [streaming, ops]\n---\n# Kafka retention\n\nKafka retention was cut to three days to save disk space.\n',
+  );
 }
 
 test.beforeAll(async () => {
@@ -66,18 +72,26 @@ test('preview the groups old notes would make, apply them, open the reflection; 
   await days.fill('14');
   await days.press('Enter');
   const preview = page.getByRole('region', { name: 'Preview' });
-  await expect(preview.getByRole('status')).toHaveText(/^Preview: 2 reflection pages from 4 notes dated before \d{4}-\d{2}-\d{2}\. Nothing is written until you apply\.$/);
+  await expect(preview.getByRole('status')).toHaveText(
+    /^Preview: 2 reflection pages from 4 notes dated before \d{4}-\d{2}-\d{2}\. Nothing is written until you apply\.$/,
+  );
   await expect(page).toHaveURL(/#\/consolidate\?days=14$/);
   const redis = preview.getByRole('region', { name: `Reflection ${REDIS}` });
   await expect(redis.getByRole('heading', { name: 'Would write Redis: notes 2021-03-01 to 2021-03-02' })).toBeVisible();
   await expect(redis.locator('.badge.concept')).toHaveText(['Redis']);
-  await expect(redis.getByRole('list', { name: `Notes in ${REDIS}` }).locator('li')).toHaveText(['2021-03-01 daily/2021-03-01.md', '2021-03-02 daily/2021-03-02.md']);
+  await expect(redis.getByRole('list', { name: `Notes in ${REDIS}` }).locator('li')).toHaveText([
+    '2021-03-01 daily/2021-03-01.md',
+    '2021-03-02 daily/2021-03-02.md',
+  ]);
   await expect(redis.getByRole('list', { name: `Sentences in ${REDIS}` }).locator('li')).toHaveText([
     'Redis evictions spiked after the deploy of the new session store. daily/2021-03-01.md#L6',
     'We moved Redis to a larger instance with twice the memory. daily/2021-03-02.md#L6',
   ]);
   const streaming = preview.getByRole('region', { name: `Reflection ${STREAMING}` });
-  await expect(streaming.getByRole('list', { name: `Notes in ${STREAMING}` }).locator('li')).toHaveText(['2021-04-01 kafka-lag notes/kafka-lag.md', '2021-04-03 kafka-retention notes/kafka-retention.md']);
+  await expect(streaming.getByRole('list', { name: `Notes in ${STREAMING}` }).locator('li')).toHaveText([
+    '2021-04-01 kafka-lag notes/kafka-lag.md',
+    '2021-04-03 kafka-retention notes/kafka-retention.md',
+  ]);
   await expect(streaming.locator('.badge.tag')).toHaveText(['#ops', '#streaming']);
   // the lone note is left alone, with why; today's note is not old
   await expect(preview.getByRole('region', { name: 'Notes left alone' }).locator('li')).toHaveText(['2021-05-01 — shares no concept with another old note']);

@@ -43,7 +43,9 @@ async function cancelTwiceThenConfirm(page: Page, open: () => Promise<void>, nam
   await page.keyboard.press('Escape');
   await expect(dialog(page)).toHaveCount(0);
   await open();
-  await dialog(page).getByRole('button', { name: /^Cancel/ }).click();
+  await dialog(page)
+    .getByRole('button', { name: /^Cancel/ })
+    .click();
   await expect(dialog(page)).toHaveCount(0);
   await open();
   await expect(dialog(page)).toHaveAccessibleName(name);
@@ -63,7 +65,15 @@ test('undo asks first; an older fix under a later one names it and undoes it fir
   const rows = await log.locator('tbody tr').count();
 
   // Escape, Cancel: nothing written, nothing logged
-  await cancelTwiceThenConfirm(page, () => row(a).getByRole('button', { name: `Undo #${a}` }).click(), `Undo #${a}?`, 'Enter');
+  await cancelTwiceThenConfirm(
+    page,
+    () =>
+      row(a)
+        .getByRole('button', { name: `Undo #${a}` })
+        .click(),
+    `Undo #${a}?`,
+    'Enter',
+  );
   // Enter confirmed: refused, naming the later fix (who, what) and offering to undo it first
   const blocked = page.getByRole('alert').filter({ hasText: `#${a} cannot be undone yet` });
   await expect(blocked).toContainText(`#${b} — fix by bob`);
@@ -75,13 +85,17 @@ test('undo asks first; an older fix under a later one names it and undoes it fir
 
   await blocked.getByRole('button', { name: `Undo #${b} first` }).click();
   await expect(dialog(page)).toHaveAccessibleName(`Undo #${b}?`);
-  await dialog(page).getByRole('button', { name: `Undo #${b}`, exact: true }).click();
+  await dialog(page)
+    .getByRole('button', { name: `Undo #${b}`, exact: true })
+    .click();
   await expect(row(b)).toHaveAttribute('data-undone', 'true');
   await expect(row(b)).toContainText(/undone by #\d+/);
   await expect(row(b).getByRole('button', { name: `Undo #${b}` })).toHaveCount(0);
   expect(read()).toBe('# Decide me\n\nSee [[fusion]].\n\nAlso [[ghost-page]].\n');
 
-  await row(a).getByRole('button', { name: `Undo #${a}` }).click();
+  await row(a)
+    .getByRole('button', { name: `Undo #${a}` })
+    .click();
   await expect(dialog(page)).toHaveAccessibleName(`Undo #${a}?`);
   await page.keyboard.press('Enter');
   await expect(row(a)).toHaveAttribute('data-undone', 'true');

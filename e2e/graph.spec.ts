@@ -12,7 +12,8 @@ import { open, ROOT, screenshot } from './app.ts';
 
 const graphHost = (page: Page) => page.locator('.graph-host');
 /** Until the graph asked for (`KEY:DEPTH`, `*:1` for the whole wiki) is drawn: the one before may still be on screen. */
-const drawn = (page: Page, request: string) => expect(page.locator(`.graph-host[data-request="${request}"]`)).toHaveAttribute('data-drawn', 'true', { timeout: 60_000 });
+const drawn = (page: Page, request: string) =>
+  expect(page.locator(`.graph-host[data-request="${request}"]`)).toHaveAttribute('data-drawn', 'true', { timeout: 60_000 });
 const shownNodes = async (page: Page) => Number(await graphHost(page).getAttribute('data-nodes'));
 /** How many labels the drawing shows (NaN before it says). */
 const labels = async (page: Page) => Number((await graphHost(page).getAttribute('data-labels')) ?? NaN);

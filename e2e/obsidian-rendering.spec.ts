@@ -136,7 +136,10 @@ test.beforeAll(async () => {
     fs.writeFileSync(path.join(wiki, 'other.md'), '# Other\n[[notes#^key-finding]]\n');
     fs.writeFileSync(path.join(wiki, 'sub', 'notes.md'), '# Duplicate key\n'); // a warning for the problems table
     fs.copyFileSync(path.join(ROOT, 'build', 'electron', 'icon.png'), path.join(wiki, 'sub', 'logo.png'));
-    fs.writeFileSync(path.join(wiki, 'sub', 'drawing.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><script>window.parent.pwned = 1</script><rect width="40" height="20" fill="red"/></svg>');
+    fs.writeFileSync(
+      path.join(wiki, 'sub', 'drawing.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><script>window.parent.pwned = 1</script><rect width="40" height="20" fill="red"/></svg>',
+    );
     fs.writeFileSync(path.join(wiki, 'pictures.md'), '# Pictures\n\n![[logo.png]]\n\n![a drawing](sub/drawing.svg)\n\n![[gone.png]]\n');
     fs.writeFileSync(path.join(wiki, 'features.md'), FEATURES);
     fs.writeFileSync(path.join(wiki, 'showcase.md'), SHOWCASE);
@@ -278,7 +281,10 @@ test.describe('a page renders what Obsidian renders', () => {
     await expect(tip.locator('.callout-title strong')).toHaveText('works');
     await expect(tip).not.toContainText('[!tip]');
     for (const kind of ['tip', 'danger', 'faq', 'success']) await expect(page.locator(`.callout[data-callout="${kind}"] .callout-title svg`)).toBeVisible();
-    const colour = (kind: string) => page.locator(`.callout[data-callout="${kind}"]`).evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { borderLeftColor: string } }).getComputedStyle(el).borderLeftColor);
+    const colour = (kind: string) =>
+      page
+        .locator(`.callout[data-callout="${kind}"]`)
+        .evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { borderLeftColor: string } }).getComputedStyle(el).borderLeftColor);
     const colours = new Set([await colour('tip'), await colour('danger'), await colour('faq'), await colour('success')]);
     expect(colours.size).toBe(4);
   });
@@ -305,7 +311,9 @@ test('the README picture: a page as Obsidian draws it, once its diagram and math
   await expect(body.locator('.callout[data-callout="faq"]').getByText('Because a half-applied patch')).toBeHidden();
   await expect(body.locator('.embed')).toContainText('Second section text.');
   await expect(body.locator('pre code .hljs-keyword', { hasText: 'const' })).toBeVisible();
-  await expect.poll(() => page.evaluate(async () => (await (globalThis as unknown as { document: { fonts: { ready: Promise<unknown> } } }).document.fonts.ready, true))).toBe(true);
+  await expect
+    .poll(() => page.evaluate(async () => (await (globalThis as unknown as { document: { fonts: { ready: Promise<unknown> } } }).document.fonts.ready, true)))
+    .toBe(true);
   await screenshot(page, testInfo, 'rendering', 'rendering.png');
 });
 

@@ -19,7 +19,9 @@ test('opening a result shows the page with its backlinks', async ({ page }) => {
 
 test('clicking a result title opens the page', async ({ page }) => {
   await open(page, '#/search?q=fusion');
-  const result = page.locator('ol.results[data-query="fusion"] li.result').filter({ has: page.locator('.result-path .path', { hasText: 'global/reference/fusion.md' }) });
+  const result = page
+    .locator('ol.results[data-query="fusion"] li.result')
+    .filter({ has: page.locator('.result-path .path', { hasText: 'global/reference/fusion.md' }) });
   await result.locator('.result-title').click();
   await expect(page.locator('article.page-screen[data-page="fusion"]')).toBeVisible();
   await expect(page.locator('section[data-links="in"] li.link a', { hasText: 'how-search-works' })).toBeVisible();

@@ -16,7 +16,9 @@ const nav = (page: Page) => page.getByRole('navigation', { name: 'Screens' });
 
 /** Markdown files under a folder, every depth, as the tree should count them. */
 function pagesUnder(dir: string): number {
-  return fs.readdirSync(dir, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? pagesUnder(path.join(dir, e.name)) : e.name.endsWith('.md') ? 1 : 0), 0);
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .reduce((n, e) => n + (e.isDirectory() ? pagesUnder(path.join(dir, e.name)) : e.name.endsWith('.md') ? 1 : 0), 0);
 }
 
 test.describe('a real vault', () => {
@@ -28,7 +30,10 @@ test.describe('a real vault', () => {
       fs.cpSync(FOAM, wiki, { recursive: true });
       // a reflection whose source is gone: a tier and a staleness mark to show
       fs.mkdirSync(path.join(wiki, 'notes'));
-      fs.writeFileSync(path.join(wiki, 'notes', 'foam-reflection.md'), '---\ntitle: Foam reflection\ntier: reflection\nsources: [gone-source.txt]\n---\n# Foam reflection\n\nWhat we learned about [[tags]].\n');
+      fs.writeFileSync(
+        path.join(wiki, 'notes', 'foam-reflection.md'),
+        '---\ntitle: Foam reflection\ntier: reflection\nsources: [gone-source.txt]\n---\n# Foam reflection\n\nWhat we learned about [[tags]].\n',
+      );
       // two pages changed last, in a known order (their files' times: Foam's pages carry no `updated`)
       fs.utimesSync(path.join(wiki, 'user', 'features', 'tags.md'), new Date('2031-02-01'), new Date('2031-02-01'));
       fs.utimesSync(path.join(wiki, 'user', 'features', 'graph-view.md'), new Date('2031-01-01'), new Date('2031-01-01'));
@@ -53,7 +58,9 @@ test.describe('a real vault', () => {
     // the folder tree counts every page below each folder
     const folders = page.getByRole('navigation', { name: 'Folders' });
     for (const folder of ['user', 'dev', 'notes']) {
-      await expect(folders.locator(`[data-folder="${folder}"] > .folder-row .folder-count`).first()).toHaveText(String(pagesUnder(path.join(own.wiki, folder))));
+      await expect(folders.locator(`[data-folder="${folder}"] > .folder-row .folder-count`).first()).toHaveText(
+        String(pagesUnder(path.join(own.wiki, folder))),
+      );
     }
     const list = page.getByRole('table', { name: 'Pages' });
     await expect(list.locator('tbody tr')).toHaveCount(pagesUnder(own.wiki));
@@ -61,7 +68,8 @@ test.describe('a real vault', () => {
     // a folder narrows the list to the pages below it
     await folders.getByRole('button', { name: /^dev\b/ }).click();
     await expect(list.locator('tbody tr')).toHaveCount(pagesUnder(path.join(own.wiki, 'dev')));
-    for (const p of await list.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-path') ?? ''))) expect(p.startsWith('dev/')).toBe(true);
+    for (const p of await list.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-path') ?? '')))
+      expect(p.startsWith('dev/')).toBe(true);
     await folders.getByRole('button', { name: /^All pages\b/ }).click();
 
     // the tier and staleness marks

@@ -29,7 +29,12 @@ test('the search screen names modes, lanes and fusion in plain words, the terms 
 
   const modes = page.getByRole('radiogroup', { name: 'Search mode' });
   await expect(modes.getByRole('radio')).toHaveCount(4);
-  const words = { hybrid: ['Combined', /hybrid/], lexical: ['Keywords', /BM25/], semantic: ['Meaning', /embeddings/], token: ['Word overlap', /token/] } as const;
+  const words = {
+    hybrid: ['Combined', /hybrid/],
+    lexical: ['Keywords', /BM25/],
+    semantic: ['Meaning', /embeddings/],
+    token: ['Word overlap', /token/],
+  } as const;
   for (const [, [label, term]] of Object.entries(words)) {
     const radio = modes.getByRole('radio', { name: label, exact: true });
     await expect(radio).toBeAttached();

@@ -17,7 +17,8 @@ const WIKI: Record<string, string> = {
   [CLIPPER]: `# Templates\n\nWeb Clipper templates ${CLIPPER_TEXT} to your vault.\n`,
   'Plugins/Overview.md': '# Overview\n\nThe core plugins, among them [[Plugins/Templates]], come with the app.\n',
   // a bare [[Templates]] goes to the copy closest to the linking page, as in Obsidian
-  'Obsidian Web Clipper/Overview.md': '# Overview\n\nClip pages with a template: see [[Obsidian Web Clipper/Templates]] and [[Templates|the templates nearby]].\n',
+  'Obsidian Web Clipper/Overview.md':
+    '# Overview\n\nClip pages with a template: see [[Obsidian Web Clipper/Templates]] and [[Templates|the templates nearby]].\n',
   'Home.md': '# Home\n\nTwo pages share a name: [[Plugins/Templates]] and [[Obsidian Web Clipper/Templates]].\n',
 };
 
@@ -50,7 +51,10 @@ async function openFromSearch(page: Page, rel: string): Promise<void> {
   const results = page.locator('ol.results[data-query="Templates"] li.result');
   await expect(results.locator('.result-path .path', { hasText: PLUGIN })).toBeVisible();
   await expect(results.locator('.result-path .path', { hasText: CLIPPER })).toBeVisible();
-  await results.filter({ has: page.locator('.result-path .path', { hasText: rel }) }).locator('.result-title').click();
+  await results
+    .filter({ has: page.locator('.result-path .path', { hasText: rel }) })
+    .locator('.result-title')
+    .click();
 }
 
 test('choosing either of two same-named pages in search opens that one', async ({ page }) => {
@@ -116,7 +120,7 @@ test('an audit entry opens the page it changed', async ({ page }) => {
   await expectOpen(page, CLIPPER);
 });
 
-test("the header says which of the same-named pages this is, lists the others, and shows the path once", async ({ page }, testInfo) => {
+test('the header says which of the same-named pages this is, lists the others, and shows the path once', async ({ page }, testInfo) => {
   await openFromSearch(page, CLIPPER);
   await expectOpen(page, CLIPPER);
   const head = page.locator('header.page-head');

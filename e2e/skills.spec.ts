@@ -24,7 +24,9 @@ test('approve a pending claim in the queue, then it answers "Who knows…?"', as
   // before: no one answers for oauth
   await page.getByRole('tab', { name: 'Who knows…?' }).click();
   await page.getByRole('searchbox', { name: 'Who knows' }).fill('oauth');
-  await expect(page.getByRole('status').filter({ hasText: 'no approved registration matches "oauth": 1 pending claim for it awaits a decision' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'no approved registration matches "oauth": 1 pending claim for it awaits a decision' }),
+  ).toBeVisible();
 
   await page.getByRole('tab', { name: /Approval queue/ }).click();
   await queue.getByRole('listitem').filter({ hasText: 'oauth-token-lifecycle' }).click();
@@ -46,10 +48,14 @@ test('approve a pending claim in the queue, then it answers "Who knows…?"', as
   await expect(experts.locator('li[data-agent="scout"]')).toContainText('proficient in oauth-token-lifecycle');
   await expect(experts.getByRole('link', { name: 'user/scout/oauth-token-refresh-notes.md' })).toBeVisible();
   const decisions = fs.readFileSync(path.join(own.wiki, '.cairn', 'skill-decisions.yaml'), 'utf8');
-  expect(decisions).toMatch(/agent: scout\n {2}skill: oauth-token-lifecycle\n {2}claim: [0-9a-f]{16}\n {2}verdict: approved\n {2}by: person \(app\)\n {2}at: \S+\n {2}note: the 401 write-up checks out/);
+  expect(decisions).toMatch(
+    /agent: scout\n {2}skill: oauth-token-lifecycle\n {2}claim: [0-9a-f]{16}\n {2}verdict: approved\n {2}by: person \(app\)\n {2}at: \S+\n {2}note: the 401 write-up checks out/,
+  );
 
   await page.getByRole('link', { name: 'Audit log' }).click();
-  await expect(page.getByRole('table', { name: 'Audit log' }).locator('tbody tr').first()).toContainText("approved scout's claim on oauth-token-lifecycle: the 401 write-up checks out");
+  await expect(page.getByRole('table', { name: 'Audit log' }).locator('tbody tr').first()).toContainText(
+    "approved scout's claim on oauth-token-lifecycle: the 401 write-up checks out",
+  );
 });
 
 test('a claim whose evidence is missing says so and cannot be approved as expert; the keyboard rejects another', async ({ page }) => {
@@ -57,7 +63,9 @@ test('a claim whose evidence is missing says so and cannot be approved as expert
   const queue = page.getByRole('list', { name: 'Claims waiting for a decision' });
   await queue.getByRole('listitem').filter({ hasText: 'graph-layout' }).click();
   const claim = page.getByRole('article', { name: 'Claim scout graph-layout' });
-  await expect(claim.getByRole('note')).toContainText('Evidence missing: graph-layout-notes is no page or file in the wiki. An expert claim cannot be approved without it.');
+  await expect(claim.getByRole('note')).toContainText(
+    'Evidence missing: graph-layout-notes is no page or file in the wiki. An expert claim cannot be approved without it.',
+  );
   await expect(claim.getByRole('button', { name: /^Approve/ })).toBeDisabled();
   await page.keyboard.press('a');
   await expect(claim).toBeVisible();

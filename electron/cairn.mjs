@@ -11,7 +11,8 @@ if (process.env.CAIRN_FROM_SOURCE !== '1' && compiledIsCurrent()) {
   await import(pathToFileURL(CLI_ENTRY).href);
 } else {
   debug('running the sources through tsx');
-  if (process.stderr.isTTY && process.env.CAIRN_FROM_SOURCE !== '1') process.stderr.write('cairn: running from the sources (slower to start): `npm run build:cli` compiles them\n');
+  if (process.stderr.isTTY && process.env.CAIRN_FROM_SOURCE !== '1')
+    process.stderr.write('cairn: running from the sources (slower to start): `npm run build:cli` compiles them\n');
   const { register } = await import('tsx/esm/api');
   register();
   await import('./cli.ts');

@@ -26,7 +26,9 @@ export const PageEntry = z.object({
 export type PageEntry = z.infer<typeof PageEntry>;
 
 export const PagesResponse = z.object({
-  roots: z.array(z.object({ path: z.string(), pages: z.number().int() })).describe('the configured roots, then any other root that still has pages in the index'),
+  roots: z
+    .array(z.object({ path: z.string(), pages: z.number().int() }))
+    .describe('the configured roots, then any other root that still has pages in the index'),
   total: z.number().int().describe('every page the reader sees, whatever the limit'),
   pages: z.array(PageEntry),
 });

@@ -59,7 +59,8 @@ export function asCaller(caller: Caller, name: MethodName, input: unknown): unkn
   if (asAgent !== 'acts') return input;
   refuseOtherActor(name, agent, request.actor);
   const space = request.agent;
-  if (space !== undefined && space !== null && space !== agent) throw forbidden(`${name}: agent "${agent}" may write only the shared space and user/${agent}/, not user/${String(space)}/`);
+  if (space !== undefined && space !== null && space !== agent)
+    throw forbidden(`${name}: agent "${agent}" may write only the shared space and user/${agent}/, not user/${String(space)}/`);
   if (typeof request.path === 'string') assertOwnPath(name, agent, request.path);
   return { ...request, actor: agent };
 }
@@ -69,7 +70,8 @@ function refuseOtherActor(name: MethodName, agent: string, actor: unknown): void
 }
 
 function refuseOther(name: MethodName, agent: string, asked: unknown): void {
-  if (asked !== undefined && asked !== null && asked !== agent) throw forbidden(`${name}: you ask as agent "${agent}"; "agent" may not name anyone else (leave it out)`);
+  if (asked !== undefined && asked !== null && asked !== agent)
+    throw forbidden(`${name}: you ask as agent "${agent}"; "agent" may not name anyone else (leave it out)`);
 }
 
 /** A new page's path may not land in another agent's user/ folder, however it is spelled. */

@@ -7,7 +7,16 @@ import { AUDIT_ACTIONS, AuditEntry, LinkFinding, Page, PageRef, PageSummary, Sou
 import { SearchRequest, SearchResponse } from './search.ts';
 import { ConceptsRequest, ConceptsResponse, GraphRequest, GraphResponse, RecallWalkRequest, RecallWalkResponse } from './graph.ts';
 import { DecideSkillRequest, ExpertRequest, ExpertResponse, Registration, RegisterSkillRequest, SkillsRequest, SkillsResponse } from './skills.ts';
-import { KnowledgeExpertRequest, KnowledgeExpertResponse, QueryOutcomesRequest, QueryOutcomesResponse, RecallRequest, RecallResponse, RecordOutcomeRequest, RecordOutcomeResponse } from './recall.ts';
+import {
+  KnowledgeExpertRequest,
+  KnowledgeExpertResponse,
+  QueryOutcomesRequest,
+  QueryOutcomesResponse,
+  RecallRequest,
+  RecallResponse,
+  RecordOutcomeRequest,
+  RecordOutcomeResponse,
+} from './recall.ts';
 import { FixLinkRequest, FixLinkResponse, FixLinksRequest, FixLinksResponse, SuggestRequest, SuggestResponse, UndoBlocked, UndoRequest } from './fixes.ts';
 import { MAX_FRONTMATTER_DEPTH, MAX_PAGE_BODY_CHARS } from './limits.ts';
 import { pathPastDepth } from './nesting.ts';
@@ -33,19 +42,32 @@ export const Status = z.object({
 export type Status = z.infer<typeof Status>;
 
 const Actor = z.string().min(1).max(200).describe('who makes the change: an agent id or a person');
-const PageKey = { key: z.string().min(1).max(1000), agent: z.string().min(1).max(500).nullable().optional().describe("the agent whose own page (user/<agent>/) is meant") };
+const PageKey = {
+  key: z.string().min(1).max(1000),
+  agent: z.string().min(1).max(500).nullable().optional().describe('the agent whose own page (user/<agent>/) is meant'),
+};
 /** Of several pages with one key, the one at this root and path (as results and pages give them). */
 const PagePlace = {
   root: z.string().min(1).max(4096).optional().describe('with path: the root of the page meant'),
   path: z.string().min(1).max(1000).optional().describe('with root: the path of the page meant, of several with the key (as search results give it)'),
 };
-const BaseHash = z.string().regex(/^[0-9a-f]{40}$/, 'the sha1 of the file as you read it').nullable().optional().describe('the content hash you started from; the write is refused if the file changed since (null: you expect no page yet)');
+const BaseHash = z
+  .string()
+  .regex(/^[0-9a-f]{40}$/, 'the sha1 of the file as you read it')
+  .nullable()
+  .optional()
+  .describe('the content hash you started from; the write is refused if the file changed since (null: you expect no page yet)');
 
 /** Frontmatter no reader would read back (nested past MAX_FRONTMATTER_DEPTH) is refused, naming the field. */
 function refuseDeepFields(frontmatter: Record<string, unknown>, ctx: z.RefinementCtx): void {
   for (const [field, value] of Object.entries(frontmatter)) {
     // the frontmatter is the first level, the field's value the second
-    if (pathPastDepth(value, MAX_FRONTMATTER_DEPTH - 1)) ctx.addIssue({ code: 'custom', path: [field], message: `nested deeper than ${MAX_FRONTMATTER_DEPTH} levels, the most a page's frontmatter may nest; nothing was written` });
+    if (pathPastDepth(value, MAX_FRONTMATTER_DEPTH - 1))
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        message: `nested deeper than ${MAX_FRONTMATTER_DEPTH} levels, the most a page's frontmatter may nest; nothing was written`,
+      });
   }
 }
 
@@ -59,7 +81,12 @@ export const WriteResult = z.object({
   hashBefore: z.string().nullable(),
   hashAfter: z.string().describe('pass it as baseHash to write again'),
   auditId: z.number().int().describe('its audit entry: pass it to `undo`'),
-  conflictCopy: z.string().optional().describe('root-relative: the page changed between the check of baseHash and the write (an editor appending); what it held then was kept beside it as this file, e.g. `Page (conflict 2026-11-28 101530 cairn).md`'),
+  conflictCopy: z
+    .string()
+    .optional()
+    .describe(
+      'root-relative: the page changed between the check of baseHash and the write (an editor appending); what it held then was kept beside it as this file, e.g. `Page (conflict 2026-11-28 101530 cairn).md`',
+    ),
   notice: LandedNotice,
 });
 export type WriteResult = z.infer<typeof WriteResult>;
@@ -89,13 +116,26 @@ const AGENT_CLAIMS: MethodRules = { effect: 'write', callers: 'agent', asAgent: 
 const AGENT_ASKS: MethodRules = { effect: 'write', callers: 'agent', asAgent: 'asks' };
 const seenIn = (field: 'agent' | 'filters' | 'around' | 'seed'): MethodRules => ({ effect: 'read', callers: 'agent', asAgent: { sees: field } });
 
-const method = <Req extends z.ZodType, Res extends z.ZodType>(summary: string, request: Req, response: Res, rules: MethodRules) => ({ summary, request, response, rules });
+const method = <Req extends z.ZodType, Res extends z.ZodType>(summary: string, request: Req, response: Res, rules: MethodRules) => ({
+  summary,
+  request,
+  response,
+  rules,
+});
 
 export const contract = {
   status: method('Roots, counts and the last indexing run with its problems.', z.object({}), Status, READ),
   reindex: method(
     'Index the configured roots; unchanged files are not re-read. Takes no paths: roots come only from the command line, CAIRN_ROOTS or the config file.',
-    z.strictObject({}, { error: (issue) => (issue.code === 'unrecognized_keys' ? `takes no fields (got ${issue.keys.join(', ')}): roots come only from the command line, CAIRN_ROOTS or the config file` : undefined) }),
+    z.strictObject(
+      {},
+      {
+        error: (issue) =>
+          issue.code === 'unrecognized_keys'
+            ? `takes no fields (got ${issue.keys.join(', ')}): roots come only from the command line, CAIRN_ROOTS or the config file`
+            : undefined,
+      },
+    ),
     IndexReport,
     BY_PERSON,
   ),
@@ -160,12 +200,29 @@ export const contract = {
     seenIn('agent'),
   ),
   writePage: method(
-    'Writes a page through the one validated path: sets the frontmatter fields given (null removes one) and replaces the body if given, keeping every other byte; refuses links to pages that do not exist and a baseHash that is not the file\'s; writes atomically, re-indexes the page and logs it.',
+    "Writes a page through the one validated path: sets the frontmatter fields given (null removes one) and replaces the body if given, keeping every other byte; refuses links to pages that do not exist and a baseHash that is not the file's; writes atomically, re-indexes the page and logs it.",
     z.object({
       ...PageKey,
-      root: z.string().min(1).max(4096).optional().describe('which configured root: for a page that exists, with path, the one of several with the key; for a new page, where it goes (default the first)'),
-      path: z.string().min(1).max(1000).optional().describe('its path in the root: for a page that exists, the one of several with the key; for a new page, where it goes (default <key>.md, or global/ or user/<agent>/ in a scoped root)'),
-      frontmatter: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, 'a field name'), z.unknown()).superRefine(refuseDeepFields).optional(),
+      root: z
+        .string()
+        .min(1)
+        .max(4096)
+        .optional()
+        .describe(
+          'which configured root: for a page that exists, with path, the one of several with the key; for a new page, where it goes (default the first)',
+        ),
+      path: z
+        .string()
+        .min(1)
+        .max(1000)
+        .optional()
+        .describe(
+          'its path in the root: for a page that exists, the one of several with the key; for a new page, where it goes (default <key>.md, or global/ or user/<agent>/ in a scoped root)',
+        ),
+      frontmatter: z
+        .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, 'a field name'), z.unknown())
+        .superRefine(refuseDeepFields)
+        .optional(),
       body: z.string().max(MAX_PAGE_BODY_CHARS).optional(),
       actor: Actor,
       baseHash: BaseHash,
@@ -173,8 +230,18 @@ export const contract = {
     WriteResult,
     AGENT_ACTS,
   ),
-  reviewPage: method('Marks a page reviewed today (its `reviewed` field), through the write path.', z.object({ ...PageKey, ...PagePlace, actor: Actor, baseHash: BaseHash }), WriteResult, AGENT_ACTS),
-  archivePage: method('Retires a page: sets `archived_since` to today; the file is never deleted.', z.object({ ...PageKey, ...PagePlace, actor: Actor, baseHash: BaseHash }), WriteResult, AGENT_ACTS),
+  reviewPage: method(
+    'Marks a page reviewed today (its `reviewed` field), through the write path.',
+    z.object({ ...PageKey, ...PagePlace, actor: Actor, baseHash: BaseHash }),
+    WriteResult,
+    AGENT_ACTS,
+  ),
+  archivePage: method(
+    'Retires a page: sets `archived_since` to today; the file is never deleted.',
+    z.object({ ...PageKey, ...PagePlace, actor: Actor, baseHash: BaseHash }),
+    WriteResult,
+    AGENT_ACTS,
+  ),
   consolidate: method(
     "Consolidates old notes: `raw` pages and daily notes (named by a date) older than the cutoff, not archived nor cited by a reflection already, grouped by the concepts they share; each group of two or more becomes one `reflection` page of its notes' most information-dense sentences (extractive), each with a provenance comment naming its note and line, links to the concepts' pages and the notes' tags; then the notes are archived, never deleted. With dryRun, only the plan.",
     z.object({ olderThanDays: z.number().int().min(0).max(36500).default(14), dryRun: z.boolean().default(false), actor: Actor }),
@@ -212,12 +279,25 @@ export const contract = {
     FixLinksResponse,
     BY_PERSON,
   ),
-  suggestTargets: method('Pages a broken link probably meant: keys, titles and aliases alike to the target (edit distance), ranked by name, then nearness to the linking pages and words shared with them (`context`), best first.', SuggestRequest, SuggestResponse, seenIn('agent')),
+  suggestTargets: method(
+    'Pages a broken link probably meant: keys, titles and aliases alike to the target (edit distance), ranked by name, then nearness to the linking pages and words shared with them (`context`), best first.',
+    SuggestRequest,
+    SuggestResponse,
+    seenIn('agent'),
+  ),
   undo: method(
     'Undoes a logged write while the file is still exactly as that write left it; undoing a creation removes that file. Otherwise nothing is written and the outcome is `blocked`, naming the later logged write to undo first (or the undo that reversed it already).',
     UndoRequest,
     z.discriminatedUnion('outcome', [
-      z.object({ outcome: z.literal('undone'), root: z.string(), path: z.string(), key: z.string(), removed: z.boolean(), auditId: z.number().int(), notice: LandedNotice }),
+      z.object({
+        outcome: z.literal('undone'),
+        root: z.string(),
+        path: z.string(),
+        key: z.string(),
+        removed: z.boolean(),
+        auditId: z.number().int(),
+        notice: LandedNotice,
+      }),
       UndoBlocked,
     ]),
     BY_PERSON,
@@ -234,9 +314,14 @@ export const contract = {
     ExpertResponse,
     READ,
   ),
-  decideSkill: method('A person approves or rejects an explicit claim, with a note; kept in .cairn/skill-decisions.yaml and logged.', DecideSkillRequest, Registration, BY_PERSON),
+  decideSkill: method(
+    'A person approves or rejects an explicit claim, with a note; kept in .cairn/skill-decisions.yaml and logged.',
+    DecideSkillRequest,
+    Registration,
+    BY_PERSON,
+  ),
   registerSkill: method(
-    "An agent claims a skill, pointing at the page that shows the work; written into its user/<agent>/skills.yaml and pending until a person approves it. An expert claim needs evidence that exists.",
+    'An agent claims a skill, pointing at the page that shows the work; written into its user/<agent>/skills.yaml and pending until a person approves it. An expert claim needs evidence that exists.',
     RegisterSkillRequest,
     Registration,
     AGENT_CLAIMS,
@@ -259,10 +344,20 @@ export const contract = {
     RecordOutcomeResponse,
     AGENT_ASKS,
   ),
-  queryOutcomes: method('Earlier recall and expert queries with what they returned and what came of them, with totals and per-page use.', QueryOutcomesRequest, QueryOutcomesResponse, READ),
+  queryOutcomes: method(
+    'Earlier recall and expert queries with what they returned and what came of them, with totals and per-page use.',
+    QueryOutcomesRequest,
+    QueryOutcomesResponse,
+    READ,
+  ),
   audit: method(
     'The audit log, newest first: every write, review and archive, by whom, with content hashes.',
-    z.object({ actor: z.string().min(1).max(200).optional(), key: z.string().min(1).max(1000).optional(), action: z.enum(AUDIT_ACTIONS).optional(), limit: z.number().int().min(1).max(1000).default(100) }),
+    z.object({
+      actor: z.string().min(1).max(200).optional(),
+      key: z.string().min(1).max(1000).optional(),
+      action: z.enum(AUDIT_ACTIONS).optional(),
+      limit: z.number().int().min(1).max(1000).default(100),
+    }),
     z.object({ entries: z.array(AuditEntry) }),
     READ,
   ),
@@ -275,6 +370,8 @@ export type Response<M extends MethodName> = z.output<Contract[M]['response']>;
 
 /** What every door exposes: one async function per contract method; a request whose every field is
  * optional may be left out. */
-// `{} extends R` asks whether every field of R is optional: the one place `{}` is meant
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export type CairnApi = { [M in MethodName]: {} extends Request<M> ? (request?: Request<M>) => Promise<Response<M>> : (request: Request<M>) => Promise<Response<M>> };
+export type CairnApi = {
+  // `{} extends R` asks whether every field of R is optional: the one place `{}` is meant
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  [M in MethodName]: {} extends Request<M> ? (request?: Request<M>) => Promise<Response<M>> : (request: Request<M>) => Promise<Response<M>>;
+};

@@ -46,7 +46,10 @@ export function parseRequest<M extends MethodName>(name: M, input: unknown): Par
 function refuseNul(name: string, value: unknown, at: (string | number)[]): void {
   if (typeof value === 'string') {
     const i = value.indexOf('\0');
-    if (i >= 0) throw new BadRequest(`${name}: bad "${at.join('.') || 'request'}": it has a NUL character at byte ${new TextEncoder().encode(value.slice(0, i)).length}, which no page holds; nothing was done`);
+    if (i >= 0)
+      throw new BadRequest(
+        `${name}: bad "${at.join('.') || 'request'}": it has a NUL character at byte ${new TextEncoder().encode(value.slice(0, i)).length}, which no page holds; nothing was done`,
+      );
   } else if (Array.isArray(value)) {
     value.forEach((v, i) => refuseNul(name, v, [...at, i]));
   } else if (value && typeof value === 'object') {

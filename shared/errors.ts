@@ -104,7 +104,7 @@ export class NotFound extends CairnError {
 export class WriteConflict extends CairnError {
   constructor(file: string, message?: string, current: CurrentVersion | null = null) {
     const what = message ?? `${file} changed since you read it (another writer, an editor or a pull): nothing was written`;
-    super('conflict', current ? `${what}. ${mergeHint(current)}` : message ?? `${what}; read it again and reapply your change`);
+    super('conflict', current ? `${what}. ${mergeHint(current)}` : (message ?? `${what}; read it again and reapply your change`));
     this.name = 'WriteConflict';
     this.current = current;
   }
@@ -112,7 +112,8 @@ export class WriteConflict extends CairnError {
 
 function mergeHint(current: CurrentVersion): string {
   if (current.hash === null) return 'There is no such file now (currentHash null): to create it anew, write again with baseHash null';
-  if (current.larger !== undefined) return `It is larger than the page size limit (${current.larger} bytes), so its text is not in this answer; its current hash is currentHash: to replace it, write again with baseHash set to currentHash`;
+  if (current.larger !== undefined)
+    return `It is larger than the page size limit (${current.larger} bytes), so its text is not in this answer; its current hash is currentHash: to replace it, write again with baseHash set to currentHash`;
   if (current.body === undefined) return 'Its current hash is currentHash in this answer (it is not a text page Cairn rewrites)';
   return 'Its current hash is currentHash in this answer, its text currentText and its body currentBody: merge your change into currentBody and write again with baseHash set to currentHash';
 }
@@ -120,7 +121,10 @@ function mergeHint(current: CurrentVersion): string {
 /** An agent replaced a page's body without naming the version it read: nothing was written. */
 export class PreconditionRequired extends CairnError {
   constructor(file: string, hash: string) {
-    super('precondition-required', `${file} exists: an agent replacing its body must send baseHash, the hash of the version it read (every read returns it as "hash"), so an editor's or another agent's change is never overwritten unseen; nothing was written. Its current hash is currentHash in this answer: read the page, merge your change and write with baseHash. (Frontmatter-only edits need no baseHash.)`);
+    super(
+      'precondition-required',
+      `${file} exists: an agent replacing its body must send baseHash, the hash of the version it read (every read returns it as "hash"), so an editor's or another agent's change is never overwritten unseen; nothing was written. Its current hash is currentHash in this answer: read the page, merge your change and write with baseHash. (Frontmatter-only edits need no baseHash.)`,
+    );
     this.name = 'PreconditionRequired';
     this.current = { hash };
   }
@@ -167,6 +171,7 @@ export function errorFromBody(body: unknown, fallback: string): CairnError {
   const missing = Array.isArray(b.missing) ? b.missing.map(String) : [];
   const error = new CairnError(code, typeof b.error === 'string' ? b.error : fallback, missing);
   const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
-  if (typeof b.currentHash === 'string' || b.currentHash === null) error.current = { hash: b.currentHash, text: text(b.currentText), body: text(b.currentBody) };
+  if (typeof b.currentHash === 'string' || b.currentHash === null)
+    error.current = { hash: b.currentHash, text: text(b.currentText), body: text(b.currentBody) };
   return error;
 }

@@ -8,14 +8,31 @@ export const FIX_ACTIONS = ['retarget', 'remove', 'stub'] as const;
 export const FixLinkRequest = z.object({
   key: z.string().min(1).max(1000).describe('the linking page'),
   root: z.string().min(1).max(4096).optional().describe('with path: the root of the linking page'),
-  path: z.string().min(1).max(1000).optional().describe('with root: the path of the linking page, of several with its key (as the broken-links report gives it)'),
-  agent: z.string().min(1).max(500).nullable().optional().describe("the agent whose own page (user/<agent>/) links"),
+  path: z
+    .string()
+    .min(1)
+    .max(1000)
+    .optional()
+    .describe('with root: the path of the linking page, of several with its key (as the broken-links report gives it)'),
+  agent: z.string().min(1).max(500).nullable().optional().describe('the agent whose own page (user/<agent>/) links'),
   line: z.number().int().min(1).describe('the 1-based line the link is written on'),
-  column: z.number().int().min(1).optional().describe('the 1-based column where the link starts, as reported: only that link changes (without it, every link to the target on the line)'),
+  column: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe('the 1-based column where the link starts, as reported: only that link changes (without it, every link to the target on the line)'),
   target: z.string().min(1).max(1000).describe('the link target as reported by the broken-links report'),
   kind: LinkKind.optional().describe('the link kind as reported (narrows the match when a line holds several links)'),
-  action: z.enum(FIX_ACTIONS).describe('retarget: point the link at an existing page; remove: keep the link text, drop the link; stub: create the missing page'),
-  to: z.string().min(1).max(1000).optional().describe('retarget: the key of the page to point at, or its path in the linking page\'s root (Folder/Name: of pages sharing a name, that one)'),
+  action: z
+    .enum(FIX_ACTIONS)
+    .describe('retarget: point the link at an existing page; remove: keep the link text, drop the link; stub: create the missing page'),
+  to: z
+    .string()
+    .min(1)
+    .max(1000)
+    .optional()
+    .describe("retarget: the key of the page to point at, or its path in the linking page's root (Folder/Name: of pages sharing a name, that one)"),
   dryRun: z.boolean().default(false).describe('only show the line changes'),
   actor: z.string().min(1).max(200),
 });
@@ -57,7 +74,9 @@ export const FixLinksResponse = z.object({
   changes: z.array(FileChange).describe('one per file: every line a page loses its links on, or a new stub'),
   applied: z.boolean(),
   auditIds: z.array(z.number().int()).describe('one audit entry per file written, each undoable'),
-  skipped: z.array(z.object({ key: z.string(), line: z.number().int(), target: z.string(), reason: z.string() })).describe('links that could not be fixed, and why'),
+  skipped: z
+    .array(z.object({ key: z.string(), line: z.number().int(), target: z.string(), reason: z.string() }))
+    .describe('links that could not be fixed, and why'),
 });
 export type FixLinksResponse = z.infer<typeof FixLinksResponse>;
 
@@ -67,7 +86,11 @@ export const TargetSuggestion = z.object({
   path: z.string(),
   agent: z.string().nullable(),
   matched: z.enum(['key', 'title', 'alias']).describe('what the missing target resembles'),
-  score: z.number().describe('0 is a perfect match, 1 none: name similarity first, then how near its folder is to the linking pages and how much it shares with what they say'),
+  score: z
+    .number()
+    .describe(
+      '0 is a perfect match, 1 none: name similarity first, then how near its folder is to the linking pages and how much it shares with what they say',
+    ),
 });
 export type TargetSuggestion = z.infer<typeof TargetSuggestion>;
 
@@ -102,7 +125,11 @@ export const UndoBlocked = z.object({
   id: z.number().int().describe('the entry asked to undo'),
   root: z.string(),
   path: z.string(),
-  reason: z.enum(UNDO_BLOCKS).describe('later-write: a later logged write left the file as it is, undo it first; already-undone: an undo reversed it already; changed-outside: it changed outside the log (an editor, a pull)'),
+  reason: z
+    .enum(UNDO_BLOCKS)
+    .describe(
+      'later-write: a later logged write left the file as it is, undo it first; already-undone: an undo reversed it already; changed-outside: it changed outside the log (an editor, a pull)',
+    ),
   blockedBy: AuditEntry.nullable().describe('the later write to undo first, or the undo that reversed it already; null when the change is not in the log'),
   message: z.string().describe('the same, in words'),
 });

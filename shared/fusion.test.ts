@@ -12,7 +12,17 @@ const weights = { lexical: 1.5, semantic: 2, token: 0.75, graph: 0.5 };
 describe('weighted RRF', () => {
   it('adds weight / (k + rank) for every lane that found the page', () => {
     const out = fuse({
-      lanes: { lexical: [{ id: 1, score: 9 }, { id: 2, score: 5 }], semantic: [{ id: 2, score: 0.9 }, { id: 3, score: 0.8 }], token: [{ id: 3, score: 1 }] },
+      lanes: {
+        lexical: [
+          { id: 1, score: 9 },
+          { id: 2, score: 5 },
+        ],
+        semantic: [
+          { id: 2, score: 0.9 },
+          { id: 3, score: 0.8 },
+        ],
+        token: [{ id: 3, score: 1 }],
+      },
       keys,
       method: 'rrf',
       weights,
@@ -32,7 +42,16 @@ describe('weighted RRF', () => {
 
   it('breaks ties by lanes matched, then key', () => {
     const out = fuse({
-      lanes: { lexical: [{ id: 2, score: 1 }, { id: 4, score: 1 }], token: [{ id: 1, score: 1 }, { id: 4, score: 1 }] },
+      lanes: {
+        lexical: [
+          { id: 2, score: 1 },
+          { id: 4, score: 1 },
+        ],
+        token: [
+          { id: 1, score: 1 },
+          { id: 4, score: 1 },
+        ],
+      },
       keys,
       method: 'rrf',
       weights: { lexical: 1, semantic: 1, token: 1, graph: 1 },
@@ -55,7 +74,17 @@ describe('weighted RRF', () => {
 describe('convex combination', () => {
   it('sums weight x min-max-normalized score', () => {
     const out = fuse({
-      lanes: { lexical: [{ id: 1, score: 10 }, { id: 2, score: 6 }, { id: 3, score: 2 }], semantic: [{ id: 3, score: 0.9 }, { id: 1, score: 0.5 }] },
+      lanes: {
+        lexical: [
+          { id: 1, score: 10 },
+          { id: 2, score: 6 },
+          { id: 3, score: 2 },
+        ],
+        semantic: [
+          { id: 3, score: 0.9 },
+          { id: 1, score: 0.5 },
+        ],
+      },
       keys,
       method: 'convex',
       weights: { lexical: 1, semantic: 0.3, token: 0, graph: 0 },
@@ -72,7 +101,16 @@ describe('convex combination', () => {
 describe('re-fusing returned results (the app sliders)', () => {
   it('keeps each lane rank as returned and reorders by the new weights', () => {
     const results = fuse({
-      lanes: { lexical: [{ id: 1, score: 9 }, { id: 2, score: 5 }], semantic: [{ id: 2, score: 0.9 }, { id: 1, score: 0.1 }] },
+      lanes: {
+        lexical: [
+          { id: 1, score: 9 },
+          { id: 2, score: 5 },
+        ],
+        semantic: [
+          { id: 2, score: 0.9 },
+          { id: 1, score: 0.1 },
+        ],
+      },
       keys,
       method: 'rrf',
       weights,

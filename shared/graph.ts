@@ -8,8 +8,12 @@ export type GraphNodeType = (typeof GRAPH_NODE_TYPES)[number];
 
 export const GraphNode = z.object({
   id: z.string().describe('unique within one answer; edges name nodes by it'),
-  type: z.enum(GRAPH_NODE_TYPES).describe('page; an attachment (image, file) of the wiki; a source outside the wiki (code path, URL); a target nothing answers; or a concept pages mention'),
-  key: z.string().describe('page key; attachment file name; a source or missing target as written; a concept\'s canonical name'),
+  type: z
+    .enum(GRAPH_NODE_TYPES)
+    .describe(
+      'page; an attachment (image, file) of the wiki; a source outside the wiki (code path, URL); a target nothing answers; or a concept pages mention',
+    ),
+  key: z.string().describe("page key; attachment file name; a source or missing target as written; a concept's canonical name"),
   path: z.string().nullable().describe('page or attachment path relative to its root; a source file (absolute) or URL; null when missing'),
   root: z.string().nullable(),
   title: z.string(),
@@ -40,12 +44,13 @@ export type GraphEdge = z.infer<typeof GraphEdge>;
 export const GRAPH_MAX_PAGES = 100_000;
 
 export const GraphRequest = z.object({
-  around: PageRef.nullable()
-    .optional()
-    .describe('the centre page; none: the whole wiki'),
+  around: PageRef.nullable().optional().describe('the centre page; none: the whole wiki'),
   depth: z.number().int().min(1).max(3).default(1).describe('links to follow out from the centre page, either way'),
   limit: z.number().int().min(1).max(GRAPH_MAX_PAGES).default(20_000).describe('at most this many pages; the answer says when more were left out'),
-  concepts: z.boolean().default(false).describe('also the concepts the pages mention, as nodes, with `mentions` edges (one step further than the page that mentions them)'),
+  concepts: z
+    .boolean()
+    .default(false)
+    .describe('also the concepts the pages mention, as nodes, with `mentions` edges (one step further than the page that mentions them)'),
 });
 export type GraphRequest = z.input<typeof GraphRequest>;
 
@@ -83,7 +88,11 @@ export type ConceptsResponse = z.infer<typeof ConceptsResponse>;
 export const RECALL_EDGES = ['link', 'backlink', 'concept', 'follows'] as const;
 export const RecallStep = z.object({
   from: z.string().describe('key of the page the step starts from'),
-  edge: z.enum(RECALL_EDGES).describe('link: it links to the next page; backlink: the next page links to it; concept: both name or mention `concept`; follows: dated notes next to each other in one folder'),
+  edge: z
+    .enum(RECALL_EDGES)
+    .describe(
+      'link: it links to the next page; backlink: the next page links to it; concept: both name or mention `concept`; follows: dated notes next to each other in one folder',
+    ),
   concept: z.string().optional().describe('the concept a concept step goes through'),
 });
 export type RecallStep = z.infer<typeof RecallStep>;
@@ -102,7 +111,10 @@ export type RecallPage = z.infer<typeof RecallPage>;
 export const RecallWalkRequest = z.object({
   seed: z
     .union([
-      z.object({ query: z.string().min(1).max(2000), agent: z.string().min(1).max(500).nullable().optional().describe('search as this agent: its own pages shadow global ones, other agents’ are left out') }),
+      z.object({
+        query: z.string().min(1).max(2000),
+        agent: z.string().min(1).max(500).nullable().optional().describe('search as this agent: its own pages shadow global ones, other agents’ are left out'),
+      }),
       PageRef,
     ])
     .describe('a page, or a query whose top 3 hybrid search hits are the seeds'),
@@ -114,7 +126,9 @@ export type RecallWalkRequest = z.input<typeof RecallWalkRequest>;
 export const RecallWalkResponse = z.object({
   seeds: z.array(z.string()).describe('the seed pages’ keys'),
   pages: z.array(RecallPage).describe('nearest first, then reached by more seeds'),
-  edges: z.array(z.object({ source: z.string(), target: z.string(), edge: z.enum(RECALL_EDGES), concept: z.string().optional() })).describe('the last step of each page’s path, for drawing'),
+  edges: z
+    .array(z.object({ source: z.string(), target: z.string(), edge: z.enum(RECALL_EDGES), concept: z.string().optional() }))
+    .describe('the last step of each page’s path, for drawing'),
   truncated: z.boolean(),
 });
 export type RecallWalkResponse = z.infer<typeof RecallWalkResponse>;

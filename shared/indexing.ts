@@ -52,8 +52,9 @@ export type IndexReport = z.infer<typeof IndexReport>;
 export const IndexNotice = z.object({
   state: z
     .enum(['first-index', 'interrupted'])
-    .describe('first-index: the first run is still writing pages, so a page may not be found yet; interrupted: a run stopped before it relinked, so links, backlinks and counts may be wrong until a run repairs it'),
+    .describe(
+      'first-index: the first run is still writing pages, so a page may not be found yet; interrupted: a run stopped before it relinked, so links, backlinks and counts may be wrong until a run repairs it',
+    ),
   message: z.string(),
 });
 export type IndexNotice = z.infer<typeof IndexNotice>;
-

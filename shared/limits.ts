@@ -15,7 +15,6 @@ export const MAX_REQUEST_BYTES = 3 * MAX_PAGE_BODY_CHARS + 1024 * 1024;
  * itself the first): far beyond any real page's, and what the reader and a write both hold to. */
 export const MAX_FRONTMATTER_DEPTH = 32;
 
-
 /** The longest error message any door answers with, in characters: an error that quotes a field of
  * megabytes quotes its start. */
 export const MAX_ERROR_CHARS = 2000;

@@ -26,10 +26,15 @@ export type Scope = z.infer<typeof Scope>;
  */
 export const PageRef = z
   .object({
-    key: z.string().min(1).max(1000).optional().describe("the page's file name without .md: an agent's own page first, then the shared one; of several with one name, the shortest path"),
+    key: z
+      .string()
+      .min(1)
+      .max(1000)
+      .optional()
+      .describe("the page's file name without .md: an agent's own page first, then the shared one; of several with one name, the shortest path"),
     root: z.string().min(1).max(4096).optional().describe('with path: the root the page is in (as search results and pages give it)'),
-    path: z.string().min(1).max(1000).optional().describe('with root: the page\'s path in its root, e.g. Folder/Page.md; names exactly that page'),
-    agent: z.string().min(1).max(500).nullable().optional().describe("the agent whose own page (user/<agent>/) is meant, or who views"),
+    path: z.string().min(1).max(1000).optional().describe("with root: the page's path in its root, e.g. Folder/Page.md; names exactly that page"),
+    agent: z.string().min(1).max(500).nullable().optional().describe('the agent whose own page (user/<agent>/) is meant, or who views'),
   })
   .refine((r) => r.key !== undefined || (r.root !== undefined && r.path !== undefined), { message: 'name the page by key, or by root and path' });
 export type PageRef = z.infer<typeof PageRef>;
@@ -82,7 +87,9 @@ export const Page = PageSummary.extend({
   backlinks: z.array(Link),
   provenance: z.array(Provenance),
   shadows: z.string().nullable().describe('path of the global page this user page shadows'),
-  sameName: z.array(z.object({ root: z.string(), path: z.string(), scope: Scope })).describe('the other pages with this key the viewer sees (a link by key goes to the one closest to it; by path, to that one)'),
+  sameName: z
+    .array(z.object({ root: z.string(), path: z.string(), scope: Scope }))
+    .describe('the other pages with this key the viewer sees (a link by key goes to the one closest to it; by path, to that one)'),
 });
 export type Page = z.infer<typeof Page>;
 

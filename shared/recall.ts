@@ -55,7 +55,13 @@ export type RecallResponse = z.infer<typeof RecallResponse>;
 export const OUTCOMES = ['success', 'partial', 'failure', 'abandoned'] as const;
 export const OutcomeKind = z.enum(OUTCOMES);
 
-export const OutcomeTotals = z.object({ queries: z.number().int(), success: z.number().int(), partial: z.number().int(), failure: z.number().int(), abandoned: z.number().int() });
+export const OutcomeTotals = z.object({
+  queries: z.number().int(),
+  success: z.number().int(),
+  partial: z.number().int(),
+  failure: z.number().int(),
+  abandoned: z.number().int(),
+});
 export type OutcomeTotals = z.infer<typeof OutcomeTotals>;
 
 /** Field names as the knowledge API spells them, so agents written for it call this unchanged. */
@@ -79,7 +85,6 @@ export const KnowledgeExpertResponse = z.object({
 });
 export type KnowledgeExpertResponse = z.infer<typeof KnowledgeExpertResponse>;
 
-
 export const RecordOutcomeRequest = z.object({
   queryId: QueryId,
   outcome: OutcomeKind,
@@ -87,7 +92,6 @@ export const RecordOutcomeRequest = z.object({
   note: z.string().max(2000).optional(),
   agent: Asker,
 });
-
 
 export const RecordOutcomeResponse = z.object({ id: z.number().int(), queryId: QueryId });
 
@@ -106,13 +110,17 @@ export const QueryEvent = z.object({
   sessionId: z.string().nullable(),
   at: z.string(),
   returned: z.array(z.string()).describe('page keys it answered with, in order'),
-  outcomes: z.array(z.object({ outcome: OutcomeKind, usedKeys: z.array(z.string()), note: z.string().nullable(), agent: z.string().nullable(), at: z.string() })),
+  outcomes: z.array(
+    z.object({ outcome: OutcomeKind, usedKeys: z.array(z.string()), note: z.string().nullable(), agent: z.string().nullable(), at: z.string() }),
+  ),
 });
 export type QueryEvent = z.infer<typeof QueryEvent>;
 
 export const QueryOutcomesResponse = z.object({
   queries: z.array(QueryEvent),
   totals: OutcomeTotals,
-  pages: z.array(z.object({ key: z.string(), returned: z.number().int(), used: z.number().int() })).describe('per page: how often answers returned it and how often an outcome said it was used'),
+  pages: z
+    .array(z.object({ key: z.string(), returned: z.number().int(), used: z.number().int() }))
+    .describe('per page: how often answers returned it and how often an outcome said it was used'),
 });
 export type QueryOutcomesResponse = z.infer<typeof QueryOutcomesResponse>;

@@ -67,12 +67,18 @@ const FILTER_TEXT = 500;
 
 export const SearchFilters = z.object({
   tags: z.array(z.string().min(1).max(FILTER_TEXT)).max(MAX_FILTER_TAGS).optional().describe('pages having every one of these tags'),
-  agent: z.string().min(1).max(FILTER_TEXT).optional().describe("search as this agent: its own pages shadow global ones"),
+  agent: z.string().min(1).max(FILTER_TEXT).optional().describe('search as this agent: its own pages shadow global ones'),
   scope: z.enum(['global', 'user', 'all']).optional(),
   tier: z.array(z.enum(TIERS)).max(TIERS.length).optional().describe('pages of these tiers; a page without a tier counts as wiki'),
   pathPrefix: z.string().min(1).max(FILTER_TEXT).optional(),
-  updatedAfter: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date like 2026-01-31').optional(),
-  updatedBefore: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date like 2026-01-31').optional(),
+  updatedAfter: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date like 2026-01-31')
+    .optional(),
+  updatedBefore: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date like 2026-01-31')
+    .optional(),
 });
 export type SearchFilters = z.infer<typeof SearchFilters>;
 
@@ -93,7 +99,12 @@ export const SearchRequest = z.object({
   weights: RequestWeights.optional().describe(`default: the embedding model's; graph ${GRAPH_WEIGHT_DEFAULT}`),
   rrfK: z.number().min(1).max(10_000).optional(),
   filters: SearchFilters.default({}),
-  intent: z.boolean().optional().describe(`adjust the lane weights to the query's intent (action and target), reported in the answer's \`intent\`; default ${INTENT_DEFAULT ? 'on' : 'off'}`),
+  intent: z
+    .boolean()
+    .optional()
+    .describe(
+      `adjust the lane weights to the query's intent (action and target), reported in the answer's \`intent\`; default ${INTENT_DEFAULT ? 'on' : 'off'}`,
+    ),
   mmr: z
     .object({ lambda: z.number().min(0).max(1).describe('1: relevance only; 0: novelty only') })
     .optional()
@@ -112,7 +123,9 @@ export type LaneHit = z.infer<typeof LaneHit>;
 /** How the graph lane reached a page: a strong hit of the text lanes one step from it. */
 export const GraphVia = z.object({
   seed: z.string().describe('the key of the strong hit'),
-  edge: z.enum(['link', 'backlink', 'concept']).describe('link: the hit links to this page; backlink: this page links to the hit; concept: both name or mention it'),
+  edge: z
+    .enum(['link', 'backlink', 'concept'])
+    .describe('link: the hit links to this page; backlink: this page links to the hit; concept: both name or mention it'),
   concept: z.string().optional(),
 });
 export type GraphVia = z.infer<typeof GraphVia>;

@@ -16,7 +16,11 @@ export type SkillStatus = z.infer<typeof SkillStatus>;
 export const Calibration = z.object({
   citations: z.number().int().describe('pages of other agents (or of no agent) that link to the evidence page'),
   citingAgents: z.number().int().describe('how many other agents those pages belong to'),
-  outcomes: z.number().int().nullable().describe("recall or expert answers that led another agent to the evidence and that it said it used (outcome events; null while none is recorded)"),
+  outcomes: z
+    .number()
+    .int()
+    .nullable()
+    .describe('recall or expert answers that led another agent to the evidence and that it said it used (outcome events; null while none is recorded)'),
 });
 export type Calibration = z.infer<typeof Calibration>;
 
@@ -29,10 +33,7 @@ export const Registration = z.object({
   tier: z.enum(SKILL_TIERS).describe('auto: inferred from project manifests, never above familiar; explicit: claimed'),
   level: SkillLevel,
   docPath: z.string().nullable().describe('the evidence: a page key or a path in the wiki, as written'),
-  evidence: z
-    .object({ root: z.string(), path: z.string(), key: z.string().nullable() })
-    .nullable()
-    .describe('what docPath resolves to now (null: nothing)'),
+  evidence: z.object({ root: z.string(), path: z.string(), key: z.string().nullable() }).nullable().describe('what docPath resolves to now (null: nothing)'),
   claim: z.string().nullable(),
   claimHash: z.string().describe('the version of the claim: a decision sent with it is refused if the claim changed since'),
   status: SkillStatus,
@@ -71,7 +72,9 @@ export const SkillsResponse = z.object({
   registrations: z.array(Registration),
   agents: z.array(SkillAgent),
   categories: z.array(z.string()),
-  problems: z.array(z.object({ path: z.string(), line: z.number().int().nullable(), reason: z.string() })).describe('registry files and entries that could not be read, with file and line'),
+  problems: z
+    .array(z.object({ path: z.string(), line: z.number().int().nullable(), reason: z.string() }))
+    .describe('registry files and entries that could not be read, with file and line'),
 });
 
 export const DecideSkillRequest = z.object({

@@ -47,8 +47,18 @@ const store = await benchStore(storeKindOf(args), dir);
 const db = await store.location('bench');
 const token = (who: string) => `token-of-${who}-${'x'.repeat(24)}`;
 const agents = [...Array.from({ length: WRITERS }, (_, i) => `writer${i}`), ...Array.from({ length: SEARCHERS }, (_, i) => `searcher${i}`)];
-const env = cairnEnv(dir, { XDG_DATA_HOME: path.join(dir, 'data'), CAIRN_MODEL: model, CAIRN_LOOP_DELAY: '1', CAIRN_DEBUG: '1', CAIRN_TOKENS: agents.map((a) => `${token(a)}=${a}`).join(',') });
-const pageFiles = () => fs.readdirSync(wiki, { recursive: true }).map(String).filter((f) => f.endsWith('.md'));
+const env = cairnEnv(dir, {
+  XDG_DATA_HOME: path.join(dir, 'data'),
+  CAIRN_MODEL: model,
+  CAIRN_LOOP_DELAY: '1',
+  CAIRN_DEBUG: '1',
+  CAIRN_TOKENS: agents.map((a) => `${token(a)}=${a}`).join(','),
+});
+const pageFiles = () =>
+  fs
+    .readdirSync(wiki, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.md'));
 
 function phase(name: string, secs: number): Phase {
   const deadline = Date.now() + secs * 1000;
@@ -82,7 +92,9 @@ async function loopDelay(server: Served): Promise<string> {
     if (waited > 10_000) throw new Error(`cairn serve wrote no event loop delay 10 s after SIGUSR2 (is CAIRN_LOOP_DELAY=1 reaching it?)`);
     await new Promise((r) => setTimeout(r, 20));
   }
-  return lines().at(-1)!.replace(/^event loop delay \(since the last report\): /, '');
+  return lines()
+    .at(-1)!
+    .replace(/^event loop delay \(since the last report\): /, '');
 }
 
 /** SIGTERM, then at most EXIT_WAIT_MS for the exit; a server still running then is killed and named. */
@@ -104,9 +116,19 @@ function serverPeakMemory(server: Served): string {
 function table(p: Phase): string[] {
   const lines = [`${p.name} (${p.seconds.toFixed(1)} s): ${p.requests} requests, ${(p.requests / p.seconds).toFixed(1)}/s`];
   for (const [kind, t] of Object.entries(p.times)) {
-    lines.push(`  ${kind.padEnd(10)} ${String(t.length).padStart(6)}  ${(t.length / p.seconds).toFixed(1).padStart(7)}/s  p50 ${percentile(t, 50).toFixed(1)} ms  p95 ${percentile(t, 95).toFixed(1)} ms`);
+    lines.push(
+      `  ${kind.padEnd(10)} ${String(t.length).padStart(6)}  ${(t.length / p.seconds).toFixed(1).padStart(7)}/s  p50 ${percentile(t, 50).toFixed(1)} ms  p95 ${percentile(t, 95).toFixed(1)} ms`,
+    );
   }
-  lines.push(`  errors: ${Object.keys(p.errors).length ? Object.entries(p.errors).map(([k, n]) => `${k} × ${n}`).join(', ') : 'none'}`);
+  lines.push(
+    `  errors: ${
+      Object.keys(p.errors).length
+        ? Object.entries(p.errors)
+            .map(([k, n]) => `${k} × ${n}`)
+            .join(', ')
+        : 'none'
+    }`,
+  );
   return lines;
 }
 
@@ -125,7 +147,12 @@ try {
     await waitForIdle(server);
     await loopDelay(server);
     const words = pageFiles()
-      .flatMap((f) => path.basename(f, '.md').toLowerCase().split(/[^a-z0-9]+/))
+      .flatMap((f) =>
+        path
+          .basename(f, '.md')
+          .toLowerCase()
+          .split(/[^a-z0-9]+/),
+      )
       .filter((w) => w.length > 2);
     const searchers = (p: Phase) => Array.from({ length: SEARCHERS }, (_, s) => searcher(server.url, p, s, words));
 
@@ -140,7 +167,10 @@ try {
 
     // no waiting for the watcher: a write is acknowledged only once its page is re-indexed
     problems.push(...(await checkAcknowledged(acks, (key) => http<{ body: string }>(server.url, token('searcher0'), 'GET', `wiki/pages/${key}`))));
-    const strays = fs.readdirSync(wiki, { recursive: true }).map(String).filter((f) => f.endsWith('.tmp'));
+    const strays = fs
+      .readdirSync(wiki, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.tmp'));
     if (strays.length) problems.push(`${strays.length} temp files left behind: ${strays.slice(0, 3).join(', ')}`);
     peakMemory = serverPeakMemory(server);
   } finally {
@@ -152,14 +182,24 @@ try {
   const p95 = (p: Phase) => percentile(p.times.search ?? [], 95);
   const lost = new Set(problems.filter((p) => p.startsWith('lost ')).map((p) => p.split(':')[0])).size;
   const httpAcks = acks.filter((a) => a.by.startsWith('writer')).length;
-  console.log(`machine: ${os.cpus().length} x ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; load average before ${loadBefore.toFixed(2)}, after ${os.loadavg()[0]!.toFixed(2)}`);
+  console.log(
+    `machine: ${os.cpus().length} x ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; load average before ${loadBefore.toFixed(2)}, after ${os.loadavg()[0]!.toFixed(2)}`,
+  );
   console.log(store.describe());
   console.log(`server: ${process.env.CAIRN_READERS ? `CAIRN_READERS=${process.env.CAIRN_READERS}` : 'default readers'}${peakMemory}`);
   console.log(`wiki: ${foam ? `git vault made from ${source}` : source}, ${pages} pages; model ${model}`);
-  for (const [p, delay] of [[alone, delayAlone], [loaded, delayLoaded]] as const) console.log([...table(p), `  server event loop delay: ${delay}`].join('\n'));
+  for (const [p, delay] of [
+    [alone, delayAlone],
+    [loaded, delayLoaded],
+  ] as const)
+    console.log([...table(p), `  server event loop delay: ${delay}`].join('\n'));
   const limit = 2 * p95(alone) + 20;
-  console.log(`search p95 beside writers ${p95(loaded).toFixed(1)} ms, alone ${p95(alone).toFixed(1)} ms: ${(p95(loaded) / p95(alone)).toFixed(1)}x (aim: at most 2x + 20 ms = ${limit.toFixed(1)} ms)`);
-  console.log(`acknowledged writes: ${acks.length} (${(acks.length / loaded.seconds).toFixed(1)}/s; HTTP ${httpAcks}, ${(httpAcks / loaded.seconds).toFixed(1)}/s); checked on disk with their hash and in the index: ${acks.length - lost} ok, ${lost} lost`);
+  console.log(
+    `search p95 beside writers ${p95(loaded).toFixed(1)} ms, alone ${p95(alone).toFixed(1)} ms: ${(p95(loaded) / p95(alone)).toFixed(1)}x (aim: at most 2x + 20 ms = ${limit.toFixed(1)} ms)`,
+  );
+  console.log(
+    `acknowledged writes: ${acks.length} (${(acks.length / loaded.seconds).toFixed(1)}/s; HTTP ${httpAcks}, ${(httpAcks / loaded.seconds).toFixed(1)}/s); checked on disk with their hash and in the index: ${acks.length - lost} ok, ${lost} lost`,
+  );
   for (const p of problems.slice(0, 20)) console.log(`  PROBLEM ${p}`);
   process.exitCode = problems.length || Object.keys({ ...alone.errors, ...loaded.errors }).length ? 1 : 0;
 } finally {

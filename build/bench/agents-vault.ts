@@ -20,7 +20,10 @@ export function makeFoamVault(foam: string, dir: string): string {
   for (const s of sources) write(path.join(dir, s), `// module ${s}\nexport const version = 0;\n`);
   const source = (i: number) => sources[i % sources.length]!;
 
-  const foamPages = fs.readdirSync(foam, { recursive: true }).map(String).filter((f) => f.endsWith('.md'));
+  const foamPages = fs
+    .readdirSync(foam, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.md'));
   foamPages.forEach((rel, i) => {
     const text = fs.readFileSync(path.join(foam, rel), 'utf8');
     write(path.join(wiki, 'foam', rel), withSources(text, [source(i)]));
@@ -36,7 +39,11 @@ export function makeFoamVault(foam: string, dir: string): string {
   git(dir, {}, 'init', '-q', '-b', 'main');
   commit(dir, 60, 'the vault and its sources');
   // later commits to some sources: pages citing them (decisions updated 20 days ago) turn stale
-  for (const [ago, every] of [[30, 3], [10, 5], [2, 7]] as const) {
+  for (const [ago, every] of [
+    [30, 3],
+    [10, 5],
+    [2, 7],
+  ] as const) {
     sources.forEach((s, i) => i % every === 0 && fs.appendFileSync(path.join(dir, s), `// changed ${ago} days ago\n`));
     commit(dir, ago, `sources changed ${ago} days ago`);
   }
@@ -55,7 +62,18 @@ function withSources(text: string, sources: string[]): string {
 function commit(dir: string, daysBefore: number, message: string): void {
   const when = new Date(Date.now() - daysBefore * DAY_MS).toISOString();
   git(dir, {}, 'add', '-A');
-  git(dir, { GIT_AUTHOR_DATE: when, GIT_COMMITTER_DATE: when }, '-c', 'user.name=bench', '-c', 'user.email=bench@example.invalid', 'commit', '-q', '-m', message);
+  git(
+    dir,
+    { GIT_AUTHOR_DATE: when, GIT_COMMITTER_DATE: when },
+    '-c',
+    'user.name=bench',
+    '-c',
+    'user.email=bench@example.invalid',
+    'commit',
+    '-q',
+    '-m',
+    message,
+  );
 }
 
 function git(dir: string, env: NodeJS.ProcessEnv, ...args: string[]): void {

@@ -37,7 +37,11 @@ async function timed<T>(p: Phase, kind: string, work: () => Promise<Answer<T>>):
   p.requests++;
   const t0 = performance.now();
   // fetch says only "fetch failed": its cause names what happened (a reset connection, a refused one)
-  const r = await work().catch((err: Error) => ({ ok: false, status: String((err.cause as { code?: string })?.code ?? err.message).slice(0, 80), value: undefined }));
+  const r = await work().catch((err: Error) => ({
+    ok: false,
+    status: String((err.cause as { code?: string })?.code ?? err.message).slice(0, 80),
+    value: undefined,
+  }));
   (p.times[kind] ??= []).push(performance.now() - t0);
   if (!r.ok) p.errors[`${kind} ${r.status}`] = (p.errors[`${kind} ${r.status}`] ?? 0) + 1;
   return r.ok ? (r.value ?? null) : null;
@@ -66,7 +70,8 @@ export async function writer(base: string, p: Phase, w: number, acks: Ack[]): Pr
 
 export async function searcher(base: string, p: Phase, s: number, words: string[]): Promise<void> {
   const query = (i: number) => `${words[(i * 7919) % words.length]} ${words[(i * 104729) % words.length]}`;
-  for (let i = 0; p.going(); i++) await timed(p, 'search', () => http(base, p.token(`searcher${s}`), 'POST', 'wiki/search', { q: query(s * 100_003 + i), k: 10, mode: 'hybrid' }));
+  for (let i = 0; p.going(); i++)
+    await timed(p, 'search', () => http(base, p.token(`searcher${s}`), 'POST', 'wiki/search', { q: query(s * 100_003 + i), k: 10, mode: 'hybrid' }));
 }
 
 /** One `cairn mcp` process (its own engine on the same database and roots), writing in a loop. */
@@ -79,7 +84,11 @@ export async function mcpWriter(p: Phase, m: number, args: string[], env: NodeJS
       const key = `load-mcp${m}-${i}`;
       const marker = `zqmcp${m}x${i}mark`;
       const r = await timed<Ack>(p, 'mcp write', async () => {
-        const out = (await client.callTool({ name: 'wiki_write', arguments: { key, body: `# MCP ${i}\n\nWritten under load: ${marker}.\n` } })) as { isError?: boolean; content: { text: string }[]; structuredContent?: Ack };
+        const out = (await client.callTool({ name: 'wiki_write', arguments: { key, body: `# MCP ${i}\n\nWritten under load: ${marker}.\n` } })) as {
+          isError?: boolean;
+          content: { text: string }[];
+          structuredContent?: Ack;
+        };
         return { ok: !out.isError, status: out.isError ? out.content[0]!.text.split(':')[0]! : 'ok', value: out.structuredContent };
       });
       if (r) acks.push({ key, marker, root: r.root, path: r.path, hashAfter: r.hashAfter, by: who });
@@ -98,7 +107,8 @@ export async function checkAcknowledged(acks: Ack[], read: (key: string) => Prom
     for (let a = acks[next++]; a; a = acks[next++]) {
       const file = path.join(a.root, a.path);
       if (!fs.existsSync(file)) problems.push(`lost ${a.key}: acknowledged but ${file} does not exist`);
-      else if (createHash('sha1').update(fs.readFileSync(file)).digest('hex') !== a.hashAfter) problems.push(`lost ${a.key}: the file's hash is not the acknowledged one`);
+      else if (createHash('sha1').update(fs.readFileSync(file)).digest('hex') !== a.hashAfter)
+        problems.push(`lost ${a.key}: the file's hash is not the acknowledged one`);
       const page = await read(a.key).catch((err: Error) => ({ ok: false, status: err.message, value: undefined }));
       if (!page.ok || !page.value!.body.includes(a.marker)) problems.push(`lost ${a.key}: not in the index as written (${page.status})`);
     }

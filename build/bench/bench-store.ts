@@ -30,7 +30,8 @@ export async function benchStore(kind: BenchStoreKind, work: string): Promise<Be
   return {
     kind,
     location: (name) => cluster.freshDatabase(name.replace(/\W+/g, '_').toLowerCase()),
-    describe: () => `store: PostgreSQL ${cluster.version} (a throwaway local cluster, fsync on, synchronous_commit off: as SQLite's WAL with synchronous=NORMAL)`,
+    describe: () =>
+      `store: PostgreSQL ${cluster.version} (a throwaway local cluster, fsync on, synchronous_commit off: as SQLite's WAL with synchronous=NORMAL)`,
     stop: () => cluster.stop(),
   };
 }

@@ -47,7 +47,12 @@ interface Run {
 /** One cairn process, timed from spawn to exit, with its peak memory (build/bench/measure.mjs). */
 function cairn(cmd: string[]): Run {
   const started = performance.now();
-  const r = spawnSync(process.execPath, [path.join(ROOT, 'build', 'bench', 'measure.mjs'), ...cmd], { cwd: ROOT, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'build', 'bench', 'measure.mjs'), ...cmd], {
+    cwd: ROOT,
+    env,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const ms = performance.now() - started;
   if (r.status !== 0) throw new Error(`cairn ${cmd.join(' ')} exited with ${r.status}:\n${r.stderr}`);
   const rss = Number(/cairn-bench-rss (\d+)/.exec(r.stderr)?.[1] ?? 0);
@@ -78,7 +83,11 @@ function nodeBaseline(): number {
 
 /** SciFact's corpus as one markdown page per abstract, as `cairn eval` writes it. */
 function scifactPages(): { dir: string; queries: string[] } {
-  const set = loadBeir({ corpus: path.join(SCIFACT, 'corpus.jsonl'), queries: path.join(SCIFACT, 'queries-train.jsonl'), qrels: path.join(SCIFACT, 'qrels-train.tsv') });
+  const set = loadBeir({
+    corpus: path.join(SCIFACT, 'corpus.jsonl'),
+    queries: path.join(SCIFACT, 'queries-train.jsonl'),
+    qrels: path.join(SCIFACT, 'qrels-train.tsv'),
+  });
   const dir = path.join(work, 'scifact-pages');
   writeCorpusPages(set.docs, dir, set.corpusHash);
   return { dir, queries: set.queries.map((q) => q.text) };
@@ -87,17 +96,29 @@ function scifactPages(): { dir: string; queries: string[] } {
 /** The build's phases, from the card of the model the index uses (its folder beside the database). */
 function adaptiveBuild(db: string): string {
   const models = modelsFolder(db);
-  const dir = fs.existsSync(models) ? fs.readdirSync(models).filter((d) => !d.endsWith('.partial')).sort().at(-1) : undefined;
+  const dir = fs.existsSync(models)
+    ? fs
+        .readdirSync(models)
+        .filter((d) => !d.endsWith('.partial'))
+        .sort()
+        .at(-1)
+    : undefined;
   if (!dir) return 'no adaptive model was built';
-  const card = JSON.parse(fs.readFileSync(path.join(models, dir, 'cairn-model.json'), 'utf8')) as { provenance: { params?: { buildMs?: number; timings?: Record<string, number> } } };
+  const card = JSON.parse(fs.readFileSync(path.join(models, dir, 'cairn-model.json'), 'utf8')) as {
+    provenance: { params?: { buildMs?: number; timings?: Record<string, number> } };
+  };
   const p = card.provenance.params ?? {};
-  return `build ${((p.buildMs ?? 0) / 1000).toFixed(1)} s (${Object.entries(p.timings ?? {}).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)}`).join(', ')})`;
+  return `build ${((p.buildMs ?? 0) / 1000).toFixed(1)} s (${Object.entries(p.timings ?? {})
+    .map(([k, v]) => `${k} ${(v / 1000).toFixed(1)}`)
+    .join(', ')})`;
 }
 
 /** A full index with the default model: page time, then model build + embedding (from cairn index --json). */
 function indexWithModel(label: string, root: string, db: string, r = cairn(['index', '--json', '--db', db, root])): void {
   const report = JSON.parse(r.out) as { ms: number; semanticMs: number; embedded: number; model: string };
-  console.log(`- ${label}: pages ${(report.ms / 1000).toFixed(1)} s, then the semantic lane ready in **${(report.semanticMs / 1000).toFixed(1)} s** (${report.embedded} chunks embedded, model ${report.model}); ${adaptiveBuild(db)}; peak ${mb(r.rss)}`);
+  console.log(
+    `- ${label}: pages ${(report.ms / 1000).toFixed(1)} s, then the semantic lane ready in **${(report.semanticMs / 1000).toFixed(1)} s** (${report.embedded} chunks embedded, model ${report.model}); ${adaptiveBuild(db)}; peak ${mb(r.rss)}`,
+  );
 }
 
 /** Builds the model in process on a copy of a model-less index, searching every 20 ms meanwhile, as a server would be asked. */
@@ -117,7 +138,9 @@ async function searchWhileBuilding(modelless: string, root: string, queries: str
       await new Promise((r) => setTimeout(r, 20));
     }
     const report = await run;
-    console.log(`- searching while SciFact's model builds in the same process (${(report.semanticMs / 1000).toFixed(1)} s): ${ms.length} lexical searches, p50 ${pct(ms, 50).toFixed(1)} ms, max ${Math.max(...ms).toFixed(0)} ms`);
+    console.log(
+      `- searching while SciFact's model builds in the same process (${(report.semanticMs / 1000).toFixed(1)} s): ${ms.length} lexical searches, p50 ${pct(ms, 50).toFixed(1)} ms, max ${Math.max(...ms).toFixed(0)} ms`,
+    );
   } finally {
     await engine.close();
   }
@@ -146,7 +169,9 @@ try {
   if (!fs.existsSync(TEN_K) || !fs.existsSync(SCIFACT)) throw new Error(`npm run bench needs ${TEN_K} and ${SCIFACT}`);
   await ensureCli();
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-  console.log(`# cairn bench, ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(2)}\n`);
+  console.log(
+    `# cairn bench, ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(2)}\n`,
+  );
   console.log(`${store.describe()}\n`);
   console.log(`node -e '' takes ${Math.round(nodeBaseline())} ms here (median of ${runs}).\n`);
 
@@ -176,12 +201,21 @@ try {
   row(['wiki', 'full index', 'pages/s', 'peak memory', 'unchanged again']);
   row(['---', '---', '---', '---', '---']);
   const modelless: Record<string, string> = {};
-  for (const [label, root] of [['interconnected-10k', TEN_K], ['SciFact as pages', sci.dir]] as const) {
+  for (const [label, root] of [
+    ['interconnected-10k', TEN_K],
+    ['SciFact as pages', sci.dir],
+  ] as const) {
     const db = (modelless[label] = await store.location(label));
     const full = cairn(['index', '--json', '--model', 'none', '--db', db, root]);
     const report = JSON.parse(full.out) as { ms: number; pages: number };
     const again = cairn(['index', '--json', '--model', 'none', '--db', db, root]);
-    row([label, `${(report.ms / 1000).toFixed(2)} s`, String(Math.round(report.pages / (report.ms / 1000))), mb(full.rss), `${((JSON.parse(again.out) as { ms: number }).ms / 1000).toFixed(2)} s`]);
+    row([
+      label,
+      `${(report.ms / 1000).toFixed(2)} s`,
+      String(Math.round(report.pages / (report.ms / 1000))),
+      mb(full.rss),
+      `${((JSON.parse(again.out) as { ms: number }).ms / 1000).toFixed(2)} s`,
+    ]);
   }
   console.log('');
 

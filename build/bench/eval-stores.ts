@@ -34,10 +34,30 @@ async function evaluate(kind: BenchStoreKind): Promise<Record<string, ModeFigure
   const store = await benchStore(kind, work);
   try {
     const db = await store.location(`scifact_${kind}`);
-    const cmd = ['eval', '--json', '--model', model, '--split', split, '--db', db, '--corpus', path.join(SCIFACT, 'corpus.jsonl'), '--queries', path.join(SCIFACT, 'queries-train.jsonl'), '--qrels', path.join(SCIFACT, 'qrels-train.tsv')];
+    const cmd = [
+      'eval',
+      '--json',
+      '--model',
+      model,
+      '--split',
+      split,
+      '--db',
+      db,
+      '--corpus',
+      path.join(SCIFACT, 'corpus.jsonl'),
+      '--queries',
+      path.join(SCIFACT, 'queries-train.jsonl'),
+      '--qrels',
+      path.join(SCIFACT, 'qrels-train.tsv'),
+    ];
     console.error(`${store.describe()}: cairn eval --model ${model} --split ${split} …`);
     const started = performance.now();
-    const r = spawnSync(process.execPath, [path.join(ROOT, 'electron', 'cairn.mjs'), ...cmd], { cwd: ROOT, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const r = spawnSync(process.execPath, [path.join(ROOT, 'electron', 'cairn.mjs'), ...cmd], {
+      cwd: ROOT,
+      env,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
     if (r.status !== 0) throw new Error(`cairn eval on ${kind} exited with ${r.status}:\n${r.stderr}`);
     console.error(`  done in ${((performance.now() - started) / 1000).toFixed(1)} s (index, model, the queries of every mode)`);
     return (JSON.parse(r.stdout) as { modes: Record<string, ModeFigures> }).modes;

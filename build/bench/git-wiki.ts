@@ -39,7 +39,10 @@ export function makeGitWiki(repo: string, pages = 200, codeFiles = 120): GitWiki
   execFileSync('git', ['add', '.'], { cwd: repo });
   commit(repo, 90, 'first');
   // later changes to a third of the code, on two days: some pages' sources changed after their review
-  for (const [daysAgo, from] of [[60, 0], [20, 1]] as const) {
+  for (const [daysAgo, from] of [
+    [60, 0],
+    [20, 1],
+  ] as const) {
     for (let f = from; f < codeFiles; f += 6) fs.appendFileSync(path.join(repo, 'src', `mod-${f}.ts`), `// changed ${daysAgo} days ago\n`);
     execFileSync('git', ['add', '.'], { cwd: repo });
     commit(repo, daysAgo, `change code (${daysAgo} days ago)`);

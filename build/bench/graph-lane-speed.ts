@@ -18,7 +18,9 @@ if (!fs.existsSync(root)) {
 }
 const QUERIES = ['water', 'the history of music', 'time', 'people and places', 'science', 'war', 'art', 'city', 'language', 'food'];
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-bench-graph-speed-'));
-const engine = Engine.open(resolveSettings({ roots: [root], db: path.join(dir, 'bench.db'), model: 'none', env: { CAIRN_CONFIG: path.join(dir, 'none.json') } }));
+const engine = Engine.open(
+  resolveSettings({ roots: [root], db: path.join(dir, 'bench.db'), model: 'none', env: { CAIRN_CONFIG: path.join(dir, 'none.json') } }),
+);
 try {
   await engine.reindex();
   const api = engineApi(engine);

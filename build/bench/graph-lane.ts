@@ -75,7 +75,9 @@ try {
   const report = await engine.reindex();
   const api = engineApi(engine);
   console.log(`# graph lane on foam-docs: ${questions.length} one-hop questions, k = ${K}`);
-  console.log(`index: ${report.pages} pages, ${report.links} links (${report.dangling} dangling), model ${report.model ?? 'none'}${hasGraph ? '' : '; the graph lane is not in LANES yet, so only the baseline runs'}\n`);
+  console.log(
+    `index: ${report.pages} pages, ${report.links} links (${report.dangling} dangling), model ${report.model ?? 'none'}${hasGraph ? '' : '; the graph lane is not in LANES yet, so only the baseline runs'}\n`,
+  );
   row(['search', 'lane weights used', 'answer recall@10', 'answer recall@3', 'answer MRR@10', 'matches recall@10', 'matches MRR@10']);
   row(['---', '---', '---', '---', '---', '---', '---']);
   const ranks = new Map<string, { answer: (number | null)[]; matches: (number | null)[] }>();
@@ -88,7 +90,12 @@ try {
       answer.push(rankOf(r, q.answer));
       matches.push(rankOf(r, q.matches));
       // the weights the engine fused with, defaults filled in: what "default" meant in this run
-      used = s.mode === 'lexical' ? 'lexical only' : Object.entries(r.weights).map(([lane, w]) => `${lane} ${w}`).join(', ');
+      used =
+        s.mode === 'lexical'
+          ? 'lexical only'
+          : Object.entries(r.weights)
+              .map(([lane, w]) => `${lane} ${w}`)
+              .join(', ');
     }
     ranks.set(s.label, { answer, matches });
     const found = (xs: (number | null)[], depth = K) => xs.filter((x) => x !== null && x <= depth).length;

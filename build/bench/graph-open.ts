@@ -21,7 +21,9 @@ const { wiki, runs, dir, db, cleanUp } = benchOptions('graph');
 interface InPage {
   performance: { now(): number; getEntriesByType(type: string): { name: string; startTime: number }[] };
   requestAnimationFrame(callback: (time: number) => void): number;
-  PerformanceObserver: new (callback: (list: { getEntries(): { startTime: number; duration: number }[] }) => void) => { observe(options: { type: string; buffered: boolean }): void };
+  PerformanceObserver: new (callback: (list: { getEntries(): { startTime: number; duration: number }[] }) => void) => {
+    observe(options: { type: string; buffered: boolean }): void;
+  };
   MutationObserver: new (callback: () => void) => { observe(target: unknown, options: object): void };
   document: { querySelector(selector: string): unknown };
   bench: Watched & { frames: number[]; counting: boolean; last: number; frame?: (time: number) => void };
@@ -61,7 +63,14 @@ async function openOnce(page: Page, url: string): Promise<Run> {
   await host.and(page.locator('[data-drawn="true"]')).waitFor({ timeout: 120_000 });
   const during = await panAndZoom(page);
   await host.and(page.locator('[data-layout="settled"]')).waitFor({ timeout: 300_000 });
-  const marks = await page.evaluate(() => Object.fromEntries((globalThis as unknown as InPage).performance.getEntriesByType('mark').filter((m) => m.name.startsWith('cairn graph:')).map((m) => [m.name.slice(12), m.startTime])));
+  const marks = await page.evaluate(() =>
+    Object.fromEntries(
+      (globalThis as unknown as InPage).performance
+        .getEntriesByType('mark')
+        .filter((m) => m.name.startsWith('cairn graph:'))
+        .map((m) => [m.name.slice(12), m.startTime]),
+    ),
+  );
   const { settledAt, tasks } = await page.evaluate(() => {
     const { bench } = globalThis as unknown as InPage;
     return { settledAt: bench.settledAt, tasks: bench.tasks };
@@ -80,7 +89,10 @@ interface Watched {
 function watch(): void {
   const g = globalThis as unknown as InPage;
   const w: InPage['bench'] = (g.bench = { tasks: [], frames: [], counting: false, last: 0 });
-  new g.PerformanceObserver((list) => list.getEntries().forEach((e) => w.tasks.push({ start: e.startTime, duration: e.duration }))).observe({ type: 'longtask', buffered: true });
+  new g.PerformanceObserver((list) => list.getEntries().forEach((e) => w.tasks.push({ start: e.startTime, duration: e.duration }))).observe({
+    type: 'longtask',
+    buffered: true,
+  });
   new g.MutationObserver(() => {
     if (w.settledAt === undefined && g.document.querySelector('.graph-host[data-layout="settled"]')) w.settledAt = g.performance.now();
   }).observe(g.document, { subtree: true, attributes: true, attributeFilter: ['data-layout'] });
@@ -153,12 +165,16 @@ try {
     await close();
   }
   const frames = results.flatMap((r) => [...r.during.frames, ...r.after.frames]);
-  console.log(`\n${path.basename(wiki)}: ${runs} cold opens of the whole graph in Chromium (${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, load now ${loadAverage()})`);
+  console.log(
+    `\n${path.basename(wiki)}: ${runs} cold opens of the whole graph in Chromium (${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, load now ${loadAverage()})`,
+  );
   console.log(`  graph in the page     median ${(median(results.map((r) => r.answer)) / 1000).toFixed(2)} s`);
   console.log(`  first picture         median ${(median(results.map((r) => r.drawn)) / 1000).toFixed(2)} s (from navigation start)`);
   console.log(`  layout settled        median ${(median(results.map((r) => r.settled)) / 1000).toFixed(1)} s`);
   console.log(`  longest task after    median ${Math.round(median(results.map((r) => r.longestTask)))} ms (the main thread, while the layout runs)`);
-  console.log(`  pan and zoom during   median ${(median(results.map((r) => r.during.took)) / 1000).toFixed(1)} s to deliver; after: ${(median(results.map((r) => r.after.took)) / 1000).toFixed(1)} s`);
+  console.log(
+    `  pan and zoom during   median ${(median(results.map((r) => r.during.took)) / 1000).toFixed(1)} s to deliver; after: ${(median(results.map((r) => r.after.took)) / 1000).toFixed(1)} s`,
+  );
   console.log(`  frames, pan and zoom  ${frameFigures(frames)} (aim: p95 under 50 ms, none over 200 ms)`);
 } finally {
   cleanUp();

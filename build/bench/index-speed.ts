@@ -6,7 +6,9 @@ import path from 'node:path';
 import { resolveSettings } from '../../electron/engine/config/settings.ts';
 import { Engine } from '../../electron/engine/engine.ts';
 
-const root = path.resolve(process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : path.join(import.meta.dirname, '../../../shared/eval/wikis/interconnected-10k'));
+const root = path.resolve(
+  process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : path.join(import.meta.dirname, '../../../shared/eval/wikis/interconnected-10k'),
+);
 if (!fs.existsSync(root)) {
   console.error(`bench: ${root} does not exist; pass a folder of markdown`);
   process.exit(2);
@@ -29,13 +31,20 @@ try {
   console.log(`machine: ${os.cpus().length} x ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
   console.log(`root: ${root}`);
   console.log(`pages ${full.pages}, chunks ${full.chunks}, links ${full.links} (${full.dangling} dangling, ${full.brokenAnchors} broken anchors)`);
-    console.log(`full index:      ${(full.ms / 1000).toFixed(2)} s  (${Math.round(full.pages / (full.ms / 1000))} pages/s): scan, parse, write, link`);
+  console.log(`full index:      ${(full.ms / 1000).toFixed(2)} s  (${Math.round(full.pages / (full.ms / 1000))} pages/s): scan, parse, write, link`);
   console.log(`  phases: ${phases.map(([name, at], i) => `${name} ${(((phases[i + 1]?.[1] ?? at) - at) / 1000).toFixed(2)} s`).join(', ')}`);
-  console.log(`  + semantic:    ${(full.semanticMs / 1000).toFixed(2)} s  model ${full.model ?? 'none'}, ${full.embedded} chunks embedded${full.modelNote ? ` (${full.modelNote})` : ''}`);
+  console.log(
+    `  + semantic:    ${(full.semanticMs / 1000).toFixed(2)} s  model ${full.model ?? 'none'}, ${full.embedded} chunks embedded${full.modelNote ? ` (${full.modelNote})` : ''}`,
+  );
   console.log(`unchanged again: ${((again.ms + again.semanticMs) / 1000).toFixed(2)} s  (${again.indexed} files re-read, ${again.embedded} chunks embedded)`);
   const card = engine.semantic.embedder?.info;
   const params = card?.provenance.params as { timings?: Record<string, number>; buildMs?: number } | undefined;
-  if (params?.timings) console.log(`adaptive build:  ${((params.buildMs ?? 0) / 1000).toFixed(2)} s: ${Object.entries(params.timings).map(([k, v]) => `${k} ${(v / 1000).toFixed(2)} s`).join(', ')}`);
+  if (params?.timings)
+    console.log(
+      `adaptive build:  ${((params.buildMs ?? 0) / 1000).toFixed(2)} s: ${Object.entries(params.timings)
+        .map(([k, v]) => `${k} ${(v / 1000).toFixed(2)} s`)
+        .join(', ')}`,
+    );
 } finally {
   await engine.close();
   fs.rmSync(dir, { recursive: true, force: true });

@@ -16,7 +16,9 @@ const GROUP = 'section.broken-target';
 /** What the in-page functions use, typed here: this project typechecks for Node, without the DOM library. */
 interface InPage {
   performance: { now(): number; getEntriesByType(type: string): { name: string; responseEnd: number }[] };
-  PerformanceObserver: new (callback: (list: { getEntries(): { startTime: number; duration: number }[] }) => void) => { observe(options: { type: string; buffered: boolean }): void };
+  PerformanceObserver: new (callback: (list: { getEntries(): { startTime: number; duration: number }[] }) => void) => {
+    observe(options: { type: string; buffered: boolean }): void;
+  };
   MutationObserver: new (callback: () => void) => { observe(target: unknown, options: object): void };
   document: { querySelector(selector: string): unknown; querySelectorAll(selector: string): { length: number } };
   bench: { rowsAt?: number; rows: number; tasks: { start: number; duration: number }[] };
@@ -35,7 +37,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.le
 function watch(): void {
   const g = globalThis as unknown as InPage;
   const w: InPage['bench'] = (g.bench = { tasks: [], rows: 0 });
-  new g.PerformanceObserver((list) => list.getEntries().forEach((e) => w.tasks.push({ start: e.startTime, duration: e.duration }))).observe({ type: 'longtask', buffered: true });
+  new g.PerformanceObserver((list) => list.getEntries().forEach((e) => w.tasks.push({ start: e.startTime, duration: e.duration }))).observe({
+    type: 'longtask',
+    buffered: true,
+  });
   new g.MutationObserver(() => {
     if (w.rowsAt === undefined && g.document.querySelector('section.broken-target')) {
       w.rowsAt = g.performance.now();
@@ -51,7 +56,12 @@ async function openOnce(page: Page, url: string): Promise<Run> {
   await page.waitForTimeout(1000);
   const { rowsAt, rows, tasks } = await page.evaluate(() => (globalThis as unknown as InPage).bench);
   // the report and the orphans both come from /api/links: the later of the two answers before the rows
-  const answers = await page.evaluate(() => (globalThis as unknown as InPage).performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/api/links')).map((e) => e.responseEnd));
+  const answers = await page.evaluate(() =>
+    (globalThis as unknown as InPage).performance
+      .getEntriesByType('resource')
+      .filter((e) => e.name.endsWith('/api/links'))
+      .map((e) => e.responseEnd),
+  );
   return { answerAt: Math.max(0, ...answers.filter((a) => a <= rowsAt!)), rowsAt: rowsAt!, rows, longestTask: Math.max(0, ...tasks.map((t) => t.duration)) };
 }
 
@@ -68,12 +78,19 @@ try {
       // what the page asked the server (suggestions) may still be running: the next run starts when it answers again
       const since = Date.now();
       await idle();
-      console.log(`run ${i + 1}: report in the page ${(r.answerAt / 1000).toFixed(2)} s, first rows ${(r.rowsAt / 1000).toFixed(2)} s (${r.rows} groups in the document), longest main-thread task ${Math.round(r.longestTask)} ms; the server answered again ${((Date.now() - since) / 1000).toFixed(1)} s after the page closed`);
+      console.log(
+        `run ${i + 1}: report in the page ${(r.answerAt / 1000).toFixed(2)} s, first rows ${(r.rowsAt / 1000).toFixed(2)} s (${r.rows} groups in the document), longest main-thread task ${Math.round(r.longestTask)} ms; the server answered again ${((Date.now() - since) / 1000).toFixed(1)} s after the page closed`,
+      );
     }
   } finally {
     await close();
   }
-  console.log(`\n${path.basename(wiki)}: ${runs} cold opens of the Broken links screen in Chromium (${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+  console.log(
+    `\n${path.basename(wiki)}: ${runs} cold opens of the Broken links screen in Chromium (${os.cpus().length} cores, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')})`,
+  );
   console.log(`  report in the page    median ${(median(results.map((r) => r.answerAt)) / 1000).toFixed(2)} s (from navigation start)`);
   console.log(`  first rows            median ${(median(results.map((r) => r.rowsAt)) / 1000).toFixed(2)} s (from navigation start)`);
   console.log(`  longest task          median ${Math.round(median(results.map((r) => r.longestTask)))} ms`);

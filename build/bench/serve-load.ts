@@ -50,7 +50,8 @@ async function searchLoad(url: string, offset: number): Promise<number[]> {
   return times.sort((a, b) => a - b);
 }
 
-const fmt = (t: number[]) => `p50 ${percentile(t, 50).toFixed(1)} ms, p95 ${percentile(t, 95).toFixed(1)} ms, max ${t.at(-1)!.toFixed(1)} ms (${t.length} searches)`;
+const fmt = (t: number[]) =>
+  `p50 ${percentile(t, 50).toFixed(1)} ms, p95 ${percentile(t, 95).toFixed(1)} ms, max ${t.at(-1)!.toFixed(1)} ms (${t.length} searches)`;
 
 try {
   const started = performance.now();
@@ -66,20 +67,29 @@ try {
 
     let edits = 0;
     const editor = setInterval(() => {
-      fs.appendFileSync(path.join(wiki, names[edits % names.length]!), `\nEdited ${edits}: see [[${names[(edits * 31) % names.length]!.replace(/\.md$/, '')}]].\n`);
+      fs.appendFileSync(
+        path.join(wiki, names[edits % names.length]!),
+        `\nEdited ${edits}: see [[${names[(edits * 31) % names.length]!.replace(/\.md$/, '')}]].\n`,
+      );
       edits++;
     }, EDIT_EVERY_MS);
-    const runsBefore = ((await api<{ lastRun: { finishedAt: string } }>(server.url, 'status')).body.lastRun.finishedAt);
+    const runsBefore = (await api<{ lastRun: { finishedAt: string } }>(server.url, 'status')).body.lastRun.finishedAt;
     const loaded = await searchLoad(server.url, 5_000);
     clearInterval(editor);
     const status = (await api<{ lastRun: { finishedAt: string; ms: number; indexed: number } }>(server.url, 'status')).body;
 
     const cpu = os.cpus()[0]?.model ?? 'unknown cpu';
-    console.log(`machine: ${os.cpus().length} x ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)}`);
-    console.log(`wiki: ${source} (${names.length} pages), model ${model}, mode ${mode}, ${SEARCHERS} searchers in parallel; index built in ${indexSeconds.toFixed(1)} s`);
+    console.log(
+      `machine: ${os.cpus().length} x ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)}`,
+    );
+    console.log(
+      `wiki: ${source} (${names.length} pages), model ${model}, mode ${mode}, ${SEARCHERS} searchers in parallel; index built in ${indexSeconds.toFixed(1)} s`,
+    );
     console.log(`idle:                    ${fmt(idle)}`);
     console.log(`one page edited / 0.25 s: ${fmt(loaded)}`);
-    console.log(`  ${edits} edits; watcher runs kept up: last run ${status.lastRun.finishedAt > runsBefore ? `finished during the load, ${status.lastRun.ms} ms, ${status.lastRun.indexed} files read` : 'did not finish during the load'}`);
+    console.log(
+      `  ${edits} edits; watcher runs kept up: last run ${status.lastRun.finishedAt > runsBefore ? `finished during the load, ${status.lastRun.ms} ms, ${status.lastRun.indexed} files read` : 'did not finish during the load'}`,
+    );
     console.log(`p95 under load / idle: ${(percentile(loaded, 95) / percentile(idle, 95)).toFixed(2)}x`);
   } finally {
     await server.stop();

@@ -65,7 +65,12 @@ export async function serveWiki(wiki: string, db: string, dir: string): Promise<
   const server = await startServe(['--no-watch', '--db', db, wiki], env);
   await waitForIdle(server.url);
   const browser = await chromium.launch(
-    fs.existsSync(CHROMIUM) ? { executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] } : {},
+    fs.existsSync(CHROMIUM)
+      ? {
+          executablePath: CHROMIUM,
+          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+        }
+      : {},
   );
   return {
     url: server.url,

@@ -26,11 +26,17 @@ if (!gitWiki && !fs.existsSync(source)) {
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-bench-writes-'));
 const wiki = gitWiki ? makeGitWiki(path.join(dir, 'repo')).wiki : path.join(dir, 'wiki');
 if (!gitWiki) fs.cpSync(source, wiki, { recursive: true });
-const engine = Engine.open(resolveSettings({ roots: [wiki], db: path.join(dir, 'bench.db'), model: 'none', env: { CAIRN_CONFIG: path.join(dir, 'none.json') } }));
+const engine = Engine.open(
+  resolveSettings({ roots: [wiki], db: path.join(dir, 'bench.db'), model: 'none', env: { CAIRN_CONFIG: path.join(dir, 'none.json') } }),
+);
 
 /** The wiki's markdown files, root-relative, in a stable order. */
 function pageFiles(): string[] {
-  return fs.readdirSync(wiki, { recursive: true }).map(String).filter((f) => f.endsWith('.md')).sort();
+  return fs
+    .readdirSync(wiki, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.md'))
+    .sort();
 }
 
 /** The words of five letters or more that most pages use, which no page is named after. */
@@ -39,9 +45,19 @@ function commonWords(count: number): string[] {
   const keys = new Set(files.map((f) => path.basename(f, '.md').toLowerCase()));
   const pages = new Map<string, number>();
   for (const f of files.slice(0, 2000)) {
-    for (const w of new Set(fs.readFileSync(path.join(wiki, f), 'utf8').toLowerCase().match(/[a-z]{5,}/g) ?? [])) pages.set(w, (pages.get(w) ?? 0) + 1);
+    for (const w of new Set(
+      fs
+        .readFileSync(path.join(wiki, f), 'utf8')
+        .toLowerCase()
+        .match(/[a-z]{5,}/g) ?? [],
+    ))
+      pages.set(w, (pages.get(w) ?? 0) + 1);
   }
-  return [...pages].filter(([w]) => !keys.has(w)).sort((a, b) => b[1] - a[1]).slice(0, count).map(([w]) => w);
+  return [...pages]
+    .filter(([w]) => !keys.has(w))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([w]) => w);
 }
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
@@ -57,23 +73,46 @@ async function timed(label: string, write: (i: number) => { key: string; body: s
   }
   loop.disable();
   const worst = loop.max / 1e6;
-  console.log(`${label.padEnd(48)} p50 ${pct(ms, 50).toFixed(1).padStart(7)} ms  p95 ${pct(ms, 95).toFixed(1).padStart(7)} ms  min ${Math.min(...ms).toFixed(1).padStart(7)} ms  worst loop delay ${worst.toFixed(0).padStart(5)} ms`);
+  console.log(
+    `${label.padEnd(48)} p50 ${pct(ms, 50).toFixed(1).padStart(7)} ms  p95 ${pct(ms, 95).toFixed(1).padStart(7)} ms  min ${Math.min(...ms)
+      .toFixed(1)
+      .padStart(7)} ms  worst loop delay ${worst.toFixed(0).padStart(5)} ms`,
+  );
 }
 
 try {
   const t = performance.now();
   const indexed = await engine.reindex();
   console.log(`machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown cpu'}, Node ${process.version}`);
-  console.log(`root: ${gitWiki ? `${wiki} (generated, under git)` : source}: ${indexed.pages} pages indexed in ${((performance.now() - t) / 1000).toFixed(1)} s; ${n} writes of each kind`);
+  console.log(
+    `root: ${gitWiki ? `${wiki} (generated, under git)` : source}: ${indexed.pages} pages indexed in ${((performance.now() - t) / 1000).toFixed(1)} s; ${n} writes of each kind`,
+  );
   const words = commonWords(n);
   // pages named once in the wiki, so each key is the page whose file we picked
   const counts = new Map<string, number>();
   for (const f of pageFiles()) counts.set(path.basename(f, '.md'), (counts.get(path.basename(f, '.md')) ?? 0) + 1);
-  const existing = [...counts].filter(([, c]) => c === 1).slice(0, n).map(([key]) => key);
-  await timed('new page, new key (as bench:agents writes)', (i) => ({ key: `load-w0-${i}`, frontmatter: { title: `Load 0.${i}` }, body: `# Load 0.${i}\n\nWritten under load: zq0x${i}mark.\n` }));
-  await timed('the same pages again, names unchanged', (i) => ({ key: `load-w0-${i}`, frontmatter: { title: `Load 0.${i}` }, body: `# Load 0.${i}\n\nWritten again: zq0x${i}mark.\n` }));
-  await timed('new page keyed by a word many pages use', (i) => ({ key: words[i % words.length]! + (i >= words.length ? `-${i}` : ''), body: `# Note ${i}\n\nSome text.\n` }));
-  await timed("an existing page's body rewritten", (i) => ({ key: existing[i % existing.length]!, body: `# ${existing[i % existing.length]}\n\nRewritten ${i}, about time and people.\n` }));
+  const existing = [...counts]
+    .filter(([, c]) => c === 1)
+    .slice(0, n)
+    .map(([key]) => key);
+  await timed('new page, new key (as bench:agents writes)', (i) => ({
+    key: `load-w0-${i}`,
+    frontmatter: { title: `Load 0.${i}` },
+    body: `# Load 0.${i}\n\nWritten under load: zq0x${i}mark.\n`,
+  }));
+  await timed('the same pages again, names unchanged', (i) => ({
+    key: `load-w0-${i}`,
+    frontmatter: { title: `Load 0.${i}` },
+    body: `# Load 0.${i}\n\nWritten again: zq0x${i}mark.\n`,
+  }));
+  await timed('new page keyed by a word many pages use', (i) => ({
+    key: words[i % words.length]! + (i >= words.length ? `-${i}` : ''),
+    body: `# Note ${i}\n\nSome text.\n`,
+  }));
+  await timed("an existing page's body rewritten", (i) => ({
+    key: existing[i % existing.length]!,
+    body: `# ${existing[i % existing.length]}\n\nRewritten ${i}, about time and people.\n`,
+  }));
 } finally {
   await engine.close();
   fs.rmSync(dir, { recursive: true, force: true });

@@ -31,7 +31,11 @@ function sourceUrlPlugin() {
         const text = await fs.promises.readFile(args.path, 'utf8');
         if (!text.includes('import.meta.url')) return undefined;
         const loader = args.path.endsWith('ts') ? 'ts' : 'js';
-        return { contents: text.replaceAll('import.meta.url', `new URL(${JSON.stringify(`../../${rel}`)}, import.meta.url).href`), loader, resolveDir: path.dirname(args.path) };
+        return {
+          contents: text.replaceAll('import.meta.url', `new URL(${JSON.stringify(`../../${rel}`)}, import.meta.url).href`),
+          loader,
+          resolveDir: path.dirname(args.path),
+        };
       });
     },
   };
@@ -84,8 +88,14 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   try {
     const started = performance.now();
     const entry = await buildCli();
-    const kb = fs.readdirSync(CLI_DIR).filter((f) => f.endsWith('.mjs')).reduce((n, f) => n + fs.statSync(path.join(CLI_DIR, f)).size, 0) / 1024;
-    process.stdout.write(`cairn: compiled the CLI into ${path.relative(ROOT, path.dirname(entry))} (${kb.toFixed(0)} KB) in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+    const kb =
+      fs
+        .readdirSync(CLI_DIR)
+        .filter((f) => f.endsWith('.mjs'))
+        .reduce((n, f) => n + fs.statSync(path.join(CLI_DIR, f)).size, 0) / 1024;
+    process.stdout.write(
+      `cairn: compiled the CLI into ${path.relative(ROOT, path.dirname(entry))} (${kb.toFixed(0)} KB) in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+    );
   } catch (err) {
     process.stderr.write(`cairn: compiling the CLI failed: ${err.message}\n`);
     process.exit(1);

@@ -17,13 +17,19 @@ function newestIn(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, entry.name);
     if (entry.isDirectory()) newest = Math.max(newest, newestIn(p));
-    else if (/\.(ts|mts|mjs|js|json)$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) && !NOT_COMPILED.has(p)) newest = Math.max(newest, fs.statSync(p).mtimeMs);
+    else if (/\.(ts|mts|mjs|js|json)$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) && !NOT_COMPILED.has(p))
+      newest = Math.max(newest, fs.statSync(p).mtimeMs);
   }
   return newest;
 }
 
 export function newestSource() {
-  return Math.max(...SOURCES.map((d) => path.join(ROOT, d)).filter((d) => fs.existsSync(d)).map(newestIn), fs.statSync(path.join(ROOT, 'package.json')).mtimeMs);
+  return Math.max(
+    ...SOURCES.map((d) => path.join(ROOT, d))
+      .filter((d) => fs.existsSync(d))
+      .map(newestIn),
+    fs.statSync(path.join(ROOT, 'package.json')).mtimeMs,
+  );
 }
 
 /** Built, and newer than every source (false where the sources are not there to compare: then the build is all there is). */

@@ -43,7 +43,11 @@ describe('npm run build:electron', () => {
     const electron = { contextBridge: { exposeInMainWorld: (key: string, value: Record<string, unknown>) => void (exposed[key] = value) }, ipcRenderer: {} };
     const module = { exports: {} };
     vm.runInNewContext(fs.readFileSync(path.join(OUT, 'preload.cjs'), 'utf8'), { module, exports: module.exports, require: () => electron });
-    expect(Object.keys(exposed.cairn ?? {}).filter((k) => k !== 'on' && k !== 'desktop').sort()).toEqual(Object.keys(contract).sort());
+    expect(
+      Object.keys(exposed.cairn ?? {})
+        .filter((k) => k !== 'on' && k !== 'desktop')
+        .sort(),
+    ).toEqual(Object.keys(contract).sort());
   });
 
   it('leaves a main bundle that loads and starts the app: names it, takes the single-instance lock, waits for ready', () => {

@@ -124,7 +124,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   try {
     const out = await buildShell();
     const size = (f) => `${(fs.statSync(f).size / 1024).toFixed(0)} KB`;
-    process.stdout.write(`cairn: built ${path.relative(ROOT, out.main)} (${size(out.main)}) and ${path.relative(ROOT, out.preload)} (${size(out.preload)}; ${out.methodNames.length} methods)\n`);
+    process.stdout.write(
+      `cairn: built ${path.relative(ROOT, out.main)} (${size(out.main)}) and ${path.relative(ROOT, out.preload)} (${size(out.preload)}; ${out.methodNames.length} methods)\n`,
+    );
   } catch (err) {
     process.stderr.write(`cairn: building the Electron shell failed: ${err.message}\n`);
     process.exit(1);

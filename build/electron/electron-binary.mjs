@@ -75,6 +75,9 @@ async function explain(output) {
 }
 
 function firstError(output) {
-  const lines = output.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('at '));
+  const lines = output
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('at '));
   return (lines.find((l) => /error|failed|timed out|ENOTFOUND|ECONN/i.test(l)) ?? lines.at(-1) ?? 'install.js gave no reason').slice(0, 200);
 }

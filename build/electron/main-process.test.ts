@@ -37,7 +37,10 @@ const rec = {
   opened: [] as string[],
   external: [] as string[],
 };
-const log = (name: string) => (...args: unknown[]) => void rec.calls.push([name, ...args]);
+const log =
+  (name: string) =>
+  (...args: unknown[]) =>
+    void rec.calls.push([name, ...args]);
 
 class FakeWindow {
   static getAllWindows = () => rec.windows;
@@ -139,7 +142,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   process.argv = saved.argv;
-  for (const [key, value] of [['CAIRN_SQLITE_BINDING', saved.binding], ['CAIRN_CONFIG', saved.config], ['CAIRN_ROOTS', saved.roots]] as const) {
+  for (const [key, value] of [
+    ['CAIRN_SQLITE_BINDING', saved.binding],
+    ['CAIRN_CONFIG', saved.config],
+    ['CAIRN_ROOTS', saved.roots],
+  ] as const) {
     if (value === undefined) delete process.env[key];
     else process.env[key] = value;
   }
@@ -240,7 +247,11 @@ describe('IPC', () => {
   });
 
   it('refuses a request the contract rejects, with the contract’s message', async () => {
-    expect(await call(methodChannel('getPage'), { key: '' })).toMatchObject({ ok: false, code: 'bad-request', error: expect.stringMatching(/^getPage: bad "key"/) });
+    expect(await call(methodChannel('getPage'), { key: '' })).toMatchObject({
+      ok: false,
+      code: 'bad-request',
+      error: expect.stringMatching(/^getPage: bad "key"/),
+    });
     expect(await call(methodChannel('links'), { kind: 'everything' })).toMatchObject({ ok: false, code: 'bad-request' });
   });
 
@@ -255,7 +266,10 @@ describe('IPC', () => {
     expect(await call(DESKTOP_CHANNELS.openInEditor, alpha)).toEqual({ ok: true, value: undefined });
     expect(await call(DESKTOP_CHANNELS.revealInFolder, alpha)).toEqual({ ok: true, value: undefined });
     expect(await call(DESKTOP_CHANNELS.openInEditor, db)).toMatchObject({ ok: false, error: expect.stringMatching(/not inside a wiki root/) });
-    expect(await call(DESKTOP_CHANNELS.revealInFolder, '../wiki/global/alpha.md')).toMatchObject({ ok: false, error: expect.stringMatching(/not an absolute path/) });
+    expect(await call(DESKTOP_CHANNELS.revealInFolder, '../wiki/global/alpha.md')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/not an absolute path/),
+    });
     expect(rec.opened).toEqual([alpha, `reveal:${alpha}`]);
   });
 });
@@ -265,7 +279,12 @@ describe('watching the roots', () => {
     const before = rec.sent.filter((s) => s.channel === eventChannel('pagesChanged')).length;
     await new Promise((r) => setTimeout(r, 300)); // chokidar's initial scan
     fs.writeFileSync(path.join(wiki, 'global', 'gamma.md'), '# Gamma\n\nWritten by an agent.\n');
-    const changed = await until('a second pagesChanged', () => rec.sent.filter((s) => s.channel === eventChannel('pagesChanged')).slice(before).find((s) => s.payload.pages === 3));
+    const changed = await until('a second pagesChanged', () =>
+      rec.sent
+        .filter((s) => s.channel === eventChannel('pagesChanged'))
+        .slice(before)
+        .find((s) => s.payload.pages === 3),
+    );
     expect(changed.payload.pages).toBe(3);
     expect((await call(methodChannel('getPage'), { key: 'gamma' })).ok).toBe(true);
   });

@@ -41,7 +41,12 @@ try {
   await buildShell();
   setAside();
   try {
-    run(process.execPath, [path.join(ROOT, 'node_modules', 'electron-builder', 'cli.js'), '--config', 'build/electron/electron-builder.yml', ...process.argv.slice(2)]);
+    run(process.execPath, [
+      path.join(ROOT, 'node_modules', 'electron-builder', 'cli.js'),
+      '--config',
+      'build/electron/electron-builder.yml',
+      ...process.argv.slice(2),
+    ]);
   } finally {
     putBack();
   }

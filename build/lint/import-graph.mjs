@@ -26,8 +26,7 @@ export function importGraph(root) {
 export function resolveImport(root, fromFile, specifier) {
   if (!specifier.startsWith('.')) return null;
   const absolute = path.resolve(root, path.dirname(fromFile), specifier);
-  const candidates = [absolute, absolute.replace(/\.js$/, '.ts'), `${absolute}.ts`, `${absolute}.tsx`,
-    path.join(absolute, 'index.ts')];
+  const candidates = [absolute, absolute.replace(/\.js$/, '.ts'), `${absolute}.ts`, `${absolute}.tsx`, path.join(absolute, 'index.ts')];
   const found = candidates.find((candidate) => isFile(candidate));
   return toRelative(root, found ?? absolute);
 }

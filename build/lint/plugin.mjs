@@ -84,7 +84,10 @@ function runtimeImports(graph) {
   if (!next) {
     const edges = new Map();
     for (const [file, imports] of graph) {
-      edges.set(file, imports.filter((edge) => !edge.typeOnly && !edge.dynamic).map((edge) => edge.target));
+      edges.set(
+        file,
+        imports.filter((edge) => !edge.typeOnly && !edge.dynamic).map((edge) => edge.target),
+      );
     }
     next = (file) => edges.get(file) ?? [];
     cycleCache.set(graph, next);
@@ -96,8 +99,7 @@ const noCycle = {
   meta: {
     type: 'problem',
     docs: {
-      description:
-        'No import cycles between files (type-only and dynamic imports aside: they do not run at load time).',
+      description: 'No import cycles between files (type-only and dynamic imports aside: they do not run at load time).',
     },
     schema: [],
     messages: { cycle: 'import cycle: {{route}}' },
@@ -228,9 +230,7 @@ function declaredByBetterSqlite(services, property) {
     ? services.getSymbolAtLocation(property)
     : services.program.getTypeChecker().getSymbolAtLocation(services.esTreeNodeToTSNodeMap.get(property));
   const declarations = symbol?.declarations ?? [];
-  return declarations.some((declaration) =>
-    /[\\/]better-sqlite3[\\/]/.test(declaration.getSourceFile().fileName),
-  );
+  return declarations.some((declaration) => /[\\/]better-sqlite3[\\/]/.test(declaration.getSourceFile().fileName));
 }
 
 const sqlInStore = {

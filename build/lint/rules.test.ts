@@ -45,7 +45,9 @@ beforeAll(async () => {
 
 describe('the layering', () => {
   it('the renderer imports only shared/', async () => {
-    expect(await rulesOf('renderer/lint-probe.tsx', `import { openEngine } from '../electron/engine/engine.ts';\nexport const e = openEngine;\n`)).toContain('cairn/layering');
+    expect(await rulesOf('renderer/lint-probe.tsx', `import { openEngine } from '../electron/engine/engine.ts';\nexport const e = openEngine;\n`)).toContain(
+      'cairn/layering',
+    );
     expect(await rulesOf('renderer/lint-probe.tsx', `import { contract } from '../shared/contract.ts';\nexport const c = contract;\n`)).toEqual([]);
   });
 
@@ -91,7 +93,9 @@ describe('SQL only in store/', () => {
   });
 
   it('importing better-sqlite3 outside store/ is reported', async () => {
-    expect(await rulesOf('electron/engine/search/lint-probe.ts', `import Database from 'better-sqlite3';\nexport const D = Database;\n`)).toContain('cairn/sql-in-store');
+    expect(await rulesOf('electron/engine/search/lint-probe.ts', `import Database from 'better-sqlite3';\nexport const D = Database;\n`)).toContain(
+      'cairn/sql-in-store',
+    );
   });
 
   it.skipIf(SQL_PENDING.length === 0)('a file left on SQL_PENDING once its SQL has moved is told to leave it', async () => {
@@ -107,6 +111,8 @@ describe('SQL only in store/', () => {
 
 describe('promises', () => {
   it('a dropped promise is reported', async () => {
-    expect(await rulesOf('electron/engine/search/lint-probe.ts', `async function later(): Promise<void> {}\nexport function now() {\n  later();\n}\n`)).toContain('@typescript-eslint/no-floating-promises');
+    expect(
+      await rulesOf('electron/engine/search/lint-probe.ts', `async function later(): Promise<void> {}\nexport function now() {\n  later();\n}\n`),
+    ).toContain('@typescript-eslint/no-floating-promises');
   });
 });

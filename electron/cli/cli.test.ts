@@ -23,9 +23,33 @@ describe('cairn on the demo wiki', () => {
     expect(r.err).toMatch(/no index yet, building it first/);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out)).toEqual([
-      { source: 'global/guides/getting-started.md', line: 31, column: 5, target: 'install-on-windows.md', anchor: null, kind: 'markdown', reason: 'missing-page' },
-      { source: 'global/guides/how-search-works.md', line: 37, column: 61, target: 'fusion', anchor: 'Learning to rank', kind: 'wikilink', reason: 'missing-anchor' },
-      { source: 'global/guides/troubleshooting.md', line: 26, column: 3, target: '../reference/chunking.md', anchor: 'chunk-size-limits', kind: 'markdown', reason: 'missing-anchor' },
+      {
+        source: 'global/guides/getting-started.md',
+        line: 31,
+        column: 5,
+        target: 'install-on-windows.md',
+        anchor: null,
+        kind: 'markdown',
+        reason: 'missing-page',
+      },
+      {
+        source: 'global/guides/how-search-works.md',
+        line: 37,
+        column: 61,
+        target: 'fusion',
+        anchor: 'Learning to rank',
+        kind: 'wikilink',
+        reason: 'missing-anchor',
+      },
+      {
+        source: 'global/guides/troubleshooting.md',
+        line: 26,
+        column: 3,
+        target: '../reference/chunking.md',
+        anchor: 'chunk-size-limits',
+        kind: 'markdown',
+        reason: 'missing-anchor',
+      },
       { source: 'global/reference/fusion.md', line: 51, column: 58, target: 'reranker-lane', anchor: null, kind: 'wikilink', reason: 'missing-page' },
       { source: 'global/reference/link-graph.md', line: 4, column: null, target: 'graph-lane', anchor: null, kind: 'ref', reason: 'missing-page' },
     ]);
@@ -33,7 +57,11 @@ describe('cairn on the demo wiki', () => {
 
   it('links --orphans lists the pages nothing links to', () => {
     const r = cairn(['links', '--orphans', '--json']);
-    expect(JSON.parse(r.out).map((o: { key: string }) => o.key).sort()).toEqual(['bench-scratch', 'watcher-atomic-saves']);
+    expect(
+      JSON.parse(r.out)
+        .map((o: { key: string }) => o.key)
+        .sort(),
+    ).toEqual(['bench-scratch', 'watcher-atomic-saves']);
   });
 
   it('index --json prints the counts; a second run reads nothing', () => {
@@ -66,7 +94,12 @@ describe('cairn search', () => {
     expect(out).toMatchObject({ query: 'OAuth token refresh', mode: 'hybrid' });
     expect(out.results).toHaveLength(3);
     expect(Object.keys(out.results[0])).toEqual(expect.arrayContaining(['key', 'path', 'title', 'score', 'snippet', 'lanes']));
-    expect(out.results[0].lanes.lexical).toEqual({ rank: expect.any(Number), score: expect.any(Number), normalized: expect.any(Number), contribution: expect.any(Number) });
+    expect(out.results[0].lanes.lexical).toEqual({
+      rank: expect.any(Number),
+      score: expect.any(Number),
+      normalized: expect.any(Number),
+      contribution: expect.any(Number),
+    });
     expect(Object.keys(out.lanes).sort()).toEqual(['graph', 'lexical', 'semantic', 'token']);
   });
 

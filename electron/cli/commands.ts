@@ -32,18 +32,21 @@ export const COMMANDS: Record<string, Command> = {
     load: async () => (await import('./page-command.ts')).runPage,
   },
   graph: {
-    summary: 'the reference graph: pages, attachments, sources and missing targets as nodes, links as edges by kind (with --concepts, the concepts pages mention); whole, or around a page',
+    summary:
+      'the reference graph: pages, attachments, sources and missing targets as nodes, links as edges by kind (with --concepts, the concepts pages mention); whole, or around a page',
     usage: 'cairn graph [--around KEY [--depth 1-3] [--agent NAME]] [--limit N] [--concepts] [--json | --graphml] [--db FILE]',
     load: async () => (await import('./graph-command.ts')).runGraph,
   },
   recall: {
-    summary: 'what is connected to a page, or to a query\'s top 3 hits, and how: 1–3 steps out over links either way, shared concepts and dated notes; one line a page with its distance and the path that reached it',
+    summary:
+      "what is connected to a page, or to a query's top 3 hits, and how: 1–3 steps out over links either way, shared concepts and dated notes; one line a page with its distance and the path that reached it",
     usage: 'cairn recall (KEY [--agent NAME] | --query "TEXT") [--hops 1-3] [--limit N] [--json] [--db FILE]',
     load: async () => (await import('./recall-command.ts')).runRecall,
   },
   skills: {
     summary: 'the skill registry: every registration with its status and evidence; approve or reject a pending claim (logged)',
-    usage: 'cairn skills [--agent NAME] [--status pending|approved|rejected|withdrawn|invalid] [--json] | cairn skills approve|reject ID [--note TEXT] [--actor NAME]',
+    usage:
+      'cairn skills [--agent NAME] [--status pending|approved|rejected|withdrawn|invalid] [--json] | cairn skills approve|reject ID [--note TEXT] [--actor NAME]',
     load: async () => (await import('./skills-command.ts')).runSkills,
   },
   expert: {
@@ -57,13 +60,15 @@ export const COMMANDS: Record<string, Command> = {
     load: async () => (await import('./serve-command.ts')).runServe,
   },
   mcp: {
-    summary: 'an MCP server on stdio for one agent: wiki_search, wiki_read, wiki_write, wiki_links, wiki_related, knowledge_recall, knowledge_expert, skill_register, record_outcome, query_outcomes',
+    summary:
+      'an MCP server on stdio for one agent: wiki_search, wiki_read, wiki_write, wiki_links, wiki_related, knowledge_recall, knowledge_expert, skill_register, record_outcome, query_outcomes',
     usage: 'cairn mcp --agent NAME (or CAIRN_AGENT=NAME) [--no-watch] [--db FILE] [ROOT...]',
     load: async () => (await import('./mcp-command.ts')).runMcp,
   },
   eval: {
     summary: 'nDCG@10, Recall@100, MRR@10 and latency of every search mode on labelled queries (BEIR format)',
-    usage: 'cairn eval --corpus corpus.jsonl --queries queries.jsonl --qrels qrels.tsv [--split all|tune|heldout] [--tune] [--weights ...] [--fusion rrf|convex] [--rrf-k N] [--intent on|off] [--mmr LAMBDA] [--db FILE] [--json]',
+    usage:
+      'cairn eval --corpus corpus.jsonl --queries queries.jsonl --qrels qrels.tsv [--split all|tune|heldout] [--tune] [--weights ...] [--fusion rrf|convex] [--rrf-k N] [--intent on|off] [--mmr LAMBDA] [--db FILE] [--json]',
     load: async () => (await import('./eval-command.ts')).runEval,
   },
   stale: {
@@ -93,17 +98,20 @@ export const COMMANDS: Record<string, Command> = {
     load: async () => (await import('./curation-commands.ts')).runAudit,
   },
   consolidate: {
-    summary: 'consolidate old raw and daily notes: each group sharing a concept becomes one reflection page of their most informative sentences, with provenance; the notes are archived, never deleted (logged)',
+    summary:
+      'consolidate old raw and daily notes: each group sharing a concept becomes one reflection page of their most informative sentences, with provenance; the notes are archived, never deleted (logged)',
     usage: 'cairn consolidate [--older-than 14d] [--dry-run] [--actor NAME] [--db FILE] [--json]',
     load: async () => (await import('./consolidate-command.ts')).runConsolidate,
   },
   fix: {
-    summary: 'fix a broken link: retarget it to a page (--to KEY; without it, lists suggestions), remove it keeping its text, or create a stub page for it (logged, undoable)',
+    summary:
+      'fix a broken link: retarget it to a page (--to KEY; without it, lists suggestions), remove it keeping its text, or create a stub page for it (logged, undoable)',
     usage: 'cairn fix retarget|remove|stub PAGE:LINE TARGET [--to KEY] [--dry-run] [--agent NAME] [--actor NAME] [--db FILE] [--json]',
     load: async () => (await import('./fix-commands.ts')).runFix,
   },
   store: {
-    summary: 'copy an index and its history (audit log, skill decisions, queries and outcomes) from its SQLite file into an empty PostgreSQL database, for servers that share it',
+    summary:
+      'copy an index and its history (audit log, skill decisions, queries and outcomes) from its SQLite file into an empty PostgreSQL database, for servers that share it',
     usage: 'cairn store copy --from FILE.db --to postgres://USER@HOST/DB [--json]',
     load: async () => (await import('./store-command.ts')).runStore,
   },

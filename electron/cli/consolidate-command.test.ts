@@ -29,7 +29,9 @@ describe('cairn consolidate', () => {
     expect((await runCairn(['index', '--db', fx.db, fx.root], env)).code).toBe(0);
     const dry = await runCairn(['consolidate', '--older-than', '14d', '--dry-run', '--db', fx.db], env);
     expect(dry.code).toBe(0);
-    expect(dry.out).toMatch(/^would write consolidated-redis-2021-03-01-to-2021-03-02 \(reflection: Redis: notes 2021-03-01 to 2021-03-02; 2 sentences; links redis\)\n    would archive daily\/2021-03-01\.md/);
+    expect(dry.out).toMatch(
+      /^would write consolidated-redis-2021-03-01-to-2021-03-02 \(reflection: Redis: notes 2021-03-01 to 2021-03-02; 2 sentences; links redis\)\n    would archive daily\/2021-03-01\.md/,
+    );
     expect(fs.existsSync(path.join(fx.root, 'consolidated-redis-2021-03-01-to-2021-03-02.md'))).toBe(false);
     const run = await runCairn(['consolidate', '--older-than', '2w', '--actor', 'alice', '--json', '--db', fx.db], env);
     expect(run.code).toBe(0);

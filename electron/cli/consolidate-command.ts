@@ -13,7 +13,12 @@ export function daysOf(value: string | undefined): number {
 }
 
 export async function runConsolidate(args: string[]): Promise<number> {
-  const { values, positionals } = parse(args, { ...COMMON_OPTIONS, 'older-than': { type: 'string' }, 'dry-run': { type: 'boolean', default: false }, actor: { type: 'string' } });
+  const { values, positionals } = parse(args, {
+    ...COMMON_OPTIONS,
+    'older-than': { type: 'string' },
+    'dry-run': { type: 'boolean', default: false },
+    actor: { type: 'string' },
+  });
   if (positionals.length) throw new UsageError(`cairn consolidate takes no arguments (got ${positionals.join(' ')})`);
   const engine = await openSession({ db: values.db, model: values.model });
   try {
@@ -25,7 +30,9 @@ export async function runConsolidate(args: string[]): Promise<number> {
     }
     const out: string[] = [];
     for (const g of r.groups) {
-      out.push(`${r.dryRun ? 'would write' : 'wrote'} ${g.written?.path ?? g.key} (reflection: ${g.title}; ${g.sentences.length} sentences${g.links.length ? `; links ${g.links.join(', ')}` : ''})`);
+      out.push(
+        `${r.dryRun ? 'would write' : 'wrote'} ${g.written?.path ?? g.key} (reflection: ${g.title}; ${g.sentences.length} sentences${g.links.length ? `; links ${g.links.join(', ')}` : ''})`,
+      );
       for (const n of g.notes) out.push(`    ${r.dryRun ? 'would archive' : 'archived'} ${n.path} (${n.date})`);
     }
     if (!r.groups.length) out.push(`nothing to consolidate: no two notes older than ${r.cutoff} share a concept`);

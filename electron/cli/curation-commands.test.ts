@@ -17,8 +17,14 @@ describe('cairn review, archive and audit', () => {
     expect(await runCairn(['archive', 'old', '--actor', 'bob', '--db', fx.db], env)).toMatchObject({ code: 0 });
     expect(fs.readFileSync(path.join(fx.root, 'old.md'), 'utf8')).toMatch(/^---\narchived_since: \d{4}-\d{2}-\d{2}\n---\n# Old\n$/);
     const log = JSON.parse((await runCairn(['audit', '--json', '--db', fx.db], env)).out) as { actor: string; action: string; path: string }[];
-    expect(log.map((e) => [e.actor, e.action, e.path])).toEqual([['bob', 'archive', 'old.md'], ['alice', 'review', 'fusion.md']]);
-    expect(await runCairn(['review', 'nothing-here', '--db', fx.db], env)).toMatchObject({ code: 2, err: expect.stringMatching(/no page with key "nothing-here" to review/) });
+    expect(log.map((e) => [e.actor, e.action, e.path])).toEqual([
+      ['bob', 'archive', 'old.md'],
+      ['alice', 'review', 'fusion.md'],
+    ]);
+    expect(await runCairn(['review', 'nothing-here', '--db', fx.db], env)).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/no page with key "nothing-here" to review/),
+    });
   });
 
   // Staleness compares UTC dates (curation/staleness.ts); a review dated by the machine's local
@@ -28,7 +34,10 @@ describe('cairn review, archive and audit', () => {
   it('review and archive date the page by the UTC calendar, whatever the time zone', async () => {
     fx = makeFixture({ 'east.md': '# East\n', 'west.md': '# West\n' });
     expect((await runCairn(['index', '--db', fx.db, fx.root], cairnEnv(fx.dir))).code).toBe(0);
-    for (const [key, TZ] of [['east', 'Pacific/Kiritimati'], ['west', 'Etc/GMT+12']] as const) {
+    for (const [key, TZ] of [
+      ['east', 'Pacific/Kiritimati'],
+      ['west', 'Etc/GMT+12'],
+    ] as const) {
       const env = cairnEnv(fx.dir, { TZ });
       const before = new Date().toISOString().slice(0, 10);
       expect((await runCairn(['review', key, '--db', fx.db], env)).code).toBe(0);

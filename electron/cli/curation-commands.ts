@@ -32,7 +32,15 @@ export async function runAudit(args: string[]): Promise<number> {
   try {
     const { entries } = await engine.audit({ actor: values.actor, key: values.key, limit: numberOption(values.limit, 'limit') });
     if (values.json) process.stdout.write(`${JSON.stringify(entries, null, 2)}\n`);
-    else process.stdout.write(entries.map((e) => `${e.id}\t${e.at}\t${e.actor}\t${e.action}\t${e.path}\t${e.hashBefore?.slice(0, 8) ?? '-'} -> ${e.hashAfter?.slice(0, 8) ?? 'removed'}${e.detail ? `\t${e.detail}` : ''}\n`).join('') || 'the audit log is empty\n');
+    else
+      process.stdout.write(
+        entries
+          .map(
+            (e) =>
+              `${e.id}\t${e.at}\t${e.actor}\t${e.action}\t${e.path}\t${e.hashBefore?.slice(0, 8) ?? '-'} -> ${e.hashAfter?.slice(0, 8) ?? 'removed'}${e.detail ? `\t${e.detail}` : ''}\n`,
+          )
+          .join('') || 'the audit log is empty\n',
+      );
     return 0;
   } finally {
     await engine.close();
@@ -45,8 +53,20 @@ export async function runStale(args: string[]): Promise<number> {
   try {
     await ensureIndexed(engine);
     const { pages } = await engine.stalePages({});
-    if (values.json) process.stdout.write(`${JSON.stringify(pages.map((p) => ({ key: p.key, path: p.path, root: p.root, owner: p.owner, since: p.since, reasons: p.reasons })), null, 2)}\n`);
-    else process.stdout.write(pages.map((p) => `${p.path}\t${p.owner ?? '-'}\tstale since ${p.since.slice(0, 10)}\n${p.reasons.map((r) => `    ${r.kind}: ${r.detail}\n`).join('')}`).join('') || 'no stale pages\n');
+    if (values.json)
+      process.stdout.write(
+        `${JSON.stringify(
+          pages.map((p) => ({ key: p.key, path: p.path, root: p.root, owner: p.owner, since: p.since, reasons: p.reasons })),
+          null,
+          2,
+        )}\n`,
+      );
+    else
+      process.stdout.write(
+        pages
+          .map((p) => `${p.path}\t${p.owner ?? '-'}\tstale since ${p.since.slice(0, 10)}\n${p.reasons.map((r) => `    ${r.kind}: ${r.detail}\n`).join('')}`)
+          .join('') || 'no stale pages\n',
+      );
     return 0;
   } finally {
     await engine.close();

@@ -45,7 +45,15 @@ export async function runEval(args: string[]): Promise<number> {
     const fusion = { weights: parseWeights(values.weights), fusion: values.fusion as Fusion | undefined, rrfK: numberOption(values['rrf-k'], 'rrf-k') };
     const steps = { intent: onOff(values.intent, 'intent'), mmr: mmrOption(values.mmr) };
     const modes = await evaluateModes(engine, queries, set.qrels, keyToId, { ...fusion, ...steps }, progressLine('searching'));
-    const report: Record<string, unknown> = { queries: queries.length, split: values.split, model: engine.semantic.embedder?.info.id ?? null, fusion: fusedWith(engine.fusionDefaults(), fusion), intent: steps.intent ?? INTENT_DEFAULT, mmr: steps.mmr ?? null, modes };
+    const report: Record<string, unknown> = {
+      queries: queries.length,
+      split: values.split,
+      model: engine.semantic.embedder?.info.id ?? null,
+      fusion: fusedWith(engine.fusionDefaults(), fusion),
+      intent: steps.intent ?? INTENT_DEFAULT,
+      mmr: steps.mmr ?? null,
+      modes,
+    };
     if (values.tune) {
       const runs = await collectLaneRuns(engine, set.queries);
       report.tuned = tuneFusion(runs, set.queries, set.qrels, keyToId);
@@ -83,9 +91,14 @@ function evalText(r: EvalReport): string {
     const t = r.tuned;
     const show = (f: { fusion: string; weights: Record<string, number>; rrfK: number }) =>
       `${f.fusion} ${JSON.stringify(f.weights)}${f.fusion === 'rrf' ? ` k ${f.rrfK}` : ''}`;
-    lines.push('', `fusion tuned over ${t.tried} settings; held-out = two-fold cross-validation (tuned on the tune half, scored on the held-out half, and back):`);
-    for (const [m, b] of Object.entries(t.byMethod)) lines.push(`  best ${m.padEnd(6)} on all ${fmt(b.all.ndcg10)}  held-out ${fmt(b.heldout.ndcg10)}  ${show(b.best)}`);
-    for (const f of t.folds) lines.push(`  fold tuned on ${f.tunedOn.padEnd(7)}: tune ${fmt(f.tune.ndcg10)}  held-out ${fmt(f.heldout.ndcg10)}  ${show(f.settings)}`);
+    lines.push(
+      '',
+      `fusion tuned over ${t.tried} settings; held-out = two-fold cross-validation (tuned on the tune half, scored on the held-out half, and back):`,
+    );
+    for (const [m, b] of Object.entries(t.byMethod))
+      lines.push(`  best ${m.padEnd(6)} on all ${fmt(b.all.ndcg10)}  held-out ${fmt(b.heldout.ndcg10)}  ${show(b.best)}`);
+    for (const f of t.folds)
+      lines.push(`  fold tuned on ${f.tunedOn.padEnd(7)}: tune ${fmt(f.tune.ndcg10)}  held-out ${fmt(f.heldout.ndcg10)}  ${show(f.settings)}`);
     lines.push(`  chosen (best on all): ${show(t.best)}  all ${fmt(t.all.ndcg10)}  held-out ${fmt(t.heldout.ndcg10)}`);
   }
   return `${lines.join('\n')}\n`;

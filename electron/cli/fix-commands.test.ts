@@ -15,8 +15,14 @@ describe('cairn fix and cairn undo', () => {
     const cairn = (...args: string[]) => runCairn([...args, '--db', fx.db], env);
     const read = () => fs.readFileSync(path.join(fx.root, 'index.md'), 'utf8');
     expect((await runCairn(['index', '--db', fx.db, fx.root], env)).code).toBe(0);
-    expect(await cairn('fix', 'retarget', 'index:2', 'fusoin')).toMatchObject({ code: 2, err: expect.stringMatching(/say which page with --to KEY; pages like "fusoin":\n  fusion\tfusion.md/) });
-    expect(await cairn('fix', 'retarget', 'index:2', 'fusoin', '--to', 'fusion', '--dry-run')).toMatchObject({ code: 0, out: 'index.md\n  2 - See [[fusoin]] and [[ghost-page]].\n  2 + See [[fusion]] and [[ghost-page]].\ndry run: nothing written\n' });
+    expect(await cairn('fix', 'retarget', 'index:2', 'fusoin')).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/say which page with --to KEY; pages like "fusoin":\n  fusion\tfusion.md/),
+    });
+    expect(await cairn('fix', 'retarget', 'index:2', 'fusoin', '--to', 'fusion', '--dry-run')).toMatchObject({
+      code: 0,
+      out: 'index.md\n  2 - See [[fusoin]] and [[ghost-page]].\n  2 + See [[fusion]] and [[ghost-page]].\ndry run: nothing written\n',
+    });
     expect(read()).toBe('# Index\nSee [[fusoin]] and [[ghost-page]].\n');
     const applied = await cairn('fix', 'retarget', 'index.md:2', 'fusoin', '--to', 'fusion', '--actor', 'alice');
     const id = /undo with: cairn undo (\d+)/.exec(applied.out)?.[1];
@@ -48,7 +54,10 @@ describe('cairn fix leaves code alone', () => {
     const dangling = JSON.parse((await cairn('links', '--dangling', '--json')).out) as { line: number; column: number; target: string }[];
     expect(dangling).toEqual([expect.objectContaining({ line: 2, column: 38, target: 'Example' })]);
     const after = '`[[Example|Custom name]]` appears as Custom name';
-    expect(await cairn('fix', 'remove', 'guide:2', 'Example', '--dry-run')).toMatchObject({ code: 0, out: `guide.md\n  2 - ${LINE}\n  2 + ${after}\ndry run: nothing written\n` });
+    expect(await cairn('fix', 'remove', 'guide:2', 'Example', '--dry-run')).toMatchObject({
+      code: 0,
+      out: `guide.md\n  2 - ${LINE}\n  2 + ${after}\ndry run: nothing written\n`,
+    });
     expect(read()).toContain(LINE);
     expect(await cairn('fix', 'remove', 'guide:2:38', 'Example')).toMatchObject({ code: 0 });
     expect(read()).toBe(`# Guide\n${after}\n\n\`\`\`\n[[Example]]\n\`\`\`\n`);
@@ -57,9 +66,15 @@ describe('cairn fix leaves code alone', () => {
   it('retargets only the link outside the code span', async () => {
     const cairn = await setup();
     const after = '`[[Example|Custom name]]` appears as [[example-page|Custom name]]';
-    expect(await cairn('fix', 'retarget', 'guide:2', 'Example', '--to', 'example-page', '--dry-run')).toMatchObject({ code: 0, out: `guide.md\n  2 - ${LINE}\n  2 + ${after}\ndry run: nothing written\n` });
+    expect(await cairn('fix', 'retarget', 'guide:2', 'Example', '--to', 'example-page', '--dry-run')).toMatchObject({
+      code: 0,
+      out: `guide.md\n  2 - ${LINE}\n  2 + ${after}\ndry run: nothing written\n`,
+    });
     // the text in the code span, named by its column, is no link to fix
-    expect(await cairn('fix', 'retarget', 'guide:2:2', 'Example', '--to', 'example-page')).toMatchObject({ code: 2, err: expect.stringMatching(/guide\.md has no link to "Example" on line 2, column 2/) });
+    expect(await cairn('fix', 'retarget', 'guide:2:2', 'Example', '--to', 'example-page')).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/guide\.md has no link to "Example" on line 2, column 2/),
+    });
     expect(read()).toContain(LINE);
     expect(await cairn('fix', 'retarget', 'guide:2:38', 'Example', '--to', 'example-page')).toMatchObject({ code: 0 });
     expect(read()).toBe(`# Guide\n${after}\n\n\`\`\`\n[[Example]]\n\`\`\`\n`);

@@ -16,14 +16,24 @@ function pageAndLine(spec: string): { key: string; line: number; column?: number
 
 function printChanges(changes: FileChange[]): string {
   return changes
-    .map((c) => `${c.created ? 'new file ' : ''}${c.path}\n${c.lines.map((l) => `${l.before === null ? '' : `  ${l.line} - ${l.before}\n`}${l.after === null ? '' : `  ${l.line} + ${l.after}\n`}`).join('')}`)
+    .map(
+      (c) =>
+        `${c.created ? 'new file ' : ''}${c.path}\n${c.lines.map((l) => `${l.before === null ? '' : `  ${l.line} - ${l.before}\n`}${l.after === null ? '' : `  ${l.line} + ${l.after}\n`}`).join('')}`,
+    )
     .join('');
 }
 
 export async function runFix(args: string[]): Promise<number> {
-  const { values, positionals } = parse(args, { ...COMMON_OPTIONS, to: { type: 'string' }, 'dry-run': { type: 'boolean', default: false }, agent: { type: 'string' }, actor: { type: 'string' } });
+  const { values, positionals } = parse(args, {
+    ...COMMON_OPTIONS,
+    to: { type: 'string' },
+    'dry-run': { type: 'boolean', default: false },
+    agent: { type: 'string' },
+    actor: { type: 'string' },
+  });
   const [action, spec, target] = positionals;
-  if (positionals.length !== 3 || !(FIX_ACTIONS as readonly string[]).includes(action!)) throw new UsageError("say what to do (retarget, remove or stub), which link (PAGE:LINE) and its target");
+  if (positionals.length !== 3 || !(FIX_ACTIONS as readonly string[]).includes(action!))
+    throw new UsageError('say what to do (retarget, remove or stub), which link (PAGE:LINE) and its target');
   const engine = await openSession({ db: values.db, model: values.model });
   try {
     await ensureIndexed(engine);
@@ -31,10 +41,20 @@ export async function runFix(args: string[]): Promise<number> {
     if (action === 'retarget' && !values.to) {
       const { suggestions } = await engine.suggestTargets({ targets: [target!], agent });
       const pages = suggestions[0]!.pages;
-      process.stderr.write(`say which page with --to KEY; ${pages.length ? `pages like "${target}":\n${pages.map((p) => `  ${p.key}\t${p.path}\t(${p.matched}, score ${p.score})\n`).join('')}` : `no page resembles "${target}"\n`}`);
+      process.stderr.write(
+        `say which page with --to KEY; ${pages.length ? `pages like "${target}":\n${pages.map((p) => `  ${p.key}\t${p.path}\t(${p.matched}, score ${p.score})\n`).join('')}` : `no page resembles "${target}"\n`}`,
+      );
       return 2;
     }
-    const r = await engine.fixLink({ ...pageAndLine(spec!), agent, target: target!, action: action as (typeof FIX_ACTIONS)[number], to: values.to, dryRun: values['dry-run'], actor: actorOf(values.actor) });
+    const r = await engine.fixLink({
+      ...pageAndLine(spec!),
+      agent,
+      target: target!,
+      action: action as (typeof FIX_ACTIONS)[number],
+      to: values.to,
+      dryRun: values['dry-run'],
+      actor: actorOf(values.actor),
+    });
     if (values.json) process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
     else process.stdout.write(`${printChanges(r.changes)}${r.applied ? `applied; undo with: cairn undo ${r.auditId}\n` : 'dry run: nothing written\n'}`);
     return 0;

@@ -69,7 +69,9 @@ describe('cairn graph', () => {
     const g = JSON.parse((await cairn('graph', '--concepts', '--json')).out) as GraphResponse;
     expect(g.nodes.filter((n) => n.type === 'concept').map((n) => n.key)).toEqual(['Caching']);
     expect(g.edges).toEqual([{ source: g.nodes.find((n) => n.key === 'notes')!.id, target: 'c:caching', kind: 'mentions', line: 2, count: 1 }]);
-    expect((await cairn('graph', '--concepts')).out).toMatch(/^the whole wiki\n2 pages, 0 attachments, 0 sources, 0 missing targets, 1 concepts\n1 edges: 1 mentions\n/);
+    expect((await cairn('graph', '--concepts')).out).toMatch(
+      /^the whole wiki\n2 pages, 0 attachments, 0 sources, 0 missing targets, 1 concepts\n1 edges: 1 mentions\n/,
+    );
   });
 
   it('escapes white space that XML parsers would otherwise fold, so two ids never meet', () => {

@@ -6,7 +6,15 @@ import { toGraphml } from './graphml.ts';
 import { ensureIndexed, openSession } from './session.ts';
 
 export async function runGraph(args: string[]): Promise<number> {
-  const { values, positionals } = parse(args, { ...COMMON_OPTIONS, around: { type: 'string' }, depth: { type: 'string' }, agent: { type: 'string' }, limit: { type: 'string' }, graphml: { type: 'boolean', default: false }, concepts: { type: 'boolean', default: false } });
+  const { values, positionals } = parse(args, {
+    ...COMMON_OPTIONS,
+    around: { type: 'string' },
+    depth: { type: 'string' },
+    agent: { type: 'string' },
+    limit: { type: 'string' },
+    graphml: { type: 'boolean', default: false },
+    concepts: { type: 'boolean', default: false },
+  });
   if (positionals.length > 0) throw new UsageError(`cairn graph takes no arguments (got ${positionals.join(' ')}); name a page with --around KEY`);
   if (values.json && values.graphml) throw new UsageError('say one format: --json or --graphml');
   if (!values.around && (values.depth !== undefined || values.agent !== undefined)) throw new UsageError('--depth and --agent need --around KEY');

@@ -5,7 +5,14 @@ import type { GraphResponse } from '../../shared/graph.ts';
 
 const NODE_KEYS = ['type', 'key', 'path', 'root', 'title', 'tags', 'tier', 'scope', 'stale', 'archived', 'missing', 'depth'] as const;
 const EDGE_KEYS = ['kind', 'line', 'count'] as const;
-const TYPES: Record<string, 'string' | 'boolean' | 'int'> = { stale: 'boolean', archived: 'boolean', missing: 'boolean', depth: 'int', line: 'int', count: 'int' };
+const TYPES: Record<string, 'string' | 'boolean' | 'int'> = {
+  stale: 'boolean',
+  archived: 'boolean',
+  missing: 'boolean',
+  depth: 'int',
+  line: 'int',
+  count: 'int',
+};
 
 const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
@@ -29,7 +36,10 @@ export function toGraphml(g: GraphResponse): string {
     ...NODE_KEYS.map((k) => `  <key id="${k}" for="node" attr.name="${k}" attr.type="${TYPES[k] ?? 'string'}"/>`),
     ...EDGE_KEYS.map((k) => `  <key id="${k}" for="edge" attr.name="${k}" attr.type="${TYPES[k] ?? 'string'}"/>`),
   ];
-  const nodes = g.nodes.map((n) => `    <node id="${escapeXml(n.id)}">${data({ ...n, scope: n.scope ? (n.scope.agent ? `user/${n.scope.agent}` : n.scope.kind) : null }, NODE_KEYS)}</node>`);
+  const nodes = g.nodes.map(
+    (n) =>
+      `    <node id="${escapeXml(n.id)}">${data({ ...n, scope: n.scope ? (n.scope.agent ? `user/${n.scope.agent}` : n.scope.kind) : null }, NODE_KEYS)}</node>`,
+  );
   const edges = g.edges.map((e, i) => `    <edge id="e${i}" source="${escapeXml(e.source)}" target="${escapeXml(e.target)}">${data(e, EDGE_KEYS)}</edge>`);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -85,7 +85,8 @@ describe('the history kept apart from the index', () => {
     expect((await runCairn(['review', 'a', '--actor', 'alice', '--db', fx.db], env)).code).toBe(0);
     // the files are root's; the folder lets anyone create SQLite's -shm files beside them
     fs.chmodSync(fx.dir, 0o777);
-    const asNobody = (args: string[]) => execFileSync('setpriv', [...AS_NOBODY, process.execPath, CLI, ...args, '--db', fx.db], { env: cairnEnv(fx.dir, { HOME: fx.dir }), encoding: 'utf8' });
+    const asNobody = (args: string[]) =>
+      execFileSync('setpriv', [...AS_NOBODY, process.execPath, CLI, ...args, '--db', fx.db], { env: cairnEnv(fx.dir, { HOME: fx.dir }), encoding: 'utf8' });
     expect(json<{ results: { key: string }[] }>(asNobody(['search', 'fusion', '--json'])).results[0]?.key).toBe('a');
     expect(json<{ action: string; actor: string }[]>(asNobody(['audit', '--json']))).toEqual([expect.objectContaining({ action: 'review', actor: 'alice' })]);
   });
@@ -98,7 +99,8 @@ describe('the history kept apart from the index', () => {
     fs.rmSync(historyOf(fx.db), { force: true });
     fs.chmodSync(fx.dir, 0o777);
     fs.chmodSync(fx.db, 0o644);
-    const asNobody = (args: string[]) => execFileSync('setpriv', [...AS_NOBODY, process.execPath, CLI, ...args, '--db', fx.db], { env: cairnEnv(fx.dir, { HOME: fx.dir }), encoding: 'utf8' });
+    const asNobody = (args: string[]) =>
+      execFileSync('setpriv', [...AS_NOBODY, process.execPath, CLI, ...args, '--db', fx.db], { env: cairnEnv(fx.dir, { HOME: fx.dir }), encoding: 'utf8' });
     expect(json<{ results: { key: string }[] }>(asNobody(['search', 'fusion', '--json'])).results[0]?.key).toBe('a');
     expect(json<unknown[]>(asNobody(['audit', '--json']))).toEqual([]);
   });

@@ -21,7 +21,12 @@ export async function runLinks(args: string[]): Promise<number> {
     printNotice(index);
     const rows = findings.map(({ source, line, column, target, anchor, kind, reason }) => ({ source, line, column, target, anchor, kind, reason }));
     if (values.json) print(rows);
-    else process.stdout.write(rows.map((r) => `${r.source}:${r.line}${r.column === null ? '' : `:${r.column}`}\t${r.kind}\t${r.target}${r.anchor ? `#${r.anchor}` : ''}\t${r.reason}\n`).join('') || 'no broken links\n');
+    else
+      process.stdout.write(
+        rows
+          .map((r) => `${r.source}:${r.line}${r.column === null ? '' : `:${r.column}`}\t${r.kind}\t${r.target}${r.anchor ? `#${r.anchor}` : ''}\t${r.reason}\n`)
+          .join('') || 'no broken links\n',
+      );
     return 0;
   } finally {
     await engine.close();

@@ -9,7 +9,6 @@ import { serveMcp } from '../mcp/mcp-server.ts';
 import { COMMON_OPTIONS, parse, UsageError } from './args.ts';
 import { describeSettings } from './session.ts';
 
-
 export async function runMcp(args: string[]): Promise<number> {
   const { values, positionals } = parse(args, { ...COMMON_OPTIONS, agent: { type: 'string' }, 'no-watch': { type: 'boolean', default: false } });
   const agent = agentName(values.agent ?? process.env.CAIRN_AGENT);
@@ -53,7 +52,10 @@ export async function runMcp(args: string[]): Promise<number> {
 }
 
 function agentName(name: string | undefined): string {
-  if (!name) throw new UsageError('say which agent this server speaks for: --agent NAME or CAIRN_AGENT=NAME (it is the actor of every write and the only user/NAME/ space it may write)');
+  if (!name)
+    throw new UsageError(
+      'say which agent this server speaks for: --agent NAME or CAIRN_AGENT=NAME (it is the actor of every write and the only user/NAME/ space it may write)',
+    );
   const parsed = AgentName.safeParse(name);
   if (!parsed.success) throw new UsageError(`--agent "${name}": ${parsed.error.issues[0]!.message}`);
   return parsed.data;

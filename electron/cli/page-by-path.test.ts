@@ -15,7 +15,9 @@ it('cairn page takes a path in the root as well as a key', async () => {
   const byPath = await cairn('page', 'Obsidian Web Clipper/Templates', '--json');
   expect(byPath.code, byPath.err).toBe(0);
   expect(JSON.parse(byPath.out)).toMatchObject({ root: fx.root, path: 'Obsidian Web Clipper/Templates.md', sameName: [{ path: 'Plugins/Templates.md' }] });
-  expect(JSON.parse((await cairn('page', 'Obsidian Web Clipper/Templates.md', '--root', fx.root, '--json')).out).path).toBe('Obsidian Web Clipper/Templates.md');
+  expect(JSON.parse((await cairn('page', 'Obsidian Web Clipper/Templates.md', '--root', fx.root, '--json')).out).path).toBe(
+    'Obsidian Web Clipper/Templates.md',
+  );
   expect(JSON.parse((await cairn('page', 'Templates', '--json')).out).path).toBe('Plugins/Templates.md');
   expect(await cairn('page', 'Elsewhere/Templates')).toMatchObject({ code: 2, err: expect.stringMatching(/no page at Elsewhere\/Templates\.md/) });
 });

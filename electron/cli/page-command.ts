@@ -22,7 +22,8 @@ export async function runPage(args: string[]): Promise<number> {
       print(rest);
     } else {
       process.stdout.write(`${page.title}  (${page.path})\n${page.summary ?? ''}\n\n`);
-      for (const l of page.links) process.stdout.write(`  -> ${l.target}${l.anchor ? `#${l.anchor}` : ''} (${l.kind}, line ${l.line})${l.reason ? `  BROKEN: ${l.reason}` : ''}\n`);
+      for (const l of page.links)
+        process.stdout.write(`  -> ${l.target}${l.anchor ? `#${l.anchor}` : ''} (${l.kind}, line ${l.line})${l.reason ? `  BROKEN: ${l.reason}` : ''}\n`);
       for (const l of page.backlinks) process.stdout.write(`  <- ${l.source}:${l.line}\n`);
     }
     return 0;

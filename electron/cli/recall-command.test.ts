@@ -48,15 +48,24 @@ describe('cairn recall', () => {
     const two = await recall('tokens', '--hops', '2', '--json');
     const g = JSON.parse(two.out) as RecallWalkResponse;
     expect(g.seeds).toEqual(['tokens']);
-    expect(g.pages.map((p) => [p.key, p.distance])).toEqual([['tokens', 0], ['sessions', 1], ['redis', 2]]);
-    expect(g.pages[2]!.via).toEqual([{ from: 'tokens', edge: 'backlink' }, { from: 'sessions', edge: 'backlink' }]);
+    expect(g.pages.map((p) => [p.key, p.distance])).toEqual([
+      ['tokens', 0],
+      ['sessions', 1],
+      ['redis', 2],
+    ]);
+    expect(g.pages[2]!.via).toEqual([
+      { from: 'tokens', edge: 'backlink' },
+      { from: 'sessions', edge: 'backlink' },
+    ]);
     // three hops reach the daily notes through redis's concept
     const three = JSON.parse((await recall('tokens', '--hops', '3', '--json')).out) as RecallWalkResponse;
     expect(three.pages.map((p) => p.key)).toContain('2021-03-01');
     expect(three.pages.every((p) => p.distance <= 3)).toBe(true);
 
     const limited = await recall('redis', '--limit', '2');
-    expect(limited.out).toBe(' 0  redis     (seed)\n 1  sessions  redis -link-> sessions\nmore pages within the hops than --limit: the farthest were left out\n');
+    expect(limited.out).toBe(
+      ' 0  redis     (seed)\n 1  sessions  redis -link-> sessions\nmore pages within the hops than --limit: the farthest were left out\n',
+    );
   });
 
   it('starts from the top hits of a query with --query', async () => {
@@ -66,7 +75,13 @@ describe('cairn recall', () => {
     expect(r.out).toBe(' 0  tokens    (seed)\n 1  sessions  tokens -backlink-> sessions\n');
     const g = JSON.parse((await recall('--query', 'quokka refresh', '--json')).out) as RecallWalkResponse;
     expect(g.seeds).toEqual(['tokens']);
-    expect(g.pages.find((p) => p.key === 'redis')).toMatchObject({ distance: 2, via: [{ from: 'tokens', edge: 'backlink' }, { from: 'sessions', edge: 'backlink' }] });
+    expect(g.pages.find((p) => p.key === 'redis')).toMatchObject({
+      distance: 2,
+      via: [
+        { from: 'tokens', edge: 'backlink' },
+        { from: 'sessions', edge: 'backlink' },
+      ],
+    });
   });
 
   it('names an unknown key and refuses what it cannot do, with a non-zero exit', async () => {

@@ -6,10 +6,23 @@ import { COMMON_OPTIONS, numberOption, parse, UsageError } from './args.ts';
 import { ensureIndexed, openSession } from './session.ts';
 
 export async function runRecall(args: string[]): Promise<number> {
-  const { values, positionals } = parse(args, { ...COMMON_OPTIONS, query: { type: 'string', short: 'q' }, hops: { type: 'string' }, limit: { type: 'string' }, agent: { type: 'string' } });
-  if (values.query !== undefined && positionals.length) throw new UsageError(`say one seed: a page KEY or --query "TEXT" (got both: ${positionals.join(' ')} and --query)`);
-  if (values.query === undefined && positionals.length !== 1) throw new UsageError(positionals.length ? `cairn recall takes one page key (got ${positionals.join(' ')}); quote a query with --query "TEXT"` : 'name a page KEY or a --query "TEXT" to recall from');
-  if (values.query !== undefined && values.agent !== undefined) throw new UsageError('--agent goes with a page KEY (whose copy that agent sees), not with --query');
+  const { values, positionals } = parse(args, {
+    ...COMMON_OPTIONS,
+    query: { type: 'string', short: 'q' },
+    hops: { type: 'string' },
+    limit: { type: 'string' },
+    agent: { type: 'string' },
+  });
+  if (values.query !== undefined && positionals.length)
+    throw new UsageError(`say one seed: a page KEY or --query "TEXT" (got both: ${positionals.join(' ')} and --query)`);
+  if (values.query === undefined && positionals.length !== 1)
+    throw new UsageError(
+      positionals.length
+        ? `cairn recall takes one page key (got ${positionals.join(' ')}); quote a query with --query "TEXT"`
+        : 'name a page KEY or a --query "TEXT" to recall from',
+    );
+  if (values.query !== undefined && values.agent !== undefined)
+    throw new UsageError('--agent goes with a page KEY (whose copy that agent sees), not with --query');
   const engine = await openSession({ db: values.db, model: values.model });
   try {
     await ensureIndexed(engine);

@@ -25,7 +25,10 @@ describe('cairn index and the roots already in the index', () => {
   it('re-indexing one root leaves the other roots alone; --forget drops one', async () => {
     const { a, b } = twoRoots();
     const env = cairnEnv(fx.dir);
-    expect(json<{ pages: number; dangling: number }>((await runCairn(['index', '--json', '--db', fx.db, a, b], env)).out)).toMatchObject({ pages: 2, dangling: 0 });
+    expect(json<{ pages: number; dangling: number }>((await runCairn(['index', '--json', '--db', fx.db, a, b], env)).out)).toMatchObject({
+      pages: 2,
+      dangling: 0,
+    });
     expect(json<{ pages: number; removed: number }>((await runCairn(['index', '--json', '--db', fx.db, a], env)).out)).toMatchObject({ pages: 2, removed: 0 });
 
     const forgot = await runCairn(['index', '--forget', b, '--db', fx.db], env);
@@ -60,7 +63,9 @@ describe('a database Cairn cannot use as it is', () => {
     expect(r.err).toMatch(/delete it .* and Cairn rebuilds it/);
     // what deleting removes, and what it must not: the history file beside it (history-kept.test.ts)
     expect(r.err).toMatch(/deleting it removes only what Cairn rebuilds from your pages/);
-    expect(r.err).toContain(`the audit log (and so undo), the queries agents asked and their outcomes are in ${fx.db.replace(/\.db$/, '.history.db')}: keep that file`);
+    expect(r.err).toContain(
+      `the audit log (and so undo), the queries agents asked and their outcomes are in ${fx.db.replace(/\.db$/, '.history.db')}: keep that file`,
+    );
     expect(fs.readFileSync(fx.db, 'utf8')).toMatch(/^these are my notes/);
   });
 
@@ -94,7 +99,15 @@ describe('a database Cairn cannot use as it is', () => {
     fs.chmodSync(fx.db, 0o644);
     const asNobody = (args: string[]) => {
       try {
-        return { code: 0, out: execFileSync('setpriv', [...AS_NOBODY, process.execPath, CLI, ...args, '--db', fx.db], { env: cairnEnv(fx.dir, { HOME: fx.dir }), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }), err: '' };
+        return {
+          code: 0,
+          out: execFileSync('setpriv', [...AS_NOBODY, process.execPath, CLI, ...args, '--db', fx.db], {
+            env: cairnEnv(fx.dir, { HOME: fx.dir }),
+            encoding: 'utf8',
+            stdio: ['ignore', 'pipe', 'pipe'],
+          }),
+          err: '',
+        };
       } catch (err) {
         const e = err as { status: number; stdout: string; stderr: string };
         return { code: e.status, out: e.stdout, err: e.stderr };
@@ -110,7 +123,10 @@ describe('a database Cairn cannot use as it is', () => {
     fs.rmSync(`${fx.db}-shm`, { force: true });
     fs.rmSync(`${fx.db}-wal`, { force: true });
     fs.chmodSync(fx.dir, 0o755);
-    expect(asNobody(['search', 'fusion'])).toMatchObject({ code: 1, err: expect.stringMatching(/its folder is read-only, and SQLite must create index\.db-shm beside it/) });
+    expect(asNobody(['search', 'fusion'])).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/its folder is read-only, and SQLite must create index\.db-shm beside it/),
+    });
   });
 });
 
@@ -126,7 +142,9 @@ describe('a database location that is a URL, not a file path', () => {
     // port 1: nothing listens there, so the connection is refused at once
     const cli = run(['index', '--db', 'postgres://cairn:secret@127.0.0.1:1/cairn', fx.root]);
     expect(cli.status).not.toBe(0);
-    expect(cli.stderr).toMatch(/PostgreSQL index postgres:\/\/cairn:\*\*\*@127\.0\.0\.1:1\/cairn cannot be reached|cannot open the PostgreSQL index postgres:\/\/cairn:\*\*\*@127\.0\.0\.1:1\/cairn/);
+    expect(cli.stderr).toMatch(
+      /PostgreSQL index postgres:\/\/cairn:\*\*\*@127\.0\.0\.1:1\/cairn cannot be reached|cannot open the PostgreSQL index postgres:\/\/cairn:\*\*\*@127\.0\.0\.1:1\/cairn/,
+    );
     expect(cli.stderr).not.toContain('secret');
 
     const env = run(['index', fx.root], { CAIRN_DB: 'postgresql://u@127.0.0.1:1/cairn' });
@@ -137,7 +155,9 @@ describe('a database location that is a URL, not a file path', () => {
     fs.writeFileSync(config, JSON.stringify({ db: 'postgres:cairn' }));
     const fromConfig = run(['index', fx.root], { CAIRN_CONFIG: config });
     expect(fromConfig.status).not.toBe(0);
-    expect(fromConfig.stderr).toMatch(/"db" in the config file .*postgres:cairn, which is neither form.*a file path \(SQLite\) or a postgres:\/\/.* URL \(PostgreSQL\)/s);
+    expect(fromConfig.stderr).toMatch(
+      /"db" in the config file .*postgres:cairn, which is neither form.*a file path \(SQLite\) or a postgres:\/\/.* URL \(PostgreSQL\)/s,
+    );
 
     expect(leftovers()).toEqual([]);
     expect(fs.existsSync(fx.db)).toBe(false);

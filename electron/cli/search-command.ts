@@ -27,7 +27,10 @@ export const SEARCH_OPTIONS = {
 export function parseWeights(text: string | undefined): Partial<LaneWeights> | undefined {
   if (text === undefined) return undefined;
   const out: Partial<LaneWeights> = {};
-  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const m = /^([a-z]+)\s*=\s*([0-9]*\.?[0-9]+)$/.exec(part);
     if (!m) throw new UsageError(`--weights: "${part}" is not lane=number (e.g. lexical=1.5,semantic=2,token=0.75,graph=0.2)`);
     if (!(LANES as readonly string[]).includes(m[1]!)) throw new UsageError(`--weights: unknown lane "${m[1]}"; lanes are ${LANES.join(', ')}`);
@@ -94,9 +97,12 @@ function searchText(r: SearchResponse): string {
   const lanes = Object.entries(r.lanes).map(([lane, s]) => `${lane} ${describeLaneStatus(s)} (${s.ms} ms, weight ${s.weight})`);
   const head = `${r.mode} search, ${r.fusion}${r.fusion === 'rrf' ? ` k=${r.rrfK}` : ''}, model ${r.model ?? 'none'}: ${lanes.join('; ')}\n`;
   const steps = [
-    r.intent && `intent: ${[r.intent.action, r.intent.target].filter(Boolean).join(' · ') || 'none recognized'}; ${r.intent.because ? `weights adjusted because ${r.intent.because}` : 'weights unchanged'}\n`,
+    r.intent &&
+      `intent: ${[r.intent.action, r.intent.target].filter(Boolean).join(' · ') || 'none recognized'}; ${r.intent.because ? `weights adjusted because ${r.intent.because}` : 'weights unchanged'}\n`,
     r.mmr && `MMR lambda ${r.mmr.lambda} over the fused top ${r.mmr.pool}\n`,
-  ].filter(Boolean).join('');
+  ]
+    .filter(Boolean)
+    .join('');
   if (r.results.length === 0) return `${head}${steps}${r.notice?.message ?? 'no results'}\n`;
   const rows = r.results.map((res, i) => {
     const ranks = (Object.keys(r.lanes) as Lane[]).map((l) => `${l[0]!.toUpperCase()}${res.lanes[l]?.rank ?? '-'}`).join(' ');

@@ -33,7 +33,13 @@ export async function runServe(args: string[]): Promise<number> {
     watch: !values['no-watch'],
     loadModel: 'background',
     attach: async (engine) => {
-      const server = await startServer(engine, { port: numberOption(values.port, 'port')!, host: values.host, allowHosts: values['allow-host'], tokens: engine.settings.tokens, heartbeatMs: heartbeatOf(process.env) });
+      const server = await startServer(engine, {
+        port: numberOption(values.port, 'port')!,
+        host: values.host,
+        allowHosts: values['allow-host'],
+        tokens: engine.settings.tokens,
+        heartbeatMs: heartbeatOf(process.env),
+      });
       const address = server.address();
       const port = typeof address === 'object' && address ? address.port : values.port;
       process.stdout.write(`Cairn is serving on http://${values.host.includes(':') ? `[${values.host}]` : values.host}:${port}/\n`);
@@ -46,10 +52,16 @@ export async function runServe(args: string[]): Promise<number> {
       if (p.kind === 'settings') process.stderr.write(describeSettings(p.settings));
       else if (p.kind === 'read-only') say(`the index ${p.db} is read-only: serving search, links and pages; not indexing or watching`);
       else if (p.kind === 'watching') say(`watching ${p.roots.join(', ')} for changes`);
-      else if (p.kind === 'indexed') say(`indexed ${p.report.pages} pages (${p.report.indexed} read, ${p.report.unchanged} unchanged) in ${(p.report.ms / 1000).toFixed(2)} s`);
+      else if (p.kind === 'indexed')
+        say(`indexed ${p.report.pages} pages (${p.report.indexed} read, ${p.report.unchanged} unchanged) in ${(p.report.ms / 1000).toFixed(2)} s`);
       else if (p.kind === 'index-failed') say(`indexing failed: ${p.error.message}`);
       else if (p.kind === 'change-failed') say(`indexing after a change failed: ${p.error.message}`);
-      else if (p.kind === 'leader') say(p.leading ? 'this server leads: it watches the roots and runs full re-indexes' : 'another server on this database leads (watching the roots, running full re-indexes); this one takes over if it stops');
+      else if (p.kind === 'leader')
+        say(
+          p.leading
+            ? 'this server leads: it watches the roots and runs full re-indexes'
+            : 'another server on this database leads (watching the roots, running full re-indexes); this one takes over if it stops',
+        );
     },
   });
   await stopped;

@@ -10,7 +10,10 @@ import { engineApi, type EngineApi } from '../engine/engine-api.ts';
 const SOURCE_TEXT = { cli: 'command line', env: 'environment', config: 'config file', default: 'default' } as const;
 
 export function describeSettings(s: Settings): string {
-  const roots = s.rootsSource === 'default' && s.roots[0] === DEMO_WIKI ? `${DEMO_WIKI} (the demo wiki: pass folders, set CAIRN_ROOTS, or "roots" in ${s.configPath})` : `${s.roots.join(', ')} (${SOURCE_TEXT[s.rootsSource]})`;
+  const roots =
+    s.rootsSource === 'default' && s.roots[0] === DEMO_WIKI
+      ? `${DEMO_WIKI} (the demo wiki: pass folders, set CAIRN_ROOTS, or "roots" in ${s.configPath})`
+      : `${s.roots.join(', ')} (${SOURCE_TEXT[s.rootsSource]})`;
   return `cairn: roots ${roots}\ncairn: index ${redactUrl(s.db)} (${SOURCE_TEXT[s.dbSource]})\ncairn: embedding model ${modelSettingText(s.model)} (${SOURCE_TEXT[s.modelSource]})\n`;
 }
 
@@ -41,7 +44,9 @@ export async function withProgressBar<T>(engine: Pick<EngineApi, 'events'>, work
     const width = 28;
     const done = p.total ? Math.min(1, p.seen / p.total) : 0;
     const bar = '#'.repeat(Math.round(done * width)).padEnd(width, '.');
-    process.stderr.write(`\r${p.phase.padEnd(5)} [${bar}] ${p.seen}/${p.total} files  ${p.indexed} indexed  ${p.unchanged} unchanged  ${p.skipped} skipped  ${p.failed} failed `);
+    process.stderr.write(
+      `\r${p.phase.padEnd(5)} [${bar}] ${p.seen}/${p.total} files  ${p.indexed} indexed  ${p.unchanged} unchanged  ${p.skipped} skipped  ${p.failed} failed `,
+    );
   };
   engine.events.on('indexProgress', draw);
   try {

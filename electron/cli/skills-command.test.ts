@@ -41,12 +41,25 @@ describe('cairn skills and cairn expert on the demo wiki', () => {
     expect(pending.every((r) => r.status === 'pending')).toBe(true);
     expect(JSON.parse((await cairn('expert', 'oauth', '--json')).out)).toEqual([]);
     const id = String(one('scout', 'oauth-token-lifecycle').id);
-    expect(await cairn('skills', 'approve', id, '--note', 'the 401 write-up is right', '--actor', 'alice')).toMatchObject({ code: 0, out: `approved #${id}: scout in oauth-token-lifecycle (proficient) — the 401 write-up is right\n` });
+    expect(await cairn('skills', 'approve', id, '--note', 'the 401 write-up is right', '--actor', 'alice')).toMatchObject({
+      code: 0,
+      out: `approved #${id}: scout in oauth-token-lifecycle (proficient) — the 401 write-up is right\n`,
+    });
     expect(JSON.parse((await cairn('expert', 'oauth', '--json')).out)).toEqual([
-      { agent: 'scout', skill: 'oauth-token-lifecycle', level: 'proficient', tier: 'explicit', docPath: 'oauth-token-refresh-notes', calibration: { citations: expect.any(Number), citingAgents: expect.any(Number), outcomes: null } },
+      {
+        agent: 'scout',
+        skill: 'oauth-token-lifecycle',
+        level: 'proficient',
+        tier: 'explicit',
+        docPath: 'oauth-token-refresh-notes',
+        calibration: { citations: expect.any(Number), citingAgents: expect.any(Number), outcomes: null },
+      },
     ]);
     expect(fs.readFileSync(path.join(wiki, '.cairn/skill-decisions.yaml'), 'utf8')).toContain('skill: oauth-token-lifecycle');
-    expect(await cairn('skills', 'approve', String(one('scout', 'graph-layout').id))).toMatchObject({ code: 2, err: expect.stringContaining('cannot be approved: its evidence is missing') });
+    expect(await cairn('skills', 'approve', String(one('scout', 'graph-layout').id))).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('cannot be approved: its evidence is missing'),
+    });
     expect(await cairn('skills', 'approve')).toMatchObject({ code: 2, err: expect.stringContaining('say which registration') });
     expect(await cairn('skills', '--status', 'maybe')).toMatchObject({ code: 2, err: expect.stringContaining('--status must be one of') });
   });

@@ -7,10 +7,18 @@ import { printJson } from './output.ts';
 import { ensureIndexed, openSession } from './session.ts';
 
 export async function runSkills(args: string[]): Promise<number> {
-  const { values, positionals } = parse(args, { ...COMMON_OPTIONS, agent: { type: 'string' }, status: { type: 'string' }, note: { type: 'string' }, actor: { type: 'string' } });
+  const { values, positionals } = parse(args, {
+    ...COMMON_OPTIONS,
+    agent: { type: 'string' },
+    status: { type: 'string' },
+    note: { type: 'string' },
+    actor: { type: 'string' },
+  });
   const [verb, id] = positionals;
-  if (verb !== undefined && verb !== 'approve' && verb !== 'reject') throw new UsageError(`cairn skills takes approve or reject (or nothing, to list), got "${verb}"`);
-  if (values.status !== undefined && !(SKILL_STATUSES as readonly string[]).includes(values.status)) throw new UsageError(`--status must be one of ${SKILL_STATUSES.join(', ')}, got "${values.status}"`);
+  if (verb !== undefined && verb !== 'approve' && verb !== 'reject')
+    throw new UsageError(`cairn skills takes approve or reject (or nothing, to list), got "${verb}"`);
+  if (values.status !== undefined && !(SKILL_STATUSES as readonly string[]).includes(values.status))
+    throw new UsageError(`--status must be one of ${SKILL_STATUSES.join(', ')}, got "${values.status}"`);
   const engine = await openSession({ db: values.db, model: values.model });
   try {
     await ensureIndexed(engine);
@@ -23,7 +31,9 @@ export async function runSkills(args: string[]): Promise<number> {
     }
     const { registrations, problems } = await engine.skills({ agent: values.agent, status: values.status as (typeof SKILL_STATUSES)[number] | undefined });
     if (values.json) {
-      printJson(registrations.map(({ id, agent, skill, category, tier, level, docPath, status }) => ({ id, agent, skill, category, tier, level, docPath, status })));
+      printJson(
+        registrations.map(({ id, agent, skill, category, tier, level, docPath, status }) => ({ id, agent, skill, category, tier, level, docPath, status })),
+      );
       return 0;
     }
     for (const r of registrations) {
@@ -52,7 +62,9 @@ export async function runExpert(args: string[]): Promise<number> {
     }
     if (r.warning) process.stdout.write(`${r.warning}\n`);
     for (const x of r.experts) {
-      const cited = x.calibration.citations ? `cited ${x.calibration.citations}× by ${x.calibration.citingAgents} other agent${x.calibration.citingAgents === 1 ? '' : 's'}` : 'not cited by others yet';
+      const cited = x.calibration.citations
+        ? `cited ${x.calibration.citations}× by ${x.calibration.citingAgents} other agent${x.calibration.citingAgents === 1 ? '' : 's'}`
+        : 'not cited by others yet';
       process.stdout.write(`${x.agent}\t${x.skill}\t${x.level}${x.tier === 'auto' ? ' (inferred)' : ''}\t${x.evidence?.path ?? x.docPath ?? '-'}\t${cited}\n`);
     }
     return 0;

@@ -15,7 +15,10 @@ import { printJson } from './output.ts';
 export async function runStore(args: string[]): Promise<number> {
   const { values, positionals } = parse(args, { json: COMMON_OPTIONS.json, help: COMMON_OPTIONS.help, from: { type: 'string' }, to: { type: 'string' } });
   const [action, ...extra] = positionals;
-  if (action !== 'copy' || extra.length) throw new UsageError(action === undefined ? 'say what to do: cairn store copy --from FILE.db --to postgres://…' : `unknown: cairn store ${positionals.join(' ')}`);
+  if (action !== 'copy' || extra.length)
+    throw new UsageError(
+      action === undefined ? 'say what to do: cairn store copy --from FILE.db --to postgres://…' : `unknown: cairn store ${positionals.join(' ')}`,
+    );
   const { from, to } = values;
   if (!from || !to) throw new UsageError('name both: --from the index file (SQLite) and --to the PostgreSQL database URL');
   if (isPostgresUrl(from)) throw new UsageError(`--from is the index file to copy (a path, e.g. ~/.local/share/cairn/index.db), not a URL: ${redactUrl(from)}`);

@@ -27,8 +27,18 @@ describe('cairn undo of an older fix under a later one', () => {
     // typed: the outcome and the blocking entry, not a sentence to parse
     const refused = await cairn('undo', String(a.auditId), '--actor', 'carol', '--json');
     expect(refused.code).toBe(1);
-    const outcome = JSON.parse(refused.out) as { outcome: string; reason: string; id: number; blockedBy: { id: number; actor: string; action: string; at: string; detail: string } };
-    expect(outcome).toMatchObject({ outcome: 'blocked', reason: 'later-write', id: a.auditId, blockedBy: { id: b.auditId, actor: 'bob', action: 'fix', detail: 'removed the link to ghost-page on line 3' } });
+    const outcome = JSON.parse(refused.out) as {
+      outcome: string;
+      reason: string;
+      id: number;
+      blockedBy: { id: number; actor: string; action: string; at: string; detail: string };
+    };
+    expect(outcome).toMatchObject({
+      outcome: 'blocked',
+      reason: 'later-write',
+      id: a.auditId,
+      blockedBy: { id: b.auditId, actor: 'bob', action: 'fix', detail: 'removed the link to ghost-page on line 3' },
+    });
     expect(read()).toBe('# Index\nSee [[fusion]].\nAlso ghost-page.\n');
 
     // in words: who, when and what blocks it, and what to run first
@@ -47,7 +57,11 @@ describe('cairn undo of an older fix under a later one', () => {
     expect(log.find((e) => e.id === b.auditId)).toMatchObject({ undoneBy: undoOf(b.auditId).id });
 
     // undone already: refused as such, naming the undo
-    const again = JSON.parse((await cairn('undo', String(a.auditId), '--actor', 'carol', '--json')).out) as { outcome: string; reason: string; blockedBy: { id: number } };
+    const again = JSON.parse((await cairn('undo', String(a.auditId), '--actor', 'carol', '--json')).out) as {
+      outcome: string;
+      reason: string;
+      blockedBy: { id: number };
+    };
     expect(again).toMatchObject({ outcome: 'blocked', reason: 'already-undone', blockedBy: { id: undoOf(a.auditId).id } });
   });
 

@@ -10,7 +10,22 @@ import type { Engine } from './engine.ts';
 import { SqliteStore } from './store/sqlite/sqlite-store.ts';
 
 export type EngineApi = CairnApi &
-  Pick<Engine, 'events' | 'settings' | 'semantic' | 'reindexPaths' | 'forgetRoots' | 'close' | 'loadModel' | 'keepVectorsInMemory' | 'isEmpty' | 'fusionDefaults' | 'startReaders' | 'cluster' | 'hearOtherServers'> & {
+  Pick<
+    Engine,
+    | 'events'
+    | 'settings'
+    | 'semantic'
+    | 'reindexPaths'
+    | 'forgetRoots'
+    | 'close'
+    | 'loadModel'
+    | 'keepVectorsInMemory'
+    | 'isEmpty'
+    | 'fusionDefaults'
+    | 'startReaders'
+    | 'cluster'
+    | 'hearOtherServers'
+  > & {
     /** What a door hands to `dispatch` with its own caller (an agent over HTTP or MCP). */
     service: CairnService;
     /** The SQLite connection, for tests that look at or damage the index file directly; throws on a PostgreSQL store. */
@@ -25,7 +40,7 @@ export function engineApi(engine: Engine): EngineApi {
     service: engine,
     get db(): SqliteStore['db'] {
       if (engine.store instanceof SqliteStore) return engine.store.db;
-      throw new Error('this engine\'s index is in PostgreSQL: there is no SQLite connection');
+      throw new Error("this engine's index is in PostgreSQL: there is no SQLite connection");
     },
     get readOnly() {
       return engine.store.readOnly;

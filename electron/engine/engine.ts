@@ -56,8 +56,21 @@ export class Engine implements CairnService {
     readonly store: Store,
     readonly settings: Settings,
   ) {
-    this.semantic = new SemanticIndex(this.store, settings.model, { models: modelsFolder(settings.db), general: SHIPPED_MODEL, hubCache: HUB_CACHE }, store.readOnly);
-    this.runs = new IndexRuns({ store: this.store, settings, semantic: this.semantic, events: this.events, writableRoots: () => this.writableRoots(), assertWritable: () => this.assertWritable(), guard: (work) => guarded(this, 'read', work) });
+    this.semantic = new SemanticIndex(
+      this.store,
+      settings.model,
+      { models: modelsFolder(settings.db), general: SHIPPED_MODEL, hubCache: HUB_CACHE },
+      store.readOnly,
+    );
+    this.runs = new IndexRuns({
+      store: this.store,
+      settings,
+      semantic: this.semantic,
+      events: this.events,
+      writableRoots: () => this.writableRoots(),
+      assertWritable: () => this.assertWritable(),
+      guard: (work) => guarded(this, 'read', work),
+    });
   }
 
   static open(settings: Settings): Engine {
@@ -96,7 +109,11 @@ export class Engine implements CairnService {
    * pagesChanged; when announcements may have been missed, the last run finished stands for them, so the doors refresh. */
   hearOtherServers(): void {
     const changed = (report: IndexReport) => this.events.emit('pagesChanged', report);
-    const missed = () => void this.store.runs.lastDone().then((last) => last && changed(last), () => {});
+    const missed = () =>
+      void this.store.runs.lastDone().then(
+        (last) => last && changed(last),
+        () => {},
+      );
     this.hearing ??= this.store.cluster.hear(changed, missed);
   }
 
@@ -123,7 +140,16 @@ export class Engine implements CairnService {
     const otherRoots = indexed.filter((r) => !this.settings.roots.includes(r));
     // never a password; to an agent (a token's holder, anywhere on the network) not who connects nor how
     const db = caller.kind === 'agent' ? locationForAgents(this.settings.db) : redactUrl(this.settings.db);
-    return { roots: this.settings.roots, otherRoots, readOnly: this.store.readOnly, db, ...(await this.store.runs.counts()), lastRun: await this.store.runs.lastDone(), indexing: this.runs.progress, index: await this.notice() };
+    return {
+      roots: this.settings.roots,
+      otherRoots,
+      readOnly: this.store.readOnly,
+      db,
+      ...(await this.store.runs.counts()),
+      lastRun: await this.store.runs.lastDone(),
+      indexing: this.runs.progress,
+      index: await this.notice(),
+    };
   }
 
   /** Indexes the configured roots. One run at a time: a call while a full run is under way joins it. */
@@ -155,13 +181,19 @@ export class Engine implements CairnService {
   /** Another agent's registrations show without evidence in its private space (docs/agents.md, who sees what). */
   async skills(r: Parsed<'skills'>, _caller: Caller = PERSON, viewer: Viewer = EVERYONE): Promise<Response<'skills'>> {
     const { listAgents, listProblems, listRegistrations } = await import('./skills/lookup.ts');
-    return { registrations: (await listRegistrations(this.store, r)).map(await this.evidenceAs(viewer)), agents: await listAgents(this.store), categories: this.settings.skills.categories, problems: await listProblems(this.store) };
+    return {
+      registrations: (await listRegistrations(this.store, r)).map(await this.evidenceAs(viewer)),
+      agents: await listAgents(this.store),
+      categories: this.settings.skills.categories,
+      problems: await listProblems(this.store),
+    };
   }
 
   /** A registration or expert as the viewer sees it: evidence it may not read is left out, with the path that named it. */
   private async evidenceAs(viewer: Viewer) {
     const seen = await this.store.pages.filesSeenBy(viewer);
-    return <T extends { evidence: { root: string; path: string } | null; docPath: string | null }>(x: T): T => (x.evidence && !seen(x.evidence) ? { ...x, evidence: null, docPath: null } : x);
+    return <T extends { evidence: { root: string; path: string } | null; docPath: string | null }>(x: T): T =>
+      x.evidence && !seen(x.evidence) ? { ...x, evidence: null, docPath: null } : x;
   }
 
   async expert(r: Parsed<'expert'>, _caller: Caller = PERSON, viewer: Viewer = EVERYONE): Promise<Response<'expert'>> {
@@ -181,15 +213,32 @@ export class Engine implements CairnService {
   async knowledgeRecall(r: Parsed<'knowledgeRecall'>, _caller: Caller = PERSON, viewer: Viewer = viewerOf(PERSON, r)): Promise<Response<'knowledgeRecall'>> {
     const { recallByRole } = await import('./recall/recall.ts');
     const { recordQuery } = await import('./recall/events.ts');
-    const { tiers, results } = await recallByRole(r, (tier: Tier) => this.search(parseRequest('search', { query: r.query, mode: 'hybrid', k: r.k, filters: { tier: [tier] } }), PERSON, viewer));
-    const queryId = await recordQuery(this.store, { kind: 'recall', query: r.query, agent: r.agent ?? null, sessionId: null, returned: results.map((x) => x.key) });
+    const { tiers, results } = await recallByRole(r, (tier: Tier) =>
+      this.search(parseRequest('search', { query: r.query, mode: 'hybrid', k: r.k, filters: { tier: [tier] } }), PERSON, viewer),
+    );
+    const queryId = await recordQuery(this.store, {
+      kind: 'recall',
+      query: r.query,
+      agent: r.agent ?? null,
+      sessionId: null,
+      returned: results.map((x) => x.key),
+    });
     return { queryId, query: r.query, role: r.role, tiers, results };
   }
 
   async knowledgeExpert(r: Parsed<'knowledgeExpert'>, _caller: Caller = PERSON, viewer: Viewer = viewerOf(PERSON, r)): Promise<Response<'knowledgeExpert'>> {
     const { knowledgeExpert } = await import('./recall/knowledge-expert.ts');
     const reflections = (domain: string, since: string, k: number, pathPrefix: string | undefined) =>
-      this.search(parseRequest('search', { query: domain, mode: 'hybrid', k, filters: { tier: ['reflection'], updatedAfter: since, ...(pathPrefix ? { pathPrefix } : {}) } }), PERSON, viewer);
+      this.search(
+        parseRequest('search', {
+          query: domain,
+          mode: 'hybrid',
+          k,
+          filters: { tier: ['reflection'], updatedAfter: since, ...(pathPrefix ? { pathPrefix } : {}) },
+        }),
+        PERSON,
+        viewer,
+      );
     return knowledgeExpert({ store: this.store, viewer, experts: (domain, limit) => this.expert({ domain, limit }, PERSON, viewer), reflections }, r);
   }
 
@@ -201,7 +250,8 @@ export class Engine implements CairnService {
   /** An agent sees the queries it asked: another's say what that agent works on and which of its pages it read. */
   async queryOutcomes(r: Parsed<'queryOutcomes'>, _caller: Caller = PERSON, viewer: Viewer = EVERYONE): Promise<Response<'queryOutcomes'>> {
     const { queryOutcomes } = await import('./recall/events.ts');
-    if (viewer.agent !== null && r.agent !== undefined && r.agent !== viewer.agent) throw new CairnError('forbidden', `queryOutcomes: agent "${viewer.agent}" sees only its own queries, not ${r.agent}'s`);
+    if (viewer.agent !== null && r.agent !== undefined && r.agent !== viewer.agent)
+      throw new CairnError('forbidden', `queryOutcomes: agent "${viewer.agent}" sees only its own queries, not ${r.agent}'s`);
     return queryOutcomes(this.store, viewer.agent === null ? r : { ...r, agent: viewer.agent });
   }
 
@@ -242,15 +292,46 @@ export class Engine implements CairnService {
 
   /** An agent replacing a page's body must name the version it read; a person need not (see write-page.ts). */
   async writePage(r: Parsed<'writePage'>, caller: Caller = PERSON): Promise<Response<'writePage'>> {
-    return this.write({ key: r.key, agent: r.agent ?? null, root: r.root, path: r.path, fields: r.frontmatter ?? {}, body: r.body, actor: r.actor, baseHash: r.baseHash, baseRequired: caller.kind === 'agent', action: 'write' });
+    return this.write({
+      key: r.key,
+      agent: r.agent ?? null,
+      root: r.root,
+      path: r.path,
+      fields: r.frontmatter ?? {},
+      body: r.body,
+      actor: r.actor,
+      baseHash: r.baseHash,
+      baseRequired: caller.kind === 'agent',
+      action: 'write',
+    });
   }
 
   async reviewPage(r: Parsed<'reviewPage'>, caller: Caller = PERSON): Promise<Response<'reviewPage'>> {
-    return this.write({ key: r.key, agent: r.agent ?? null, root: r.root, path: r.path, fields: { reviewed: todayUtc() }, actor: r.actor, baseHash: r.baseHash, action: 'review', curatorAgent: curatorAgent(caller) });
+    return this.write({
+      key: r.key,
+      agent: r.agent ?? null,
+      root: r.root,
+      path: r.path,
+      fields: { reviewed: todayUtc() },
+      actor: r.actor,
+      baseHash: r.baseHash,
+      action: 'review',
+      curatorAgent: curatorAgent(caller),
+    });
   }
 
   async archivePage(r: Parsed<'archivePage'>, caller: Caller = PERSON): Promise<Response<'archivePage'>> {
-    return this.write({ key: r.key, agent: r.agent ?? null, root: r.root, path: r.path, fields: { archived_since: todayUtc() }, actor: r.actor, baseHash: r.baseHash, action: 'archive', curatorAgent: curatorAgent(caller) });
+    return this.write({
+      key: r.key,
+      agent: r.agent ?? null,
+      root: r.root,
+      path: r.path,
+      fields: { archived_since: todayUtc() },
+      actor: r.actor,
+      baseHash: r.baseHash,
+      action: 'archive',
+      curatorAgent: curatorAgent(caller),
+    });
   }
 
   /** Plans in the module; writes each reflection, then archives its notes, through the one write path. */
@@ -259,13 +340,46 @@ export class Engine implements CairnService {
     const plan = await planConsolidation(this.store, { olderThanDays: r.olderThanDays, today: todayUtc() });
     const groups: Response<'consolidate'>['groups'] = [];
     for (const g of plan.groups) {
-      const out = { concepts: g.concepts, key: g.key, agent: g.agent, title: g.title, tags: g.tags, links: g.links, notes: g.notes.map(({ key, agent, root, path, date }) => ({ key, agent, root, path, date })), sentences: g.sentences, body: g.body, written: null as WriteResult | null, archived: [] as WriteResult[] };
+      const out = {
+        concepts: g.concepts,
+        key: g.key,
+        agent: g.agent,
+        title: g.title,
+        tags: g.tags,
+        links: g.links,
+        notes: g.notes.map(({ key, agent, root, path, date }) => ({ key, agent, root, path, date })),
+        sentences: g.sentences,
+        body: g.body,
+        written: null as WriteResult | null,
+        archived: [] as WriteResult[],
+      };
       groups.push(out);
       if (r.dryRun) continue;
       const fields = { title: g.title, tier: 'reflection', tags: g.tags, updated: todayUtc() };
-      out.written = await this.write({ key: g.key, agent: g.agent, root: g.root, fields, body: g.body, actor: r.actor, baseHash: null, action: 'write', detail: `consolidated ${g.notes.length} notes` });
+      out.written = await this.write({
+        key: g.key,
+        agent: g.agent,
+        root: g.root,
+        fields,
+        body: g.body,
+        actor: r.actor,
+        baseHash: null,
+        action: 'write',
+        detail: `consolidated ${g.notes.length} notes`,
+      });
       for (const n of g.notes) {
-        out.archived.push(await this.write({ key: n.key, agent: n.agent, root: n.root, path: n.path, fields: { archived_since: todayUtc() }, actor: r.actor, action: 'archive', detail: `consolidated into ${g.key}` }));
+        out.archived.push(
+          await this.write({
+            key: n.key,
+            agent: n.agent,
+            root: n.root,
+            path: n.path,
+            fields: { archived_since: todayUtc() },
+            actor: r.actor,
+            action: 'archive',
+            detail: `consolidated into ${g.key}`,
+          }),
+        );
       }
     }
     return { cutoff: plan.cutoff, dryRun: r.dryRun, groups, skipped: plan.skipped };
@@ -328,7 +442,10 @@ export class Engine implements CairnService {
       return result;
     } catch (err) {
       this.runs.leaveBehind(file);
-      return { ...result, notice: `written, but indexing it did not finish (${(err as Error).message}); the next indexing run retries it: do not write it again` };
+      return {
+        ...result,
+        notice: `written, but indexing it did not finish (${(err as Error).message}); the next indexing run retries it: do not write it again`,
+      };
     }
   }
 
@@ -340,7 +457,11 @@ export class Engine implements CairnService {
 
   /** `dispatch` asks it before every write (a method's rules say which are writes). */
   assertWritable(): void {
-    if (this.store.readOnly) throw new CairnError('read-only', `the index database ${redactUrl(this.settings.db)} is read-only: search, links and pages work, but indexing needs write access to it and its folder`);
+    if (this.store.readOnly)
+      throw new CairnError(
+        'read-only',
+        `the index database ${redactUrl(this.settings.db)} is read-only: search, links and pages work, but indexing needs write access to it and its folder`,
+      );
   }
 
   /** A damaged index file is named, with what to do about it, whichever method ran into it (`dispatch` asks). */
@@ -391,7 +512,8 @@ export class Engine implements CairnService {
   async recall(r: Parsed<'recall'>, _caller: Caller = PERSON, viewer: Viewer = viewerOf(PERSON, r)): Promise<Response<'recall'>> {
     const { recallWalk, seedPages } = await import('./graph/recall-walk.ts');
     // the walk reaches linked pages itself, showing each step: its seeds are the text lanes' hits
-    const hits = 'query' in r.seed ? (await this.search(parseRequest('search', { query: r.seed.query, k: 3, weights: { graph: 0 } }), PERSON, viewer)).results : [];
+    const hits =
+      'query' in r.seed ? (await this.search(parseRequest('search', { query: r.seed.query, k: 3, weights: { graph: 0 } }), PERSON, viewer)).results : [];
     return recallWalk(this.store, { ...(await seedPages(this.store, r.seed, hits, viewer)), viewer, hops: r.hops, limit: r.limit });
   }
 
@@ -402,7 +524,8 @@ export class Engine implements CairnService {
 
   async links({ kind }: Parsed<'links'>, _caller: Caller = PERSON, viewer: Viewer = EVERYONE): Promise<Response<'links'>> {
     if (kind === 'orphans') return { findings: [], orphans: await orphanPages(this.store, viewer), index: await this.notice() };
-    const reasons = kind === 'dangling' ? ['missing-page' as const] : kind === 'anchors' ? ['missing-anchor' as const] : ['missing-page' as const, 'missing-anchor' as const];
+    const reasons =
+      kind === 'dangling' ? ['missing-page' as const] : kind === 'anchors' ? ['missing-anchor' as const] : ['missing-page' as const, 'missing-anchor' as const];
     return { findings: await brokenLinks(this.store, reasons, viewer), orphans: [], index: await this.notice() };
   }
 }

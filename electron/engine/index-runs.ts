@@ -190,13 +190,24 @@ export class IndexRuns {
   private async refreshSemantic(report: IndexReport, at: { last: IndexProgress | null }, emit: (p: IndexProgress) => void, full: boolean): Promise<void> {
     const before = Date.now();
     const changed = report.indexed > 0 || report.removed > 0;
-    if (changed || !(await this.semantic.isCurrent())) await this.semantic.refresh(changed, (e) => {
-      if (!at.last) return;
-      at.last = { ...at.last, phase: e.phase, chunksToEmbed: e.phase === 'embed' ? e.total : 0, chunksEmbedded: e.phase === 'embed' ? e.done : 0, note: e.note };
-      if (e.phase === 'embed') report.embedded = e.computed ?? e.done;
-      if (e.phase !== 'embed') report.modelNote = e.note;
-      emit(at.last);
-    }, full);
+    if (changed || !(await this.semantic.isCurrent()))
+      await this.semantic.refresh(
+        changed,
+        (e) => {
+          if (!at.last) return;
+          at.last = {
+            ...at.last,
+            phase: e.phase,
+            chunksToEmbed: e.phase === 'embed' ? e.total : 0,
+            chunksEmbedded: e.phase === 'embed' ? e.done : 0,
+            note: e.note,
+          };
+          if (e.phase === 'embed') report.embedded = e.computed ?? e.done;
+          if (e.phase !== 'embed') report.modelNote = e.note;
+          emit(at.last);
+        },
+        full,
+      );
     report.model = this.semantic.embedder?.info.id ?? null;
     report.modelNote ??= this.semantic.unavailable;
     report.semanticMs = Date.now() - before;

@@ -41,10 +41,14 @@ it('answers every search and page read while another process holds the write loc
   const write = api<{ hashAfter: string }>(url, 'writePage', { key: 'gamma', actor: 'tester', body: '# Gamma\nA quartz lantern of its own: zircon.\n' });
   const reads = await Promise.all(
     Array.from({ length: 20 }, (_, i) =>
-      i % 2 ? api<{ results: { key: string }[] }>(url, 'search', { query: 'quartz lantern', k: 5 }) : api<{ key: string; body: string }>(url, 'getPage', { key: 'alpha' }),
+      i % 2
+        ? api<{ results: { key: string }[] }>(url, 'search', { query: 'quartz lantern', k: 5 })
+        : api<{ key: string; body: string }>(url, 'getPage', { key: 'alpha' }),
     ),
   );
-  const answered = reads.filter((r) => r.status === 200 && ('results' in r.body ? r.body.results.some((x) => x.key === 'alpha') : r.body.body.includes('quartz')));
+  const answered = reads.filter(
+    (r) => r.status === 200 && ('results' in r.body ? r.body.results.some((x) => x.key === 'alpha') : r.body.body.includes('quartz')),
+  );
   expect(answered).toHaveLength(20);
   // the write is still waiting for the lock: nothing of it shows yet
   expect((await api(url, 'getPage', { key: 'gamma' })).status).toBe(404);

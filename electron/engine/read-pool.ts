@@ -81,7 +81,9 @@ export class ReadPool {
     const code = workerCode(typeof CAIRN_READ_WORKER === 'string' ? CAIRN_READ_WORKER : undefined, new URL('./read-worker.ts', import.meta.url));
     if (!code) return null;
     try {
-      return new ReadPool(Array.from({ length: size }, (_, i) => new Reader(new Worker(code, { eval: true, name: `cairn read ${i}`, workerData: { db: dbFile } }))));
+      return new ReadPool(
+        Array.from({ length: size }, (_, i) => new Reader(new Worker(code, { eval: true, name: `cairn read ${i}`, workerData: { db: dbFile } }))),
+      );
     } catch {
       return null;
     }
@@ -125,10 +127,13 @@ export class ReadPool {
 function revive(e: { name: string; message: string; code?: unknown; missing?: unknown }): Error {
   const ours = typeof e.code === 'string' && (ERROR_CODES as readonly string[]).includes(e.code);
   const err: Error & { code?: unknown } =
-    e.code === 'not-found' ? new NotFound(e.message)
-    : e.code === 'bad-request' ? new BadRequest(e.message)
-    : ours ? new CairnError(e.code as ErrorCode, e.message, Array.isArray(e.missing) ? e.missing.map(String) : [])
-    : new Error(e.message);
+    e.code === 'not-found'
+      ? new NotFound(e.message)
+      : e.code === 'bad-request'
+        ? new BadRequest(e.message)
+        : ours
+          ? new CairnError(e.code as ErrorCode, e.message, Array.isArray(e.missing) ? e.missing.map(String) : [])
+          : new Error(e.message);
   err.name = e.name;
   if (!ours && e.code !== undefined) err.code = e.code;
   return err;

@@ -31,6 +31,7 @@ async function answer(r: ReadRequest): Promise<unknown> {
 parentPort!.on('message', (r: ReadRequest) => {
   answer(r).then(
     (value) => parentPort!.postMessage({ id: r.id, value } satisfies ReadAnswer),
-    (err: Error & { code?: unknown; missing?: unknown }) => parentPort!.postMessage({ id: r.id, error: { name: err.name, message: err.message, code: err.code, missing: err.missing } } satisfies ReadAnswer),
+    (err: Error & { code?: unknown; missing?: unknown }) =>
+      parentPort!.postMessage({ id: r.id, error: { name: err.name, message: err.message, code: err.code, missing: err.missing } } satisfies ReadAnswer),
   );
 });

@@ -53,7 +53,13 @@ describe.skipIf(!pgAdminUrl())('hosts sharing a PostgreSQL index', () => {
     await until('each told whether it leads', () => progress.every((p) => p.some((x) => x.kind === 'leader')));
     const leaders = () => three.filter((h) => h.watcher !== null);
     expect(leaders()).toHaveLength(1);
-    expect(progress.flat().filter((p) => p.kind === 'leader').map((p) => (p as { leading: boolean }).leading).sort()).toEqual([false, false, true]);
+    expect(
+      progress
+        .flat()
+        .filter((p) => p.kind === 'leader')
+        .map((p) => (p as { leading: boolean }).leading)
+        .sort(),
+    ).toEqual([false, false, true]);
 
     const [first] = leaders();
     await first!.close();
@@ -70,15 +76,20 @@ describe.skipIf(!pgAdminUrl())('hosts sharing a PostgreSQL index', () => {
     b.engine.events.on('pagesChanged', (r) => atB.push(r));
     // a host's run is announced by its engine (index-runs.ts); here one is announced as such a run would be
     const sent = indexReport({ pages: 5 });
-    await until('b hears a', async () => {
-      if (atB.length) return true;
-      await a.engine.cluster.announce(sent);
-      return false;
-    }, 10_000, 200);
+    await until(
+      'b hears a',
+      async () => {
+        if (atB.length) return true;
+        await a.engine.cluster.announce(sent);
+        return false;
+      },
+      10_000,
+      200,
+    );
     expect(atB[0]).toEqual(sent);
   });
 
-  it("a host whose connection to the others dropped and came back hears the last run, in case it missed one", async () => {
+  it('a host whose connection to the others dropped and came back hears the last run, in case it missed one', async () => {
     fx = makeFixture({ 'global/alpha.md': '# Alpha\n' });
     const db = await freshPgDatabase();
     const [a, b] = [await start(db), await start(db)];

@@ -149,7 +149,13 @@ export async function startHost(options: HostOptions): Promise<Host> {
  * re-index, the first run at start or the catching up of what changed while no one watched (the
  * leader died). A follower's `indexed` is null: the leader indexes.
  */
-function leadWatching(engine: EngineApi, settings: Settings, tell: (p: HostProgress) => void, reindex: () => Promise<IndexReport | null>, closing: () => boolean) {
+function leadWatching(
+  engine: EngineApi,
+  settings: Settings,
+  tell: (p: HostProgress) => void,
+  reindex: () => Promise<IndexReport | null>,
+  closing: () => boolean,
+) {
   let watcher: RootWatcher | null = null;
   let stopped: Promise<void> = Promise.resolve();
   let decided!: (first: Promise<IndexReport | null>) => void;

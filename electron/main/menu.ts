@@ -26,7 +26,12 @@ export function installMenu(actions: MenuActions): void {
       label: '&View',
       submenu: [
         ...(actions.isDev
-          ? ([{ role: 'reload', accelerator: 'F5' }, { role: 'forceReload' }, { role: 'toggleDevTools' }, { type: 'separator' }] satisfies MenuItemConstructorOptions[])
+          ? ([
+              { role: 'reload', accelerator: 'F5' },
+              { role: 'forceReload' },
+              { role: 'toggleDevTools' },
+              { type: 'separator' },
+            ] satisfies MenuItemConstructorOptions[])
           : []),
         { role: 'resetZoom' },
         { role: 'zoomIn' },

@@ -59,7 +59,9 @@ describe('desktop actions', () => {
 
   it('opens a markdown page inside a root', () => {
     expect(desktopTarget([root], path.join(root, 'global', 'page.md'), 'openInEditor')).toEqual({ path: path.join(root, 'global', 'page.md') });
-    expect(desktopTarget([root], path.join(root, 'global', '..', 'global', 'page.md'), 'revealInFolder')).toEqual({ path: path.join(root, 'global', 'page.md') });
+    expect(desktopTarget([root], path.join(root, 'global', '..', 'global', 'page.md'), 'revealInFolder')).toEqual({
+      path: path.join(root, 'global', 'page.md'),
+    });
   });
 
   it('refuses anything else, naming the path', () => {
@@ -94,20 +96,32 @@ describe('desktop actions', () => {
 describe('command line', () => {
   it('reads roots and --db after the script in development, after the executable when packaged', () => {
     expect(parseShellArgs(['/x/electron', '/x/dist/electron/main.cjs', 'wiki', '--db', 'i.db'], false)).toEqual({ roots: ['wiki'], db: 'i.db' });
-    expect(parseShellArgs(['/opt/Cairn/cairn', '/home/me/wiki', '/home/me/notes'], true)).toEqual({ roots: ['/home/me/wiki', '/home/me/notes'], db: undefined });
+    expect(parseShellArgs(['/opt/Cairn/cairn', '/home/me/wiki', '/home/me/notes'], true)).toEqual({
+      roots: ['/home/me/wiki', '/home/me/notes'],
+      db: undefined,
+    });
   });
 
   it('finds the app after switches that come before it (Playwright), or as a folder', () => {
-    expect(parseShellArgs(['/x/electron', '--inspect=0', '--remote-debugging-port=0', 'dist/electron/main.cjs', 'wiki'], false)).toEqual({ roots: ['wiki'], db: undefined });
+    expect(parseShellArgs(['/x/electron', '--inspect=0', '--remote-debugging-port=0', 'dist/electron/main.cjs', 'wiki'], false)).toEqual({
+      roots: ['wiki'],
+      db: undefined,
+    });
     expect(parseShellArgs(['/x/electron', '.', 'wiki'], false)).toEqual({ roots: ['wiki'], db: undefined });
     expect(parseShellArgs(['/x/electron'], false)).toEqual({ roots: [], db: undefined });
   });
 
   it('accepts the serve-only options npm start may pass, without taking their values for roots', () => {
-    expect(parseShellArgs(['/x/electron', 'main.cjs', '--port', '5000', '--host', '0.0.0.0', '--no-watch', 'wiki'], false)).toEqual({ roots: ['wiki'], db: undefined });
+    expect(parseShellArgs(['/x/electron', 'main.cjs', '--port', '5000', '--host', '0.0.0.0', '--no-watch', 'wiki'], false)).toEqual({
+      roots: ['wiki'],
+      db: undefined,
+    });
   });
 
   it('ignores Chromium switches and macOS launch arguments', () => {
-    expect(parseShellArgs(['/opt/Cairn/cairn', '--no-sandbox', '--enable-logging=stderr', '-psn_0_12345', 'wiki'], true)).toEqual({ roots: ['wiki'], db: undefined });
+    expect(parseShellArgs(['/opt/Cairn/cairn', '--no-sandbox', '--enable-logging=stderr', '-psn_0_12345', 'wiki'], true)).toEqual({
+      roots: ['wiki'],
+      db: undefined,
+    });
   });
 });

@@ -81,7 +81,11 @@ it('every write answered ok is on disk and in the index, and no write that lande
   expect(indexRuns.length).toBeGreaterThan(0);
   const failed = outcomes.filter((o) => !o.answer.ok);
   // an error is allowed only for a write that did not happen: none of these has a reason to fail
-  const landedButFailed = failed.filter((o) => fs.readdirSync(wiki, { recursive: true }).some((f) => String(f).endsWith('.md') && fs.readFileSync(path.join(wiki, String(f)), 'utf8').includes(`${o.marker} round`)));
+  const landedButFailed = failed.filter((o) =>
+    fs
+      .readdirSync(wiki, { recursive: true })
+      .some((f) => String(f).endsWith('.md') && fs.readFileSync(path.join(wiki, String(f)), 'utf8').includes(`${o.marker} round`)),
+  );
   expect(landedButFailed.map((o) => `${o.key}: ${(o.answer as { error: string }).error}`)).toEqual([]);
   expect(failed.map((o) => `${o.key}: ${(o.answer as { error: string }).error}`)).toEqual([]);
   // and the index kept up: a notice would mean a derived step failed, however well answered

@@ -29,7 +29,9 @@ it('three MCP processes write at once: every acknowledged page is on disk and in
   expect((await runCairn(['index', '--db', db, wiki], env)).code).toBe(0);
   const [a, b, c] = await Promise.all([agent('ana'), agent('ben'), agent('cy')]);
   const pages = await Promise.all(
-    [a!, b!, c!].flatMap((client, n) => Array.from({ length: 12 }, (_, i) => write(client, { key: `race-${n}-${i}`, body: `# Page ${n}.${i}\n\nmarker-${n}-${i}\n` }).then((r) => ({ r, n, i })))),
+    [a!, b!, c!].flatMap((client, n) =>
+      Array.from({ length: 12 }, (_, i) => write(client, { key: `race-${n}-${i}`, body: `# Page ${n}.${i}\n\nmarker-${n}-${i}\n` }).then((r) => ({ r, n, i }))),
+    ),
   );
   for (const { r, n, i } of pages) {
     expect(r.isError, r.content[0]!.text).toBeFalsy();
@@ -37,13 +39,23 @@ it('three MCP processes write at once: every acknowledged page is on disk and in
   }
 
   const base = (await write(a!, { key: 'contested', body: 'first\n' })).structuredContent!.hashAfter;
-  const [one, two] = await Promise.all([write(b!, { key: 'contested', body: 'ben was here\n', baseHash: base }), write(c!, { key: 'contested', body: 'cy was here\n', baseHash: base })]);
+  const [one, two] = await Promise.all([
+    write(b!, { key: 'contested', body: 'ben was here\n', baseHash: base }),
+    write(c!, { key: 'contested', body: 'cy was here\n', baseHash: base }),
+  ]);
   const outcomes = [one!, two!].map((r) => (r.isError ? r.content[0]!.text.split(':')[0] : 'ok')).sort();
   expect(outcomes).toEqual(['conflict', 'ok']);
   const winner = one!.isError ? 'cy was here' : 'ben was here';
   expect(fs.readFileSync(path.join(wiki, 'global', 'contested.md'), 'utf8')).toContain(winner);
 
-  const read = (await c!.callTool({ name: 'wiki_search', arguments: { query: 'marker-2-11', mode: 'lexical', k: 1 } })) as unknown as { structuredContent: { results: { key: string }[] } };
+  const read = (await c!.callTool({ name: 'wiki_search', arguments: { query: 'marker-2-11', mode: 'lexical', k: 1 } })) as unknown as {
+    structuredContent: { results: { key: string }[] };
+  };
   expect(read.structuredContent.results[0]!.key).toBe('race-2-11');
-  expect(fs.readdirSync(wiki, { recursive: true }).map(String).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  expect(
+    fs
+      .readdirSync(wiki, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.tmp')),
+  ).toEqual([]);
 });

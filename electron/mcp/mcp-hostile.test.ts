@@ -28,7 +28,10 @@ interface Session {
 }
 
 function session(agent: string): Session {
-  const proc = spawn(process.execPath, [CLI, 'mcp', '--agent', agent, '--db', path.join(dir, 'cairn.db'), '--no-watch', wiki], { env: cairnEnv(dir), stdio: ['pipe', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [CLI, 'mcp', '--agent', agent, '--db', path.join(dir, 'cairn.db'), '--no-watch', wiki], {
+    env: cairnEnv(dir),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   procs.push(proc);
   proc.stdin.on('error', () => {});
   let out = '';
@@ -46,14 +49,21 @@ function session(agent: string): Session {
     async reply(id, ms = 60_000) {
       const until = Date.now() + ms;
       for (;;) {
-        const hit = lines().map((l) => JSON.parse(l) as Record<string, unknown>).find((m) => m.id === id);
+        const hit = lines()
+          .map((l) => JSON.parse(l) as Record<string, unknown>)
+          .find((m) => m.id === id);
         if (hit) return hit;
         if (proc.exitCode !== null || Date.now() > until) throw new Error(`no reply ${id}; exit ${proc.exitCode}; stderr: ${err.slice(-500)}`);
         await new Promise((r) => setTimeout(r, 50));
       }
     },
   };
-  s.send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'hostile', version: '1' } } });
+  s.send({
+    jsonrpc: '2.0',
+    id: 0,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'hostile', version: '1' } },
+  });
   s.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
   return s;
 }

@@ -45,7 +45,11 @@ async function connect(server: Served, headers: Record<string, string> = {}): Pr
 
 const as = (token: string) => ({ authorization: `Bearer ${token}` });
 
-async function call<T = Record<string, unknown>>(client: Client, name: string, args: Record<string, unknown>): Promise<{ isError: boolean; text: string; value: T }> {
+async function call<T = Record<string, unknown>>(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<{ isError: boolean; text: string; value: T }> {
   const r = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: { text: string }[]; structuredContent?: unknown };
   return { isError: r.isError === true, text: r.content[0]!.text, value: r.structuredContent as T };
 }
@@ -63,7 +67,12 @@ function raw(server: Served, method: string, headers: Record<string, string>, bo
   });
 }
 
-const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+const INITIALIZE = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+});
 const POST_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
 describe('MCP over Streamable HTTP at /mcp', () => {

@@ -24,7 +24,12 @@ export const MCP_PATH = '/mcp';
 /** Answers one request to /mcp as `caller`: a JSON-RPC message (or batch) in, its answer out. */
 export async function handleMcpHttp(service: CairnService, req: IncomingMessage, res: ServerResponse, caller: Caller): Promise<void> {
   if (req.method !== 'POST') {
-    return refuse(res, 'method-not-allowed', 'MCP here is stateless: POST /mcp with a JSON-RPC message; there is no session stream to GET or session to DELETE', { allow: 'POST' });
+    return refuse(
+      res,
+      'method-not-allowed',
+      'MCP here is stateless: POST /mcp with a JSON-RPC message; there is no session stream to GET or session to DELETE',
+      { allow: 'POST' },
+    );
   }
   const message = await readJson(req, res);
   if (message === NO_BODY) return;

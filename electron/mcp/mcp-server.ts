@@ -27,7 +27,12 @@ export function mcpServer(service: CairnService, caller: Caller): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const name = request.params.name;
     const tool = toolsFor(caller).find(([n]) => n === name)?.[1];
-    if (!tool) return failure(`no tool "${clipped(name, 200)}"; tools: ${toolsFor(caller).map(([n]) => n).join(', ')}`);
+    if (!tool)
+      return failure(
+        `no tool "${clipped(name, 200)}"; tools: ${toolsFor(caller)
+          .map(([n]) => n)
+          .join(', ')}`,
+      );
     const args = request.params.arguments ?? {};
     const { method, input } = tool.route ? tool.route(args, caller) : { method: tool.method, input: args };
     const outcome = await dispatch(service, method, input, caller);

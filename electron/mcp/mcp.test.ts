@@ -41,14 +41,23 @@ interface Hit {
 describe('the memory smoke test', () => {
   it('one agent writes a page; a new process recalls it first, with its lane ranks', async () => {
     const writer = await agentSession('scout');
-    const written = await call(writer, 'wiki_write', { key: 'code-phrase', frontmatter: { title: 'The code phrase' }, body: '# The code phrase\n\nThe code phrase is blue bunny.\n' });
+    const written = await call(writer, 'wiki_write', {
+      key: 'code-phrase',
+      frontmatter: { title: 'The code phrase' },
+      body: '# The code phrase\n\nThe code phrase is blue bunny.\n',
+    });
     expect(written.isError, written.text).toBe(false);
     await writer.close();
 
     const reader = await agentSession('builder');
-    const recalled = await call<{ queryId: string; results: Hit[]; tiers: { tier: string; state: string }[] }>(reader, 'knowledge_recall', { query: 'what is the code phrase?' });
+    const recalled = await call<{ queryId: string; results: Hit[]; tiers: { tier: string; state: string }[] }>(reader, 'knowledge_recall', {
+      query: 'what is the code phrase?',
+    });
     expect(recalled.isError, recalled.text).toBe(false);
-    expect(recalled.value.tiers.map((t) => [t.tier, t.state])).toEqual([['wiki', 'ok'], ['doc', 'ok']]);
+    expect(recalled.value.tiers.map((t) => [t.tier, t.state])).toEqual([
+      ['wiki', 'ok'],
+      ['doc', 'ok'],
+    ]);
     const first = recalled.value.results[0]!;
     expect(first.key).toBe('code-phrase');
     expect(first.lanes.lexical?.rank).toBe(1);
@@ -61,7 +70,18 @@ describe('every tool, as an agent calls it', () => {
   it('lists the tools with what the server fills in left out', async () => {
     const agent = await agentSession('scout');
     const { tools } = await agent.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['knowledge_expert', 'knowledge_recall', 'query_outcomes', 'record_outcome', 'skill_register', 'wiki_links', 'wiki_read', 'wiki_related', 'wiki_search', 'wiki_write']);
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'knowledge_expert',
+      'knowledge_recall',
+      'query_outcomes',
+      'record_outcome',
+      'skill_register',
+      'wiki_links',
+      'wiki_read',
+      'wiki_related',
+      'wiki_search',
+      'wiki_write',
+    ]);
     const schema = (name: string) => tools.find((t) => t.name === name)!.inputSchema as { properties: Record<string, unknown>; required?: string[] };
     expect(schema('wiki_write').properties).not.toHaveProperty('actor');
     expect(schema('wiki_write').required ?? []).not.toContain('actor');
@@ -80,7 +100,10 @@ describe('every tool, as an agent calls it', () => {
     expect(page.value.body.length).toBeGreaterThan(0);
     expect((await call<{ findings: unknown[] }>(agent, 'wiki_links', { kind: 'dangling' })).value.findings.length).toBeGreaterThan(0);
     expect((await call<{ pages: unknown[] }>(agent, 'wiki_links', { kind: 'stale' })).value).toHaveProperty('pages');
-    const related = await call<{ seeds: string[]; pages: { key: string; distance: number; via: unknown[] }[] }>(agent, 'wiki_related', { seed: { key: 'fusion' }, hops: 1 });
+    const related = await call<{ seeds: string[]; pages: { key: string; distance: number; via: unknown[] }[] }>(agent, 'wiki_related', {
+      seed: { key: 'fusion' },
+      hops: 1,
+    });
     expect(related.isError, related.text).toBe(false);
     expect(related.value.seeds).toEqual(['fusion']);
     expect(related.value.pages.some((p) => p.distance === 1 && p.via.length === 1)).toBe(true);
@@ -105,7 +128,8 @@ describe('every tool, as an agent calls it', () => {
     const own = await call<{ auditId: number }>(agent, 'wiki_write', { key: 'scout-scratch', agent: 'scout', body: 'my notes\n' });
     expect(own.isError, own.text).toBe(false);
     expect(fs.existsSync(path.join(wiki, 'user', 'scout', 'scout-scratch.md'))).toBe(true);
-    const log = JSON.parse((await runCairn(['audit', '--json', '--db', db], { ...env, CAIRN_ROOTS: wiki })).out) as { entries: { id: number; actor: string }[] } | { id: number; actor: string }[];
+    const log = JSON.parse((await runCairn(['audit', '--json', '--db', db], { ...env, CAIRN_ROOTS: wiki })).out) as
+      { entries: { id: number; actor: string }[] } | { id: number; actor: string }[];
     const entries = Array.isArray(log) ? log : log.entries;
     expect(entries.find((e) => e.id === own.value.auditId)?.actor).toBe('scout');
   });
@@ -116,23 +140,44 @@ describe('every tool, as an agent calls it', () => {
     expect(nothing.isError).toBe(false);
     expect(nothing.value.warning).toMatch(/nothing in the wiki on "underwater basket weaving"/);
 
-    const known = await call<{ query_id: string; experts: { agent: string; evidence: { key: string } | null }[]; warning: string | null }>(scout, 'knowledge_expert', { domain: 'sqlite-vec' });
+    const known = await call<{ query_id: string; experts: { agent: string; evidence: { key: string } | null }[]; warning: string | null }>(
+      scout,
+      'knowledge_expert',
+      { domain: 'sqlite-vec' },
+    );
     expect(known.value.experts[0]).toMatchObject({ agent: 'builder' });
     const evidence = known.value.experts[0]!.evidence!.key;
-    const used = await call(scout, 'record_outcome', { queryId: known.value.query_id, outcome: 'success', usedKeys: [evidence], note: 'the BigInt fix worked' });
+    const used = await call(scout, 'record_outcome', {
+      queryId: known.value.query_id,
+      outcome: 'success',
+      usedKeys: [evidence],
+      note: 'the BigInt fix worked',
+    });
     expect(used.isError, used.text).toBe(false);
     expect((await call(scout, 'record_outcome', { queryId: 'q-0000000000000000', outcome: 'success' })).text).toMatch(/^not-found: no query/);
     expect((await call(scout, 'record_outcome', { queryId: known.value.query_id, outcome: 'success', usedKeys: ['not-returned'] })).isError).toBe(true);
 
-    const outcomes = await call<{ totals: Record<string, number>; queries: { agent: string; outcomes: unknown[] }[]; pages: { key: string; used: number }[] }>(scout, 'query_outcomes', { queryId: known.value.query_id });
+    const outcomes = await call<{ totals: Record<string, number>; queries: { agent: string; outcomes: unknown[] }[]; pages: { key: string; used: number }[] }>(
+      scout,
+      'query_outcomes',
+      { queryId: known.value.query_id },
+    );
     expect(outcomes.value.totals).toMatchObject({ queries: 1, success: 1 });
     expect(outcomes.value.queries[0]!.agent).toBe('scout');
     expect(outcomes.value.pages.find((p) => p.key === evidence)?.used).toBe(1);
 
-    const experts = JSON.parse((await runCairn(['expert', 'sqlite-vec', '--json', '--db', db], { ...env, CAIRN_ROOTS: wiki })).out) as { agent: string; calibration: { outcomes: number | null } }[];
+    const experts = JSON.parse((await runCairn(['expert', 'sqlite-vec', '--json', '--db', db], { ...env, CAIRN_ROOTS: wiki })).out) as {
+      agent: string;
+      calibration: { outcomes: number | null };
+    }[];
     expect(experts.find((e) => e.agent === 'builder')?.calibration.outcomes).toBe(1);
 
-    const claim = await call<{ agent: string; status: string }>(scout, 'skill_register', { skill: 'mcp-tooling', category: 'ai', level: 'familiar', docPath: 'eval-notes' });
+    const claim = await call<{ agent: string; status: string }>(scout, 'skill_register', {
+      skill: 'mcp-tooling',
+      category: 'ai',
+      level: 'familiar',
+      docPath: 'eval-notes',
+    });
     expect(claim.isError, claim.text).toBe(false);
     expect(claim.value).toMatchObject({ agent: 'scout', status: 'pending' });
   });

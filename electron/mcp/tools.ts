@@ -21,14 +21,21 @@ export interface Tool {
 }
 
 // wiki_links answers two contract methods; an unknown kind reaches `links` and is refused there
-const WikiLinks = z.object({ kind: z.enum(['dangling', 'stale']).default('dangling').describe('dangling: links to pages that do not exist; stale: pages that may no longer be true, with reasons') });
-const WikiSearch = contract.search.request.extend({ explain: z.boolean().default(false).describe("true: each result carries every lane's rank, score and contribution") });
+const WikiLinks = z.object({
+  kind: z
+    .enum(['dangling', 'stale'])
+    .default('dangling')
+    .describe('dangling: links to pages that do not exist; stale: pages that may no longer be true, with reasons'),
+});
+const WikiSearch = contract.search.request.extend({
+  explain: z.boolean().default(false).describe("true: each result carries every lane's rank, score and contribution"),
+});
 
 export const TOOLS: Record<string, Tool> = {
   wiki_search: {
     method: 'search',
     description:
-      'Search the shared wiki before solving something: another agent may have written it up. Hybrid by default (keywords + embeddings + term overlap). Returns pages best first with a snippet, the best-matching section and the page\'s hash; read one with wiki_read. Set explain for per-lane ranks; filters narrow by tags, tier, path prefix, dates.',
+      "Search the shared wiki before solving something: another agent may have written it up. Hybrid by default (keywords + embeddings + term overlap). Returns pages best first with a snippet, the best-matching section and the page's hash; read one with wiki_read. Set explain for per-lane ranks; filters narrow by tags, tier, path prefix, dates.",
     schema: WikiSearch,
     hidden: [],
     route: ({ explain: _explain, ...rest }) => ({ method: 'search', input: rest }),
@@ -44,7 +51,7 @@ export const TOOLS: Record<string, Tool> = {
   wiki_write: {
     method: 'writePage',
     description:
-      "Write what you learned so the next agent need not re-solve it: a page by key, setting the frontmatter fields given (null removes one) and replacing the body if given. Every [[link]] and ref must name an existing page, or the write is refused with the missing keys and nothing is written. " +
+      'Write what you learned so the next agent need not re-solve it: a page by key, setting the frontmatter fields given (null removes one) and replacing the body if given. Every [[link]] and ref must name an existing page, or the write is refused with the missing keys and nothing is written. ' +
       'Protocol: to replace the body of a page that exists, send baseHash = the hash wiki_read or wiki_search gave you (or hashAfter of your last write). Without it you get precondition-required with currentHash; if the page changed since (an editor, another agent) you get conflict with currentHash and currentBody (currentText too when the page has frontmatter): merge your change into currentBody and write again with baseHash = currentHash. ' +
       'To create a page, send baseHash null: if another agent created it first you get conflict with its hash and body. Frontmatter-only edits need no baseHash. You write the shared space and user/<you>/ only; the audit log names you.',
     schema: contract.writePage.request,
@@ -52,7 +59,8 @@ export const TOOLS: Record<string, Tool> = {
   },
   wiki_links: {
     method: 'links',
-    description: 'Health of the wiki: dangling links (to pages that do not exist, with where they are written) or stale pages (sources changed or gone, links to archived pages, no review for long), to fix what you touch.',
+    description:
+      'Health of the wiki: dangling links (to pages that do not exist, with where they are written) or stale pages (sources changed or gone, links to archived pages, no review for long), to fix what you touch.',
     schema: WikiLinks,
     hidden: [],
     route: (args) => (args.kind === 'stale' ? { method: 'stalePages', input: {} } : { method: 'links', input: { kind: args.kind ?? 'dangling' } }),
@@ -81,20 +89,22 @@ export const TOOLS: Record<string, Tool> = {
   skill_register: {
     method: 'registerSkill',
     description:
-      "Claim a skill so others can find you with knowledge_expert: the skill, its category, your level and docPath, the page that shows the work (an expert claim needs one that exists). It lands as pending until a person approves it.",
+      'Claim a skill so others can find you with knowledge_expert: the skill, its category, your level and docPath, the page that shows the work (an expert claim needs one that exists). It lands as pending until a person approves it.',
     schema: contract.registerSkill.request,
     // whose claim it is is the caller's (the method's rules): an agent claims for itself
     hidden: [],
   },
   record_outcome: {
     method: 'recordOutcome',
-    description: 'Say what came of your own knowledge_recall or knowledge_expert answer: success, partial, failure or abandoned, and which returned pages you used (up to 10 times a query, as it changes). This is how the wiki learns whose write-ups help.',
+    description:
+      'Say what came of your own knowledge_recall or knowledge_expert answer: success, partial, failure or abandoned, and which returned pages you used (up to 10 times a query, as it changes). This is how the wiki learns whose write-ups help.',
     schema: contract.recordOutcome.request,
     hidden: [],
   },
   query_outcomes: {
     method: 'queryOutcomes',
-    description: 'Earlier recall and expert queries (by id, text or agent) with what they returned and what came of them, with totals and how often each page was used.',
+    description:
+      'Earlier recall and expert queries (by id, text or agent) with what they returned and what came of them, with totals and how often each page was used.',
     schema: contract.queryOutcomes.request,
     hidden: [],
   },

@@ -61,7 +61,11 @@ it("wiki_read shows the hash; an editor's line added before wiki_write is kept: 
 /** `perProcess` concurrent wiki_write calls from each of `processes` fresh `cairn mcp` agents, all creating `key`. */
 async function createAtOnce(key: string, processes: number, perProcess: number, extra: Record<string, unknown>) {
   const clients = await Promise.all(Array.from({ length: processes }, (_, i) => agents.start(`creator-${key}-${i}`)));
-  const answers = await Promise.all(clients.flatMap((c, i) => Array.from({ length: perProcess }, (_, j) => tool(c, 'wiki_write', { key, body: `# ${key}\n\nwritten by ${i}.${j}\n`, ...extra }))));
+  const answers = await Promise.all(
+    clients.flatMap((c, i) =>
+      Array.from({ length: perProcess }, (_, j) => tool(c, 'wiki_write', { key, body: `# ${key}\n\nwritten by ${i}.${j}\n`, ...extra })),
+    ),
+  );
   await Promise.all(clients.map((c) => c.close()));
   return answers;
 }
@@ -79,12 +83,12 @@ function oneWinner(key: string, answers: ToolAnswer[]) {
   return lost;
 }
 
-it('50 creates of one new page at once over 10 MCP processes, each expecting no page (baseHash null): one wins, 49 get a conflict carrying the winner\'s hash', async () => {
+it("50 creates of one new page at once over 10 MCP processes, each expecting no page (baseHash null): one wins, 49 get a conflict carrying the winner's hash", async () => {
   const lost = oneWinner('contested', await createAtOnce('contested', 10, 5, { baseHash: null }));
   expect(lost.map((t) => t.split(':')[0])).toEqual(Array(49).fill('conflict'));
 });
 
-it('50 creates of one new page at once with no hash at all: one wins, every other is refused with the winner\'s hash', async () => {
+it("50 creates of one new page at once with no hash at all: one wins, every other is refused with the winner's hash", async () => {
   const lost = oneWinner('unasked', await createAtOnce('unasked', 10, 5, {}));
   expect(lost).toHaveLength(49);
   for (const t of lost) expect(t).toMatch(/^(conflict|precondition-required): /);

@@ -46,10 +46,12 @@ describe("an agent never writes another agent's space", () => {
     expect(err.code).toMatch(/forbidden|bad-request/);
     expect(fs.existsSync(path.join(fx.root, 'user', 'bob', 'plan.md'))).toBe(false);
     // nor as a dry run that shows it would
-    expect((await refusal(alice.fixLink({ key: 'hub', line: link.line, target: link.target, action: 'stub', dryRun: true } as never))).code).toMatch(/forbidden|bad-request/);
+    expect((await refusal(alice.fixLink({ key: 'hub', line: link.line, target: link.target, action: 'stub', dryRun: true } as never))).code).toMatch(
+      /forbidden|bad-request/,
+    );
   });
 
-  it("review, archive and write of a key only bob has find no page for alice (agent left out or null)", async () => {
+  it('review, archive and write of a key only bob has find no page for alice (agent left out or null)', async () => {
     for (const agent of [undefined, null]) {
       expect((await refusal(alice.reviewPage({ key: 'notes', agent } as never))).code).toBe('not-found');
       expect((await refusal(alice.archivePage({ key: 'notes', agent } as never))).code).toBe('not-found');
@@ -62,7 +64,9 @@ describe("an agent never writes another agent's space", () => {
   });
 
   it('registerSkill for another agent and decideSkill are refused', async () => {
-    expect((await refusal(alice.registerSkill({ agent: 'bob', skill: 'x', category: 'y', level: 'familiar', docPath: 'vacuum' } as never))).code).toBe('forbidden');
+    expect((await refusal(alice.registerSkill({ agent: 'bob', skill: 'x', category: 'y', level: 'familiar', docPath: 'vacuum' } as never))).code).toBe(
+      'forbidden',
+    );
     expect((await refusal(alice.decideSkill({ id: 1, verdict: 'approve' } as never))).code).toBe('forbidden');
   });
 });
@@ -91,7 +95,7 @@ describe("an agent never reads another agent's space", () => {
 });
 
 describe('outcome events', () => {
-  it("an agent may not record the outcome of a query another agent asked", async () => {
+  it('an agent may not record the outcome of a query another agent asked', async () => {
     const asked = await bob.knowledgeRecall({ query: 'sqlite vacuum', role: 'implementer' });
     const err = await refusal(alice.recordOutcome({ queryId: asked.queryId, outcome: 'failure' }));
     expect(err.code).toBe('forbidden');

@@ -5,7 +5,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixture, type Fixture } from '../engine/testing/wiki-fixture.ts';
-import { api, type Served, bearer, BUILDER_TOKEN as BUILDER, SCOUT_TOKEN as SCOUT, startPersonAndAgents, type PersonAndAgents } from '../engine/testing/cairn-process.ts';
+import {
+  api,
+  type Served,
+  bearer,
+  BUILDER_TOKEN as BUILDER,
+  SCOUT_TOKEN as SCOUT,
+  startPersonAndAgents,
+  type PersonAndAgents,
+} from '../engine/testing/cairn-process.ts';
 
 const SHARED = '# Shared\n\nsee [the plan](plan.md)\n';
 const OWN = '# Own\n\nsee [the plan](plan.md)\n';
@@ -46,7 +54,7 @@ describe("an agent's curation of shared pages", () => {
 });
 
 describe("an agent's curation of its own space, and a person's", () => {
-  it("scout fixes and archives its own user/scout/ page; builder may not touch it", async () => {
+  it('scout fixes and archives its own user/scout/ page; builder may not touch it', async () => {
     expect((await api<{ code: string }>(agents.url, 'archivePage', { key: 'own' }, as(BUILDER))).status).not.toBe(200);
     const fixed = await api(agents.url, 'fixLink', { key: 'own', agent: 'scout', ...link, action: 'stub' }, as(SCOUT));
     expect(fixed.status).toBe(200);

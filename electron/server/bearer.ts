@@ -16,7 +16,11 @@ export function bearerAuth(tokens: Readonly<Record<string, string>>): Authentica
   return (req) => {
     const header = req.headers.authorization;
     const m = typeof header === 'string' ? /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header) : null;
-    if (!m) return { code: 'unauthorized', error: 'this server needs a token: send "Authorization: Bearer <token>" (tokens come from CAIRN_TOKENS or the config file\'s "tokens")' };
+    if (!m)
+      return {
+        code: 'unauthorized',
+        error: 'this server needs a token: send "Authorization: Bearer <token>" (tokens come from CAIRN_TOKENS or the config file\'s "tokens")',
+      };
     const offered = digest(m[1]!);
     let agent: string | null = null;
     // look at every token whatever matches, so the time taken does not say which one did

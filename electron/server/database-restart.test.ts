@@ -41,7 +41,8 @@ afterAll(async () => {
 /** Fails naming the server that died and what it said last, so a crash reads as one. */
 function expectAlive(): void {
   for (const [i, s] of servers.entries()) {
-    if (s.proc.exitCode !== null || s.proc.signalCode !== null) throw new Error(`server #${i} exited (${s.proc.exitCode ?? s.proc.signalCode}):\n${s.stderr().slice(-1500)}`);
+    if (s.proc.exitCode !== null || s.proc.signalCode !== null)
+      throw new Error(`server #${i} exited (${s.proc.exitCode ?? s.proc.signalCode}):\n${s.stderr().slice(-1500)}`);
   }
 }
 
@@ -75,8 +76,13 @@ function startWriters(tag: string) {
       const server = servers[w % servers.length]!;
       const key = `${tag}-w${w}-${i}`;
       const marker = `zq${tag}w${w}x${i}mark`;
-      const r = await api<{ root: string; path: string; hashAfter: string; code?: string }>(server.url, 'writePage', { key, body: `# ${key}\n\nWritten through a restart: ${marker}.\n`, actor: `writer${w}` }).catch((err: Error) => ({ status: 0, body: { code: err.message, root: '', path: '', hashAfter: '' } }));
-      if (r.status === 200) acks.push({ key, marker, file: path.join(r.body.root, r.body.path), hashAfter: r.body.hashAfter, by: server, at: performance.now() });
+      const r = await api<{ root: string; path: string; hashAfter: string; code?: string }>(server.url, 'writePage', {
+        key,
+        body: `# ${key}\n\nWritten through a restart: ${marker}.\n`,
+        actor: `writer${w}`,
+      }).catch((err: Error) => ({ status: 0, body: { code: err.message, root: '', path: '', hashAfter: '' } }));
+      if (r.status === 200)
+        acks.push({ key, marker, file: path.join(r.body.root, r.body.path), hashAfter: r.body.hashAfter, by: server, at: performance.now() });
       else refusals.push(`${r.status} ${r.body.code}`);
     }
   };
@@ -98,46 +104,59 @@ describe.skipIf(!pgAdminUrl())('cairn serve through a PostgreSQL restart', () =>
   // a test that failed with the database down leaves it up for the next
   afterEach(() => cluster?.resume());
 
-  it.each(['fast', 'immediate'] as const)('stopped -m %s mid-write: every server lives, answers 503 unavailable, recovers by itself; nothing acknowledged is lost', async (mode) => {
-    expectAlive();
-    const writers = startWriters(mode);
-    await until('writes acknowledged before the stop', () => writers.acks.length >= WRITERS);
-    const ledBefore = tookTheLead();
-    await cluster!.halt(mode);
+  it.each(['fast', 'immediate'] as const)(
+    'stopped -m %s mid-write: every server lives, answers 503 unavailable, recovers by itself; nothing acknowledged is lost',
+    async (mode) => {
+      expectAlive();
+      const writers = startWriters(mode);
+      await until('writes acknowledged before the stop', () => writers.acks.length >= WRITERS);
+      const ledBefore = tookTheLead();
+      await cluster!.halt(mode);
 
-    for (const s of servers) {
-      await until(`${s.url} refuses a write with 503 unavailable`, async () => (expectAlive(), (await outcome(s, 'writePage', { key: `${mode}-probe`, body: '# Probe\n', actor: 'probe' })) === '503 unavailable'));
-      expect(await outcome(s, 'search', { query: 'harbour', mode: 'lexical' })).toBe('503 unavailable');
-    }
+      for (const s of servers) {
+        await until(
+          `${s.url} refuses a write with 503 unavailable`,
+          async () => (expectAlive(), (await outcome(s, 'writePage', { key: `${mode}-probe`, body: '# Probe\n', actor: 'probe' })) === '503 unavailable'),
+        );
+        expect(await outcome(s, 'search', { query: 'harbour', mode: 'lexical' })).toBe('503 unavailable');
+      }
 
-    await cluster!.resume();
-    const resumed = performance.now();
-    await until('every server acknowledges a write again', () => (expectAlive(), servers.every((s) => writers.acks.some((a) => a.by === s && a.at > resumed))));
-    await writers.stop();
-    expectAlive();
-    console.log(`-m ${mode}: ${writers.acks.length} writes acknowledged, ${writers.refusals.length} refused while the database was down`);
-    expect(writers.refusals.filter((r) => r !== '503 unavailable')).toEqual([]);
+      await cluster!.resume();
+      const resumed = performance.now();
+      await until(
+        'every server acknowledges a write again',
+        () => (expectAlive(), servers.every((s) => writers.acks.some((a) => a.by === s && a.at > resumed))),
+      );
+      await writers.stop();
+      expectAlive();
+      console.log(`-m ${mode}: ${writers.acks.length} writes acknowledged, ${writers.refusals.length} refused while the database was down`);
+      expect(writers.refusals.filter((r) => r !== '503 unavailable')).toEqual([]);
 
-    for (const a of writers.acks) {
-      expect(createHash('sha1').update(fs.readFileSync(a.file)).digest('hex'), `${a.key} on disk as acknowledged`).toBe(a.hashAfter);
-      for (const s of servers) await until(`${a.key} searchable through ${s.url}`, async () => (await searchKeys(s, a.marker)).includes(a.key));
-    }
+      for (const a of writers.acks) {
+        expect(createHash('sha1').update(fs.readFileSync(a.file)).digest('hex'), `${a.key} on disk as acknowledged`).toBe(a.hashAfter);
+        for (const s of servers) await until(`${a.key} searchable through ${s.url}`, async () => (await searchKeys(s, a.marker)).includes(a.key));
+      }
 
-    // the leader's session ended with the database: one server took the lead again, and only one
-    await until('one server leads again', () => tookTheLead() > ledBefore && servers.filter(leads).length === 1);
-    // a follower hears of a write through another server again: its LISTEN connection is back
-    const [listening, writing] = servers.filter((s) => !leads(s)) as [Served, Served];
-    const events = new AbortController();
-    let frames = 0;
-    const response = await fetch(new URL('api/events', listening.url), { signal: events.signal });
-    void response.body!.pipeThrough(new TextDecoderStream()).pipeTo(new WritableStream({ write: (chunk) => void (frames += chunk.split('event: pagesChanged').length - 1) })).catch(() => {});
-    let n = 0;
-    await until('a write through one server reaches another server\'s events', async () => {
-      expect(await outcome(writing, 'writePage', { key: `${mode}-told-${n++}`, body: '# Told\n', actor: 'teller' })).toBe('200');
-      return until('its notice', () => frames > 0, 1000).catch(() => false);
-    });
-    events.abort();
-  }, 120_000);
+      // the leader's session ended with the database: one server took the lead again, and only one
+      await until('one server leads again', () => tookTheLead() > ledBefore && servers.filter(leads).length === 1);
+      // a follower hears of a write through another server again: its LISTEN connection is back
+      const [listening, writing] = servers.filter((s) => !leads(s)) as [Served, Served];
+      const events = new AbortController();
+      let frames = 0;
+      const response = await fetch(new URL('api/events', listening.url), { signal: events.signal });
+      void response
+        .body!.pipeThrough(new TextDecoderStream())
+        .pipeTo(new WritableStream({ write: (chunk) => void (frames += chunk.split('event: pagesChanged').length - 1) }))
+        .catch(() => {});
+      let n = 0;
+      await until("a write through one server reaches another server's events", async () => {
+        expect(await outcome(writing, 'writePage', { key: `${mode}-told-${n++}`, body: '# Told\n', actor: 'teller' })).toBe('200');
+        return until('its notice', () => frames > 0, 1000).catch(() => false);
+      });
+      events.abort();
+    },
+    120_000,
+  );
 
   it('a server started while the database is down serves 503 and recovers; a leader killed meanwhile is taken over, one stopped exits cleanly', async () => {
     expectAlive();
@@ -157,7 +176,10 @@ describe.skipIf(!pgAdminUrl())('cairn serve through a PostgreSQL restart', () =>
     expect(await stopped.stop()).toBe(0);
 
     await cluster!.resume();
-    await until('the late server acknowledges a write', async () => (expectAlive(), (await outcome(late, 'writePage', { key: 'late-up', body: '# Late\n\nzqlatemark\n', actor: 'late' })) === '200'));
+    await until(
+      'the late server acknowledges a write',
+      async () => (expectAlive(), (await outcome(late, 'writePage', { key: 'late-up', body: '# Late\n\nzqlatemark\n', actor: 'late' })) === '200'),
+    );
     await until('one server leads again', () => servers.filter(leads).length === 1);
     // the new leader catches up with what was written into the folder while no one could index it
     for (const s of servers) {

@@ -41,7 +41,7 @@ describe.skipIf(!pgAdminUrl())('a PostgreSQL URL with passwords', () => {
     expectNoSecret(run.out + run.err);
   });
 
-  it("cairn serve prints none, and status.db shows a person the URL masked, an agent no credentials at all", async () => {
+  it('cairn serve prints none, and status.db shows a person the URL masked, an agent no credentials at all', async () => {
     const person = await startServe(['--no-watch', '--db', db, fx.root], env);
     servers.push(person);
     await waitForIdle(person.url);

@@ -25,7 +25,10 @@ afterAll(async () => {
 /** Another process holding the index's write lock until `release()`. */
 async function holdWriteLock(db: string): Promise<{ release(): Promise<void> }> {
   const script = `const D = require('better-sqlite3'); const db = new D(process.argv[1], { nativeBinding: process.env.CAIRN_SQLITE_BINDING }); db.exec('BEGIN IMMEDIATE'); process.stdout.write('locked\\n'); process.stdin.once('data', () => { db.exec('COMMIT'); db.close(); process.exit(0); });`;
-  const proc: ChildProcess = spawn(process.execPath, ['-e', script, db], { cwd: path.resolve(import.meta.dirname, '../..'), stdio: ['pipe', 'pipe', 'inherit'] });
+  const proc: ChildProcess = spawn(process.execPath, ['-e', script, db], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   process.once('exit', () => proc.kill('SIGKILL'));
   await new Promise<void>((resolve, reject) => {
     proc.stdout!.once('data', () => resolve());
@@ -70,7 +73,9 @@ it('a server killed with kill -9 while writes wait leaves staged files that the 
   await waitForIdle(served.url);
   const lock = await holdWriteLock(fx.db);
   const url = served.url;
-  const writes = ['home', 'fresh-one'].map((key) => api(url, 'writePage', { key, path: `${key}.md`, body: `# ${key}\n\nrewritten\n`, actor: 'editor' }).catch(() => null));
+  const writes = ['home', 'fresh-one'].map((key) =>
+    api(url, 'writePage', { key, path: `${key}.md`, body: `# ${key}\n\nrewritten\n`, actor: 'editor' }).catch(() => null),
+  );
   // the first write has flushed its bytes and waits for the lock (the other queues behind it in the server)
   await until('a write staged', () => tempsUnder(fx.root).length > 0);
   await stop(served, 'SIGKILL');
@@ -80,7 +85,8 @@ it('a server killed with kill -9 while writes wait leaves staged files that the 
   // more of the dead server's: in a root's .cairn/ (the registry's), in a folder and an agent's space
   const staged = tempsUnder(fx.root)[0]!;
   expect(staged).toMatch(/\.cairn-1-/);
-  for (const rel of ['.cairn/.skills.json', 'notes/deep/.page.md', 'user/builder/.own.md']) fs.copyFileSync(path.join(fx.root, staged), path.join(fx.root, `${rel}.cairn-1-0123abcd.tmp`));
+  for (const rel of ['.cairn/.skills.json', 'notes/deep/.page.md', 'user/builder/.own.md'])
+    fs.copyFileSync(path.join(fx.root, staged), path.join(fx.root, `${rel}.cairn-1-0123abcd.tmp`));
   // and a file that only looks like a temp file
   fs.writeFileSync(path.join(fx.root, '.notes.md.cairn-x-0123abcd.tmp'), 'an editor of its own\n');
   expect(tempsUnder(fx.root).length).toBeGreaterThanOrEqual(4);

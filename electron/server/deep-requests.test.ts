@@ -59,7 +59,7 @@ describe('frontmatter nested thousands deep', () => {
     expect(fs.existsSync(path.join(fx.root, 'global', 'deep-write.md'))).toBe(false);
   });
 
-  it('anywhere else in a request body is a 400 from the field\'s schema', async () => {
+  it("anywhere else in a request body is a 400 from the field's schema", async () => {
     const res = await send('POST', 'api/wiki/search', `{"q":"fine","filters":{"tags":${deepYaml}}}`);
     expect(res.body).toMatchObject({ code: 'bad-request', error: expect.stringContaining('"filters.tags.0"') });
   });
@@ -67,7 +67,10 @@ describe('frontmatter nested thousands deep', () => {
   it('is refused naming the field over MCP', async () => {
     // a thousand levels: as deep as the SDK's client can serialise
     const deep = JSON.parse(`${'{"a":'.repeat(1000)}1${'}'.repeat(1000)}`);
-    const r = (await agent.callTool({ name: 'wiki_write', arguments: { key: 'deep-mcp', baseHash: null, body: '# Deep\n', frontmatter: { deep } } })) as { isError?: boolean; content: { text: string }[] };
+    const r = (await agent.callTool({ name: 'wiki_write', arguments: { key: 'deep-mcp', baseHash: null, body: '# Deep\n', frontmatter: { deep } } })) as {
+      isError?: boolean;
+      content: { text: string }[];
+    };
     expect(r.isError).toBe(true);
     expect(r.content[0]!.text).toMatch(/^bad-request: .*"frontmatter\.deep".*nested/);
   });
@@ -107,17 +110,33 @@ describe('error texts are bounded', () => {
   // the SDK checks a request's params itself and answers a failed check with every issue, one JSON
   // object each: 100,000 bad icons in 1 MB made an answer of 26 MB
   const manyIssues = (id: number) =>
-    JSON.stringify({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1', icons: Array.from({ length: 100_000 }, () => ({ src: 1 })) } } });
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 'x', version: '1', icons: Array.from({ length: 100_000 }, () => ({ src: 1 })) },
+      },
+    });
 
   it('over MCP on HTTP, params the SDK refuses with 100,000 issues are answered in a bounded error', async () => {
-    const res = await fetch(new URL('mcp', server.url), { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...bearer(BUILDER_TOKEN) }, body: manyIssues(1) });
+    const res = await fetch(new URL('mcp', server.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...bearer(BUILDER_TOKEN) },
+      body: manyIssues(1),
+    });
     const text = await res.text();
     expect(text.length).toBeLessThan(10_000);
     expect(JSON.parse(text)).toMatchObject({ id: 1, error: { message: expect.stringMatching(/more characters left out/) } });
   });
 
   it('over MCP on stdio, the same', async () => {
-    const proc = spawn(process.execPath, [CLI, 'mcp', '--agent', 'builder', '--no-watch', '--db', fx.db, fx.root], { env: cairnEnv(fx.dir), stdio: ['pipe', 'pipe', 'ignore'] });
+    const proc = spawn(process.execPath, [CLI, 'mcp', '--agent', 'builder', '--no-watch', '--db', fx.db, fx.root], {
+      env: cairnEnv(fx.dir),
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
     try {
       let out = '';
       const answered = new Promise<string>((resolve) => proc.stdout.on('data', (c: Buffer) => (out += c.toString()).includes('\n') && resolve(out)));

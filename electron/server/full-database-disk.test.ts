@@ -58,7 +58,12 @@ it('a write answered as failed left its page as it was; one answered as written 
   const answers: { key: string; status: number; error?: string }[] = [];
   for (const key of PAGES) {
     const before = fs.readFileSync(path.join(fx.root, `${key}.md`));
-    const r = await api<{ error?: string; hashAfter?: string }>(server.url, 'writePage', { key, body: text(key, 'the second version'), baseHash: sha1(before), actor: 'editor' });
+    const r = await api<{ error?: string; hashAfter?: string }>(server.url, 'writePage', {
+      key,
+      body: text(key, 'the second version'),
+      baseHash: sha1(before),
+      actor: 'editor',
+    });
     answers.push({ key, status: r.status, error: r.body.error });
   }
   const log = await api<{ entries: AuditEntry[] }>(server.url, 'audit', { limit: 100 });
@@ -80,7 +85,12 @@ it('a write answered as failed left its page as it was; one answered as written 
   // room again: the same write lands, with its entry
   fs.rmSync(path.join(disk, 'filler.bin'));
   const before = fs.readFileSync(path.join(fx.root, 'page-0.md'));
-  const again = await api<{ auditId: number }>(server.url, 'writePage', { key: 'page-0', body: text('page-0', 'the second version'), baseHash: sha1(before), actor: 'editor' });
+  const again = await api<{ auditId: number }>(server.url, 'writePage', {
+    key: 'page-0',
+    body: text('page-0', 'the second version'),
+    baseHash: sha1(before),
+    actor: 'editor',
+  });
   expect(again.status).toBe(200);
   expect(fs.readFileSync(path.join(fx.root, 'page-0.md'), 'utf8') === text('page-0', 'the second version')).toBe(true);
   expect((await api<{ entries: AuditEntry[] }>(server.url, 'audit', { limit: 100 })).body.entries.map((e) => e.id)).toContain(again.body.auditId);

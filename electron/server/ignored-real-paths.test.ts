@@ -35,7 +35,8 @@ afterAll(async () => {
 });
 
 const paths = async () => (await api<{ pages: { path: string }[] }>(served.url, 'pages', {})).body.pages.map((p) => p.path).sort();
-const found = async () => (await api<{ results: { path: string }[] }>(served.url, 'search', { query: 'zebracode', mode: 'lexical' })).body.results.map((r) => r.path);
+const found = async () =>
+  (await api<{ results: { path: string }[] }>(served.url, 'search', { query: 'zebracode', mode: 'lexical' })).body.results.map((r) => r.path);
 
 describe('a symlink to what the ignore rules leave out', () => {
   it('indexes nothing behind it on the first run', async () => {

@@ -93,7 +93,9 @@ async function whenFound(server: Served, live: () => boolean, ack: Ack, ackAt: n
 
 describe.skipIf(!pgAdminUrl())('three cairn serve on one PostgreSQL database and one folder', () => {
   it('every acknowledged write is on disk, in the index and searchable everywhere within 1 s; the leader killed mid-load is taken over, nothing acknowledged lost', async () => {
-    fx = makeFixture(Object.fromEntries(WORDS.map((w, i) => [`global/${w}.md`, `# ${w}\n\nA page about the ${w}, beside the ${WORDS[(i + 1) % WORDS.length]}.\n`])));
+    fx = makeFixture(
+      Object.fromEntries(WORDS.map((w, i) => [`global/${w}.md`, `# ${w}\n\nA page about the ${w}, beside the ${WORDS[(i + 1) % WORDS.length]}.\n`])),
+    );
     const db = await freshPgDatabase();
     const env = cairnEnv(fx.dir, { CAIRN_LEADER_RETRY_MS: '250', XDG_DATA_HOME: path.join(fx.dir, 'data') });
     servers = await Promise.all([0, 1, 2].map(() => startServe(['--db', db, fx.root], env)));
@@ -108,7 +110,10 @@ describe.skipIf(!pgAdminUrl())('three cairn serve on one PostgreSQL database and
     const events = new AbortController();
     let stream = '';
     const response = await fetch(new URL('api/events', listening.url), { signal: events.signal });
-    void response.body!.pipeThrough(new TextDecoderStream()).pipeTo(new WritableStream({ write: (chunk) => void (stream += chunk) })).catch(() => {});
+    void response
+      .body!.pipeThrough(new TextDecoderStream())
+      .pipeTo(new WritableStream({ write: (chunk) => void (stream += chunk) }))
+      .catch(() => {});
     await api(other.url, 'writePage', { key: 'announced', body: '# Announced\n\nTold to every server.\n', actor: 'setup' });
     await until('the event reaches the other server', () => stream.includes('event: pagesChanged'));
     events.abort();
@@ -134,14 +139,26 @@ describe.skipIf(!pgAdminUrl())('three cairn serve on one PostgreSQL database and
         const key = `load-w${w}-${i}`;
         const marker = `zq${w}x${i}mark`;
         const t0 = performance.now();
-        const r = await api<Ack & { code?: string }>(server.url, 'writePage', { key, body: `# Load ${w}.${i}\n\nWritten under load: ${marker}.\n`, actor: `writer${w}` }).catch((err: Error) => ({ status: 0, body: { code: err.message } as Ack & { code?: string } }));
+        const r = await api<Ack & { code?: string }>(server.url, 'writePage', {
+          key,
+          body: `# Load ${w}.${i}\n\nWritten under load: ${marker}.\n`,
+          actor: `writer${w}`,
+        }).catch((err: Error) => ({ status: 0, body: { code: err.message } as Ack & { code?: string } }));
         const ackAt = performance.now();
         if (r.status !== 200) {
           if (live.includes(server)) errors.push(`write ${key} through a live server: ${r.status} ${r.body.code}`);
           continue;
         }
         latencies.push(ackAt - t0);
-        const ack = { key, marker, root: r.body.root, path: r.body.path, hashAfter: r.body.hashAfter, by: servers.indexOf(server), afterKill: ackAt > killedAt };
+        const ack = {
+          key,
+          marker,
+          root: r.body.root,
+          path: r.body.path,
+          hashAfter: r.body.hashAfter,
+          by: servers.indexOf(server),
+          afterKill: ackAt > killedAt,
+        };
         acks.push(ack);
         for (const f of await Promise.all(live.map((s) => whenFound(s, () => live.includes(s), ack, ackAt, errors)))) {
           if (f && f !== 'gone') visible.push(f);
@@ -152,7 +169,11 @@ describe.skipIf(!pgAdminUrl())('three cairn serve on one PostgreSQL database and
     const searcher = async (s: number) => {
       for (let i = 0; going(); i++) {
         const server = serverOf(WRITERS + s);
-        const r = await api(server.url, 'search', { query: `${WORDS[(s * 5 + i) % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]}`, mode: 'hybrid', k: 10 }).catch((err: Error) => ({ status: 0, body: err.message }));
+        const r = await api(server.url, 'search', {
+          query: `${WORDS[(s * 5 + i) % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]}`,
+          mode: 'hybrid',
+          k: 10,
+        }).catch((err: Error) => ({ status: 0, body: err.message }));
         searches++;
         if (r.status !== 200 && live.includes(server)) errors.push(`search through a live server: ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
       }
@@ -171,14 +192,26 @@ describe.skipIf(!pgAdminUrl())('three cairn serve on one PostgreSQL database and
       const watchingMs = performance.now() - killedAt;
       fx.write('global/written-after-the-kill.md', '# Direct\n\nzqdirectmark\n');
       const written = performance.now();
-      await until('the file written after the kill is searchable everywhere', async () => (await Promise.all(live.map((s) => found(s, 'zqdirectmark')))).every((k) => k?.includes('written-after-the-kill')), 30_000);
+      await until(
+        'the file written after the kill is searchable everywhere',
+        async () => (await Promise.all(live.map((s) => found(s, 'zqdirectmark')))).every((k) => k?.includes('written-after-the-kill')),
+        30_000,
+      );
       const directMs = performance.now() - written;
-      await until('the file written in the gap is searchable everywhere', async () => (await Promise.all(live.map((s) => found(s, 'zqgapmark')))).every((k) => k?.includes('written-in-the-gap')), 30_000);
+      await until(
+        'the file written in the gap is searchable everywhere',
+        async () => (await Promise.all(live.map((s) => found(s, 'zqgapmark')))).every((k) => k?.includes('written-in-the-gap')),
+        30_000,
+      );
       takenOver = true;
       return { takeoverMs, watchingMs, directMs, leaders: live.filter((s) => LEADS.test(s.stderr())).length };
     };
 
-    const [kill] = await Promise.all([killer(), ...Array.from({ length: WRITERS }, (_, w) => writer(w)), ...Array.from({ length: SEARCHERS }, (_, s) => searcher(s))]);
+    const [kill] = await Promise.all([
+      killer(),
+      ...Array.from({ length: WRITERS }, (_, w) => writer(w)),
+      ...Array.from({ length: SEARCHERS }, (_, s) => searcher(s)),
+    ]);
     const loadSeconds = (performance.now() - start) / 1000;
 
     // every acknowledged write: the file as acknowledged, and the index's page as written (through a live server)

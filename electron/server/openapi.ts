@@ -15,8 +15,12 @@ const ErrorBody = z.object({
   code: z.enum(ERROR_CODES),
   error: z.string().describe('what is wrong, in a sentence naming the field, file or key'),
   missing: z.array(z.string()).optional().describe('for a write refused for its links (422): the keys that name no page'),
-  currentHash: z.string().nullable().optional().describe('for a write refused for its base (409, 428): the hash of the file now, to send as baseHash (null: there is none)'),
-  currentText: z.string().optional().describe('for a conflict (409): the file\'s whole text now'),
+  currentHash: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('for a write refused for its base (409, 428): the hash of the file now, to send as baseHash (null: there is none)'),
+  currentText: z.string().optional().describe("for a conflict (409): the file's whole text now"),
   currentBody: z.string().optional().describe('for a conflict (409): its body now, as a read shows it: merge your body into this'),
 });
 
@@ -24,13 +28,13 @@ const ErrorBody = z.object({
 const ERRORS: Record<number, string> = {
   400: 'the request does not fit the schema (the message names the field), or is malformed (a repeated Host, a body that is not UTF-8)',
   401: 'no token, or an unknown one (when the server has tokens)',
-  403: 'refused: a foreign Host or Origin, or not this caller\'s to do',
+  403: "refused: a foreign Host or Origin, or not this caller's to do",
   404: 'no such page or thing',
   405: 'the route does not take this HTTP method (`Allow` names the ones it does)',
   409: 'the file changed since baseHash (or another writer created the page first): nothing was written; `currentHash`, `currentText` and `currentBody` say what it holds now',
   413: `the request is over ${MAX_REQUEST_BYTES} bytes, the limit of every door (room for a page body of ${MAX_PAGE_BODY_CHARS} characters as JSON)`,
   415: 'the body is not sent as application/json',
-  428: 'an agent replaced an existing page\'s body without baseHash: nothing was written; `currentHash` is the hash to read and send',
+  428: "an agent replaced an existing page's body without baseHash: nothing was written; `currentHash` is the hash to read and send",
   422: 'the write links pages that do not exist (`missing`), or its page would not read back (its YAML): nothing was written',
   500: 'an unexpected failure (`internal`), or a damaged index (`damaged`, the message says what to do)',
   503: 'the index is read-only (`read-only`), or another process holds it (`busy`: nothing was done, retry after `Retry-After` seconds)',
@@ -57,7 +61,13 @@ function wikiOperation(route: WikiRoute, name: MethodName): Json {
   };
   const parameters: Json[] = [];
   for (const m of route.path.matchAll(/\{(\w+)\+?\}/g)) {
-    parameters.push({ name: m[1], in: 'path', required: true, schema: { type: 'string' }, description: 'percent-encode each segment; `/` separates the folders of a path-style key' });
+    parameters.push({
+      name: m[1],
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+      description: 'percent-encode each segment; `/` separates the folders of a path-style key',
+    });
   }
   if (route.from === 'query') {
     const request = jsonSchemaOf(contract[name].request, 'input') as { properties?: Record<string, Json>; required?: string[] };
@@ -68,7 +78,12 @@ function wikiOperation(route: WikiRoute, name: MethodName): Json {
   }
   if (parameters.length) op.parameters = parameters;
   if (route.from === 'body') {
-    op.requestBody = { required: true, content: { 'application/json': { schema: route.requestDoc ? jsonSchemaOf(route.requestDoc, 'input') : { $ref: `#/components/schemas/${name}.request` } } } };
+    op.requestBody = {
+      required: true,
+      content: {
+        'application/json': { schema: route.requestDoc ? jsonSchemaOf(route.requestDoc, 'input') : { $ref: `#/components/schemas/${name}.request` } },
+      },
+    };
   }
   return op;
 }
@@ -100,14 +115,21 @@ export function openApiDocument(opts: { tokens: boolean }): Json {
       title: 'Cairn',
       version: '1',
       license: { name: 'MIT', identifier: 'MIT' },
-      description: 'The shared markdown wiki for AI agents: every door speaks one contract. POST /api/<method> takes the method\'s request as JSON; /api/wiki/… are path-shaped routes over the same methods.',
+      description:
+        "The shared markdown wiki for AI agents: every door speaks one contract. POST /api/<method> takes the method's request as JSON; /api/wiki/… are path-shaped routes over the same methods.",
     },
     // relative: the paths are this server's, under whatever name and scheme the client reached it by
     servers: [{ url: '/', description: 'the server that answered this document' }],
     paths,
     components: {
       schemas,
-      ...(opts.tokens ? { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'a token from CAIRN_TOKENS or the config file; the request runs as its agent' } } } : {}),
+      ...(opts.tokens
+        ? {
+            securitySchemes: {
+              bearer: { type: 'http', scheme: 'bearer', description: 'a token from CAIRN_TOKENS or the config file; the request runs as its agent' },
+            },
+          }
+        : {}),
     },
     ...(opts.tokens ? { security: [{ bearer: [] }] } : {}),
     tags: [

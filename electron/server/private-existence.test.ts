@@ -29,14 +29,20 @@ type Ask = (name: string, ext: string) => Promise<{ status: number; body: unknow
 const asBuilder = bearer(BUILDER_TOKEN);
 const call = (method: string, body: Record<string, unknown>) => api(servers.agents.url, method, body, asBuilder);
 const wiki = async (verb: string, pathname: string, body?: unknown) => {
-  const res = await fetch(new URL(`api/wiki/${pathname}`, servers.agents.url), { method: verb, headers: { ...asBuilder, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(new URL(`api/wiki/${pathname}`, servers.agents.url), {
+    method: verb,
+    headers: { ...asBuilder, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as unknown };
 };
 
 /** What builder may try, for a file `name` (without extension) in scout's folder. */
 const ASKS: Record<string, Ask> = {
-  'registerSkill expert': (n, ext) => call('registerSkill', { agent: 'builder', skill: `s-${n}`, category: 'misc', level: 'expert', docPath: `user/scout/${n}${ext}`, actor: 'builder' }),
-  'registerSkill familiar': (n, ext) => call('registerSkill', { agent: 'builder', skill: `f-${n}`, category: 'misc', level: 'familiar', docPath: `user/scout/${n}${ext}`, actor: 'builder' }),
+  'registerSkill expert': (n, ext) =>
+    call('registerSkill', { agent: 'builder', skill: `s-${n}`, category: 'misc', level: 'expert', docPath: `user/scout/${n}${ext}`, actor: 'builder' }),
+  'registerSkill familiar': (n, ext) =>
+    call('registerSkill', { agent: 'builder', skill: `f-${n}`, category: 'misc', level: 'familiar', docPath: `user/scout/${n}${ext}`, actor: 'builder' }),
   'getPage by root and path': (n, ext) => call('getPage', { root: fx.root, path: `user/scout/${n}${ext}` }),
   'GET /wiki/pages': (n) => wiki('GET', `pages/user/scout/${n}`),
   'PUT /wiki/pages': (n) => wiki('PUT', `pages/user/scout/${n}`, { body: '# Mine\n', baseHash: null }),
@@ -59,7 +65,10 @@ const anonymous = (r: { status: number; body: unknown }, name: string) => ({
 describe("a path into another agent's space", () => {
   it.each(Object.keys(ASKS))('%s answers the same whether the file is there or not', async (label) => {
     const ask = ASKS[label]!;
-    const there = anonymous(await ask(label.includes('attachment') ? 'diagram' : 'private-plan', '.md'), label.includes('attachment') ? 'diagram' : 'private-plan');
+    const there = anonymous(
+      await ask(label.includes('attachment') ? 'diagram' : 'private-plan', '.md'),
+      label.includes('attachment') ? 'diagram' : 'private-plan',
+    );
     const absent = anonymous(await ask('no-such-page', '.md'), 'no-such-page');
     expect(there).toEqual(absent);
   });

@@ -34,7 +34,10 @@ afterAll(async () => {
 type Answer = { written: true } | { code: string };
 
 async function overHttp(url: string, init: RequestInit): Promise<Answer> {
-  const res = await fetch(url, { ...init, headers: { 'content-type': 'application/json', ...bearer(BUILDER_TOKEN), ...(init.headers as Record<string, string>) } });
+  const res = await fetch(url, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...bearer(BUILDER_TOKEN), ...(init.headers as Record<string, string>) },
+  });
   const body = (await res.json()) as { code?: string; error?: { message: string }; result?: { isError?: boolean; content: { text: string }[] } };
   if (body.result) return toolAnswer(body.result);
   return res.ok ? { written: true } : { code: body.code ?? `status ${res.status}` };
@@ -46,15 +49,20 @@ function toolAnswer(result: { isError?: boolean; content: { text: string }[] }):
 }
 
 const DOORS: Record<string, (key: string, body: string) => Promise<Answer>> = {
-  'POST /api/writePage': (key, body) => overHttp(new URL('api/writePage', served.url).href, { method: 'POST', body: JSON.stringify({ key, body, baseHash: null }) }),
-  'PUT /api/wiki/pages/{key}': (key, body) => overHttp(new URL(`api/wiki/pages/${key}`, served.url).href, { method: 'PUT', body: JSON.stringify({ body, baseHash: null }) }),
+  'POST /api/writePage': (key, body) =>
+    overHttp(new URL('api/writePage', served.url).href, { method: 'POST', body: JSON.stringify({ key, body, baseHash: null }) }),
+  'PUT /api/wiki/pages/{key}': (key, body) =>
+    overHttp(new URL(`api/wiki/pages/${key}`, served.url).href, { method: 'PUT', body: JSON.stringify({ body, baseHash: null }) }),
   'POST /mcp': (key, body) =>
     overHttp(new URL('mcp', served.url).href, {
       method: 'POST',
       headers: { accept: 'application/json, text/event-stream' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'wiki_write', arguments: { key, body, baseHash: null } } }),
     }),
-  'cairn mcp (stdio)': async (key, body) => toolAnswer((await stdioClient.callTool({ name: 'wiki_write', arguments: { key, body, baseHash: null } })) as { isError?: boolean; content: { text: string }[] }),
+  'cairn mcp (stdio)': async (key, body) =>
+    toolAnswer(
+      (await stdioClient.callTool({ name: 'wiki_write', arguments: { key, body, baseHash: null } })) as { isError?: boolean; content: { text: string }[] },
+    ),
 };
 
 describe('one request limit, whichever door', () => {

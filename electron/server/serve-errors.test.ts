@@ -123,7 +123,10 @@ describe('cairn serve, refusing', () => {
   });
 
   it('refuses a request with two Host headers, even when the first names this server', async () => {
-    for (const hosts of [[host(), 'evil.example'], [host(), host()]]) {
+    for (const hosts of [
+      [host(), 'evil.example'],
+      [host(), host()],
+    ]) {
       const head = `POST /api/status HTTP/1.1\r\n${hosts.map((h) => `Host: ${h}\r\n`).join('')}Content-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n`;
       const a = await raw(head, '{}');
       expectRefusal(a, 400, 'bad-request');
@@ -161,7 +164,9 @@ describe('cairn serve, refusing', () => {
 
 describe('cairn serve on a damaged index', () => {
   it('answers with the code damaged and the message that says what to do, not 500 internal', async () => {
-    const broken = makeFixture(Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`p${i}.md`, `# Page ${i}\n${'fusion weights lexical lane '.repeat(200)}\n`])));
+    const broken = makeFixture(
+      Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`p${i}.md`, `# Page ${i}\n${'fusion weights lexical lane '.repeat(200)}\n`])),
+    );
     try {
       expect((await runCairn(['index', '--db', broken.db, broken.root], cairnEnv(broken.dir))).code).toBe(0);
       garble(broken.db, 'chunks_fts_data');

@@ -82,7 +82,10 @@ describe('cairn serve, attacked', () => {
 
   it('refuses a foreign Host on every route, the event stream and the UI included', async () => {
     const evil = { host: `evil.example:${server.port}`, 'content-type': 'application/json' };
-    expect(await request('POST', '/api/status', evil, '{}')).toMatchObject({ status: 403, body: expect.stringMatching(/Host .{0,2}evil\.example:\d+.{0,2} is not this server/) });
+    expect(await request('POST', '/api/status', evil, '{}')).toMatchObject({
+      status: 403,
+      body: expect.stringMatching(/Host .{0,2}evil\.example:\d+.{0,2} is not this server/),
+    });
     expect((await request('GET', '/api/events', evil)).status).toBe(403);
     expect((await request('GET', '/', evil)).status).toBe(403);
     expect((await request('GET', '/index.html', { host: 'localhost.evil.example' })).status).toBe(403);
@@ -105,7 +108,9 @@ describe('cairn serve, attacked', () => {
 
   it('answers a body over the limit with 413, and filters past their bounds with 400', async () => {
     // refused by its declared length, before its body is read (sending it all would race the closing socket)
-    expect((await request('POST', '/api/search', { host: host(), 'content-type': 'application/json', 'content-length': String(MAX_REQUEST_BYTES + 1) }, '{')).status).toBe(413);
+    expect(
+      (await request('POST', '/api/search', { host: host(), 'content-type': 'application/json', 'content-length': String(MAX_REQUEST_BYTES + 1) }, '{')).status,
+    ).toBe(413);
     const tags = await api<{ error: string }>(server.url, 'search', { query: 'fusion', filters: { tags: Array.from({ length: 990 }, (_, i) => `t${i}`) } });
     expect(tags).toMatchObject({ status: 400, body: { error: expect.stringMatching(/filters\.tags/) } });
     const tiers = await api(server.url, 'search', { query: 'fusion', filters: { tier: Array.from({ length: 40_000 }, () => 'wiki') } });

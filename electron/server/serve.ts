@@ -45,7 +45,9 @@ export function startServer({ service, events: engineEvents }: ServedEngine, opt
   const tokens = opts.tokens ?? {};
   if (!isLoopback(opts.host) && !Object.keys(tokens).length) {
     return Promise.reject(
-      new Error(`--host ${opts.host} is not a loopback address: binding beyond this machine needs per-agent tokens (CAIRN_TOKENS="token=agent,…" or "tokens" in the config file), and none are configured; use 127.0.0.1 or ::1`),
+      new Error(
+        `--host ${opts.host} is not a loopback address: binding beyond this machine needs per-agent tokens (CAIRN_TOKENS="token=agent,…" or "tokens" in the config file), and none are configured; use 127.0.0.1 or ::1`,
+      ),
     );
   }
   const authenticate = bearerAuth(tokens);
@@ -88,7 +90,8 @@ export function startServer({ service, events: engineEvents }: ServedEngine, opt
       }
       return handleApi(service, req, res, pathname.slice('/api/'.length), caller);
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 'method-not-allowed', 'the UI answers GET only; the API is POST /api/<method>', { allow: 'GET, HEAD' });
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return refuse(res, 'method-not-allowed', 'the UI answers GET only; the API is POST /api/<method>', { allow: 'GET, HEAD' });
     if (assets) return assets(req, res, () => refuse(res, 'not-found', `no file ${pathname} in the UI`));
     refuse(res, 'not-found', `the UI is not built (no ${uiDir}/index.html): run \`npm run build:renderer\`; the API answers at /api/<method>`);
   };

@@ -35,7 +35,11 @@ const CLAIM = {
 };
 
 async function claim(body: unknown, token = BUILDER_TOKEN) {
-  const res = await fetch(new URL('api/wiki/skills/claims', server.url), { method: 'POST', headers: { 'content-type': 'application/json', ...bearer(token) }, body: JSON.stringify(body) });
+  const res = await fetch(new URL('api/wiki/skills/claims', server.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...bearer(token) },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
@@ -54,13 +58,17 @@ describe('POST /api/wiki/skills/claims with a token', () => {
     expect(other.body.error).toMatch(/builder/);
     expect(fs.readFileSync(path.join(fx.root, 'user', 'scout', 'skills.yaml'), 'utf8')).not.toContain('vacuum');
     // nor through the contract's own route
-    const res = await fetch(new URL('api/registerSkill', server.url), { method: 'POST', headers: { 'content-type': 'application/json', ...bearer(BUILDER_TOKEN) }, body: JSON.stringify({ ...CLAIM, skill: 'wal', agent: 'scout', actor: 'scout' }) });
+    const res = await fetch(new URL('api/registerSkill', server.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...bearer(BUILDER_TOKEN) },
+      body: JSON.stringify({ ...CLAIM, skill: 'wal', agent: 'scout', actor: 'scout' }),
+    });
     expect(res.status).toBe(403);
   });
 });
 
 describe("the route's OpenAPI request schema", () => {
-  it('requires the claim\'s own fields, not the agent or actor a token supplies', async () => {
+  it("requires the claim's own fields, not the agent or actor a token supplies", async () => {
     const doc = (await (await fetch(new URL('api/openapi.json', server.url), { headers: bearer(SCOUT_TOKEN) })).json()) as any;
     const schema = doc.paths['/api/wiki/skills/claims'].post.requestBody.content['application/json'].schema;
     expect(schema.required).toEqual(['skill', 'category', 'level', 'docPath']);

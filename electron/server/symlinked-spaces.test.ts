@@ -48,24 +48,44 @@ const wikiGet = async (pathname: string, token: string) => {
 
 describe("a symlink to another agent's space", () => {
   it("shows builder none of scout's pages, by path, by key, by search or through MCP", async () => {
-    for (const p of ['user/builder/scoutlink/private-plan', 'user/builder/plan-copy', 'user/builder/everyone/scout/private-plan', 'global/scout-notes/deep', 'scout-notes/deep']) {
+    for (const p of [
+      'user/builder/scoutlink/private-plan',
+      'user/builder/plan-copy',
+      'user/builder/everyone/scout/private-plan',
+      'global/scout-notes/deep',
+      'scout-notes/deep',
+    ]) {
       const got = await wikiGet(p, BUILDER_TOKEN);
       expect({ p, status: got.status, leaked: got.text.includes('quokkavault') }).toEqual({ p, status: 404, leaked: false });
     }
     for (const key of ['private-plan', 'plan-copy', 'deep']) {
       expect((await api(servers.agents.url, 'getPage', { key }, bearer(BUILDER_TOKEN))).status).toBe(404);
     }
-    const found = await api<{ results: { path: string }[] }>(servers.agents.url, 'search', { query: 'quokkavault heist combination', mode: 'lexical' }, bearer(BUILDER_TOKEN));
+    const found = await api<{ results: { path: string }[] }>(
+      servers.agents.url,
+      'search',
+      { query: 'quokkavault heist combination', mode: 'lexical' },
+      bearer(BUILDER_TOKEN),
+    );
     expect(found.body.results.map((r) => r.path)).toEqual([]);
     const builder = await mcp.start('builder');
-    const read = (await builder.callTool({ name: 'wiki_read', arguments: { root: fx.root, path: 'user/builder/scoutlink/private-plan.md' } })) as { content: { text: string }[] };
+    const read = (await builder.callTool({ name: 'wiki_read', arguments: { root: fx.root, path: 'user/builder/scoutlink/private-plan.md' } })) as {
+      content: { text: string }[];
+    };
     expect(read.content[0]!.text).not.toContain('quokkavault');
   });
 
   it('leaves scout its pages once each, at their real paths', async () => {
-    const found = await api<{ results: { path: string }[] }>(servers.agents.url, 'search', { query: 'quokkavault heist combination', mode: 'lexical' }, bearer(SCOUT_TOKEN));
+    const found = await api<{ results: { path: string }[] }>(
+      servers.agents.url,
+      'search',
+      { query: 'quokkavault heist combination', mode: 'lexical' },
+      bearer(SCOUT_TOKEN),
+    );
     expect(found.body.results.map((r) => r.path).sort()).toEqual(['user/scout/notes/deep.md', 'user/scout/private-plan.md']);
-    expect((await api<{ path: string }>(servers.agents.url, 'getPage', { key: 'private-plan' }, bearer(SCOUT_TOKEN))).body.path).toBe('user/scout/private-plan.md');
+    expect((await api<{ path: string }>(servers.agents.url, 'getPage', { key: 'private-plan' }, bearer(SCOUT_TOKEN))).body.path).toBe(
+      'user/scout/private-plan.md',
+    );
   });
 
   it('reads a link out of every root as before: in the space of its path, with a warning', async () => {

@@ -76,9 +76,27 @@ const ROWS: Row[] = [
     mcp: { tool: 'wiki_search', args: { query: 'compaction', explain: true } },
   },
   // a key only builder's space has: no agent named reads the shared space, so a person sees it only as builder (below)
-  { method: 'getPage', request: { key: 'zorblax-plan' }, wiki: { verb: 'GET', path: '/wiki/pages/zorblax-plan' }, mcp: { tool: 'wiki_read', args: { key: 'zorblax-plan' } }, blind: ['person'] },
-  { method: 'getPage', label: 'as builder', request: { key: 'zorblax-plan', agent: 'builder' }, wiki: { verb: 'GET', path: '/wiki/pages/zorblax-plan?agent=builder' }, mcp: { tool: 'wiki_read', args: { key: 'zorblax-plan', agent: 'builder' } } },
-  { method: 'getPage', label: 'backlinks of a shared page', request: { key: 'vacuum' }, wiki: { verb: 'GET', path: '/wiki/pages/vacuum' }, mcp: { tool: 'wiki_read', args: { key: 'vacuum' } } },
+  {
+    method: 'getPage',
+    request: { key: 'zorblax-plan' },
+    wiki: { verb: 'GET', path: '/wiki/pages/zorblax-plan' },
+    mcp: { tool: 'wiki_read', args: { key: 'zorblax-plan' } },
+    blind: ['person'],
+  },
+  {
+    method: 'getPage',
+    label: 'as builder',
+    request: { key: 'zorblax-plan', agent: 'builder' },
+    wiki: { verb: 'GET', path: '/wiki/pages/zorblax-plan?agent=builder' },
+    mcp: { tool: 'wiki_read', args: { key: 'zorblax-plan', agent: 'builder' } },
+  },
+  {
+    method: 'getPage',
+    label: 'backlinks of a shared page',
+    request: { key: 'vacuum' },
+    wiki: { verb: 'GET', path: '/wiki/pages/vacuum' },
+    mcp: { tool: 'wiki_read', args: { key: 'vacuum' } },
+  },
   // builder's page named by its place (root and path), as results and links now name pages
   {
     method: 'getPage',
@@ -90,7 +108,13 @@ const ROWS: Row[] = [
   { method: 'pages', request: {} },
   { method: 'pages', label: 'most linked', request: { order: 'most-linked', limit: 50 } },
   { method: 'attachment', request: { root: '<root>', path: 'user/builder/zorblax.png' } },
-  { method: 'links', label: 'dangling', request: { kind: 'dangling' }, wiki: { verb: 'GET', path: '/wiki/links/dangling' }, mcp: { tool: 'wiki_links', args: { kind: 'dangling' } } },
+  {
+    method: 'links',
+    label: 'dangling',
+    request: { kind: 'dangling' },
+    wiki: { verb: 'GET', path: '/wiki/links/dangling' },
+    mcp: { tool: 'wiki_links', args: { kind: 'dangling' } },
+  },
   { method: 'links', label: 'anchors', request: { kind: 'anchors' } },
   { method: 'links', label: 'broken', request: { kind: 'broken' } },
   { method: 'links', label: 'orphans', request: { kind: 'orphans' } },
@@ -98,8 +122,18 @@ const ROWS: Row[] = [
   { method: 'graph', label: 'around a shared page', request: { around: { key: 'vacuum' }, depth: 2, concepts: true } },
   { method: 'graph', label: 'around a page by place', request: { around: { root: '<root>', path: 'user/builder/zorblax-plan.md' }, depth: 1 } },
   { method: 'concepts', request: {} },
-  { method: 'recall', label: 'from a page', request: { seed: { key: 'vacuum' }, hops: 2 }, mcp: { tool: 'wiki_related', args: { seed: { key: 'vacuum' }, hops: 2 } } },
-  { method: 'recall', label: 'from a query', request: { seed: { query: 'sqlite vacuum plan' }, hops: 2 }, mcp: { tool: 'wiki_related', args: { seed: { query: 'sqlite vacuum plan' }, hops: 2 } } },
+  {
+    method: 'recall',
+    label: 'from a page',
+    request: { seed: { key: 'vacuum' }, hops: 2 },
+    mcp: { tool: 'wiki_related', args: { seed: { key: 'vacuum' }, hops: 2 } },
+  },
+  {
+    method: 'recall',
+    label: 'from a query',
+    request: { seed: { query: 'sqlite vacuum plan' }, hops: 2 },
+    mcp: { tool: 'wiki_related', args: { seed: { query: 'sqlite vacuum plan' }, hops: 2 } },
+  },
   {
     method: 'recall',
     label: 'from a page by place',
@@ -133,7 +167,18 @@ const ROWS: Row[] = [
 ];
 
 /** Methods that change the wiki or the registry: no row (consolidate's dry run has one). */
-const WRITES: readonly MethodName[] = ['reindex', 'writePage', 'reviewPage', 'archivePage', 'fixLink', 'fixLinks', 'undo', 'decideSkill', 'registerSkill', 'recordOutcome'];
+const WRITES: readonly MethodName[] = [
+  'reindex',
+  'writePage',
+  'reviewPage',
+  'archivePage',
+  'fixLink',
+  'fixLinks',
+  'undo',
+  'decideSkill',
+  'registerSkill',
+  'recordOutcome',
+];
 
 let fx: Fixture;
 let servers: PersonAndAgents;
@@ -146,9 +191,19 @@ beforeAll(async () => {
   servers = await startPersonAndAgents(fx.root, fx.db, fx.dir);
   const { agents, person } = servers;
   // builder's own write (an audit entry naming its page), its approved skill with private evidence, its recall
-  const written = await api(agents.url, 'writePage', { key: 'zorblax-diary', agent: 'builder', body: '# Zorblax diary\n\nxylophonic entries.\n', baseHash: null }, bearer(BUILDER_TOKEN));
+  const written = await api(
+    agents.url,
+    'writePage',
+    { key: 'zorblax-diary', agent: 'builder', body: '# Zorblax diary\n\nxylophonic entries.\n', baseHash: null },
+    bearer(BUILDER_TOKEN),
+  );
   expect(written.status).toBe(200);
-  const claim = await api<{ id: number }>(agents.url, 'registerSkill', { agent: 'builder', skill: 'sqlite-tuning', category: 'backend', level: 'expert', docPath: 'zorblax-plan' }, bearer(BUILDER_TOKEN));
+  const claim = await api<{ id: number }>(
+    agents.url,
+    'registerSkill',
+    { agent: 'builder', skill: 'sqlite-tuning', category: 'backend', level: 'expert', docPath: 'zorblax-plan' },
+    bearer(BUILDER_TOKEN),
+  );
   expect(claim.status, JSON.stringify(claim.body)).toBe(200);
   expect((await api(person.url, 'decideSkill', { id: claim.body.id, verdict: 'approve', actor: 'person' })).status).toBe(200);
   expect((await api(agents.url, 'knowledgeRecall', { query: 'xylophonic tesseract', role: 'implementer' }, bearer(BUILDER_TOKEN))).status).toBe(200);
@@ -257,7 +312,9 @@ describe('the table covers the contract and the doors', () => {
     const routes = WIKI_ROUTES.filter((r) => !WRITES.includes(r.method)).map((r) => `${r.verb} ${r.path}`);
     const asked = new Set(ROWS.flatMap((r) => (r.wiki ? [`${r.wiki.verb} ${r.wiki.path.split('?')[0]!.replace(/\/pages\/.*/, '/pages/{key+}')}`] : [])));
     expect(routes.filter((r) => !asked.has(r))).toEqual([]);
-    const tools = Object.entries(TOOLS).filter(([, t]) => !WRITES.includes(t.method)).map(([name]) => name);
+    const tools = Object.entries(TOOLS)
+      .filter(([, t]) => !WRITES.includes(t.method))
+      .map(([name]) => name);
     expect(tools.filter((t) => !ROWS.some((r) => r.mcp?.tool === t))).toEqual([]);
   });
 });
@@ -272,10 +329,11 @@ describe("scout never sees builder's private space; builder and people do", () =
           if (text === null) continue;
           const found = leaked(row, text);
           if (viewer === 'scout' && found.length) problems.push(`${door}: scout sees ${found.join(', ')} in …${around(text, found[0]!)}…`);
-          if (viewer !== 'scout' && !row.blind?.includes(viewer) && !found.length) problems.push(`${door}: ${viewer} sees nothing of builder's: ${text.slice(0, 300)}`);
+          if (viewer !== 'scout' && !row.blind?.includes(viewer) && !found.length)
+            problems.push(`${door}: ${viewer} sees nothing of builder's: ${text.slice(0, 300)}`);
         }
       }
-      expect(problems, problems.join("\n")).toEqual([]);
+      expect(problems, problems.join('\n')).toEqual([]);
     });
   }
 });

@@ -59,7 +59,12 @@ interface Answer<T> {
 }
 
 /** A request with the path exactly as given (no client-side normalising of `..` or %2e). */
-function send<T = any>(server: http.Server, method: string, target: string, opts: { body?: unknown; token?: string; headers?: Record<string, string> } = {}): Promise<Answer<T>> {
+function send<T = any>(
+  server: http.Server,
+  method: string,
+  target: string,
+  opts: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+): Promise<Answer<T>> {
   const port = (server.address() as AddressInfo).port;
   const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
   const headers: Record<string, string> = {
@@ -91,7 +96,13 @@ describe('the wiki API', () => {
   it('searches with q, k, mode, filters and the wikycore aliases, answering as the contract does', async () => {
     const r = await send(open, 'POST', '/api/wiki/search', { body: { q: 'fusion', k: 5, mode: 'hybrid', filters: { scope: 'global' } } });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ query: 'fusion', mode: 'hybrid', fusion: expect.any(String), weights: expect.any(Object), lanes: { lexical: { state: 'ok' } } });
+    expect(r.body).toMatchObject({
+      query: 'fusion',
+      mode: 'hybrid',
+      fusion: expect.any(String),
+      weights: expect.any(Object),
+      lanes: { lexical: { state: 'ok' } },
+    });
     expect(r.body.results.map((x: { key: string }) => x.key)).toEqual(expect.arrayContaining(['a', 'b']));
     expect(r.body.results.every((x: { scope: { kind: string } }) => x.scope.kind === 'global')).toBe(true);
     expect(r.body.results[0].lanes.lexical).toMatchObject({ rank: 1, score: expect.any(Number), contribution: expect.any(Number) });
@@ -104,7 +115,10 @@ describe('the wiki API', () => {
     const tuned = await send(open, 'POST', '/api/wiki/search', { body: { q: 'fusion', fusion: 'rrf', rrfK: 10, weights: { lexical: 3 } } });
     expect(tuned.body).toMatchObject({ fusion: 'rrf', rrfK: 10, weights: { lexical: 3 } });
     expect((await send(open, 'POST', '/api/wiki/search', { body: { q: 'fusion', mode: 'psychic' } })).status).toBe(400);
-    expect((await send(open, 'POST', '/api/wiki/search', { body: { q: 'fusion', k: 0 } })).body).toMatchObject({ code: 'bad-request', error: expect.stringMatching(/"k"/) });
+    expect((await send(open, 'POST', '/api/wiki/search', { body: { q: 'fusion', k: 0 } })).body).toMatchObject({
+      code: 'bad-request',
+      error: expect.stringMatching(/"k"/),
+    });
     expect((await send(open, 'GET', '/api/wiki/search')).status).toBe(405);
   });
 
@@ -121,7 +135,9 @@ describe('the wiki API', () => {
 
   it('writes a page with PUT; refuses missing refs (422, missing) and a stale baseHash (409) and writes nothing then', async () => {
     // a path-style key is the page's path in the root (here a scoped root: under global/)
-    const created = await send(open, 'PUT', '/api/wiki/pages/global/guides/deploy', { body: { frontmatter: { summary: 'deploying' }, body: '# Deploy\nsee [[setup]]\n', actor: 'person-1' } });
+    const created = await send(open, 'PUT', '/api/wiki/pages/global/guides/deploy', {
+      body: { frontmatter: { summary: 'deploying' }, body: '# Deploy\nsee [[setup]]\n', actor: 'person-1' },
+    });
     expect(created).toMatchObject({ status: 200, body: { key: 'deploy', path: 'global/guides/deploy.md', created: true } });
     expect(read('global/guides/deploy.md')).toContain('see [[setup]]');
     const missing = await send(open, 'PUT', '/api/wiki/pages/b', { body: { body: '# B\n[[ghost]] and [[phantom]]\n', actor: 'person-1' } });
@@ -133,7 +149,10 @@ describe('the wiki API', () => {
     expect(stale).toMatchObject({ status: 409, body: { code: 'conflict' } });
     expect(read('global/b.md')).toBe('# B\nreciprocal rank fusion\n');
     // without tokens a write must say who makes it
-    expect((await send(open, 'PUT', '/api/wiki/pages/b', { body: { body: '# B\nx\n' } })).body).toMatchObject({ code: 'bad-request', error: expect.stringMatching(/actor/) });
+    expect((await send(open, 'PUT', '/api/wiki/pages/b', { body: { body: '# B\nx\n' } })).body).toMatchObject({
+      code: 'bad-request',
+      error: expect.stringMatching(/actor/),
+    });
     // the page found by the last segment must be the one at that path
     expect((await send(open, 'PUT', '/api/wiki/pages/elsewhere/b', { body: { body: '# B\nx\n', actor: 'p' } })).status).toBe(409);
     expect(read('global/b.md')).toBe('# B\nreciprocal rank fusion\n');
@@ -155,7 +174,9 @@ describe('the wiki API', () => {
     expect(dangling.status).toBe(200);
     expect(dangling.body.findings).toContainEqual(expect.objectContaining({ sourceKey: 'setup', target: 'missing-page', reason: 'missing-page' }));
     expect((await send(open, 'GET', '/api/wiki/links/stale')).body).toMatchObject({ pages: expect.any(Array) });
-    const claim = await send(open, 'POST', '/api/wiki/skills/claims', { body: { agent: 'alice', skill: 'rank fusion', category: 'ai', level: 'proficient', docPath: 'notes', actor: 'alice' } });
+    const claim = await send(open, 'POST', '/api/wiki/skills/claims', {
+      body: { agent: 'alice', skill: 'rank fusion', category: 'ai', level: 'proficient', docPath: 'notes', actor: 'alice' },
+    });
     expect(claim).toMatchObject({ status: 200, body: { agent: 'alice', skill: 'rank-fusion', status: 'pending' } });
     const skills = await send(open, 'GET', '/api/wiki/skills?agent=alice&status=pending');
     expect(skills.body.registrations.map((r: { skill: string }) => r.skill)).toEqual(['rank-fusion']);
@@ -167,7 +188,7 @@ describe('the wiki API', () => {
     expect((await send(open, 'GET', '/api/wiki/nothing-here')).status).toBe(404);
   });
 
-  it('recalls, answers expert queries and records outcomes, the asker being the token\'s agent', async () => {
+  it("recalls, answers expert queries and records outcomes, the asker being the token's agent", async () => {
     // who asks is the token's agent (dispatch refuses a body naming another)
     expect((await send(guarded, 'POST', '/api/wiki/recall', { token: ALICE, body: { query: 'fusion', agent: 'bob' } })).status).toBe(403);
     const recall = await send(guarded, 'POST', '/api/wiki/recall', { token: ALICE, body: { query: 'fusion', role: 'researcher' } });
@@ -221,16 +242,23 @@ describe('tokens', () => {
   });
 
   it("makes the token's agent the actor of its writes, and keeps it out of other agents' spaces", async () => {
-    const w = await send(guarded, 'PUT', '/api/wiki/pages/alice-page', { token: ALICE, body: { body: '# Alice page\n', path: 'user/alice/alice-page.md', agent: 'alice' } });
+    const w = await send(guarded, 'PUT', '/api/wiki/pages/alice-page', {
+      token: ALICE,
+      body: { body: '# Alice page\n', path: 'user/alice/alice-page.md', agent: 'alice' },
+    });
     expect(w).toMatchObject({ status: 200, body: { created: true, path: 'user/alice/alice-page.md' } });
     const audit = await send(open, 'POST', '/api/audit', { body: { key: 'alice-page' } });
     expect(audit.body.entries.map((e: { actor: string }) => e.actor)).toEqual(['alice']);
     // an actor naming someone else, another agent's space, or a path into it: 403, nothing written
     expect((await send(guarded, 'PUT', '/api/wiki/pages/a', { token: ALICE, body: { body: '# A\n', actor: 'bob' } })).status).toBe(403);
-    expect((await send(guarded, 'PUT', '/api/wiki/pages/bob-notes', { token: ALICE, body: { body: '# owned\n', agent: 'bob' } })).body).toMatchObject({ code: 'forbidden' });
+    expect((await send(guarded, 'PUT', '/api/wiki/pages/bob-notes', { token: ALICE, body: { body: '# owned\n', agent: 'bob' } })).body).toMatchObject({
+      code: 'forbidden',
+    });
     expect((await send(guarded, 'PUT', '/api/wiki/pages/evil', { token: ALICE, body: { body: '# owned\n', path: 'user/bob/evil.md' } })).status).toBe(403);
     expect((await send(guarded, 'PUT', '/api/wiki/pages/user/bob/evil', { token: ALICE, body: { body: '# owned\n' } })).status).toBe(403);
-    expect((await send(guarded, 'POST', '/api/writePage', { token: ALICE, body: { key: 'evil', path: 'global/../user/bob/evil.md', body: '# owned\n' } })).status).toBe(403);
+    expect(
+      (await send(guarded, 'POST', '/api/writePage', { token: ALICE, body: { key: 'evil', path: 'global/../user/bob/evil.md', body: '# owned\n' } })).status,
+    ).toBe(403);
     expect(fs.existsSync(path.join(fx.root, 'user/bob/evil.md'))).toBe(false);
     expect(read('user/bob/bob-notes.md')).toBe('# Bob notes\n');
     // a person's decisions are not an agent's
@@ -247,7 +275,14 @@ describe('tokens', () => {
     expect((await send(guarded, 'GET', '/api/wiki/pages/a', { token: ALICE, headers: { host: `evil.example:${port}` } })).status).toBe(403);
     expect((await send(guarded, 'POST', '/api/wiki/search', { token: ALICE, body: { q: 'a' }, headers: { origin: 'http://evil.example' } })).status).toBe(403);
     expect((await send(guarded, 'GET', '/api/wiki/pages/a', { token: ALICE, headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
-    expect((await send(open, 'PUT', '/api/wiki/pages/a', { body: { body: 'x', actor: 'p' }, headers: { host: `evil.example:${(open.address() as AddressInfo).port}` } })).status).toBe(403);
+    expect(
+      (
+        await send(open, 'PUT', '/api/wiki/pages/a', {
+          body: { body: 'x', actor: 'p' },
+          headers: { host: `evil.example:${(open.address() as AddressInfo).port}` },
+        })
+      ).status,
+    ).toBe(403);
     expect((await send(open, 'GET', '/api/wiki/links/dangling', { headers: { origin: 'null' } })).status).toBe(403);
     const r = await send(guarded, 'GET', '/api/wiki/pages/a', { token: ALICE });
     expect(r.status).toBe(200);
@@ -255,7 +290,9 @@ describe('tokens', () => {
   });
 
   it('binds beyond loopback only with tokens, and reads them from CAIRN_TOKENS', async () => {
-    await expect(startServer(served, { port: 0, host: '0.0.0.0' })).rejects.toThrow(/not a loopback address: binding beyond this machine needs per-agent tokens .*none are configured/);
+    await expect(startServer(served, { port: 0, host: '0.0.0.0' })).rejects.toThrow(
+      /not a loopback address: binding beyond this machine needs per-agent tokens .*none are configured/,
+    );
     const wide = await startServer(served, { port: 0, host: '0.0.0.0', tokens: { [ALICE]: 'alice' } });
     try {
       expect((await send(wide, 'POST', '/api/status', { body: {} })).status).toBe(401);
@@ -264,7 +301,10 @@ describe('tokens', () => {
       wide.close();
       wide.closeAllConnections();
     }
-    const refused = await runCairn(['serve', '--port', '0', '--host', '0.0.0.0', '--no-watch', '--db', path.join(fx.dir, 'other.db'), fx.root], cairnEnv(fx.dir, { CAIRN_TOKENS: 'short=alice' }));
+    const refused = await runCairn(
+      ['serve', '--port', '0', '--host', '0.0.0.0', '--no-watch', '--db', path.join(fx.dir, 'other.db'), fx.root],
+      cairnEnv(fx.dir, { CAIRN_TOKENS: 'short=alice' }),
+    );
     expect(refused.code).toBe(1);
     expect(refused.err).toMatch(/CAIRN_TOKENS entry 1 \(for agent "alice"\): a token is at least 16 characters/);
     expect(refused.err).not.toMatch(/short=/);

@@ -42,7 +42,11 @@ it('reads and writes the page at a path-style key, of two with one name', async 
   expect(await (await fetch(url('Plugins/Templates'))).json()).toMatchObject({ path: 'Plugins/Templates.md' });
   expect((await fetch(url('Elsewhere/Templates'))).status).toBe(404);
 
-  const write = await fetch(url('Obsidian%20Web%20Clipper/Templates'), { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ frontmatter: { summary: 'clipping' }, actor: 'person-1' }) });
+  const write = await fetch(url('Obsidian%20Web%20Clipper/Templates'), {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ frontmatter: { summary: 'clipping' }, actor: 'person-1' }),
+  });
   expect(write.status, await write.clone().text()).toBe(200);
   expect(await write.json()).toMatchObject({ path: 'Obsidian Web Clipper/Templates.md', created: false });
   expect(fs.readFileSync(path.join(fx.root, 'Obsidian Web Clipper/Templates.md'), 'utf8')).toContain('summary: clipping');

@@ -48,11 +48,13 @@ export const WikiSearchRequest = SearchRequest.omit({ query: true, mode: true })
 });
 
 const PageWrite = contract.writePage.request.omit({ key: true, actor: true }).extend({
-  actor: contract.writePage.request.shape.actor.optional().describe('who writes: required without tokens; with a token it is the token\'s agent'),
+  actor: contract.writePage.request.shape.actor.optional().describe("who writes: required without tokens; with a token it is the token's agent"),
 });
 
 const SkillClaim = contract.registerSkill.request.extend({
-  agent: contract.registerSkill.request.shape.agent.optional().describe("whose claim: with a token it is the token's agent (naming another is refused); required without tokens"),
+  agent: contract.registerSkill.request.shape.agent
+    .optional()
+    .describe("whose claim: with a token it is the token's agent (naming another is refused); required without tokens"),
   actor: contract.registerSkill.request.shape.actor.optional().describe("who registers it: with a token it is the token's agent; required without tokens"),
 });
 
@@ -71,7 +73,10 @@ export const WIKI_ROUTES: readonly WikiRoute[] = [
         query: q ?? query,
         mode: typeof mode === 'string' ? (MODE_ALIASES[mode] ?? mode) : mode,
         // an agent searches as itself (its own pages shadow global ones) unless it says otherwise
-        filters: caller.kind === 'agent' && (f === undefined || (typeof f === 'object' && f !== null && !('agent' in f))) ? { ...(f as Fields | undefined), agent: caller.agent } : f,
+        filters:
+          caller.kind === 'agent' && (f === undefined || (typeof f === 'object' && f !== null && !('agent' in f)))
+            ? { ...(f as Fields | undefined), agent: caller.agent }
+            : f,
       };
     },
   },
@@ -80,7 +85,8 @@ export const WIKI_ROUTES: readonly WikiRoute[] = [
     path: '/wiki/pages/{key+}',
     method: 'getPage',
     from: 'query',
-    summary: 'A page by key (a key with `/` names its path in the root, e.g. guides/setup: of pages sharing a name, that one); ?agent= to see that agent\'s own page first.',
+    summary:
+      "A page by key (a key with `/` names its path in the root, e.g. guides/setup: of pages sharing a name, that one); ?agent= to see that agent's own page first.",
     build: ({ params, query, caller }) => ({ key: params.key, agent: query.get('agent') ?? (caller.kind === 'agent' ? caller.agent : undefined) }),
   },
   {
@@ -89,10 +95,18 @@ export const WIKI_ROUTES: readonly WikiRoute[] = [
     method: 'writePage',
     from: 'body',
     requestDoc: PageWrite,
-    summary: 'Writes a page: 422 with `missing` when it links pages that do not exist; 409 with `currentHash`, `currentText` and `currentBody` when baseHash is not the file\'s; 428 with `currentHash` when an agent replaces an existing page\'s body without baseHash (the `hash` its GET returned); nothing is written then.',
+    summary:
+      "Writes a page: 422 with `missing` when it links pages that do not exist; 409 with `currentHash`, `currentText` and `currentBody` when baseHash is not the file's; 428 with `currentHash` when an agent replaces an existing page's body without baseHash (the `hash` its GET returned); nothing is written then.",
     build: ({ params, body }) => ({ ...body, key: params.key }),
   },
-  { verb: 'GET', path: '/wiki/links/dangling', method: 'links', from: 'none', summary: 'Links to pages that do not exist.', build: () => ({ kind: 'dangling' }) },
+  {
+    verb: 'GET',
+    path: '/wiki/links/dangling',
+    method: 'links',
+    from: 'none',
+    summary: 'Links to pages that do not exist.',
+    build: () => ({ kind: 'dangling' }),
+  },
   { verb: 'GET', path: '/wiki/links/stale', method: 'stalePages', from: 'none' },
   { verb: 'GET', path: '/wiki/skills', method: 'skills', from: 'query' },
   { verb: 'POST', path: '/wiki/skills/claims', method: 'registerSkill', from: 'body', requestDoc: SkillClaim },
@@ -163,7 +177,14 @@ function badKey(key: string | undefined): string | null {
   return null;
 }
 
-export async function handleWiki(service: CairnService, req: IncomingMessage, res: ServerResponse, match: Match, query: URLSearchParams, caller: Caller): Promise<void> {
+export async function handleWiki(
+  service: CairnService,
+  req: IncomingMessage,
+  res: ServerResponse,
+  match: Match,
+  query: URLSearchParams,
+  caller: Caller,
+): Promise<void> {
   const { route } = match;
   const name = route.method;
   let body: Fields = {};
@@ -187,7 +208,11 @@ export async function handleWiki(service: CairnService, req: IncomingMessage, re
     if (existing.ok && existing !== byKey && name === 'writePage') request = { ...request, root: existing.value.root, path: existing.value.path };
     if (existing.ok && !pathNames(existing.value.path, page.path)) {
       const writing = name === 'writePage';
-      return refuse(res, writing ? 'conflict' : 'not-found', `no page at ${page.path}: the page with key "${page.key}" is ${existing.value.path}${writing ? ' (a key is unique per scope; nothing was written)' : ''}`);
+      return refuse(
+        res,
+        writing ? 'conflict' : 'not-found',
+        `no page at ${page.path}: the page with key "${page.key}" is ${existing.value.path}${writing ? ' (a key is unique per scope; nothing was written)' : ''}`,
+      );
     }
     if (name === 'getPage') return answer(res, existing);
   }

@@ -6,8 +6,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixture, type Fixture } from '../engine/testing/wiki-fixture.ts';
-import { api, cairnEnv, runCairn, startServe, waitForIdle, type Served, bearer, BUILDER_TOKEN as BUILDER, SCOUT_TOKEN as SCOUT, startPersonAndAgents, type PersonAndAgents } from '../engine/testing/cairn-process.ts';
-
+import {
+  api,
+  cairnEnv,
+  runCairn,
+  startServe,
+  waitForIdle,
+  type Served,
+  bearer,
+  BUILDER_TOKEN as BUILDER,
+  SCOUT_TOKEN as SCOUT,
+  startPersonAndAgents,
+  type PersonAndAgents,
+} from '../engine/testing/cairn-process.ts';
 
 let fx: Fixture;
 let servers: PersonAndAgents;
@@ -38,8 +49,17 @@ const read = (rel: string) => fs.readFileSync(path.join(fx.root, rel), 'utf8');
 const exists = (rel: string) => fs.existsSync(path.join(fx.root, rel));
 const as = bearer;
 
-async function put(server: Served, key: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: { code?: string; error?: string; path?: string } }> {
-  const res = await fetch(new URL(`api/wiki/pages/${key}`, server.url), { method: 'PUT', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+async function put(
+  server: Served,
+  key: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: { code?: string; error?: string; path?: string } }> {
+  const res = await fetch(new URL(`api/wiki/pages/${key}`, server.url), {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as { code?: string; error?: string } };
 }
 
@@ -66,7 +86,12 @@ describe('a path that names another file than the key has', () => {
     expect(read('global/reference/chunking.md')).toBe('# Chunking\n\nsplit pages at headings\n');
     expect(exists('global/drafts')).toBe(false);
     // the page's own path, in any case and spelling, still writes it
-    const same = await api<{ path: string }>(person.url, 'writePage', { key: 'chunking', path: './global/Reference/chunking.md', body: '# Chunking\n\nsplit at headings\n', actor: 'editor' });
+    const same = await api<{ path: string }>(person.url, 'writePage', {
+      key: 'chunking',
+      path: './global/Reference/chunking.md',
+      body: '# Chunking\n\nsplit at headings\n',
+      actor: 'editor',
+    });
     expect(same).toMatchObject({ status: 200, body: { path: 'global/reference/chunking.md' } });
     expect(read('global/reference/chunking.md')).toBe('# Chunking\n\nsplit at headings\n');
   });
@@ -76,7 +101,10 @@ describe('a path that names another file than the key has', () => {
     const made = await api<{ hashAfter: string }>(person.url, 'writePage', { ...own, actor: 'editor' });
     expect(made).toMatchObject({ status: 200, body: { path: 'user/scout/chunking.md', created: true } });
     // the agent replaces a body it has read (the write protocol): it names that version
-    expect(await api(agents.url, 'writePage', { ...own, body: '# Chunking\n\nrevised\n', baseHash: made.body.hashAfter }, as(SCOUT))).toMatchObject({ status: 200, body: { path: 'user/scout/chunking.md', created: false } });
+    expect(await api(agents.url, 'writePage', { ...own, body: '# Chunking\n\nrevised\n', baseHash: made.body.hashAfter }, as(SCOUT))).toMatchObject({
+      status: 200,
+      body: { path: 'user/scout/chunking.md', created: false },
+    });
     expect(read('user/scout/chunking.md')).toBe('# Chunking\n\nrevised\n');
     expect(read('global/reference/chunking.md')).toBe('# Chunking\n\nsplit at headings\n');
   });
@@ -257,7 +285,10 @@ describe('a full disk', () => {
   it('fails the write cleanly, keeps the page as it was and leaves no temp file behind (a tmpfs, else a read-only folder)', async (ctx) => {
     if (!server) return ctx.skip('running as root where mount -t tmpfs is not allowed: no write can be made to fail');
     const big = `# Page\n\n${'all work and no play '.repeat(10_000)}\n`;
-    for (const body of [{ key: 'page', body: big }, { key: 'fresh', body: big }]) {
+    for (const body of [
+      { key: 'page', body: big },
+      { key: 'fresh', body: big },
+    ]) {
       const r = await api<{ code: string; error: string }>(server.url, 'writePage', { ...body, actor: 'editor' });
       expect(r.status, JSON.stringify(r.body)).toBeGreaterThanOrEqual(400);
       expect(tempFiles(wiki())).toEqual([]);

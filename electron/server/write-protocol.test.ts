@@ -63,9 +63,14 @@ it("an editor's change between an agent's read and its write is never lost: 428 
   expect(stale.body.error).not.toMatch(/read it again/);
   expect(fs.readFileSync(file, 'utf8')).not.toContain('The agent adds this one.');
 
-  const merged = await call('PUT', 'api/wiki/pages/notes', { body: `${stale.body.currentBody as string}The agent adds this one.\n`, baseHash: stale.body.currentHash });
+  const merged = await call('PUT', 'api/wiki/pages/notes', {
+    body: `${stale.body.currentBody as string}The agent adds this one.\n`,
+    baseHash: stale.body.currentHash,
+  });
   expect(merged.status, JSON.stringify(merged.body)).toBe(200);
-  expect(fs.readFileSync(file, 'utf8')).toBe('---\ntitle: Notes\ntags: [models]\n---\n# Notes\n\nWe pin the model version.\nAn editor adds this line.\nThe agent adds this one.\n');
+  expect(fs.readFileSync(file, 'utf8')).toBe(
+    '---\ntitle: Notes\ntags: [models]\n---\n# Notes\n\nWe pin the model version.\nAn editor adds this line.\nThe agent adds this one.\n',
+  );
   expect(merged.body.hashAfter).toBe(sha1(fs.readFileSync(file)));
 
   // every read hands out the hash of what it shows: the page, and each search result
@@ -75,7 +80,7 @@ it("an editor's change between an agent's read and its write is never lost: 428 
   expect((found.body.results as { key: string; hash: string }[])[0]).toMatchObject({ key: 'notes', hash: merged.body.hashAfter });
 });
 
-it("the contract route asks the same of an agent; a frontmatter-only edit is a merge and needs no hash; a new page needs none", async () => {
+it('the contract route asks the same of an agent; a frontmatter-only edit is a merge and needs no hash; a new page needs none', async () => {
   const other = path.join(fx.root, 'other.md');
   const before = fs.readFileSync(other, 'utf8');
   const bare = await call('POST', 'api/writePage', { key: 'other', body: 'replaced\n' });

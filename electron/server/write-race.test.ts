@@ -39,7 +39,10 @@ afterAll(async () => {
   fx?.cleanup();
 });
 
-async function put(key: string, body: unknown): Promise<{ status: number; body: { code?: string; error?: string; path?: string; currentHash?: string | null } }> {
+async function put(
+  key: string,
+  body: unknown,
+): Promise<{ status: number; body: { code?: string; error?: string; path?: string; currentHash?: string | null } }> {
   const res = await fetch(new URL(`api/wiki/pages/${key}`, server.url), {
     method: 'PUT',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${BUILDER}` },
@@ -51,7 +54,10 @@ async function put(key: string, body: unknown): Promise<{ status: number; body: 
 /** Another process holding the index's write lock until `release()`. */
 async function holdWriteLock(db: string): Promise<{ release(): Promise<void> }> {
   const script = `const D = require('better-sqlite3'); const db = new D(process.argv[1], { nativeBinding: process.env.CAIRN_SQLITE_BINDING }); db.exec('BEGIN IMMEDIATE'); process.stdout.write('locked\\n'); process.stdin.once('data', () => { db.exec('COMMIT'); db.close(); process.exit(0); });`;
-  const proc: ChildProcess = spawn(process.execPath, ['-e', script, db], { cwd: path.resolve(import.meta.dirname, '../..'), stdio: ['pipe', 'pipe', 'inherit'] });
+  const proc: ChildProcess = spawn(process.execPath, ['-e', script, db], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   process.once('exit', () => proc.kill('SIGKILL'));
   await new Promise<void>((resolve, reject) => {
     proc.stdout!.once('data', () => resolve());
@@ -118,7 +124,12 @@ describe('a page deleted on disk before the index saw it go', () => {
     // a fix of a link on a deleted page: nothing to fix in, said as a conflict
     fs.rmSync(path.join(fx.root, 'user/builder/hub.md'));
     for (const action of ['remove', 'retarget']) {
-      const fix = await api<{ code: string; error: string }>(server.url, 'fixLink', { key: 'hub', agent: 'builder', line: 3, target: 'missing-one', action, to: 'index' }, { authorization: `Bearer ${BUILDER}` });
+      const fix = await api<{ code: string; error: string }>(
+        server.url,
+        'fixLink',
+        { key: 'hub', agent: 'builder', line: 3, target: 'missing-one', action, to: 'index' },
+        { authorization: `Bearer ${BUILDER}` },
+      );
       expect(fix.status, action).toBe(409);
       expect(fix.body.error).not.toContain(fx.root);
     }

@@ -20,7 +20,20 @@ import { navigate, pageName, useRoute, type PageTarget, type Route } from './rou
 import { ScreenBoundary } from './ScreenBoundary.tsx';
 import { StatusProvider } from './status-context.tsx';
 
-const TITLES = { search: 'Search', compare: 'Compare modes', page: 'Page', pages: 'Pages', status: 'Index status', links: 'Broken links', stale: 'Stale pages', consolidate: 'Consolidate notes', recall: 'Recall', audit: 'Audit log', graph: 'Graph', skills: 'Skills' } as const;
+const TITLES = {
+  search: 'Search',
+  compare: 'Compare modes',
+  page: 'Page',
+  pages: 'Pages',
+  status: 'Index status',
+  links: 'Broken links',
+  stale: 'Stale pages',
+  consolidate: 'Consolidate notes',
+  recall: 'Recall',
+  audit: 'Audit log',
+  graph: 'Graph',
+  skills: 'Skills',
+} as const;
 
 /** A page's identity in the route: its root and path, or the key an older link names. */
 const placeOf = (page: PageTarget) => ('root' in page ? `${page.root}\0${page.path}` : page.key);

@@ -55,4 +55,3 @@ export class ScreenBoundary extends Component<Props, State> {
     );
   }
 }
-

@@ -66,7 +66,10 @@ export function parseHash(hash: string): Route {
  * own page first, then the shared one; of several, the shortest path): only for a link that knows
  * nothing more.
  */
-export function pageHref(page: PageTarget | string, opts: { heading?: string | null; agent?: string | null; tab?: 'graph' | 'recall' | null; depth?: number | null } = {}): string {
+export function pageHref(
+  page: PageTarget | string,
+  opts: { heading?: string | null; agent?: string | null; tab?: 'graph' | 'recall' | null; depth?: number | null } = {},
+): string {
   const target: PageTarget = typeof page === 'string' ? { key: page } : page;
   const search = new URLSearchParams();
   if ('root' in target) search.set('root', target.root);
@@ -115,7 +118,10 @@ function safeDecode(s: string): string {
   }
 }
 
-export function screenHref(screen: 'search' | 'compare' | 'status' | 'pages' | 'links' | 'stale' | 'consolidate' | 'recall' | 'audit' | 'graph' | 'skills', params?: Record<string, string | undefined>): string {
+export function screenHref(
+  screen: 'search' | 'compare' | 'status' | 'pages' | 'links' | 'stale' | 'consolidate' | 'recall' | 'audit' | 'graph' | 'skills',
+  params?: Record<string, string | undefined>,
+): string {
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(params ?? {})) if (v) search.set(k, v);
   const s = search.toString();

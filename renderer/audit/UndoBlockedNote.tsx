@@ -15,7 +15,8 @@ export function UndoBlockedNote({ blocked, undoFirst }: { blocked: UndoBlocked; 
       {reason === 'later-write' && blockedBy && (
         <>
           <p>
-            #{id} cannot be undone yet: <code>{path}</code> was written again since, by <strong>{entryText(blockedBy)}</strong>. Undo that first, then #{id}. Nothing was written.
+            #{id} cannot be undone yet: <code>{path}</code> was written again since, by <strong>{entryText(blockedBy)}</strong>. Undo that first, then #{id}.
+            Nothing was written.
           </p>
           {blockedBy.undoable && (
             <button type="button" className="button small" onClick={() => undoFirst(blockedBy)}>
@@ -31,7 +32,8 @@ export function UndoBlockedNote({ blocked, undoFirst }: { blocked: UndoBlocked; 
       )}
       {reason === 'changed-outside' && (
         <p>
-          #{id} cannot be undone: <code>{path}</code> changed since, outside Cairn (an editor, another program or a pull). Undoing it would lose that change, so nothing was written.
+          #{id} cannot be undone: <code>{path}</code> changed since, outside Cairn (an editor, another program or a pull). Undoing it would lose that change, so
+          nothing was written.
         </p>
       )}
     </div>

@@ -56,13 +56,25 @@ function FolderItem({ folder, open, chosen, onToggle, onChoose }: ItemProps) {
     <li data-folder={folder.path} data-root={folder.root}>
       <div className="folder-row">
         {folder.children.length > 0 ? (
-          <button type="button" className="folder-toggle" aria-expanded={expanded} aria-label={`${expanded ? 'Collapse' : 'Expand'} ${folder.name}`} onClick={() => onToggle(folder)}>
+          <button
+            type="button"
+            className="folder-toggle"
+            aria-expanded={expanded}
+            aria-label={`${expanded ? 'Collapse' : 'Expand'} ${folder.name}`}
+            onClick={() => onToggle(folder)}
+          >
             {expanded ? '▾' : '▸'}
           </button>
         ) : (
           <span className="folder-toggle" aria-hidden="true" />
         )}
-        <button type="button" className="folder-pick" aria-pressed={isChosen} title={folder.path === '' ? folder.root : `${folder.root}/${folder.path}`} onClick={() => onChoose({ root: folder.root, path: folder.path })}>
+        <button
+          type="button"
+          className="folder-pick"
+          aria-pressed={isChosen}
+          title={folder.path === '' ? folder.root : `${folder.root}/${folder.path}`}
+          onClick={() => onChoose({ root: folder.root, path: folder.path })}
+        >
           {folder.name} <span className="folder-count">{folder.count}</span>
         </button>
       </div>

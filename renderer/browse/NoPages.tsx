@@ -10,7 +10,8 @@ export function NoPages({ roots }: { roots: string[] }) {
         {roots.map((r) => (
           <code key={r}>{r}</code>
         ))}
-        . Cairn picks them up as they are saved, or press Re-index on <a href={screenHref('status')}>Index status</a>; agents write them through <code>cairn mcp</code> or the HTTP API.
+        . Cairn picks them up as they are saved, or press Re-index on <a href={screenHref('status')}>Index status</a>; agents write them through{' '}
+        <code>cairn mcp</code> or the HTTP API.
       </p>
     </EmptyState>
   );

@@ -11,7 +11,9 @@ export const sortParam = (value: string | null): Sort => (value === 'title' || v
 
 export function listed(pages: readonly PageEntry[], chosen: FolderChoice, filter: string, sort: Sort): PageEntry[] {
   const words = filter.trim().toLowerCase();
-  const out = pages.filter((p) => inFolder(p, chosen.root, chosen.path) && (words === '' || p.title.toLowerCase().includes(words) || p.key.toLowerCase().includes(words)));
+  const out = pages.filter(
+    (p) => inFolder(p, chosen.root, chosen.path) && (words === '' || p.title.toLowerCase().includes(words) || p.key.toLowerCase().includes(words)),
+  );
   if (sort === 'title') out.sort((a, b) => a.title.localeCompare(b.title));
   // ISO dates and times compare as text; a date alone counts as that day's start
   else if (sort === 'updated') out.sort((a, b) => (a.updated < b.updated ? 1 : a.updated > b.updated ? -1 : 0));

@@ -7,7 +7,8 @@ export function ConnectionBanner() {
   if (answering) return null;
   return (
     <div className="connection-banner" role="alert">
-      <strong>Cairn’s server is not answering.</strong> What is on screen stays, but nothing new can be loaded or saved. If it was stopped, start it again (<code>cairn serve</code>, or reopen Cairn): this window reconnects by itself.
+      <strong>Cairn’s server is not answering.</strong> What is on screen stays, but nothing new can be loaded or saved. If it was stopped, start it again (
+      <code>cairn serve</code>, or reopen Cairn): this window reconnects by itself.
     </div>
   );
 }

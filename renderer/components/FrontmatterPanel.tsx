@@ -13,7 +13,13 @@ function Value({ name, value, page }: { name: string; value: unknown; page: Page
     return (
       <ul className="fm-list">
         {value.map((v, i) => (
-          <li key={i}>{name === 'refs' && typeof v === 'string' ? <a href={pageHref(refTarget(page, v), { agent: page.scope.agent })}>{v}</a> : <Value name="" value={v} page={page} />}</li>
+          <li key={i}>
+            {name === 'refs' && typeof v === 'string' ? (
+              <a href={pageHref(refTarget(page, v), { agent: page.scope.agent })}>{v}</a>
+            ) : (
+              <Value name="" value={v} page={page} />
+            )}
+          </li>
         ))}
       </ul>
     );

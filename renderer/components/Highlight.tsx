@@ -2,7 +2,14 @@
 import { Fragment } from 'react';
 
 export function Highlight({ text, query }: { text: string; query: string }) {
-  const words = [...new Set(query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3))];
+  const words = [
+    ...new Set(
+      query
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((w) => w.length >= 3),
+    ),
+  ];
   if (words.length === 0) return <>{text}</>;
   const pattern = new RegExp(`(${words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})[\\p{L}\\p{N}]*`, 'giu');
   const parts: (string | { mark: string })[] = [];
@@ -13,9 +20,5 @@ export function Highlight({ text, query }: { text: string; query: string }) {
     last = m.index + m[0].length;
   }
   parts.push(text.slice(last));
-  return (
-    <>
-      {parts.map((p, i) => (typeof p === 'string' ? <Fragment key={i}>{p}</Fragment> : <mark key={i}>{p.mark}</mark>))}
-    </>
-  );
+  return <>{parts.map((p, i) => (typeof p === 'string' ? <Fragment key={i}>{p}</Fragment> : <mark key={i}>{p.mark}</mark>))}</>;
 }

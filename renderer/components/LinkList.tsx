@@ -34,7 +34,8 @@ function groupLinks(links: Link[], direction: 'out' | 'in'): Group[] {
   for (const l of links) {
     // Backlinks gather by the linking page; outgoing links by where they go (and whether broken).
     const to = linkedPage(l);
-    const id = direction === 'in' ? `${l.sourceRoot}\0${l.source}` : `${to ? `${to.root}\0${to.path}` : l.target.toLowerCase()}#${l.anchor ?? ''}#${l.reason ?? ''}`;
+    const id =
+      direction === 'in' ? `${l.sourceRoot}\0${l.source}` : `${to ? `${to.root}\0${to.path}` : l.target.toLowerCase()}#${l.anchor ?? ''}#${l.reason ?? ''}`;
     let g = groups.get(id);
     if (!g) {
       const label = direction === 'in' ? l.sourceKey : `${l.resolvedKey ?? l.target}${l.anchor ? `#${l.anchor}` : ''}`;
@@ -60,7 +61,9 @@ function groupLinks(links: Link[], direction: 'out' | 'in'): Group[] {
 function byPathWhereNamesClash(groups: Group[]): Group[] {
   const seen = new Map<string, number>();
   for (const g of groups) seen.set(g.label.toLowerCase(), (seen.get(g.label.toLowerCase()) ?? 0) + 1);
-  return groups.map((g) => (g.page && seen.get(g.label.toLowerCase())! > 1 ? { ...g, label: `${g.page.path.replace(/\.md$/i, '')}${g.anchor ? `#${g.anchor}` : ''}` } : g));
+  return groups.map((g) =>
+    g.page && seen.get(g.label.toLowerCase())! > 1 ? { ...g, label: `${g.page.path.replace(/\.md$/i, '')}${g.anchor ? `#${g.anchor}` : ''}` } : g,
+  );
 }
 
 export function LinkList({ title, links, direction, agent, empty }: Props) {
@@ -113,7 +116,11 @@ function LinkGroup({ group: g, direction, agent }: { group: Group; direction: 'o
             key={i}
             className={l.reason ? 'occurrence broken-occurrence' : 'occurrence'}
             data-broken={l.reason ?? undefined}
-            title={l.reason ? `Broken (${REASON[l.reason]}): ${l.target}${l.anchor ? `#${l.anchor}` : ''}, line ${l.line} of ${l.source}` : `${l.source}, line ${l.line}`}
+            title={
+              l.reason
+                ? `Broken (${REASON[l.reason]}): ${l.target}${l.anchor ? `#${l.anchor}` : ''}, line ${l.line} of ${l.source}`
+                : `${l.source}, line ${l.line}`
+            }
           >
             {l.kind}:{l.line}
             {direction === 'in' && l.anchor ? ` #${l.anchor}` : ''}

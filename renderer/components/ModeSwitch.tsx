@@ -3,7 +3,17 @@
 import { MODES, type Mode } from '../../shared/search.ts';
 import { modeLabel, modeTooltip } from '../search/words.ts';
 
-export function ModeSwitch({ value, onChange, name = 'mode', label = 'Search mode' }: { value: Mode; onChange: (m: Mode) => void; name?: string; label?: string }) {
+export function ModeSwitch({
+  value,
+  onChange,
+  name = 'mode',
+  label = 'Search mode',
+}: {
+  value: Mode;
+  onChange: (m: Mode) => void;
+  name?: string;
+  label?: string;
+}) {
   return (
     <div className="segmented" role="radiogroup" aria-label={label}>
       {MODES.map((m) => (

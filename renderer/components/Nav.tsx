@@ -28,7 +28,14 @@ export function Nav({ route, searchHref }: { route: Route; searchHref: string })
     { screen: 'status', label: 'Index status', icon: '◴', href: '#/status' },
     { screen: 'graph', label: 'Graph', icon: '⬡', href: '#/graph' },
     // every broken link the screen lists: to missing pages, missing `sources:` files (both `dangling`) and missing headings
-    { screen: 'links', label: 'Broken links', icon: '⚠', href: '#/links', hint: status ? COMPACT.format(status.dangling + status.brokenAnchors) : undefined, hintTitle: status ? `${status.dangling + status.brokenAnchors} broken links: to missing pages, missing sources and missing headings` : undefined },
+    {
+      screen: 'links',
+      label: 'Broken links',
+      icon: '⚠',
+      href: '#/links',
+      hint: status ? COMPACT.format(status.dangling + status.brokenAnchors) : undefined,
+      hintTitle: status ? `${status.dangling + status.brokenAnchors} broken links: to missing pages, missing sources and missing headings` : undefined,
+    },
     { screen: 'stale', label: 'Stale pages', icon: '◔', href: '#/stale' },
     { screen: 'consolidate', label: 'Consolidate', icon: '◈', href: '#/consolidate' },
     { screen: 'skills', label: 'Skills', icon: '✦', href: '#/skills' },

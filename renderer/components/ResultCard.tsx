@@ -35,7 +35,11 @@ export function ResultCard({ result: r, position, selected, maxScore, statuses, 
         <span className="rank-number">{position}</span>
         <MoveBadge moved={r.moved} />
         {r.mmr && r.mmr.fusedRank !== r.baseIndex + 1 && (
-          <span className="mmr-from" data-fused-rank={r.mmr.fusedRank} title={`Variety (MMR) moved it from blended rank ${r.mmr.fusedRank}; similarity to a result above: ${r.mmr.similarity}`}>
+          <span
+            className="mmr-from"
+            data-fused-rank={r.mmr.fusedRank}
+            title={`Variety (MMR) moved it from blended rank ${r.mmr.fusedRank}; similarity to a result above: ${r.mmr.similarity}`}
+          >
             was #{r.mmr.fusedRank}
           </span>
         )}
@@ -78,7 +82,10 @@ export function ResultCard({ result: r, position, selected, maxScore, statuses, 
       <div className="result-explain">
         <div className="result-score">
           <span className="muted">score</span> <span className="score-value">{formatScore(r.score, 4)}</span>
-          <span className="muted"> · {r.lanesMatched} lane{r.lanesMatched === 1 ? '' : 's'}</span>
+          <span className="muted">
+            {' '}
+            · {r.lanesMatched} lane{r.lanesMatched === 1 ? '' : 's'}
+          </span>
         </div>
         <ContributionBar lanes={r.lanes} max={maxScore} />
         <LaneTable hits={r.lanes} statuses={statuses} fusion={fusion} />

@@ -10,7 +10,14 @@ export function SameName({ page, agent }: { page: Page; agent: string | null }) 
   return (
     <nav className="same-name" aria-label="Pages with the same name">
       <span title={`[[${page.key}]] opens the one closest to the linking page; [[folder/${page.key}]] chooses`}>
-        {page.sameName.length + 1} pages are named “{page.key}”: this one is {folder ? <>in <code>{folder}</code></> : 'at the top of its root'}
+        {page.sameName.length + 1} pages are named “{page.key}”: this one is{' '}
+        {folder ? (
+          <>
+            in <code>{folder}</code>
+          </>
+        ) : (
+          'at the top of its root'
+        )}
         {otherRoots && <> of {page.root}</>}. {page.sameName.length === 1 ? 'The other:' : 'The others:'}
       </span>{' '}
       <ul>

@@ -48,7 +48,13 @@ export function CutoffForm({ text, onText, busy, previewed, onPreview, onApply }
           className="button primary"
           disabled={previewed === null || changed || busy !== null}
           onClick={() => previewed !== null && onApply(previewed)}
-          title={previewed === null ? 'Preview first: Apply writes what the preview shows' : changed ? 'The days changed since the preview: preview again' : undefined}
+          title={
+            previewed === null
+              ? 'Preview first: Apply writes what the preview shows'
+              : changed
+                ? 'The days changed since the preview: preview again'
+                : undefined
+          }
         >
           {busy === 'apply' ? 'Consolidating…' : 'Apply'}
         </button>
@@ -62,7 +68,9 @@ export function CutoffForm({ text, onText, busy, previewed, onPreview, onApply }
       {busy && (
         <div className="running">
           <ProgressBar value={0} max={0} label={busy === 'preview' ? 'Previewing the consolidation' : 'Consolidating'} />
-          <span className="muted small">{busy === 'preview' ? 'Grouping the old notes by the concepts they share…' : 'Writing the reflection pages and archiving the notes…'}</span>
+          <span className="muted small">
+            {busy === 'preview' ? 'Grouping the old notes by the concepts they share…' : 'Writing the reflection pages and archiving the notes…'}
+          </span>
         </div>
       )}
     </form>

@@ -76,7 +76,8 @@ export function GroupCard({ group: g, dryRun }: { group: ConsolidationGroup; dry
       </div>
       <details className="reflection-body">
         <summary>
-          Its body {dryRun ? 'as it would be written' : 'as written'} ({plural(g.body.split('\n').length, 'line')}; its frontmatter holds the title, tier, tags and the day it was written)
+          Its body {dryRun ? 'as it would be written' : 'as written'} ({plural(g.body.split('\n').length, 'line')}; its frontmatter holds the title, tier, tags
+          and the day it was written)
         </summary>
         <pre>{g.body}</pre>
       </details>

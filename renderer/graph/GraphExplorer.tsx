@@ -55,7 +55,10 @@ export function GraphExplorer({ request, model, onOpen, concepts, children }: Pr
   useEffect(() => drawing.current?.setVisible(visible), [visible]);
 
   const shown = visible.reduce((n, v) => n + v, 0);
-  const shownEdges = useMemo(() => model.edges.reduce((n, _, e) => n + (visible[model.edgeEnds[2 * e]!] && visible[model.edgeEnds[2 * e + 1]!] ? 1 : 0), 0), [model, visible]);
+  const shownEdges = useMemo(
+    () => model.edges.reduce((n, _, e) => n + (visible[model.edgeEnds[2 * e]!] && visible[model.edgeEnds[2 * e + 1]!] ? 1 : 0), 0),
+    [model, visible],
+  );
   const zoomIn = () => drawing.current?.zoomBy(1.25);
   const zoomOut = () => drawing.current?.zoomBy(0.8);
   const fit = () => drawing.current?.fit();

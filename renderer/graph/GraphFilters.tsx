@@ -53,7 +53,8 @@ export function GraphFilters({ filters, choices, counts, onChange, concepts }: P
         .filter(([, , n]) => n > 0)
         .map(([key, label, n]) => (
           <label key={key} className="check">
-            <input type="checkbox" checked={filters[key]} onChange={(e) => set(key, e.target.checked)} /> {label} <span className="muted">{n.toLocaleString()}</span>
+            <input type="checkbox" checked={filters[key]} onChange={(e) => set(key, e.target.checked)} /> {label}{' '}
+            <span className="muted">{n.toLocaleString()}</span>
           </label>
         ))}
       {concepts && (

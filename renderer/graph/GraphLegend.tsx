@@ -22,8 +22,16 @@ export const GraphLegend = memo(function GraphLegend({ theme, model }: { theme: 
   const kinds = new Set<string>(model.edges.map((e) => (model.nodes[model.indexOf.get(e.target)!]!.missing ? 'missing' : e.kind)));
   const shapes = [
     { shown: has((n) => n.stale), label: 'stale', icon: <circle cx="6" cy="6" r="4.5" fill="none" stroke={theme.warn} strokeWidth="2.5" /> },
-    { shown: has((n) => n.archived), label: 'archived', icon: <circle cx="6" cy="6" r="4.5" fill={theme.muted} opacity="0.45" stroke={theme.muted} strokeDasharray="2 1.5" /> },
-    { shown: has((n) => n.missing), label: 'missing target', icon: <circle cx="6" cy="6" r="4.5" fill="none" stroke={theme.danger} strokeWidth="1.5" strokeDasharray="2.5 1.5" /> },
+    {
+      shown: has((n) => n.archived),
+      label: 'archived',
+      icon: <circle cx="6" cy="6" r="4.5" fill={theme.muted} opacity="0.45" stroke={theme.muted} strokeDasharray="2 1.5" />,
+    },
+    {
+      shown: has((n) => n.missing),
+      label: 'missing target',
+      icon: <circle cx="6" cy="6" r="4.5" fill="none" stroke={theme.danger} strokeWidth="1.5" strokeDasharray="2.5 1.5" />,
+    },
     { shown: has((n) => n.type === 'attachment'), label: 'attachment', icon: <rect x="1.5" y="1.5" width="9" height="9" rx="2" fill={theme.attachment} /> },
     { shown: has((n) => n.type === 'source'), label: 'source', icon: <path d="M6 0.5 L11.5 6 L6 11.5 L0.5 6 Z" fill={theme.source} /> },
     { shown: has((n) => n.type === 'concept'), label: 'concept', icon: <path d="M3 1 L9 1 L11.5 6 L9 11 L3 11 L0.5 6 Z" fill={theme.concept} /> },
@@ -45,7 +53,12 @@ export const GraphLegend = memo(function GraphLegend({ theme, model }: { theme: 
       {Object.entries(theme.edges)
         .filter(([kind]) => kinds.has(kind))
         .map(([kind, look]) => (
-          <Entry key={kind} label={look.label} width={22} icon={<line x1="1" y1="6" x2="21" y2="6" stroke={look.colour} strokeWidth={look.width + 0.4} strokeDasharray={look.dash.join(' ') || undefined} />} />
+          <Entry
+            key={kind}
+            label={look.label}
+            width={22}
+            icon={<line x1="1" y1="6" x2="21" y2="6" stroke={look.colour} strokeWidth={look.width + 0.4} strokeDasharray={look.dash.join(' ') || undefined} />}
+          />
         ))}
     </dl>
   );

@@ -19,5 +19,6 @@ export function GraphPanel(props: GraphViewProps) {
 export function openNode(node: GraphNode, opts: { tab?: 'graph'; depth?: number } = {}): void {
   if (node.missing) navigate(screenHref('links'));
   else if (node.type === 'concept') navigate(screenHref('search', { q: node.key }));
-  else if (node.type === 'page') navigate(pageHref(addressOf(node), { agent: node.scope?.kind === 'user' ? node.scope.agent : null, tab: opts.tab, depth: opts.tab ? opts.depth : null }));
+  else if (node.type === 'page')
+    navigate(pageHref(addressOf(node), { agent: node.scope?.kind === 'user' ? node.scope.agent : null, tab: opts.tab, depth: opts.tab ? opts.depth : null }));
 }

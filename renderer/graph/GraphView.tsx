@@ -48,7 +48,9 @@ export default function GraphView({ around, depth, onOpen, children }: GraphView
   if (model.nodes.length === 0) {
     return (
       <EmptyState title="No pages to draw yet" icon="◌">
-        <p>Index a folder of markdown (<code>cairn index ~/wiki</code>) and its pages and links appear here.</p>
+        <p>
+          Index a folder of markdown (<code>cairn index ~/wiki</code>) and its pages and links appear here.
+        </p>
       </EmptyState>
     );
   }

@@ -54,7 +54,15 @@ export function JumpBox({ model, visible, onFocus, onOpen }: Props) {
           {matches.map((i, at) => {
             const n = model.nodes[i]!;
             return (
-              <li key={n.id} id={`graph-jump-${at}`} role="option" aria-selected={at === picked} onMouseDown={(e) => e.preventDefault()} onClick={() => choose(i, false)} onDoubleClick={() => choose(i, true)}>
+              <li
+                key={n.id}
+                id={`graph-jump-${at}`}
+                role="option"
+                aria-selected={at === picked}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => choose(i, false)}
+                onDoubleClick={() => choose(i, true)}
+              >
                 <span className="jump-title">{n.type === 'page' ? n.title : n.key}</span>
                 <span className="muted"> {n.missing ? 'missing' : n.type === 'page' ? n.path : n.type}</span>
               </li>

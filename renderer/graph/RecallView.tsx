@@ -45,7 +45,8 @@ export default function RecallView({ seed, hops, onHops }: RecallViewProps) {
         <ol>
           {recall.pages.map((p) => (
             <li key={`${p.root}/${p.path}`} data-recall={p.key} data-distance={p.distance}>
-              <a href={pageHref(p, { agent })}>{p.title}</a> <span className="muted">· {p.distance === 0 ? 'seed' : `${p.distance} step${p.distance === 1 ? '' : 's'}`}</span>
+              <a href={pageHref(p, { agent })}>{p.title}</a>{' '}
+              <span className="muted">· {p.distance === 0 ? 'seed' : `${p.distance} step${p.distance === 1 ? '' : 's'}`}</span>
               {p.via.length > 0 && <div className="recall-path muted">{pathText(p)}</div>}
             </li>
           ))}
@@ -75,7 +76,8 @@ export function pathText(p: RecallPage): string {
 function asGraph(r: RecallWalkResponse): GraphResponse {
   const nodes = new Map<string, GraphNode>();
   const node = (id: string, type: 'page' | 'concept', key: string, title: string, path: string | null, root: string | null, depth: number | null) =>
-    nodes.has(id) || nodes.set(id, { id, type, key, path, root, title, tags: [], tier: null, scope: null, stale: false, archived: false, missing: false, depth });
+    nodes.has(id) ||
+    nodes.set(id, { id, type, key, path, root, title, tags: [], tier: null, scope: null, stale: false, archived: false, missing: false, depth });
   for (const p of r.pages) node(`p:${p.key}`, 'page', p.key, p.title, p.path, p.root, p.distance);
   const edges: GraphEdge[] = [];
   const edge = (source: string, target: string, kind: GraphEdge['kind']) => edges.push({ source, target, kind, line: 1, count: 1 });

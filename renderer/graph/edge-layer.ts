@@ -12,7 +12,6 @@ import type { EdgePaintRequest, EdgePicture } from './layout-protocol.ts';
 import { MovingPicture, REST_MS } from './moving-picture.ts';
 import type { Viewport } from './viewport.ts';
 
-
 export class EdgeLayer {
   private readonly picture: MovingPicture;
   private readonly scene: EdgeScene;

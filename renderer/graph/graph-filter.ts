@@ -31,7 +31,8 @@ export function visibleNodes(model: GraphModel, f: GraphFilters): Uint8Array {
   model.nodes.forEach((n, i) => {
     if (n.type !== 'page') return;
     const scope = n.scope?.kind === 'user' ? (n.scope.agent ?? '') : 'global';
-    const ok = (!f.tag || n.tags.includes(f.tag)) && (!f.scope || scope === f.scope) && (!f.tier || (n.tier ?? NO_TIER) === f.tier) && (f.archived || !n.archived);
+    const ok =
+      (!f.tag || n.tags.includes(f.tag)) && (!f.scope || scope === f.scope) && (!f.tier || (n.tier ?? NO_TIER) === f.tier) && (f.archived || !n.archived);
     if (ok || i === model.centre) shown[i] = 1;
   });
   const wanted = { missing: f.missing, source: f.sources, attachment: f.attachments, concept: true, page: false } as const;

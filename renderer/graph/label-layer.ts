@@ -122,6 +122,9 @@ function nodeLabel(n: GraphNode): string {
 }
 
 function lastPart(key: string): string {
-  const parts = key.replace(/[?#].*$/, '').split('/').filter(Boolean);
+  const parts = key
+    .replace(/[?#].*$/, '')
+    .split('/')
+    .filter(Boolean);
   return parts.length > 1 ? `…/${parts[parts.length - 1]}` : key;
 }

@@ -39,13 +39,23 @@ async function run({ count, edges, centre, radius, large }: LayoutRequest): Prom
   // a large graph cools in about 120 ticks instead of d3's 300: each costs ~80 ms at 10,000 pages
   const sim = forceSimulation(nodes)
     .alphaDecay(1 - Math.pow(0.001, 1 / (large ? 120 : 300)))
-    .force('charge', forceManyBody().strength(large ? -12 : -320).theta(large ? 1.1 : 0.9).distanceMax(large ? 600 : 2000))
+    .force(
+      'charge',
+      forceManyBody()
+        .strength(large ? -12 : -320)
+        .theta(large ? 1.1 : 0.9)
+        .distanceMax(large ? 600 : 2000),
+    )
     .force('link', forceLink(links).distance(linkLength(large)))
     .force('x', forceX().strength(large ? 0.04 : 0.06))
     .force('y', forceY().strength(large ? 0.04 : 0.06))
     .stop();
   // small graphs keep nodes and their labels apart
-  if (!large) sim.force('collide', forceCollide<Node>((n) => radius[n.index]! + 14));
+  if (!large)
+    sim.force(
+      'collide',
+      forceCollide<Node>((n) => radius[n.index]! + 14),
+    );
   let posted = performance.now();
   let listened = posted;
   if (large) post(nodes, 0, false);

@@ -41,7 +41,15 @@ export class NodeLayer {
   }
 
   /** Every shown node `include` takes, at `alpha`; the centre and the focused node ringed on top. */
-  draw(ctx: CanvasRenderingContext2D, view: Viewport, xy: Float32Array, visible: Uint8Array, include: (i: number) => boolean, alpha: number, focused: number | null): void {
+  draw(
+    ctx: CanvasRenderingContext2D,
+    view: Viewport,
+    xy: Float32Array,
+    visible: Uint8Array,
+    include: (i: number) => boolean,
+    alpha: number,
+    focused: number | null,
+  ): void {
     const onStage = (i: number) => visible[i] === 1 && include(i) && this.onStage(view, xy, i);
     for (const batch of this.fills) {
       ctx.globalAlpha = alpha * batch.alpha;

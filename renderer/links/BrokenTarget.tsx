@@ -27,12 +27,7 @@ export function BrokenTarget({ group, suggestions, flow }: { group: BrokenGroup;
     <section className="panel broken-target" aria-label={`Missing ${target}`} data-target={target}>
       <h2>
         <code>{target}</code> <span className="count">{findings.length === 1 ? '1 link' : `${findings.length} links`}</span>
-        {others.length > 0 && (
-          <span className="muted spellings">
-            {' '}
-            also written {others.map((s, i) => [i > 0 && ', ', <code key={s}>{s}</code>])}
-          </span>
-        )}
+        {others.length > 0 && <span className="muted spellings"> also written {others.map((s, i) => [i > 0 && ', ', <code key={s}>{s}</code>])}</span>}
       </h2>
       {suggestions.length > 0 ? (
         <label className="suggest">
@@ -52,7 +47,16 @@ export function BrokenTarget({ group, suggestions, flow }: { group: BrokenGroup;
       )}
       <ul className="broken-links">
         {findings.map((f) => {
-          const base = { key: f.sourceKey, root: f.root, path: f.source, agent: f.scope.agent, line: f.line, ...(f.column === null ? {} : { column: f.column }), target: f.target, kind: f.kind };
+          const base = {
+            key: f.sourceKey,
+            root: f.root,
+            path: f.source,
+            agent: f.scope.agent,
+            line: f.line,
+            ...(f.column === null ? {} : { column: f.column }),
+            target: f.target,
+            kind: f.kind,
+          };
           return (
             <li key={`${f.root}/${f.source}:${f.line}:${f.column}:${f.kind}`} className="broken-link">
               <span>
@@ -64,7 +68,12 @@ export function BrokenTarget({ group, suggestions, flow }: { group: BrokenGroup;
               </span>
               <span className="actions">
                 {chosen && (
-                  <button type="button" className="button small" disabled={flow.busy} onClick={() => flow.propose({ ...base, action: 'retarget', to: choiceOf(chosen) === chosen.key ? chosen.key : chosen.path })}>
+                  <button
+                    type="button"
+                    className="button small"
+                    disabled={flow.busy}
+                    onClick={() => flow.propose({ ...base, action: 'retarget', to: choiceOf(chosen) === chosen.key ? chosen.key : chosen.path })}
+                  >
                     Retarget to {chosen.key}
                   </button>
                 )}

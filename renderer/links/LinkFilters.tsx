@@ -2,7 +2,17 @@
 import type { LinkKind } from '../../shared/page.ts';
 import type { LinkFilter } from './broken-groups.ts';
 
-export function LinkFilters({ filter, onChange, folders, kinds }: { filter: LinkFilter; onChange: (f: LinkFilter) => void; folders: string[]; kinds: LinkKind[] }) {
+export function LinkFilters({
+  filter,
+  onChange,
+  folders,
+  kinds,
+}: {
+  filter: LinkFilter;
+  onChange: (f: LinkFilter) => void;
+  folders: string[];
+  kinds: LinkKind[];
+}) {
   return (
     <div className="link-filters" role="search" aria-label="Filter broken links">
       <label>
@@ -18,7 +28,13 @@ export function LinkFilters({ filter, onChange, folders, kinds }: { filter: Link
       </label>
       <label>
         Target{' '}
-        <input type="search" aria-label="Target" value={filter.target} placeholder="words of the missing page" onChange={(e) => onChange({ ...filter, target: e.target.value })} />
+        <input
+          type="search"
+          aria-label="Target"
+          value={filter.target}
+          placeholder="words of the missing page"
+          onChange={(e) => onChange({ ...filter, target: e.target.value })}
+        />
       </label>
       <label>
         Kind{' '}

@@ -10,7 +10,9 @@ export function MissingSources({ findings, flow }: { findings: LinkFinding[]; fl
       <h2>
         Missing sources <span className="count">{findings.length}</span>
       </h2>
-      <p className="muted">Files named in a page’s <code>sources</code> that do not exist beside the wiki. Fix the path in the page by hand, or drop the entry.</p>
+      <p className="muted">
+        Files named in a page’s <code>sources</code> that do not exist beside the wiki. Fix the path in the page by hand, or drop the entry.
+      </p>
       <table className="table findings">
         <thead>
           <tr>
@@ -32,7 +34,23 @@ export function MissingSources({ findings, flow }: { findings: LinkFinding[]; fl
                 <code>{f.target}</code>
               </td>
               <td className="actions">
-                <button type="button" className="button small ghost" disabled={flow.busy} onClick={() => flow.propose({ key: f.sourceKey, root: f.root, path: f.source, agent: f.scope.agent, line: f.line, target: f.target, kind: f.kind, action: 'remove' })}>
+                <button
+                  type="button"
+                  className="button small ghost"
+                  disabled={flow.busy}
+                  onClick={() =>
+                    flow.propose({
+                      key: f.sourceKey,
+                      root: f.root,
+                      path: f.source,
+                      agent: f.scope.agent,
+                      line: f.line,
+                      target: f.target,
+                      kind: f.kind,
+                      action: 'remove',
+                    })
+                  }
+                >
                   Remove
                 </button>
               </td>

@@ -12,7 +12,11 @@ export function OrphanList({ orphans }: { orphans: PageSummary[] }) {
       <h2>
         Orphan pages <span className="count">{orphans.length}</span>
       </h2>
-      {orphans.length === 0 ? <p className="muted">Every page is linked from another page.</p> : <p className="muted">No page links to these. Link them from a page that talks about the same thing.</p>}
+      {orphans.length === 0 ? (
+        <p className="muted">Every page is linked from another page.</p>
+      ) : (
+        <p className="muted">No page links to these. Link them from a page that talks about the same thing.</p>
+      )}
       <ul className="link-list">
         {orphans.map((p) => (
           <Orphan key={`${p.root}/${p.path}`} page={p} />

@@ -67,5 +67,7 @@ export function kindsOf(findings: LinkFinding[]): LinkKind[] {
 export function filtered(findings: LinkFinding[], filter: LinkFilter): LinkFinding[] {
   const words = filter.target.trim().toLowerCase();
   const folder = filter.folder ? `${filter.folder}/` : '';
-  return findings.filter((f) => (!folder || f.source.startsWith(folder)) && (!filter.kind || f.kind === filter.kind) && (!words || f.target.toLowerCase().includes(words)));
+  return findings.filter(
+    (f) => (!folder || f.source.startsWith(folder)) && (!filter.kind || f.kind === filter.kind) && (!words || f.target.toLowerCase().includes(words)),
+  );
 }

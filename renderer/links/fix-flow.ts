@@ -39,7 +39,9 @@ export function describeFix(r: FixRequest): string {
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export function describeBulk(r: BulkRequest): string {
-  return r.action === 'stub' ? `Create ${plural(r.links.length, 'stub page', 'stub pages')} for the missing targets` : `Remove ${plural(r.links.length, 'link', 'links')}, keeping their text`;
+  return r.action === 'stub'
+    ? `Create ${plural(r.links.length, 'stub page', 'stub pages')} for the missing targets`
+    : `Remove ${plural(r.links.length, 'link', 'links')}, keeping their text`;
 }
 
 const paths = (changes: FileChange[]) => (changes.length > 3 ? `${changes.length} files` : changes.map((c) => c.path).join(', '));
@@ -76,7 +78,7 @@ export function useFixFlow(changed: () => void): FixFlow {
   const [done, setDone] = useState<FixFlow['done']>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const run = <T,>(work: () => Promise<T>, then: (value: T) => void) => {
+  const run = <T>(work: () => Promise<T>, then: (value: T) => void) => {
     setBusy(true);
     setError(null);
     work().then(

@@ -12,7 +12,9 @@ export function loadAttachments(box: HTMLElement): void {
         img.src = `data:${mime};base64,${base64}`;
       },
       (err: Error) => {
-        img.replaceWith(Object.assign(document.createElement('span'), { className: 'image-placeholder', textContent: `🖼 ${img.alt || path}`, title: err.message }));
+        img.replaceWith(
+          Object.assign(document.createElement('span'), { className: 'image-placeholder', textContent: `🖼 ${img.alt || path}`, title: err.message }),
+        );
       },
     );
   }

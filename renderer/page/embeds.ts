@@ -115,7 +115,7 @@ function excerpt(page: DocumentFragment, anchor: string | null): Node | null {
   if (!heading) return null;
   const level = headingLevel(heading);
   const section = page.ownerDocument.createDocumentFragment();
-  for (let el: Element | null = heading; el && (el === heading || !headingLevel(el) || headingLevel(el) > level); ) {
+  for (let el: Element | null = heading; el && (el === heading || !headingLevel(el) || headingLevel(el) > level);) {
     const next: Element | null = el.nextElementSibling;
     section.append(el);
     el = next;

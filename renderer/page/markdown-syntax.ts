@@ -22,7 +22,10 @@ const HAS_PROVENANCE = /<!--\s*from:/;
 function provenanceNotes(md: Md): void {
   const escape = md.utils.escapeHtml;
   const provenance = (html: string) =>
-    html.replace(PROVENANCE, (_, from: string) => `<span class="provenance" data-from="${escape(from)}"><span class="provenance-label">from</span> ${escape(from)}</span>`);
+    html.replace(
+      PROVENANCE,
+      (_, from: string) => `<span class="provenance" data-from="${escape(from)}"><span class="provenance-label">from</span> ${escape(from)}</span>`,
+    );
   const block = md.renderer.rules.html_block!;
   const inline = md.renderer.rules.html_inline!;
   md.renderer.rules.html_block = (tokens, idx, opts, env, self) => {

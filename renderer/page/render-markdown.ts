@@ -70,7 +70,20 @@ function rewriteWikilink(a: HTMLAnchorElement, page: Page): void {
 }
 
 function fakeLink(page: Page, target: string, anchor: string | null): Link {
-  return { source: page.path, sourceRoot: page.root, sourceKey: page.key, line: 0, target, anchor, label: null, kind: 'wikilink', resolvedKey: null, resolvedPath: null, resolvedRoot: null, reason: null };
+  return {
+    source: page.path,
+    sourceRoot: page.root,
+    sourceKey: page.key,
+    line: 0,
+    target,
+    anchor,
+    label: null,
+    kind: 'wikilink',
+    resolvedKey: null,
+    resolvedPath: null,
+    resolvedRoot: null,
+    reason: null,
+  };
 }
 
 function rewriteMarkdownLink(a: HTMLAnchorElement, page: Page): void {

@@ -124,7 +124,13 @@ export function AuditScreen() {
                 </td>
                 <td>
                   {e.undoable && e.undoneBy === null && (
-                    <button type="button" className="button small ghost" onClick={() => askUndo(e)} aria-label={`Undo #${e.id}`} title="Put the file back as it was before this write (refused if it changed since)">
+                    <button
+                      type="button"
+                      className="button small ghost"
+                      onClick={() => askUndo(e)}
+                      aria-label={`Undo #${e.id}`}
+                      title="Put the file back as it was before this write (refused if it changed since)"
+                    >
                       Undo
                     </button>
                   )}

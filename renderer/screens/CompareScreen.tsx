@@ -14,13 +14,20 @@ export function CompareScreen({ params }: { params: URLSearchParams }) {
   const right = parseMode(params.get('right'), 'lexical');
   const { status } = useStatus();
   const go = (patch: { q?: string; left?: Mode; right?: Mode }) =>
-    navigate(screenHref('compare', { ...queryParams({ ...state, q: patch.q ?? state.q }), left: patch.left ?? left, right: patch.right ?? right }), { replace: true });
+    navigate(screenHref('compare', { ...queryParams({ ...state, q: patch.q ?? state.q }), left: patch.left ?? left, right: patch.right ?? right }), {
+      replace: true,
+    });
   const a = useSearch(searchRequest(state, left));
   const b = useSearch(searchRequest(state, right));
   return (
     <div className="screen compare-screen">
       <header className="screen-head">
-        <SearchBox value={state.q} onChange={(q) => go({ q })} placeholder={status ? `Compare modes on ${status.pages} pages…` : 'Compare modes…'} busy={a.loading || b.loading} />
+        <SearchBox
+          value={state.q}
+          onChange={(q) => go({ q })}
+          placeholder={status ? `Compare modes on ${status.pages} pages…` : 'Compare modes…'}
+          busy={a.loading || b.loading}
+        />
         <p className="muted small">The same query in two modes; “#3 there” is where the other side ranked the page.</p>
       </header>
       {state.q.trim() === '' ? (

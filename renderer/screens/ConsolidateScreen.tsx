@@ -24,9 +24,9 @@ export function ConsolidateScreen({ params }: { params: URLSearchParams }) {
       <header className="screen-head">
         <h1>Consolidate notes</h1>
         <p className="muted">
-          Old <code>raw</code> pages and daily notes that share a concept become one <code>reflection</code> page each, made of their most informative sentences, every one
-          naming the note and line it came from. The notes are then archived, never deleted. Preview first; Apply writes what the preview shows, and every write is in
-          the <a href={screenHref('audit')}>audit log</a>, undoable.
+          Old <code>raw</code> pages and daily notes that share a concept become one <code>reflection</code> page each, made of their most informative
+          sentences, every one naming the note and line it came from. The notes are then archived, never deleted. Preview first; Apply writes what the preview
+          shows, and every write is in the <a href={screenHref('audit')}>audit log</a>, undoable.
         </p>
       </header>
       <CutoffForm text={text} onText={setText} busy={run.busy} previewed={previewed} onPreview={preview} onApply={run.apply} />
@@ -41,10 +41,17 @@ function Outcome({ run: { days, result: r } }: { run: ConsolidationRun }) {
   return (
     <section className="consolidation" aria-label={r.dryRun ? 'Preview' : 'Consolidated'} data-dry-run={r.dryRun}>
       {r.groups.length === 0 ? (
-        <EmptyState title={r.skipped.length ? `Nothing to consolidate: no two notes older than ${plural(days, 'day')} share a concept` : `No raw or daily notes older than ${plural(days, 'day')}: nothing to consolidate`} icon="✓">
+        <EmptyState
+          title={
+            r.skipped.length
+              ? `Nothing to consolidate: no two notes older than ${plural(days, 'day')} share a concept`
+              : `No raw or daily notes older than ${plural(days, 'day')}: nothing to consolidate`
+          }
+          icon="✓"
+        >
           <p>
-            Notes dated before {r.cutoff} that are not archived and not cited by a reflection yet are consolidated; a note is daily when its file or key is named by a date, raw
-            when its <code>tier</code> is <code>raw</code>. Try fewer days to take in newer notes.
+            Notes dated before {r.cutoff} that are not archived and not cited by a reflection yet are consolidated; a note is daily when its file or key is
+            named by a date, raw when its <code>tier</code> is <code>raw</code>. Try fewer days to take in newer notes.
           </p>
         </EmptyState>
       ) : r.dryRun ? (
@@ -53,7 +60,12 @@ function Outcome({ run: { days, result: r } }: { run: ConsolidationRun }) {
         </p>
       ) : (
         <p className="note done" role="status">
-          Wrote {plural(r.groups.length, 'reflection page')} and archived {plural(r.groups.reduce((n, g) => n + g.archived.length, 0), 'note')}.
+          Wrote {plural(r.groups.length, 'reflection page')} and archived{' '}
+          {plural(
+            r.groups.reduce((n, g) => n + g.archived.length, 0),
+            'note',
+          )}
+          .
         </p>
       )}
       {r.groups.map((g) => (

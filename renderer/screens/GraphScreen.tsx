@@ -13,13 +13,17 @@ export function GraphScreen({ params }: { params: URLSearchParams }) {
       <header className="screen-head">
         <h1>{around ? <>Graph around {requestName(around)}</> : 'Graph of the wiki'}</h1>
         <p className="muted">
-          Pages and what they link to: click a page to open it, hover to see its links, jump to one by name. Missing targets are red and dashed, stale pages ringed, archived ones faded.
+          Pages and what they link to: click a page to open it, hover to see its links, jump to one by name. Missing targets are red and dashed, stale pages
+          ringed, archived ones faded.
         </p>
       </header>
       <GraphPanel around={around} depth={depth} onOpen={(node) => openNode(node)}>
         {centre && (
           <>
-            <DepthSwitch depth={depth} onChange={(d) => navigate(screenHref('graph', { ...centreParams(centre), agent: agent ?? undefined, depth: String(d) }), { replace: true })} />
+            <DepthSwitch
+              depth={depth}
+              onChange={(d) => navigate(screenHref('graph', { ...centreParams(centre), agent: agent ?? undefined, depth: String(d) }), { replace: true })}
+            />
             <a className="button small ghost" href={pageHref(centre, { agent })}>
               Open {pageName(centre)}
             </a>

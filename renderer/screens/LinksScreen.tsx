@@ -44,8 +44,11 @@ export function LinksScreen() {
       <header className="screen-head">
         <h1>Broken links</h1>
         <p className="muted">
-          {findings.length > 0 ? `${brokenSummary(missing.length, total, sources.length, anchors.length)} ` : 'Links to pages that do not exist, to source files that are not there, and to headings a page does not have.'}
-          {missing.length > 0 && 'Retarget each to the page it meant, create the page as a stub, or remove the link and keep its text; every change is shown first and can be undone.'}
+          {findings.length > 0
+            ? `${brokenSummary(missing.length, total, sources.length, anchors.length)} `
+            : 'Links to pages that do not exist, to source files that are not there, and to headings a page does not have.'}
+          {missing.length > 0 &&
+            'Retarget each to the page it meant, create the page as a stub, or remove the link and keep its text; every change is shown first and can be undone.'}
         </p>
       </header>
       {broken.error && <ErrorNote message={broken.error} onRetry={broken.reload} />}
@@ -86,7 +89,11 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 /** Every broken link the screen lists, as the nav counts them, and the sections they are in. */
 function brokenSummary(missing: number, pages: number, sources: number, anchors: number): string {
   const all = plural(missing + sources + anchors, 'broken link', 'broken links');
-  const parts = [missing > 0 && `${missing} to pages that do not exist (${plural(pages, 'page', 'pages')})`, sources > 0 && plural(sources, 'missing source', 'missing sources'), anchors > 0 && plural(anchors, 'broken anchor', 'broken anchors')];
+  const parts = [
+    missing > 0 && `${missing} to pages that do not exist (${plural(pages, 'page', 'pages')})`,
+    sources > 0 && plural(sources, 'missing source', 'missing sources'),
+    anchors > 0 && plural(anchors, 'broken anchor', 'broken anchors'),
+  ];
   return `${all}: ${parts.filter(Boolean).join(', ')}.`;
 }
 

@@ -40,8 +40,8 @@ export function PageScreen({ target, params }: { target: PageTarget; params: URL
           <EmptyState title={'root' in target ? `No page at ${target.path}` : `No page named “${name}”`} icon="∅">
             <p>{error}</p>
             <p>
-              Links to it are listed under <a href="#/links">Broken links</a>. Write <code>{'root' in target ? target.path : `${name}.md`}</code> in a root to create it, or{' '}
-              <a href={screenHref('search', { q: name })}>search for “{name}”</a>.
+              Links to it are listed under <a href="#/links">Broken links</a>. Write <code>{'root' in target ? target.path : `${name}.md`}</code> in a root to
+              create it, or <a href={screenHref('search', { q: name })}>search for “{name}”</a>.
             </p>
           </EmptyState>
         ) : (
@@ -90,14 +90,23 @@ export function PageScreen({ target, params }: { target: PageTarget; params: URL
           <a role="tab" aria-selected={tab === 'graph'} className={tab === 'graph' ? 'on' : undefined} href={pageHref(page, { agent, tab: 'graph', depth })}>
             Graph
           </a>
-          <a role="tab" aria-selected={tab === 'recall'} className={tab === 'recall' ? 'on' : undefined} href={pageHref(page, { agent, tab: 'recall', depth: 2 })}>
+          <a
+            role="tab"
+            aria-selected={tab === 'recall'}
+            className={tab === 'recall' ? 'on' : undefined}
+            href={pageHref(page, { agent, tab: 'recall', depth: 2 })}
+          >
             Recall
           </a>
         </div>
       </header>
       {tab === 'recall' ? (
         <Suspense fallback={<div className="graph-view muted">Loading…</div>}>
-          <RecallView seed={pageRef(page, agent)} hops={depth} onHops={(d) => navigate(pageHref(page, { agent, tab: 'recall', depth: d }), { replace: true })} />
+          <RecallView
+            seed={pageRef(page, agent)}
+            hops={depth}
+            onHops={(d) => navigate(pageHref(page, { agent, tab: 'recall', depth: d }), { replace: true })}
+          />
         </Suspense>
       ) : tab === 'graph' ? (
         <GraphPanel around={pageRef(page, agent)} depth={depth} onOpen={(node) => openNode(node, { tab: 'graph', depth })}>
@@ -107,18 +116,18 @@ export function PageScreen({ target, params }: { target: PageTarget; params: URL
           </a>
         </GraphPanel>
       ) : (
-      <div className="page-layout">
-        <div className="page-body">
-          <Markdown page={page} heading={heading} />
+        <div className="page-layout">
+          <div className="page-body">
+            <Markdown page={page} heading={heading} />
+          </div>
+          <aside className="page-aside">
+            <LinkList title="Backlinks" links={page.backlinks} direction="in" agent={agent} empty="No page links here yet." />
+            <LinkList title="Links out" links={page.links} direction="out" agent={agent} empty="This page links nowhere." />
+            <Outline page={page} />
+            <ProvenanceList page={page} />
+            <FrontmatterPanel page={page} />
+          </aside>
         </div>
-        <aside className="page-aside">
-          <LinkList title="Backlinks" links={page.backlinks} direction="in" agent={agent} empty="No page links here yet." />
-          <LinkList title="Links out" links={page.links} direction="out" agent={agent} empty="This page links nowhere." />
-          <Outline page={page} />
-          <ProvenanceList page={page} />
-          <FrontmatterPanel page={page} />
-        </aside>
-      </div>
       )}
     </article>
   );

@@ -22,10 +22,27 @@ export function PagesScreen({ params }: { params: URLSearchParams }) {
   const sort = sortParam(params.get('sort'));
   const update = (patch: { root?: string | null; folder?: string; q?: string; sort?: Sort }) => {
     const next = { root: chosen.root, folder: chosen.path, q: filter, sort, ...patch };
-    navigate(screenHref('pages', { root: next.root ?? undefined, folder: next.folder || undefined, q: next.q || undefined, sort: next.sort === 'path' ? undefined : next.sort }), { replace: true });
+    navigate(
+      screenHref('pages', {
+        root: next.root ?? undefined,
+        folder: next.folder || undefined,
+        q: next.q || undefined,
+        sort: next.sort === 'path' ? undefined : next.sort,
+      }),
+      { replace: true },
+    );
   };
 
-  const tops = useMemo(() => (value ? folderTree(value.roots.map((r) => r.path), value.pages) : []), [value]);
+  const tops = useMemo(
+    () =>
+      value
+        ? folderTree(
+            value.roots.map((r) => r.path),
+            value.pages,
+          )
+        : [],
+    [value],
+  );
   const rows = useMemo(() => (value ? listed(value.pages, chosen, filter, sort) : []), [value, chosen.root, chosen.path, filter, sort]);
 
   return (
@@ -54,7 +71,14 @@ export function PagesScreen({ params }: { params: URLSearchParams }) {
               <FolderTree tops={tops} total={value.total} chosen={chosen} onChoose={(c) => update({ root: c.root, folder: c.path })} />
               <section className="pages-list" aria-label="Page list">
                 <div className="toolbar">
-                  <input type="search" className="input" aria-label="Filter pages by name" placeholder="Filter by name…" value={filter} onChange={(e) => update({ q: e.target.value })} />
+                  <input
+                    type="search"
+                    className="input"
+                    aria-label="Filter pages by name"
+                    placeholder="Filter by name…"
+                    value={filter}
+                    onChange={(e) => update({ q: e.target.value })}
+                  />
                   <label className="muted small">
                     Sort{' '}
                     <select aria-label="Sort" value={sort} onChange={(e) => update({ sort: sortParam(e.target.value) })}>

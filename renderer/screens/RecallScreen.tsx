@@ -16,7 +16,10 @@ export function RecallScreen({ params }: { params: URLSearchParams }) {
     <div className="screen recall-screen">
       <header className="screen-head">
         <h1>{query ? <>Recall around “{query}”</> : 'Recall'}</h1>
-        <p className="muted">What the best hits for a query lead to: linked pages either way, pages sharing a concept, dated notes that follow each other. Each page says how it was reached.</p>
+        <p className="muted">
+          What the best hits for a query lead to: linked pages either way, pages sharing a concept, dated notes that follow each other. Each page says how it
+          was reached.
+        </p>
       </header>
       {query ? (
         <Suspense fallback={<div className="graph-view muted">Loading…</div>}>

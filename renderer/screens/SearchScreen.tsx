@@ -41,10 +41,13 @@ export function SearchScreen({ params }: { params: URLSearchParams }) {
 
   const [selected, setSelected] = useState(0);
   useEffect(() => setSelected(0), [response]);
-  const open = useCallback((i: number) => {
-    const r = ranked[i];
-    if (r) navigate(pageHref(r, { heading: r.heading, agent: r.scope.agent }));
-  }, [ranked]);
+  const open = useCallback(
+    (i: number) => {
+      const r = ranked[i];
+      if (r) navigate(pageHref(r, { heading: r.heading, agent: r.scope.agent }));
+    },
+    [ranked],
+  );
   const onKeyDown = useListKeys(ranked.length, selected, setSelected, open);
 
   const setLens = (next: FusionLens) => setCustom(defaults && sameLens(next, defaults) ? null : next);
@@ -62,7 +65,12 @@ export function SearchScreen({ params }: { params: URLSearchParams }) {
         />
         <div className="toolbar">
           <ModeSwitch value={state.mode} onChange={(mode: Mode) => update({ mode })} />
-          <button type="button" className={filtersOpen ? 'button ghost on' : 'button ghost'} aria-expanded={filtersOpen} onClick={() => setFiltersOpen((o) => !o)}>
+          <button
+            type="button"
+            className={filtersOpen ? 'button ghost on' : 'button ghost'}
+            aria-expanded={filtersOpen}
+            onClick={() => setFiltersOpen((o) => !o)}
+          >
             Filters{activeFilterCount(state) > 0 ? ` (${activeFilterCount(state)})` : ''}
           </button>
           <a className="button ghost" href={screenHref('compare', { q: state.q || undefined })}>
@@ -98,14 +106,21 @@ export function SearchScreen({ params }: { params: URLSearchParams }) {
                 <>
                   <p className="results-summary" aria-live="polite">
                     <strong>{response.results.length}</strong> result{response.results.length === 1 ? '' : 's'} for “{response.query}” ·{' '}
-                    <span title={modeTooltip(response.mode)}>{modeLabel(response.mode)}</span> · <span title={FUSION_TERM[lens!.fusion]}>{FUSION_LABEL[lens!.fusion]}</span> ·{' '}
-                    {response.ms.toFixed(1)} ms
+                    <span title={modeTooltip(response.mode)}>{modeLabel(response.mode)}</span> ·{' '}
+                    <span title={FUSION_TERM[lens!.fusion]}>{FUSION_LABEL[lens!.fusion]}</span> · {response.ms.toFixed(1)} ms
                     {custom && <span className="badge relens">re-ranked by the sliders</span>}
                     <a className="button small ghost recall-link" href={screenHref('recall', { q: response.query })}>
                       Recall around these results
                     </a>
                   </p>
-                  <ResultList results={ranked} selected={selected} onSelect={setSelected} statuses={response.lanes} fusion={lens!.fusion} query={response.query} />
+                  <ResultList
+                    results={ranked}
+                    selected={selected}
+                    onSelect={setSelected}
+                    statuses={response.lanes}
+                    fusion={lens!.fusion}
+                    query={response.query}
+                  />
                   <p className="muted small hint">↑ ↓ to move · Enter to open</p>
                 </>
               )}
@@ -126,7 +141,9 @@ export function SearchScreen({ params }: { params: URLSearchParams }) {
           ) : (
             <section className="panel">
               <h2>Fusion</h2>
-              <p className="muted">Lane weights, k and the fusion method appear here with the first results; moving them re-ranks the list without searching again.</p>
+              <p className="muted">
+                Lane weights, k and the fusion method appear here with the first results; moving them re-ranks the list without searching again.
+              </p>
             </section>
           )}
           <section className="panel">

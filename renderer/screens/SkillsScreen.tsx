@@ -22,12 +22,21 @@ export function SkillsScreen({ params }: { params: URLSearchParams }) {
   const all: Registration[] = data.value?.registrations ?? [];
   const waiting = all.filter(awaitsDecision).length;
   const go = (next: Record<string, string | undefined>) => navigate(screenHref('skills', { tab, ...Object.fromEntries(params), ...next }), { replace: true });
-  const filter: RegistryFilter = { agent: params.get('agent') ?? '', category: params.get('category') ?? '', tier: params.get('tier') ?? '', status: params.get('status') ?? '', skill: params.get('skill') ?? '' };
+  const filter: RegistryFilter = {
+    agent: params.get('agent') ?? '',
+    category: params.get('category') ?? '',
+    tier: params.get('tier') ?? '',
+    status: params.get('status') ?? '',
+    skill: params.get('skill') ?? '',
+  };
   return (
     <div className="screen skills-screen">
       <header className="screen-head">
         <h1>Skills</h1>
-        <p className="muted">Which agent knows what: inferred from their projects, or claimed with a page that shows the work and approved by a person. Only approved registrations answer “who knows…?”.</p>
+        <p className="muted">
+          Which agent knows what: inferred from their projects, or claimed with a page that shows the work and approved by a person. Only approved registrations
+          answer “who knows…?”.
+        </p>
         <div className="tabs" role="tablist" aria-label="Skill views">
           {TABS.map(([t, label]) => (
             <a key={t} role="tab" aria-selected={tab === t} className={tab === t ? 'on' : undefined} href={screenHref('skills', { tab: t })}>
@@ -40,7 +49,9 @@ export function SkillsScreen({ params }: { params: URLSearchParams }) {
       {data.error && <ErrorNote message={data.error} onRetry={data.reload} />}
       {data.value && data.value.problems.length > 0 && (
         <details className="warning">
-          <summary>{data.value.problems.length} problem{data.value.problems.length === 1 ? '' : 's'} reading the registry files</summary>
+          <summary>
+            {data.value.problems.length} problem{data.value.problems.length === 1 ? '' : 's'} reading the registry files
+          </summary>
           <ul>
             {data.value.problems.map((p, i) => (
               <li key={i}>

@@ -15,7 +15,12 @@ import { StaleDetail } from '../stale/StaleDetail.tsx';
 /** Rows drawn at once: a wiki of 10,000 pages may have thousands stale, and drawing them all blanks the screen for seconds. */
 const PAGE_ROWS = 200;
 
-const KIND = { 'source-changed': 'source changed', 'source-missing': 'source gone', 'links-archived': 'links to archived', 'not-reviewed': 'not reviewed' } as const;
+const KIND = {
+  'source-changed': 'source changed',
+  'source-missing': 'source gone',
+  'links-archived': 'links to archived',
+  'not-reviewed': 'not reviewed',
+} as const;
 
 function age(since: string): string {
   const days = Math.floor((Date.now() - new Date(since).getTime()) / 86_400_000);
@@ -54,7 +59,10 @@ export function StaleScreen() {
     <div className="screen stale-screen">
       <header className="screen-head">
         <h1>Stale pages</h1>
-        <p className="muted">Pages that may no longer be true: their sources changed or went, they link to retired pages, or no one has reviewed them for a long time. Reviewing writes today's date into the page; archiving retires it without deleting it.</p>
+        <p className="muted">
+          Pages that may no longer be true: their sources changed or went, they link to retired pages, or no one has reviewed them for a long time. Reviewing
+          writes today's date into the page; archiving retires it without deleting it.
+        </p>
       </header>
       {stale.error && <ErrorNote message={stale.error} onRetry={stale.reload} />}
       {actionError && <ErrorNote message={actionError} />}
@@ -68,60 +76,65 @@ export function StaleScreen() {
       )}
       {pages.length > 0 && (
         <div className="stale-layout">
-        <div className="stale-list">
-        <table className="table stale" aria-label="Stale pages">
-          {/* the fixed columns in rem, so the ones with words share what is left at any width (1280 px beside the detail) */}
-          <colgroup>
-            <col style={{ width: '30%' }} />
-            <col />
-            <col style={{ width: '7rem' }} />
-            <col style={{ width: '6.5rem' }} />
-          </colgroup>
-          <thead>
-            <tr>
-              <th scope="col">Page</th>
-              <th scope="col">Why</th>
-              <th scope="col">Stale for</th>
-              <th scope="col">Owner</th>
-            </tr>
-          </thead>
-          <tbody>
-            {pages.slice(0, shown).map((p) => (
-              <tr key={idOf(p)} data-key={p.key} aria-selected={selected === p} onClick={(e) => !(e.target as HTMLElement).closest('a, button') && select(idOf(p))}>
-                <td>
-                  <a href={pageHref(p, { agent: p.scope.agent })}>{p.title}</a>
-                  <div>
-                    <code className="muted">{p.path}</code>
-                  </div>
-                  <button type="button" className="button small ghost" onClick={() => select(idOf(p))} aria-label={`What changed for ${p.key}`}>
-                    Details
-                  </button>
-                </td>
-                <td>
-                  <ul className="reasons">
-                    {p.reasons.map((r, i) => (
-                      <li key={i}>
-                        <span className="badge warn">{KIND[r.kind]}</span> {r.detail}
-                      </li>
-                    ))}
-                  </ul>
-                </td>
-                <td>
-                  <time dateTime={p.since}>{age(p.since)}</time>
-                  {p.lastReviewed && <div className="muted">last reviewed {p.lastReviewed}</div>}
-                </td>
-                <td>{p.owner ?? <span className="muted">—</span>}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {pages.length > shown && (
-          <button type="button" className="button small more-rows" onClick={() => setShown((n) => n + PAGE_ROWS)}>
-            Show {Math.min(PAGE_ROWS, pages.length - shown)} more of {(pages.length - shown).toLocaleString()}
-          </button>
-        )}
-        </div>
-        {selected && <StaleDetail key={idOf(selected)} page={selected} busy={busy !== null} act={act} />}
+          <div className="stale-list">
+            <table className="table stale" aria-label="Stale pages">
+              {/* the fixed columns in rem, so the ones with words share what is left at any width (1280 px beside the detail) */}
+              <colgroup>
+                <col style={{ width: '30%' }} />
+                <col />
+                <col style={{ width: '7rem' }} />
+                <col style={{ width: '6.5rem' }} />
+              </colgroup>
+              <thead>
+                <tr>
+                  <th scope="col">Page</th>
+                  <th scope="col">Why</th>
+                  <th scope="col">Stale for</th>
+                  <th scope="col">Owner</th>
+                </tr>
+              </thead>
+              <tbody>
+                {pages.slice(0, shown).map((p) => (
+                  <tr
+                    key={idOf(p)}
+                    data-key={p.key}
+                    aria-selected={selected === p}
+                    onClick={(e) => !(e.target as HTMLElement).closest('a, button') && select(idOf(p))}
+                  >
+                    <td>
+                      <a href={pageHref(p, { agent: p.scope.agent })}>{p.title}</a>
+                      <div>
+                        <code className="muted">{p.path}</code>
+                      </div>
+                      <button type="button" className="button small ghost" onClick={() => select(idOf(p))} aria-label={`What changed for ${p.key}`}>
+                        Details
+                      </button>
+                    </td>
+                    <td>
+                      <ul className="reasons">
+                        {p.reasons.map((r, i) => (
+                          <li key={i}>
+                            <span className="badge warn">{KIND[r.kind]}</span> {r.detail}
+                          </li>
+                        ))}
+                      </ul>
+                    </td>
+                    <td>
+                      <time dateTime={p.since}>{age(p.since)}</time>
+                      {p.lastReviewed && <div className="muted">last reviewed {p.lastReviewed}</div>}
+                    </td>
+                    <td>{p.owner ?? <span className="muted">—</span>}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {pages.length > shown && (
+              <button type="button" className="button small more-rows" onClick={() => setShown((n) => n + PAGE_ROWS)}>
+                Show {Math.min(PAGE_ROWS, pages.length - shown)} more of {(pages.length - shown).toLocaleString()}
+              </button>
+            )}
+          </div>
+          {selected && <StaleDetail key={idOf(selected)} page={selected} busy={busy !== null} act={act} />}
         </div>
       )}
     </div>

@@ -35,7 +35,12 @@ export function StatusScreen() {
       },
     );
   };
-  if (error && !status) return <div className="screen status-screen"><ErrorNote message={error} onRetry={reload} /></div>;
+  if (error && !status)
+    return (
+      <div className="screen status-screen">
+        <ErrorNote message={error} onRetry={reload} />
+      </div>
+    );
   if (!status) return <div className="screen status-screen muted">Loading…</div>;
   const last = status.lastRun;
   const busy = running || progress !== null;
@@ -71,13 +76,20 @@ export function StatusScreen() {
               <ul className="roots">
                 {status.otherRoots.map((r) => (
                   <li key={r}>
-                    <code>{r}</code> <span className="muted">— <code>cairn index --forget {r}</code> drops it</span>
+                    <code>{r}</code>{' '}
+                    <span className="muted">
+                      — <code>cairn index --forget {r}</code> drops it
+                    </span>
                   </li>
                 ))}
               </ul>
             </div>
           )}
-          {status.readOnly && <p className="muted" data-state="read-only">This index is read-only: search and links work; indexing needs write access.</p>}
+          {status.readOnly && (
+            <p className="muted" data-state="read-only">
+              This index is read-only: search and links work; indexing needs write access.
+            </p>
+          )}
         </section>
         <ModelInfo status={status} />
         <section className="panel last-run" aria-label="Last run">
@@ -99,7 +111,8 @@ export function StatusScreen() {
                         <code>
                           {b.source}:{b.line}
                         </code>{' '}
-                        → <code>{b.anchor ? `${b.target}#${b.anchor}` : b.target}</code> <span className="muted">({b.reason === 'missing-anchor' ? 'no such heading' : 'no such page'})</span>
+                        → <code>{b.anchor ? `${b.target}#${b.anchor}` : b.target}</code>{' '}
+                        <span className="muted">({b.reason === 'missing-anchor' ? 'no such heading' : 'no such page'})</span>
                       </li>
                     ))}
                   </ul>

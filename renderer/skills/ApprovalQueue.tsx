@@ -32,7 +32,9 @@ export function ApprovalQueue({ all, onDecided }: { all: Registration[]; onDecid
       title: `${verdict === 'approve' ? 'Approve' : 'Reject'} ${claim.agent}’s claim?`,
       body: (
         <p>
-          {claim.agent} claims <em>{claim.level}</em> in {claim.skill}. {verdict === 'approve' ? 'Approved, it answers “who knows…?”.' : 'Rejected, it leaves the queue.'} The decision is kept in <code>.cairn/skill-decisions.yaml</code> and logged{said ? `, with your note: “${said}”` : ', with no note'}; the audit log can undo it.
+          {claim.agent} claims <em>{claim.level}</em> in {claim.skill}.{' '}
+          {verdict === 'approve' ? 'Approved, it answers “who knows…?”.' : 'Rejected, it leaves the queue.'} The decision is kept in{' '}
+          <code>.cairn/skill-decisions.yaml</code> and logged{said ? `, with your note: “${said}”` : ', with no note'}; the audit log can undo it.
         </p>
       ),
       confirm: verdict === 'approve' ? 'Approve' : 'Reject',
@@ -57,7 +59,15 @@ export function ApprovalQueue({ all, onDecided }: { all: Registration[]; onDecid
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (confirmation.open || (e.target as HTMLElement | null)?.closest('input, textarea, select, dialog') || e.ctrlKey || e.metaKey || e.altKey) return;
-      const act = { ArrowDown: () => setAt((i) => Math.min(pending.length - 1, i + 1)), j: () => setAt((i) => Math.min(pending.length - 1, i + 1)), ArrowUp: () => setAt((i) => Math.max(0, i - 1)), k: () => setAt((i) => Math.max(0, i - 1)), a: () => decide('approve'), r: () => decide('reject'), n: () => noteBox.current?.focus() }[e.key];
+      const act = {
+        ArrowDown: () => setAt((i) => Math.min(pending.length - 1, i + 1)),
+        j: () => setAt((i) => Math.min(pending.length - 1, i + 1)),
+        ArrowUp: () => setAt((i) => Math.max(0, i - 1)),
+        k: () => setAt((i) => Math.max(0, i - 1)),
+        a: () => decide('approve'),
+        r: () => decide('reject'),
+        n: () => noteBox.current?.focus(),
+      }[e.key];
       if (!act) return;
       e.preventDefault();
       act();
@@ -69,7 +79,8 @@ export function ApprovalQueue({ all, onDecided }: { all: Registration[]; onDecid
     return (
       <EmptyState title="No claims wait for a decision" icon="✓">
         <p>
-          Agents claim skills in <code>user/&lt;agent&gt;/skills.yaml</code> or through <code>registerSkill</code>; each lands here until a person approves or rejects it.
+          Agents claim skills in <code>user/&lt;agent&gt;/skills.yaml</code> or through <code>registerSkill</code>; each lands here until a person approves or
+          rejects it.
         </p>
       </EmptyState>
     );
@@ -102,9 +113,22 @@ export function ApprovalQueue({ all, onDecided }: { all: Registration[]; onDecid
         <Evidence registration={current} />
         {error && <ErrorNote message={error} />}
         <div className="decide">
-          <textarea ref={noteBox} value={note} onChange={(e) => setNote(e.target.value)} placeholder="A note for the log (optional; n)" aria-label="Note" rows={2} />
+          <textarea
+            ref={noteBox}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            placeholder="A note for the log (optional; n)"
+            aria-label="Note"
+            rows={2}
+          />
           <div className="actions">
-            <button type="button" className="button primary" disabled={busy || !approvable} onClick={() => decide('approve')} title={approvable ? 'Approve (a)' : 'An expert claim needs evidence that exists'}>
+            <button
+              type="button"
+              className="button primary"
+              disabled={busy || !approvable}
+              onClick={() => decide('approve')}
+              title={approvable ? 'Approve (a)' : 'An expert claim needs evidence that exists'}
+            >
               Approve <kbd>a</kbd>
             </button>
             <button type="button" className="button" disabled={busy} onClick={() => decide('reject')} title="Reject (r)">

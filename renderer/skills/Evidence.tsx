@@ -8,7 +8,11 @@ import { useAsync } from '../hooks/useAsync.ts';
 
 export function Evidence({ registration }: { registration: Registration }) {
   const { evidence, agent, docPath } = registration;
-  const page = useAsync(evidence?.key ? () => cairn.getPage({ root: evidence.root, path: evidence.path, agent }) : null, [evidence?.root, evidence?.path, agent]);
+  const page = useAsync(evidence?.key ? () => cairn.getPage({ root: evidence.root, path: evidence.path, agent }) : null, [
+    evidence?.root,
+    evidence?.path,
+    agent,
+  ]);
   if (!evidence) {
     return (
       <div className="evidence missing" role="note">

@@ -23,7 +23,14 @@ interface Props {
 }
 
 export function RegistryTable({ all, agents, categories, filter, onFilter }: Props) {
-  const rows = all.filter((r) => (!filter.agent || r.agent === filter.agent) && (!filter.category || r.category === filter.category) && (!filter.tier || r.tier === filter.tier) && (!filter.status || r.status === filter.status) && (!filter.skill || r.skill === filter.skill));
+  const rows = all.filter(
+    (r) =>
+      (!filter.agent || r.agent === filter.agent) &&
+      (!filter.category || r.category === filter.category) &&
+      (!filter.tier || r.tier === filter.tier) &&
+      (!filter.status || r.status === filter.status) &&
+      (!filter.skill || r.skill === filter.skill),
+  );
   const set = (key: keyof RegistryFilter, value: string) => onFilter({ ...filter, [key]: value });
   const select = (key: keyof RegistryFilter, label: string, options: readonly string[], names: (o: string) => string = (o) => o) => (
     <select aria-label={label} value={filter[key]} onChange={(e) => set(key, e.target.value)}>
@@ -39,7 +46,12 @@ export function RegistryTable({ all, agents, categories, filter, onFilter }: Pro
   return (
     <div className="registry">
       <div className="row filters" role="group" aria-label="Filters">
-        {select('agent', 'Agent', agents.map((a) => a.id), agentName)}
+        {select(
+          'agent',
+          'Agent',
+          agents.map((a) => a.id),
+          agentName,
+        )}
         {select('category', 'Category', categories)}
         {select('tier', 'Tier', SKILL_TIERS, (t) => (t === 'auto' ? 'inferred' : 'claimed'))}
         {select('status', 'Status', SKILL_STATUSES)}
@@ -52,7 +64,9 @@ export function RegistryTable({ all, agents, categories, filter, onFilter }: Pro
       {filter.agent && (
         <p className="registry-about">
           <strong>{agentName(filter.agent)}</strong> ({filter.agent}): {rows.length} registration{rows.length === 1 ? '' : 's'}
-          {(agents.find((a) => a.id === filter.agent)?.projects.length ?? 0) > 0 && <> · projects {agents.find((a) => a.id === filter.agent)!.projects.join(', ')}</>}
+          {(agents.find((a) => a.id === filter.agent)?.projects.length ?? 0) > 0 && (
+            <> · projects {agents.find((a) => a.id === filter.agent)!.projects.join(', ')}</>
+          )}
         </p>
       )}
       {rows.length === 0 ? (
@@ -81,7 +95,10 @@ export function RegistryTable({ all, agents, categories, filter, onFilter }: Pro
                   <button type="button" className="link-button" onClick={() => set('skill', r.skill)}>
                     {r.skill}
                   </button>
-                  <div className="muted small">{r.category}{r.aliases.length ? ` · also ${r.aliases.join(', ')}` : ''}</div>
+                  <div className="muted small">
+                    {r.category}
+                    {r.aliases.length ? ` · also ${r.aliases.join(', ')}` : ''}
+                  </div>
                 </td>
                 <td>
                   {r.level}
@@ -89,10 +106,23 @@ export function RegistryTable({ all, agents, categories, filter, onFilter }: Pro
                 </td>
                 <td>
                   <span className={STATUS_BADGE[r.status]}>{r.status}</span>
-                  {r.decidedBy && <div className="muted small">by {r.decidedBy}{r.note ? `: ${r.note}` : ''}</div>}
+                  {r.decidedBy && (
+                    <div className="muted small">
+                      by {r.decidedBy}
+                      {r.note ? `: ${r.note}` : ''}
+                    </div>
+                  )}
                 </td>
                 <td>
-                  {r.evidence?.key ? <a href={pageHref(r.evidence, { agent: r.agent })}>{r.evidence.path}</a> : r.evidence ? <code>{r.evidence.path}</code> : r.docPath ? <span className="badge danger">missing: {r.docPath}</span> : <span className="muted small">{r.reason?.replace(/^inferred: /, '')}</span>}
+                  {r.evidence?.key ? (
+                    <a href={pageHref(r.evidence, { agent: r.agent })}>{r.evidence.path}</a>
+                  ) : r.evidence ? (
+                    <code>{r.evidence.path}</code>
+                  ) : r.docPath ? (
+                    <span className="badge danger">missing: {r.docPath}</span>
+                  ) : (
+                    <span className="muted small">{r.reason?.replace(/^inferred: /, '')}</span>
+                  )}
                   {r.reason && r.tier === 'explicit' && <div className="muted small">{r.reason}</div>}
                 </td>
                 <td className="muted small">{r.tier === 'auto' ? '—' : calibrationText(r.calibration)}</td>

@@ -31,7 +31,11 @@ export function WhoKnows({ initial, onQuery }: { initial: string; onQuery: (q: s
         }}
       />
       {answer.error && <ErrorNote message={answer.error} />}
-      {r?.warning && <p className="note" role="status">{r.warning}</p>}
+      {r?.warning && (
+        <p className="note" role="status">
+          {r.warning}
+        </p>
+      )}
       {r && r.experts.length > 0 && (
         <>
           <p className="muted">
@@ -42,7 +46,15 @@ export function WhoKnows({ initial, onQuery }: { initial: string; onQuery: (q: s
               <li key={x.id} className="expert" data-agent={x.agent}>
                 <strong>{x.agent}</strong> — {x.level} in {x.skill}
                 {x.tier === 'auto' && <span className="badge">inferred</span>}
-                <div>{x.evidence?.key ? <a href={pageHref(x.evidence, { agent: x.agent })}>{x.evidence.path}</a> : x.evidence ? <code>{x.evidence.path}</code> : <span className="muted">no page: inferred from the project's manifests</span>}</div>
+                <div>
+                  {x.evidence?.key ? (
+                    <a href={pageHref(x.evidence, { agent: x.agent })}>{x.evidence.path}</a>
+                  ) : x.evidence ? (
+                    <code>{x.evidence.path}</code>
+                  ) : (
+                    <span className="muted">no page: inferred from the project's manifests</span>
+                  )}
+                </div>
                 <div className="muted small">{x.tier === 'auto' ? 'a fact about its code, not a claim' : calibrationText(x.calibration)}</div>
               </li>
             ))}

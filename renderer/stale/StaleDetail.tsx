@@ -7,7 +7,10 @@ import { absolutePath, PathActions } from '../components/PathActions.tsx';
 import { useAsync } from '../hooks/useAsync.ts';
 
 export function StaleDetail({ page, busy, act }: { page: StalePage; busy: boolean; act: (p: StalePage, what: 'review' | 'archive') => void }) {
-  const changes = useAsync(() => cairn.sourceChanges({ key: page.key, root: page.root, path: page.path, agent: page.scope.agent }), [page.key, page.root, page.path]);
+  const changes = useAsync(
+    () => cairn.sourceChanges({ key: page.key, root: page.root, path: page.path, agent: page.scope.agent }),
+    [page.key, page.root, page.path],
+  );
   return (
     <aside className="panel stale-detail" aria-label={`Stale page ${page.key}`}>
       <h2>

@@ -11,13 +11,7 @@ const DUPLICATE_SUFFIX = /^(.*)-(\d+)$/;
 
 /** Lowercase, punctuation stripped, whitespace and hyphens collapsed to single `-`, trimmed. */
 export function normalizeAnchor(s: string): string {
-  return s
-    .normalize('NFC')
-    .toLowerCase()
-    .replace(SEPARATORS, ' ')
-    .replace(NOISE, '')
-    .trim()
-    .replace(/ +/g, '-');
+  return s.normalize('NFC').toLowerCase().replace(SEPARATORS, ' ').replace(NOISE, '').trim().replace(/ +/g, '-');
 }
 
 /**
@@ -25,18 +19,18 @@ export function normalizeAnchor(s: string): string {
  * No anchor, or an empty one, always matches: the link is to the page itself.
  * `[[p#A#B]]` (Obsidian's heading path) is checked by its last heading.
  */
-export function anchorMatches(
-  anchor: string | null,
-  headings: readonly { text: string }[],
-  blockIds: readonly string[],
-): boolean {
+export function anchorMatches(anchor: string | null, headings: readonly { text: string }[], blockIds: readonly string[]): boolean {
   const wanted = anchor?.trim() ?? '';
   if (wanted === '') return true;
   if (wanted.startsWith('^')) {
     const id = wanted.slice(1).toLowerCase();
     return blockIds.some((b) => b.toLowerCase() === id);
   }
-  const last = wanted.split('#').filter((s) => s.trim() !== '').pop() ?? '';
+  const last =
+    wanted
+      .split('#')
+      .filter((s) => s.trim() !== '')
+      .pop() ?? '';
   const slug = normalizeAnchor(last);
   const slugs = headings.map((h) => normalizeAnchor(h.text));
   if (slugs.includes(slug)) return true;

@@ -63,8 +63,7 @@ describe('wikilink rule', () => {
 
   it('renders as a link the renderer can style', () => {
     expect(md.renderInline('[[page#Sec|the page]] ![[x.png]]')).toBe(
-      '<a class="wikilink" href="page#Sec" data-target="page">the page</a> ' +
-        '<span class="wikilink-embed" data-target="x.png">x.png</span>',
+      '<a class="wikilink" href="page#Sec" data-target="page">the page</a> ' + '<span class="wikilink-embed" data-target="x.png">x.png</span>',
     );
     const custom = new MarkdownIt().use(wikilinks, { href: (l) => `/page/${l.target}` });
     expect(custom.renderInline('[[a<b]]')).toBe('<a class="wikilink" href="/page/a&lt;b" data-target="a&lt;b">a&lt;b</a>');

@@ -19,14 +19,25 @@ afterEach(() => fx?.cleanup());
 /** `page -mentions:line-> concept name`, sorted. */
 function mentionsOf(g: GraphResponse): string[] {
   const name = new Map(g.nodes.map((n) => [n.id, n.key]));
-  return g.edges.filter((e) => e.kind === 'mentions').map((e) => `${name.get(e.source)} -${e.line}${e.count > 1 ? `x${e.count}` : ''}-> ${name.get(e.target)}`).sort();
+  return g.edges
+    .filter((e) => e.kind === 'mentions')
+    .map((e) => `${name.get(e.source)} -${e.line}${e.count > 1 ? `x${e.count}` : ''}-> ${name.get(e.target)}`)
+    .sort();
 }
 
 const byName = (cs: ConceptEntry[]) => new Map(cs.map((c) => [c.name, c]));
 
 /** What a new index of the fixture's folder holds: mentions, and concepts with their counts. */
 async function fresh(fx: Fixture, conceptAliases: Record<string, string> = {}): Promise<{ mentions: string[]; concepts: [string, number, number][] }> {
-  const e = Engine.open({ ...resolveSettings({ roots: [fx.root], db: path.join(fx.dir, `fresh-${Math.random()}.db`), model: 'none', env: { CAIRN_CONFIG: path.join(fx.dir, 'no-config.json') } }), conceptAliases });
+  const e = Engine.open({
+    ...resolveSettings({
+      roots: [fx.root],
+      db: path.join(fx.dir, `fresh-${Math.random()}.db`),
+      model: 'none',
+      env: { CAIRN_CONFIG: path.join(fx.dir, 'no-config.json') },
+    }),
+    conceptAliases,
+  });
   try {
     const api = engineApi(e);
     await api.reindex();
@@ -38,7 +49,9 @@ async function fresh(fx: Fixture, conceptAliases: Record<string, string> = {}): 
 
 async function held(e: TestEngine) {
   const mentions = mentionsOf(await e.graph({ concepts: true }));
-  const concepts = (await e.concepts({})).concepts.map((c): [string, number, number] => [c.name, c.sources, c.mentions]).sort((a, b) => a[0].localeCompare(b[0]));
+  const concepts = (await e.concepts({})).concepts
+    .map((c): [string, number, number] => [c.name, c.sources, c.mentions])
+    .sort((a, b) => a[0].localeCompare(b[0]));
   return { mentions, concepts };
 }
 
@@ -50,7 +63,7 @@ function plainMatch(prose: string, forms: Map<string, string>, self: Set<string>
     const tab = text.indexOf('\t');
     if (tab <= 0) continue;
     const words = text.slice(tab + 1).split(' ');
-    for (let i = 0; i < words.length; ) {
+    for (let i = 0; i < words.length;) {
       const hit = phrases.find((p) => p.words.every((w, j) => words[i + j] === w));
       if (!hit) {
         i++;
@@ -101,7 +114,16 @@ describe('the concept dictionary', () => {
   });
 
   it('normalizes by simple English plural rules', () => {
-    const pairs = [['page', 'pages'], ['box', 'boxes'], ['class', 'classes'], ['query', 'queries'], ['match', 'matches'], ['cache', 'caches'], ['cat', 'cats'], ['api', 'apis']];
+    const pairs = [
+      ['page', 'pages'],
+      ['box', 'boxes'],
+      ['class', 'classes'],
+      ['query', 'queries'],
+      ['match', 'matches'],
+      ['cache', 'caches'],
+      ['cat', 'cats'],
+      ['api', 'apis'],
+    ];
     for (const [one, many] of pairs) expect(singular(many!), many).toBe(singular(one!));
     for (const w of ['bus', 'analysis', 'glass', 'status']) expect(singular(w)).toBe(w);
     expect(singular('caching')).not.toBe(singular('cache'));
@@ -113,7 +135,7 @@ describe('the concept dictionary', () => {
     const plain = (t: string) => t.toLowerCase().split(NOT_WORD).filter(Boolean).map(singular);
     const chars = [...'aAzZsSeE09 -_.,:;\'"`$^|\t\n\r\x00\x7f', 'é', 'Σ', 'İ', '\u00a0', '\u0301', '𝐀', 'ß', '–', '’', '٣'];
     let seed = 5;
-    const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const rand = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
     for (let i = 0; i < 20000; i++) {
       const t = Array.from({ length: Math.floor(rand() * 24) }, () => chars[Math.floor(rand() * (i % 3 ? 27 : chars.length))]).join('');
       expect(normalWords(t), JSON.stringify(t)).toEqual(plain(t));
@@ -148,7 +170,12 @@ describe('mentions', () => {
     const g = await e.graph({ concepts: true });
     // "sqlite database" (an alias of sqlite) is the longer phrase on line 12; sqlite.md never mentions itself
     expect(mentionsOf(g)).toEqual(['notes -12-> fts', 'notes -2-> Search', 'notes -2x2-> SQLite']);
-    expect(g.nodes.filter((n) => n.type === 'concept').map((n) => n.key).sort()).toEqual(['SQLite', 'Search', 'fts']);
+    expect(
+      g.nodes
+        .filter((n) => n.type === 'concept')
+        .map((n) => n.key)
+        .sort(),
+    ).toEqual(['SQLite', 'Search', 'fts']);
     const plain = await e.graph({});
     expect(plain.nodes.some((n) => n.type === 'concept')).toBe(false);
     expect(plain.edges.some((e) => e.kind === 'mentions')).toBe(false);
@@ -201,7 +228,7 @@ describe('mentions', () => {
 
 describe('the matcher', () => {
   /** A small seeded generator, so a failure is the same on every run. */
-  const random = (seed: number) => () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const random = (seed: number) => () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
 
   it('finds what a plain word-by-word reading finds, with shared first words, repeats and its own concepts', () => {
     const rand = random(7);
@@ -213,7 +240,10 @@ describe('the matcher', () => {
         const form = Array.from({ length: 1 + Math.floor(rand() * 3) }, word).join(' ');
         forms.set(form, `c${Math.floor(rand() * 4)}`);
       }
-      const lines = Array.from({ length: 1 + Math.floor(rand() * 5) }, (_, i) => `${i * 2 + 1}\t${Array.from({ length: 1 + Math.floor(rand() * 12) }, word).join(' ')}`);
+      const lines = Array.from(
+        { length: 1 + Math.floor(rand() * 5) },
+        (_, i) => `${i * 2 + 1}\t${Array.from({ length: 1 + Math.floor(rand() * 12) }, word).join(' ')}`,
+      );
       const prose = lines.join('\n');
       const self = rand() < 0.3 ? new Set(['c1']) : undefined;
       const m = new Matcher(forms);
@@ -273,7 +303,7 @@ describe('incremental mentions', () => {
     expect((await e.concepts({})).concepts.map((c) => [c.name, c.mentions])).toEqual([['Cross encoder', 1]]);
   });
 
-  it("a page another process rewrote is found when a new name reaches it: the signatures this process holds are read again", async () => {
+  it('a page another process rewrote is found when a new name reaches it: the signatures this process holds are read again', async () => {
     fx = makeFixture({ 'a.md': '# A\nNothing here.\n', 'b.md': '# B\nPlain.\n' });
     const writer = fx.engine();
     await writer.reindex();
@@ -286,7 +316,7 @@ describe('incremental mentions', () => {
     expect(await held(writer)).toEqual(await fresh(fx));
   });
 
-  it('a new name is found as whole words at a line\'s start and end, and not inside another word', async () => {
+  it("a new name is found as whole words at a line's start and end, and not inside another word", async () => {
     fx = makeFixture({ 'a.md': '# A\nOther notes, another idea.\n\nSee the other\n', 'b.md': '# B\nAnother one; others.\n', 'c.md': '# C\nSmothered.\n' });
     const e = fx.engine();
     await e.reindex();
@@ -366,7 +396,9 @@ describe('an index made before concepts', () => {
     // as schema 9 left it: no prose, no names, no mentions, no concepts
     const db = openBareConnection(fx.db);
     // (and without what later steps add, which they add again)
-    db.exec(`UPDATE pages SET prose = NULL; DELETE FROM concept_names; DELETE FROM mentions; DELETE FROM concepts; DELETE FROM meta WHERE key LIKE 'concept%'; DROP INDEX concept_names_norm; PRAGMA user_version = 10`);
+    db.exec(
+      `UPDATE pages SET prose = NULL; DELETE FROM concept_names; DELETE FROM mentions; DELETE FROM concepts; DELETE FROM meta WHERE key LIKE 'concept%'; DROP INDEX concept_names_norm; PRAGMA user_version = 10`,
+    );
     db.close();
     const e = fx.engine();
     expect((await e.concepts({})).concepts).toEqual([]);

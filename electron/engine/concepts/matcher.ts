@@ -62,7 +62,7 @@ export class Matcher {
     const p: Phrase = { form, concept };
     let level = this.root;
     let node: Node | undefined;
-    for (let i = 0; i <= form.length; ) {
+    for (let i = 0; i <= form.length;) {
       let j = form.indexOf(' ', i);
       if (j < 0) j = form.length;
       const h = hashOf(form, i, j);
@@ -81,7 +81,7 @@ export class Matcher {
     this.byForm.delete(form);
     let level: Map<number, Node> | null = this.root;
     let node: Node | undefined;
-    for (let i = 0; i <= form.length && level; ) {
+    for (let i = 0; i <= form.length && level;) {
       let j = form.indexOf(' ', i);
       if (j < 0) j = form.length;
       node = level.get(hashOf(form, i, j));
@@ -109,7 +109,7 @@ export class Matcher {
       const tab = prose.indexOf('\t', start);
       if (tab > start && tab < end) {
         let line = -1;
-        for (let i = tab + 1; i < end; ) {
+        for (let i = tab + 1; i < end;) {
           let h = 0x811c9dc5;
           let j = i;
           for (; j < end; j++) {
@@ -123,7 +123,7 @@ export class Matcher {
             // down the words that follow while some form goes on with them
             path.length = 0;
             path.push(node);
-            for (let k = j; node.next && k < end; ) {
+            for (let k = j; node.next && k < end;) {
               let g = 0x811c9dc5;
               let l = k + 1;
               for (; l < end; l++) {
@@ -196,7 +196,7 @@ export function signatureOf(prose: string): Uint8Array {
     const tab = prose.indexOf('\t', start);
     // the words Matcher.match reads, and only those
     if (tab > start && tab < end) {
-      for (let i = tab + 1; i < end; ) {
+      for (let i = tab + 1; i < end;) {
         let h = 0x811c9dc5;
         let j = i;
         for (; j < end; j++) {
@@ -223,7 +223,7 @@ export function signatureOf(prose: string): Uint8Array {
 /** A normal form's words as signatures test them: hashed once, then tried against every page's signature. */
 export function wordHashes(form: string): number[] {
   const out: number[] = [];
-  for (let i = 0; i <= form.length; ) {
+  for (let i = 0; i <= form.length;) {
     let j = form.indexOf(' ', i);
     if (j < 0) j = form.length;
     if (j > i) out.push(hashOf(form, i, j));

@@ -24,8 +24,16 @@ export function conceptForm(name: string): string | null {
 }
 
 function listOf(value: unknown): string[] {
-  if (typeof value === 'string') return value.split(',').map((s) => s.trim()).filter(Boolean);
-  if (Array.isArray(value)) return value.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').map((v) => String(v).trim()).filter(Boolean);
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  if (Array.isArray(value))
+    return value
+      .filter((v): v is string | number => typeof v === 'string' || typeof v === 'number')
+      .map((v) => String(v).trim())
+      .filter(Boolean);
   return [];
 }
 

@@ -52,7 +52,13 @@ const MAX_COMPONENT = 2000;
  * Brings `concepts` and `concept_forms` in step with concept_names: only the concepts the dirty
  * names reach, or (`all`, or too many of them) every one. The matcher is changed to match.
  */
-export async function regroup(concepts: ConceptRepo, matcher: Matcher, dirty: string[], aliases: Record<string, string>, all: boolean): Promise<DictionaryChange> {
+export async function regroup(
+  concepts: ConceptRepo,
+  matcher: Matcher,
+  dirty: string[],
+  aliases: Record<string, string>,
+  all: boolean,
+): Promise<DictionaryChange> {
   const forms = all || dirty.length > MAX_DIRTY ? null : await component(concepts, matcher, dirty, aliases);
   if (forms?.size === 0) return NO_CHANGE;
   // from here the matcher changes before the transaction commits: it is this process's copy again only once stored
@@ -153,4 +159,3 @@ async function component(concepts: ConceptRepo, matcher: Matcher, dirty: string[
   }
   return out;
 }
-

@@ -19,7 +19,9 @@ export function dbLocation(value: string, setting: string, resolve: (p: string) 
     return value;
   }
   if (POSTGRES_SCHEME.test(value) || URL_LIKE.test(value)) {
-    throw new Error(`${setting} is ${redactUrl(value)}, which is neither form of the index database: a file path (SQLite) or a postgres://user@host:5432/database URL (PostgreSQL)`);
+    throw new Error(
+      `${setting} is ${redactUrl(value)}, which is neither form of the index database: a file path (SQLite) or a postgres://user@host:5432/database URL (PostgreSQL)`,
+    );
   }
   return resolve(value);
 }

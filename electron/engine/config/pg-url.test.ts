@@ -22,7 +22,9 @@ describe('a PostgreSQL URL shown or logged', () => {
   it('masks the URL, its passwords (as written and decoded) and PGPASSWORD anywhere in a message', () => {
     const url = 'postgres://u:p%40ss-word@db/wiki?password=query-secret';
     const text = `failed for ${url} - p@ss-word, query-secret, env-secret, and postgresql://x:y1z@h/d`;
-    expect(redactSecretsIn(text, url, { PGPASSWORD: 'env-secret' })).toBe('failed for postgres://u:***@db/wiki?password=*** - ***, ***, ***, and postgresql://x:***@h/d');
+    expect(redactSecretsIn(text, url, { PGPASSWORD: 'env-secret' })).toBe(
+      'failed for postgres://u:***@db/wiki?password=*** - ***, ***, ***, and postgresql://x:***@h/d',
+    );
   });
 
   it('answers an error that quotes a secret as the same code, masked; one that does not as it is', () => {

@@ -25,13 +25,24 @@ describe('settings precedence: CLI > env > config > default', () => {
 
   it('takes the config file, resolving its paths against the file', () => {
     const s = resolveSettings({ env: { CAIRN_CONFIG: config({ roots: ['wiki'], db: 'x.db', ignorePatterns: ['a/'] }) }, cwd: '/' });
-    expect([s.roots, s.rootsSource, s.db, s.dbSource, s.ignorePatterns]).toEqual([[path.join(dir, 'wiki')], 'config', path.join(dir, 'x.db'), 'config', ['a/']]);
+    expect([s.roots, s.rootsSource, s.db, s.dbSource, s.ignorePatterns]).toEqual([
+      [path.join(dir, 'wiki')],
+      'config',
+      path.join(dir, 'x.db'),
+      'config',
+      ['a/'],
+    ]);
   });
 
   it('env beats config, CLI beats env', () => {
     const env = { CAIRN_CONFIG: config({ roots: ['wiki'], db: 'x.db' }), CAIRN_ROOTS: 'e1, e2', CAIRN_DB: 'env.db' };
     const fromEnv = resolveSettings({ env, cwd: dir });
-    expect([fromEnv.roots, fromEnv.rootsSource, fromEnv.db, fromEnv.dbSource]).toEqual([[path.join(dir, 'e1'), path.join(dir, 'e2')], 'env', path.join(dir, 'env.db'), 'env']);
+    expect([fromEnv.roots, fromEnv.rootsSource, fromEnv.db, fromEnv.dbSource]).toEqual([
+      [path.join(dir, 'e1'), path.join(dir, 'e2')],
+      'env',
+      path.join(dir, 'env.db'),
+      'env',
+    ]);
     const fromCli = resolveSettings({ env, cwd: dir, roots: ['c'], db: 'cli.db' });
     expect([fromCli.roots, fromCli.rootsSource, fromCli.db, fromCli.dbSource]).toEqual([[path.join(dir, 'c')], 'cli', path.join(dir, 'cli.db'), 'cli']);
   });

@@ -107,7 +107,10 @@ export function resolveSettings(input: SettingsInput = {}): Settings {
   const fromConfig = (p: string) => path.resolve(path.dirname(configPath), expandHome(p));
   const fromCwd = (p: string) => path.resolve(cwd, expandHome(p));
 
-  const envRoots = (env.CAIRN_ROOTS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const envRoots = (env.CAIRN_ROOTS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const [roots, rootsSource]: [string[], SettingSource] = input.roots?.length
     ? [input.roots.map(fromCwd), 'cli']
     : envRoots.length
@@ -153,7 +156,9 @@ export function resolveSettings(input: SettingsInput = {}): Settings {
     skills: {
       categories: config.skillCategories ?? [...DEFAULT_SKILL_CATEGORIES],
       mappings: config.skillMappings ?? {},
-      agents: Object.fromEntries(Object.entries(config.agents ?? {}).map(([id, a]) => [id, { name: a.name ?? null, projects: (a.projects ?? []).map(fromConfig) }])),
+      agents: Object.fromEntries(
+        Object.entries(config.agents ?? {}).map(([id, a]) => [id, { name: a.name ?? null, projects: (a.projects ?? []).map(fromConfig) }]),
+      ),
     },
     tokens,
     tokensSource,
@@ -164,7 +169,10 @@ export function resolveSettings(input: SettingsInput = {}): Settings {
 /** `CAIRN_TOKENS="token1=agentA,token2=agentB"` as a token → agent map; a bad entry is an error naming it (never its token). */
 export function parseTokenList(text: string): Record<string, string> {
   const out: Record<string, string> = {};
-  const entries = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const entries = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   entries.forEach((entry, i) => {
     const eq = entry.lastIndexOf('=');
     const [token, agent] = eq > 0 ? [entry.slice(0, eq).trim(), entry.slice(eq + 1).trim()] : ['', ''];

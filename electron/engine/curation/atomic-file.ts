@@ -18,7 +18,7 @@ export function writeNewFile(tmp: string, bytes: Buffer): void {
   const fd = fs.openSync(tmp, 'wx');
   try {
     // a nearly full disk takes part of a write without an error: only the next one says ENOSPC
-    for (let done = 0; done < bytes.length; ) done += fs.writeSync(fd, bytes, done, bytes.length - done);
+    for (let done = 0; done < bytes.length;) done += fs.writeSync(fd, bytes, done, bytes.length - done);
     fs.fsyncSync(fd);
   } catch (err) {
     fs.closeSync(fd);
@@ -43,7 +43,7 @@ export async function writeNewFileAsync(tmp: string, bytes: Buffer): Promise<voi
 
 async function writeAllAndSync(file: FileHandle, bytes: Buffer): Promise<void> {
   // short writes, as in writeNewFile
-  for (let done = 0; done < bytes.length; ) done += (await file.write(bytes, done, bytes.length - done)).bytesWritten;
+  for (let done = 0; done < bytes.length;) done += (await file.write(bytes, done, bytes.length - done)).bytesWritten;
   await file.sync();
 }
 

@@ -27,7 +27,11 @@ describe.each(storeKinds())('fixLinks (%s)', (kind) => {
     const named = links.map((f) => ({ key: f.sourceKey, line: f.line, column: f.column ?? undefined, target: f.target, kind: f.kind }));
     const dry = await e.fixLinks({ action: 'remove', links: named, dryRun: true, actor: 'alice' });
     expect(dry.changes.map((c) => c.path)).toEqual(['a.md', 'b.md']);
-    expect(dry.changes[0]!.lines).toContainEqual({ line: 5, before: '`[[gone]]` then [[gone]] and [[gone.md|Gone]] and [[other]].', after: '`[[gone]]` then gone and Gone and [[other]].' });
+    expect(dry.changes[0]!.lines).toContainEqual({
+      line: 5,
+      before: '`[[gone]]` then [[gone]] and [[gone.md|Gone]] and [[other]].',
+      after: '`[[gone]]` then gone and Gone and [[other]].',
+    });
     expect(read('a.md')).toBe(WIKI['a.md']);
     const done = await e.fixLinks({ action: 'remove', links: named, actor: 'alice' });
     expect(done).toMatchObject({ applied: true, skipped: [] });
@@ -60,7 +64,15 @@ describe.each(storeKinds())('fixLinks (%s)', (kind) => {
     fx = await makeStoreFixture(kind, { 'one/note.md': '# Note\n[[gone]]\n', 'two/note.md': '# Note\n[[gone]] too\n', 'c.md': '# C\n[[gone]]\n' });
     const e = fx.engine();
     await e.reindex();
-    const named = (await e.links({ kind: 'dangling' })).findings.map((f) => ({ key: f.sourceKey, root: f.root, path: f.source, line: f.line, column: f.column ?? undefined, target: f.target, kind: f.kind }));
+    const named = (await e.links({ kind: 'dangling' })).findings.map((f) => ({
+      key: f.sourceKey,
+      root: f.root,
+      path: f.source,
+      line: f.line,
+      column: f.column ?? undefined,
+      target: f.target,
+      kind: f.kind,
+    }));
     fx.write('c.md', '# C\n`[[gone]]` [[gone]]\n');
     const r = await e.fixLinks({ action: 'remove', links: named, actor: 'alice' });
     expect(r.changes.map((c) => c.path)).toEqual(['one/note.md', 'two/note.md']);

@@ -8,7 +8,19 @@ import type { Store } from '../store/store.ts';
 import { sha1 } from './atomic-file.ts';
 import { lineChanges } from './line-diff.ts';
 import { unlinkOnLine } from './link-edit.ts';
-import { editLine, editList, FRONTMATTER_FIELD, linkingPage, planStub, readSource, refuseUnindexed, writtenLinks, type FixPlan, type IndexedLink, type Source } from './link-fix.ts';
+import {
+  editLine,
+  editList,
+  FRONTMATTER_FIELD,
+  linkingPage,
+  planStub,
+  readSource,
+  refuseUnindexed,
+  writtenLinks,
+  type FixPlan,
+  type IndexedLink,
+  type Source,
+} from './link-fix.ts';
 import { pageText } from './write-page.ts';
 
 type Skipped = FixLinksResponse['skipped'][number];
@@ -103,7 +115,17 @@ async function removalsInPage(store: Store, source: Source, named: NamedLink[], 
   const detail = `removed ${named.length === 1 ? 'the link' : `${named.length} links`} to ${targets.slice(0, 5).join(', ')}${targets.length > 5 ? ', …' : ''}`;
   return {
     // the linking page by its place: of several with its key, this one
-    write: { key: source.key, agent: source.agent, root: source.root, path: source.path, fields: {}, text: after, baseHash: sha1(bytes), action: 'fix', detail },
+    write: {
+      key: source.key,
+      agent: source.agent,
+      root: source.root,
+      path: source.path,
+      fields: {},
+      text: after,
+      baseHash: sha1(bytes),
+      action: 'fix',
+      detail,
+    },
     change: { root: source.root, path: source.path, key: source.key, created: false, lines: lineChanges(before, after) },
   };
 }

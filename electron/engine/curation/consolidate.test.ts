@@ -12,15 +12,22 @@ import { readSentences } from './consolidate.ts';
 let fx: Fixture;
 afterEach(() => fx?.cleanup());
 
-const files = () => fs.readdirSync(fx.root, { recursive: true }).map(String).filter((f) => f.endsWith('.md')).sort();
+const files = () =>
+  fs
+    .readdirSync(fx.root, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.md'))
+    .sort();
 const snapshot = () => Object.fromEntries(files().map((f) => [f, fs.readFileSync(path.join(fx.root, f), 'utf8')]));
 
 function wiki(kind: StoreKind): Promise<Fixture> {
   return makeStoreFixture(kind, {
     'oauth.md': '---\ntitle: OAuth\ntags: [auth]\n---\n# OAuth\nHow we sign in.\n',
     'kafka.md': '---\ntitle: Kafka\n---\n# Kafka\nThe event bus.\n',
-    'daily/2020-01-02.md': '---\ntags: [daily, auth]\n---\n# Thursday\n\nThe OAuth token expired after ten minutes in staging. We raised the refresh window to thirty minutes.\n\n- Lunch was fine.\n',
-    'daily/2020-01-05.md': '---\ntags: [daily]\n---\n# Sunday\n\nOAuth refresh failed again because the clock skew on node seven exceeded the leeway.\n```\nOAuth code is not prose.\n```\n',
+    'daily/2020-01-02.md':
+      '---\ntags: [daily, auth]\n---\n# Thursday\n\nThe OAuth token expired after ten minutes in staging. We raised the refresh window to thirty minutes.\n\n- Lunch was fine.\n',
+    'daily/2020-01-05.md':
+      '---\ntags: [daily]\n---\n# Sunday\n\nOAuth refresh failed again because the clock skew on node seven exceeded the leeway.\n```\nOAuth code is not prose.\n```\n',
     'daily/2020-01-03.md': '# Friday\n\nKafka consumer lag grew to forty thousand messages overnight. Rebalancing the Kafka partitions fixed the lag.\n',
     'notes/scratch.md': '---\ntier: raw\nupdated: 2020-01-04\n---\nThe Kafka retention was cut to three days to save disk space.\n',
     'daily/2020-01-04.md': '# Saturday\n\nWatched a film about sailing boats across oceans.\n',
@@ -83,7 +90,7 @@ describe.each(storeKinds())('consolidate (%s)', (kind) => {
     expect((await e.consolidate({ olderThanDays: 14, dryRun: true, actor: 'tester' })).groups).toEqual([]);
   });
 
-  it('loses nothing: every sentence of every archived note is reachable from its reflection\'s provenance', async () => {
+  it("loses nothing: every sentence of every archived note is reachable from its reflection's provenance", async () => {
     fx = await wiki(kind);
     const e = fx.engine();
     await e.reindex();

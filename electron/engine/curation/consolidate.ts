@@ -101,7 +101,19 @@ export async function planConsolidation(store: Store, opts: ConsolidateOptions):
       skipped.push({ key: row.key, reason: 'no sentences' });
       continue;
     }
-    notes.push({ id: row.id, key: row.key, agent: row.agent, root: row.root, path: row.rel, date, title: row.title, tags: JSON.parse(row.tags) as string[], concepts: new Set(), mentioned: new Set(), sentences });
+    notes.push({
+      id: row.id,
+      key: row.key,
+      agent: row.agent,
+      root: row.root,
+      path: row.rel,
+      date,
+      title: row.title,
+      tags: JSON.parse(row.tags) as string[],
+      concepts: new Set(),
+      mentioned: new Set(),
+      sentences,
+    });
   }
   await attachConcepts(store, notes);
   const groups: PlannedGroup[] = [];
@@ -184,7 +196,18 @@ async function buildGroup(store: Store, notes: Note[], shared: string[], taken: 
     ...sentences.map((s) => `- ${s.text} <!-- from: ${s.from}#L${s.line} -->`),
     '',
   ].join('\n');
-  return { concepts: main, key, agent, root: notes[0]!.root, title, tags, links, notes: notes.map(({ key, agent, root, path, date }) => ({ key, agent, root, path, date })), sentences, body };
+  return {
+    concepts: main,
+    key,
+    agent,
+    root: notes[0]!.root,
+    title,
+    tags,
+    links,
+    notes: notes.map(({ key, agent, root, path, date }) => ({ key, agent, root, path, date })),
+    sentences,
+    body,
+  };
 }
 
 /** Keys of the pages that name the group's concepts by key, title or alias (not the notes themselves, not
@@ -203,7 +226,9 @@ function pickSentences(notes: Note[]): PlannedSentence[] {
   const all = notes.flatMap((n, ni) => n.sentences.map((s, si) => ({ s, ni, si, words: [...new Set(normalWords(s.text))] })));
   const df = new Map<string, number>();
   for (const x of all) for (const w of x.words) df.set(w, (df.get(w) ?? 0) + 1);
-  const score = new Map(all.map((x) => [x, x.words.reduce((sum, w) => sum + Math.log(1 + all.length / df.get(w)!), 0) / Math.sqrt(Math.max(4, x.words.length))]));
+  const score = new Map(
+    all.map((x) => [x, x.words.reduce((sum, w) => sum + Math.log(1 + all.length / df.get(w)!), 0) / Math.sqrt(Math.max(4, x.words.length))]),
+  );
   const ranked = [...all].sort((a, b) => score.get(b)! - score.get(a)! || a.ni - b.ni || a.si - b.si);
   const chosen = new Set<(typeof all)[number]>();
   for (let ni = 0; ni < notes.length; ni++) chosen.add(ranked.find((x) => x.ni === ni)!);

@@ -35,31 +35,42 @@ it('creates a file whole where nothing is, and leaves a file, or a link, already
   expect(temps()).toEqual([]);
 });
 
-it('a create waiting for the write lock while an editor makes the page is refused with the editor\'s hash and body, and writes nothing', async () => {
+it("a create waiting for the write lock while an editor makes the page is refused with the editor's hash and body, and writes nothing", async () => {
   fx = makeFixture({ 'other.md': '# Other\n' });
   const e = fx.engine();
   await e.reindex();
   // another process holds the write lock: the create has found no page and waits for it
   const holder = openBareConnection(fx.db);
   holder.exec('BEGIN IMMEDIATE');
-  const creating = writePage(e.store, [fx.root], { key: 'fresh', agent: null, fields: {}, body: '# Fresh\nmine\n', actor: 'scout', baseHash: null, action: 'write' }, e.settings.maxFileBytes);
+  const creating = writePage(
+    e.store,
+    [fx.root],
+    { key: 'fresh', agent: null, fields: {}, body: '# Fresh\nmine\n', actor: 'scout', baseHash: null, action: 'write' },
+    e.settings.maxFileBytes,
+  );
   const editors = '---\ntitle: Fresh\n---\n# Fresh\nthe editor was first\n';
   fs.writeFileSync(path.join(fx.root, 'fresh.md'), editors);
   holder.exec('COMMIT');
   holder.close();
-  const refused = (await creating.then(() => null, (err: CairnError) => err))!;
+  const refused = (await creating.then(
+    () => null,
+    (err: CairnError) => err,
+  ))!;
   expect(refused).toMatchObject({ code: 'conflict', current: { hash: sha1(Buffer.from(editors)), text: editors, body: '# Fresh\nthe editor was first\n' } });
   expect(fs.readFileSync(path.join(fx.root, 'fresh.md'), 'utf8')).toBe(editors);
   expect(temps()).toEqual([]);
 });
 
-it('a file at the page\'s place that the index has not read yet is replaced only by a writer naming its hash, and the write can be undone', async () => {
+it("a file at the page's place that the index has not read yet is replaced only by a writer naming its hash, and the write can be undone", async () => {
   fx = makeFixture({ 'other.md': '# Other\n' });
   const e = fx.engine();
   await e.reindex();
   const editors = '# Fresh\nthe editor was first\n';
   fs.writeFileSync(path.join(fx.root, 'fresh.md'), editors);
-  const refused = await e.writePage({ key: 'fresh', body: '# Fresh\nmine\n', actor: 'alice' }).then(() => null, (err: CairnError) => err);
+  const refused = await e.writePage({ key: 'fresh', body: '# Fresh\nmine\n', actor: 'alice' }).then(
+    () => null,
+    (err: CairnError) => err,
+  );
   expect(refused).toMatchObject({ code: 'conflict', current: { hash: sha1(Buffer.from(editors)), body: editors } });
   expect(refused!.message).toMatch(/index has not read it yet/);
   const merged = await e.writePage({ key: 'fresh', body: `${editors}mine\n`, actor: 'alice', baseHash: refused!.current!.hash });

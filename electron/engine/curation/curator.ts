@@ -7,5 +7,8 @@ import type { Place } from './page-place.ts';
 
 export function assertCurates(agent: string, place: Pick<Place, 'scope' | 'rel'>, action: string): void {
   if (place.scope.kind === 'user' && place.scope.agent === agent) return;
-  throw new CairnError('forbidden', `${action}: ${place.rel} is not in user/${agent}/; curating the shared space (archive, review, link fixes) is for a person in the desktop app or the CLI, and agent "${agent}" may curate only its own pages`);
+  throw new CairnError(
+    'forbidden',
+    `${action}: ${place.rel} is not in user/${agent}/; curating the shared space (archive, review, link fixes) is for a person in the desktop app or the CLI, and agent "${agent}" may curate only its own pages`,
+  );
 }

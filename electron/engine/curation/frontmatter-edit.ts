@@ -27,7 +27,8 @@ export function editPage(text: string, fields: FieldChanges, body?: string): str
   const open = lf.slice(0, lf.indexOf('\n') + 1); // the opening fence as written
   const fence = block ? lf.slice(open.length + block.yaml.length, lf.length - block.body.length) : '---\n';
   // the body as written, byte for byte (even with mixed line endings), unless it is replaced
-  const newBody = body === undefined ? afterLines(text, block ? countLines(lf.slice(0, lf.length - block.body.length)) : 0) : withEol(body.replace(/\r\n/g, '\n'));
+  const newBody =
+    body === undefined ? afterLines(text, block ? countLines(lf.slice(0, lf.length - block.body.length)) : 0) : withEol(body.replace(/\r\n/g, '\n'));
   // A body that opens with a `---` block would be read as frontmatter; an empty block before it keeps it body.
   if (yaml === null) return splitFrontmatter(toLf(newBody)) ? `${withEol('---\n---\n')}${newBody}` : newBody;
   return `${withEol(`${block ? open : '---\n'}${yaml}${fence}`)}${newBody}`;
@@ -71,7 +72,9 @@ function editYaml(block: FrontmatterBlock, fields: FieldChanges): string {
 }
 
 function newYaml(fields: FieldChanges): string | null {
-  const lines = Object.entries(fields).filter(([, v]) => v !== null).map(([k, v]) => fieldLine(k, v));
+  const lines = Object.entries(fields)
+    .filter(([, v]) => v !== null)
+    .map(([k, v]) => fieldLine(k, v));
   return lines.length ? lines.join('') : null;
 }
 

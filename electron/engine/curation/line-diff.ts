@@ -15,5 +15,9 @@ export function lineChanges(before: string | null, after: string): LineChange[] 
   while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
   const removed = a.slice(head, a.length - tail);
   const added = b.slice(head, b.length - tail);
-  return Array.from({ length: Math.max(removed.length, added.length) }, (_, i) => ({ line: head + i + 1, before: removed[i] ?? null, after: added[i] ?? null }));
+  return Array.from({ length: Math.max(removed.length, added.length) }, (_, i) => ({
+    line: head + i + 1,
+    before: removed[i] ?? null,
+    after: added[i] ?? null,
+  }));
 }

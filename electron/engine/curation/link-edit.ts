@@ -72,7 +72,10 @@ function replaceMarkdown(line: string, link: WrittenLink, edit: (m: MarkdownMatc
 
 /** A path as a markdown destination: spaces and parentheses escaped, slashes kept. */
 function encodeDest(p: string): string {
-  return p.split('/').map((s) => encodeURIComponent(s)).join('/');
+  return p
+    .split('/')
+    .map((s) => encodeURIComponent(s))
+    .join('/');
 }
 
 /** The relative path from one page to another, as a markdown link writes it. */

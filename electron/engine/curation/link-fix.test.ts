@@ -13,10 +13,12 @@ let fx: Fixture;
 afterEach(() => fx?.cleanup());
 
 const read = (rel: string) => fs.readFileSync(path.join(fx.root, rel), 'utf8');
-const dangling = async (e: ReturnType<Fixture['engine']>) => (await e.links({ kind: 'dangling' })).findings.map((f) => `${f.source}:${f.line} ${f.kind} ${f.target}`);
+const dangling = async (e: ReturnType<Fixture['engine']>) =>
+  (await e.links({ kind: 'dangling' })).findings.map((f) => `${f.source}:${f.line} ${f.kind} ${f.target}`);
 
 const WIKI = {
-  'guides/setup.md': '---\ntitle: Setup\nrefs: [graph-lane, fusion]  # what it builds on\n---\n# Setup\r\nRead [[fusoin#Weights|the fusion page]] and [[fusoin]] first.\nThen [install](install-on-windows.md "Windows") or ![[diagram]].\n',
+  'guides/setup.md':
+    '---\ntitle: Setup\nrefs: [graph-lane, fusion]  # what it builds on\n---\n# Setup\r\nRead [[fusoin#Weights|the fusion page]] and [[fusoin]] first.\nThen [install](install-on-windows.md "Windows") or ![[diagram]].\n',
   'reference/fusion.md': '---\ntitle: Fusion\naliases: [rank fusion]\n---\n# Fusion\n## Weights\n',
   'reference/graph-lane-ideas.md': '# Graph lane ideas\n',
   'guides/install.md': '# Install\n',
@@ -24,7 +26,11 @@ const WIKI = {
 
 describe.each(storeKinds())('fixLink (%s)', (kind) => {
   it('suggests a page whose name holds the missing target as a word: [[manifesto]] finds "Quillfeather Manifesto"', async () => {
-    fx = await makeStoreFixture(kind, { ...WIKI, 'notes/plan.md': '---\ntitle: Quillfeather Manifesto\n---\n# Quillfeather Manifesto\n', 'notes/other.md': '# Manifold\nSee [[manifesto]].\n' });
+    fx = await makeStoreFixture(kind, {
+      ...WIKI,
+      'notes/plan.md': '---\ntitle: Quillfeather Manifesto\n---\n# Quillfeather Manifesto\n',
+      'notes/other.md': '# Manifold\nSee [[manifesto]].\n',
+    });
     const e = fx.engine();
     await e.reindex();
     const { suggestions } = await e.suggestTargets({ targets: ['manifesto'] });
@@ -35,7 +41,13 @@ describe.each(storeKinds())('fixLink (%s)', (kind) => {
     fx = await makeStoreFixture(kind, WIKI);
     const e = fx.engine();
     await e.reindex();
-    expect(await dangling(e)).toEqual(['guides/setup.md:3 ref graph-lane', 'guides/setup.md:6 wikilink fusoin', 'guides/setup.md:6 wikilink fusoin', 'guides/setup.md:7 markdown install-on-windows.md', 'guides/setup.md:7 embed diagram']);
+    expect(await dangling(e)).toEqual([
+      'guides/setup.md:3 ref graph-lane',
+      'guides/setup.md:6 wikilink fusoin',
+      'guides/setup.md:6 wikilink fusoin',
+      'guides/setup.md:7 markdown install-on-windows.md',
+      'guides/setup.md:7 embed diagram',
+    ]);
     const { suggestions } = await e.suggestTargets({ targets: ['fusoin', 'graph-lane', 'install-on-windows.md'] });
     expect(suggestions.map((s) => s.pages[0]?.key)).toEqual(['fusion', 'graph-lane-ideas', 'install']);
     const before = read('guides/setup.md');
@@ -43,14 +55,34 @@ describe.each(storeKinds())('fixLink (%s)', (kind) => {
     expect(preview).toEqual({
       applied: false,
       auditId: null,
-      changes: [{ root: fx.root, path: 'guides/setup.md', key: 'setup', created: false, lines: [{ line: 6, before: 'Read [[fusoin#Weights|the fusion page]] and [[fusoin]] first.', after: 'Read [[fusion#Weights|the fusion page]] and [[fusion]] first.' }] }],
+      changes: [
+        {
+          root: fx.root,
+          path: 'guides/setup.md',
+          key: 'setup',
+          created: false,
+          lines: [
+            {
+              line: 6,
+              before: 'Read [[fusoin#Weights|the fusion page]] and [[fusoin]] first.',
+              after: 'Read [[fusion#Weights|the fusion page]] and [[fusion]] first.',
+            },
+          ],
+        },
+      ],
     });
     expect(read('guides/setup.md')).toBe(before);
     const applied = await e.fixLink({ key: 'setup', line: 6, target: 'fusoin', action: 'retarget', to: 'fusion', actor: 'alice' });
     expect(applied.applied).toBe(true);
     expect(read('guides/setup.md')).toBe(before.replace('[[fusoin#Weights', '[[fusion#Weights').replace('[[fusoin]]', '[[fusion]]'));
     expect(await dangling(e)).not.toContain('guides/setup.md:6 wikilink fusoin');
-    expect((await e.audit({})).entries[0]).toMatchObject({ id: applied.auditId, actor: 'alice', action: 'fix', detail: 'retargeted fusoin → fusion on line 6', undoable: true });
+    expect((await e.audit({})).entries[0]).toMatchObject({
+      id: applied.auditId,
+      actor: 'alice',
+      action: 'fix',
+      detail: 'retargeted fusoin → fusion on line 6',
+      undoable: true,
+    });
   });
 
   it('retargets a ref in the frontmatter and a markdown link by relative path', async () => {
@@ -108,7 +140,9 @@ describe.each(storeKinds())('fixLink (%s)', (kind) => {
     expect(preview.changes[0]!.lines.every((l) => l.before === null)).toBe(true);
     expect(fs.existsSync(path.join(fx.root, 'diagram.md'))).toBe(false);
     await e.fixLink({ key: 'setup', line: 7, target: 'install-on-windows.md', action: 'stub', actor: 'alice' });
-    expect(read('guides/install-on-windows.md')).toBe('---\ntitle: Install on windows\ntags:\n  - stub\n---\n# Install on windows\n\nA stub, created for the link in setup (guides/setup.md, line 7). Say here what Install on windows is.\n');
+    expect(read('guides/install-on-windows.md')).toBe(
+      '---\ntitle: Install on windows\ntags:\n  - stub\n---\n# Install on windows\n\nA stub, created for the link in setup (guides/setup.md, line 7). Say here what Install on windows is.\n',
+    );
     expect(await dangling(e)).not.toContain('guides/setup.md:7 markdown install-on-windows.md');
     expect((await e.getPage({ key: 'install-on-windows' })).backlinks.map((l) => l.sourceKey)).toEqual(['setup']);
   });
@@ -129,8 +163,12 @@ describe.each(storeKinds())('fixLink (%s)', (kind) => {
     const e = fx.engine();
     await e.reindex();
     const before = read('guides/setup.md');
-    await expect(e.fixLink({ key: 'setup', line: 5, target: 'fusoin', action: 'remove', actor: 'a' })).rejects.toThrow('guides/setup.md has no link to "fusoin" on line 5');
-    await expect(e.fixLink({ key: 'setup', line: 6, target: 'fusoin', action: 'retarget', to: 'nowhere', actor: 'a' })).rejects.toThrow('no page with key "nowhere"');
+    await expect(e.fixLink({ key: 'setup', line: 5, target: 'fusoin', action: 'remove', actor: 'a' })).rejects.toThrow(
+      'guides/setup.md has no link to "fusoin" on line 5',
+    );
+    await expect(e.fixLink({ key: 'setup', line: 6, target: 'fusoin', action: 'retarget', to: 'nowhere', actor: 'a' })).rejects.toThrow(
+      'no page with key "nowhere"',
+    );
     await expect(e.fixLink({ key: 'setup', line: 6, target: 'fusoin', action: 'retarget', actor: 'a' })).rejects.toThrow(/retarget needs `to`/);
     await expect(e.fixLink({ key: 'shot', line: 2, target: 'missing.png', action: 'stub', actor: 'a' })).rejects.toThrow('names a file, not a page');
     await expect(e.fixLink({ key: 'setup', line: 3, target: 'graph-lane', action: 'stub', actor: 'a', kind: 'ref' })).resolves.toMatchObject({ applied: true });
@@ -143,7 +181,9 @@ describe.each(storeKinds())('fixLink (%s)', (kind) => {
     const e = fx.engine();
     await e.reindex();
     fx.write('guides/setup.md', '# Setup\nrewritten\n');
-    await expect(e.fixLink({ key: 'setup', line: 6, target: 'fusoin', action: 'remove', actor: 'a' })).rejects.toThrow('guides/setup.md changed since it was indexed');
+    await expect(e.fixLink({ key: 'setup', line: 6, target: 'fusoin', action: 'remove', actor: 'a' })).rejects.toThrow(
+      'guides/setup.md changed since it was indexed',
+    );
     expect(read('guides/setup.md')).toBe('# Setup\nrewritten\n');
   });
 
@@ -183,7 +223,10 @@ describe.each(storeKinds())('undo (%s)', (kind) => {
     expect(await e.undo({ id: stub.auditId!, actor: 'alice' })).toMatchObject({ path: 'diagram.md', removed: true });
     expect(fs.existsSync(path.join(fx.root, 'diagram.md'))).toBe(false);
     expect(await dangling(e)).toContain('guides/setup.md:7 embed diagram');
-    expect((await e.audit({ action: 'undo' })).entries.map((x) => x.detail)).toEqual([`undid #${stub.auditId} (fix: created a stub for diagram (linked from guides/setup.md:7))`, `undid #${fix.auditId} (fix: retargeted fusoin → fusion on line 6)`]);
+    expect((await e.audit({ action: 'undo' })).entries.map((x) => x.detail)).toEqual([
+      `undid #${stub.auditId} (fix: created a stub for diagram (linked from guides/setup.md:7))`,
+      `undid #${fix.auditId} (fix: retargeted fusoin → fusion on line 6)`,
+    ]);
   });
 
   it('refuses to undo over a later change, which survives', async () => {
@@ -194,7 +237,12 @@ describe.each(storeKinds())('undo (%s)', (kind) => {
     const stub = await e.fixLink({ key: 'setup', line: 7, target: 'diagram', action: 'stub', actor: 'alice' });
     fx.write('guides/setup.md', `${read('guides/setup.md')}more\n`);
     fx.write('diagram.md', '# Diagram\nsomeone wrote this\n');
-    await expect(e.undo({ id: fix.auditId!, actor: 'alice' })).resolves.toMatchObject({ outcome: 'blocked', reason: 'changed-outside', blockedBy: null, message: expect.stringMatching(/changed after audit entry #\d+, and not by a write in the log .* nothing was written/) });
+    await expect(e.undo({ id: fix.auditId!, actor: 'alice' })).resolves.toMatchObject({
+      outcome: 'blocked',
+      reason: 'changed-outside',
+      blockedBy: null,
+      message: expect.stringMatching(/changed after audit entry #\d+, and not by a write in the log .* nothing was written/),
+    });
     await expect(e.undo({ id: stub.auditId!, actor: 'alice' })).resolves.toMatchObject({ outcome: 'blocked', reason: 'changed-outside' });
     expect(read('guides/setup.md')).toMatch(/more\n$/);
     expect(read('diagram.md')).toBe('# Diagram\nsomeone wrote this\n');

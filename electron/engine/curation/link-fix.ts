@@ -30,7 +30,8 @@ export type Source = PageRecord;
 /** The page the link is in: at the root and path given (of several with its key), else by key. */
 export async function linkingPage(store: Store, req: Pick<FixLinkRequest, 'key' | 'root' | 'path' | 'agent'>): Promise<Source> {
   const source = await pageNamed(store, req, { agent: req.agent ?? null });
-  if (!source) throw new BadRequest(req.root !== undefined && req.path !== undefined ? `no page at ${req.path} in ${req.root}` : `no page with key "${req.key}"`);
+  if (!source)
+    throw new BadRequest(req.root !== undefined && req.path !== undefined ? `no page at ${req.path} in ${req.root}` : `no page with key "${req.key}"`);
   return source;
 }
 
@@ -46,7 +47,17 @@ export async function planFix(store: Store, req: FixLinkRequest): Promise<FixPla
   const detail = `${req.action === 'remove' ? 'removed the link to' : 'retargeted'} ${link.target}${req.action === 'retarget' ? ` → ${req.to}` : ''} on line ${req.line}`;
   return {
     // the linking page by its place: of several with its key, this one (by key alone, the first)
-    write: { key: source.key, agent: source.agent, root: source.root, path: source.path, fields: {}, text: after, baseHash: sha1(bytes), action: 'fix', detail },
+    write: {
+      key: source.key,
+      agent: source.agent,
+      root: source.root,
+      path: source.path,
+      fields: {},
+      text: after,
+      baseHash: sha1(bytes),
+      action: 'fix',
+      detail,
+    },
     change: { root: source.root, path: source.path, key: source.key, created: false, lines: lineChanges(before, after) },
   };
 }
@@ -57,7 +68,9 @@ export function readSource(source: Source): Buffer {
     return fs.readFileSync(path.join(source.root, source.path));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    throw new WriteConflict(source.path, `${source.path} was deleted since the index read it: there is no link left to fix, and nothing was written`, { hash: null });
+    throw new WriteConflict(source.path, `${source.path} was deleted since the index read it: there is no link left to fix, and nothing was written`, {
+      hash: null,
+    });
   }
 }
 
@@ -68,7 +81,10 @@ export function readSource(source: Source): Buffer {
  */
 export function refuseUnindexed(source: Source, bytes: Buffer): void {
   if (sha1(bytes) === source.content_hash) return;
-  throw new WriteConflict(source.path, `${source.path} changed since it was indexed, so the link's line and column may no longer be where it is: nothing was written (re-index, then fix it from the new report)`);
+  throw new WriteConflict(
+    source.path,
+    `${source.path} changed since it was indexed, so the link's line and column may no longer be where it is: nothing was written (re-index, then fix it from the new report)`,
+  );
 }
 
 /** A link as the index knows it, in the frontmatter (no column) or on a line (at its column). */
@@ -79,8 +95,14 @@ export type IndexedLink = Omit<WrittenLink, 'column'> & { column: number | null 
  * without a column every link to the target there. A request can only fix a link that is there, and
  * text that merely looks like one (in a code span) is not indexed, so it is never among them.
  */
-export async function writtenLinks(store: Store, source: Source, req: Pick<FixLinkRequest, 'line' | 'column' | 'target' | 'kind'>): Promise<[IndexedLink, ...IndexedLink[]]> {
-  const rows = (await store.links.writtenOn(source.id, req.line, req.target, req.kind ?? null)).filter((l) => req.column === undefined || l.column === req.column);
+export async function writtenLinks(
+  store: Store,
+  source: Source,
+  req: Pick<FixLinkRequest, 'line' | 'column' | 'target' | 'kind'>,
+): Promise<[IndexedLink, ...IndexedLink[]]> {
+  const rows = (await store.links.writtenOn(source.id, req.line, req.target, req.kind ?? null)).filter(
+    (l) => req.column === undefined || l.column === req.column,
+  );
   const where = req.column === undefined ? `line ${req.line}` : `line ${req.line}, column ${req.column}`;
   if (!rows.length) throw new BadRequest(`${source.path} has no link to "${req.target}" on ${where} (the page may have changed: re-index and look again)`);
   return rows as [IndexedLink, ...IndexedLink[]];
@@ -160,14 +182,27 @@ export async function planStub(store: Store, source: Source, link: IndexedLink, 
   const agent = source.scope === 'user' ? source.agent : null;
   // a fix writes the linking page's space or the shared one, never another agent's (whoever asks)
   const lands = scopeOf(path.posix.normalize(rel), isScopedRoot(source.root));
-  if (lands.kind === 'user' && lands.agent !== agent) throw new BadRequest(`"${link.target}" leads into user/${lands.agent}/, another agent's space: a stub goes only in the linking page's space or the shared one`);
+  if (lands.kind === 'user' && lands.agent !== agent)
+    throw new BadRequest(
+      `"${link.target}" leads into user/${lands.agent}/, another agent's space: a stub goes only in the linking page's space or the shared one`,
+    );
   const existing = await store.pages.byKey(key, agent);
   if (existing) throw new BadRequest(`a page "${key}" already exists (${existing.path}): retarget the link to it instead of creating a second one`);
   const title = /[A-Z ]/.test(key) ? key : key.replace(/[-_]+/g, ' ').replace(/^./, (c) => c.toUpperCase());
   const body = `# ${title}\n\nA stub, created for the link in ${source.key} (${source.path}, line ${line}). Say here what ${title} is.\n`;
   const text = editPage('', { title, tags: ['stub'] }, body);
   return {
-    write: { key, agent, root: source.root, path: rel, fields: {}, text, baseHash: null, action: 'fix', detail: `created a stub for ${link.target} (linked from ${source.path}:${line})` },
+    write: {
+      key,
+      agent,
+      root: source.root,
+      path: rel,
+      fields: {},
+      text,
+      baseHash: null,
+      action: 'fix',
+      detail: `created a stub for ${link.target} (linked from ${source.path}:${line})`,
+    },
     change: { root: source.root, path: rel, key, created: true, lines: lineChanges(null, text) },
   };
 }

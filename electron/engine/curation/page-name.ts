@@ -22,9 +22,11 @@ export function nameProblem(name: string, maxBytes = NAME_MAX_BYTES): string | n
   const bytes = Buffer.byteLength(name, 'utf8');
   if (bytes > maxBytes) return `${shown} is ${bytes} bytes long; a name may be at most ${maxBytes} bytes (UTF-8)`;
   const bad = FORBIDDEN_CHAR.exec(name);
-  if (bad) return `${shown} holds ${/[\u0000-\u001f\u007f]/.test(bad[0]) ? 'a control character' : `"${bad[0]}"`}, which Windows does not allow in a name (nor any of < > : " | ? * \\)`;
+  if (bad)
+    return `${shown} holds ${/[\u0000-\u001f\u007f]/.test(bad[0]) ? 'a control character' : `"${bad[0]}"`}, which Windows does not allow in a name (nor any of < > : " | ? * \\)`;
   if (/[. ]$/.test(name)) return `${shown} ends in a ${name.endsWith('.') ? 'dot' : 'space'}, which Windows drops from a name`;
-  if (DEVICE.test(name.split('.')[0]!.trimEnd())) return `${shown} is a Windows device name (CON, PRN, AUX, NUL, COM1-9, LPT1-9, with any extension): no file can have it there`;
+  if (DEVICE.test(name.split('.')[0]!.trimEnd()))
+    return `${shown} is a Windows device name (CON, PRN, AUX, NUL, COM1-9, LPT1-9, with any extension): no file can have it there`;
   return null;
 }
 
@@ -40,7 +42,10 @@ export function assertPortableName(key: string, rel: string): void {
   parts.forEach((part, i) => {
     const file = i === parts.length - 1;
     const bad = nameProblem(part, file ? PAGE_FILE_MAX_BYTES : NAME_MAX_BYTES);
-    if (bad) throw new BadRequest(`path "${rel.length > 120 ? `${rel.slice(0, 120)}…` : rel}": ${file ? 'file' : 'folder'} name ${bad}${file && Buffer.byteLength(part) > PAGE_FILE_MAX_BYTES ? ROOM : ''}; nothing was written`);
+    if (bad)
+      throw new BadRequest(
+        `path "${rel.length > 120 ? `${rel.slice(0, 120)}…` : rel}": ${file ? 'file' : 'folder'} name ${bad}${file && Buffer.byteLength(part) > PAGE_FILE_MAX_BYTES ? ROOM : ''}; nothing was written`,
+      );
   });
 }
 

@@ -34,19 +34,24 @@ export interface Place {
 
 /** The page's file, or where a new one goes; inside a configured root, never through a symlink. */
 export async function locate(store: Store, roots: readonly string[], input: PlaceRequest): Promise<Place> {
-  if (CONTROL.test(input.key) || (input.agent && CONTROL.test(input.agent))) throw new BadRequest(`the key or agent ${JSON.stringify(input.key)} holds a control character: a page's name never does`);
+  if (CONTROL.test(input.key) || (input.agent && CONTROL.test(input.agent)))
+    throw new BadRequest(`the key or agent ${JSON.stringify(input.key)} holds a control character: a page's name never does`);
   const rel = input.path === undefined ? null : insideRel(input.path);
   // a root and path name exactly one page (of several with the key, the one asked for); else
   // a path into user/<agent>/ asks for that agent's page of the key (its own, else the shared one it would shadow)
   const row = (await pageAt(store, input, rel)) ?? (await store.pages.byKey(input.key, (rel === null ? null : userOf(rel)) ?? input.agent));
   if (!row && !input.mayCreate) throw new NotFound(`no page with key "${input.key}" to ${input.verb}`);
-  if (row && !roots.includes(row.root)) throw new BadRequest(`page "${input.key}" is in ${row.root}, which is not a configured root: Cairn writes only into its roots`);
+  if (row && !roots.includes(row.root))
+    throw new BadRequest(`page "${input.key}" is in ${row.root}, which is not a configured root: Cairn writes only into its roots`);
   const asked = input.root === undefined ? (row?.root ?? roots[0]) : roots.find((r) => r === path.resolve(input.root!));
   if (!asked) throw new BadRequest(`root ${input.root} is not a configured root; roots: ${roots.join(', ')}`);
   const scoped = isScopedRoot(asked);
   if (row && !(rel !== null && shadows(row, asked, rel, scoped))) {
     if ((rel !== null && !sameFile(row.path, rel, scoped)) || asked !== row.root) {
-      throw new WriteConflict(row.path, `key "${input.key}" is the page ${where(row.root, row.path, roots)}, not ${where(asked, rel ?? row.path, roots)}: a key names one page in its space, so nothing was written (leave "path" out to write that page, or choose another key)`);
+      throw new WriteConflict(
+        row.path,
+        `key "${input.key}" is the page ${where(row.root, row.path, roots)}, not ${where(asked, rel ?? row.path, roots)}: a key names one page in its space, so nothing was written (leave "path" out to write that page, or choose another key)`,
+      );
     }
     return checked(row.root, row.path, true);
   }
@@ -70,7 +75,8 @@ async function pageAt(store: Store, input: PlaceRequest, rel: string | null) {
 function insideRel(asked: string): string {
   if (CONTROL.test(asked)) throw new BadRequest(`path ${JSON.stringify(asked)} holds a control character`);
   const norm = path.posix.normalize(asked.replace(/\\/g, '/'));
-  if (path.posix.isAbsolute(norm) || norm.startsWith('../') || norm === '..' || !norm.endsWith('.md')) throw new BadRequest(`path "${asked}" must be a .md path inside the root`);
+  if (path.posix.isAbsolute(norm) || norm.startsWith('../') || norm === '..' || !norm.endsWith('.md'))
+    throw new BadRequest(`path "${asked}" must be a .md path inside the root`);
   return norm;
 }
 
@@ -143,7 +149,10 @@ function realRel(rootReal: string, abs: string): string | null {
   const above = existingAncestor(path.dirname(abs));
   const aboveReal = realOrNull(above);
   if (aboveReal === null || (aboveReal !== rootReal && !aboveReal.startsWith(rootReal + path.sep))) return null;
-  return path.relative(rootReal, path.join(aboveReal, path.relative(above, abs))).split(path.sep).join('/');
+  return path
+    .relative(rootReal, path.join(aboveReal, path.relative(above, abs)))
+    .split(path.sep)
+    .join('/');
 }
 
 /** A write whose real path is in another space than it names, or ignored, is refused. */
@@ -151,9 +160,13 @@ function refuseCrossing(root: string, rel: string, real: string, scoped: boolean
   const named = scopeOf(rel, scoped);
   const lands = scopeOf(real, scoped);
   if (named.kind !== lands.kind || named.agent !== lands.agent) {
-    throw new CairnError('forbidden', `${rel} is really ${real} (a symlinked folder on the way), in ${spaceName(lands)}, not ${spaceName(named)}: a write lands only in the space it names; nothing was written`);
+    throw new CairnError(
+      'forbidden',
+      `${rel} is really ${real} (a symlinked folder on the way), in ${spaceName(lands)}, not ${spaceName(named)}: a write lands only in the space it names; nothing was written`,
+    );
   }
-  if (buildIgnore(root, []).ignores(real)) throw new BadRequest(`${rel} is really ${real} (a symlinked folder on the way), which the root's ignore rules leave out: nothing was written`);
+  if (buildIgnore(root, []).ignores(real))
+    throw new BadRequest(`${rel} is really ${real} (a symlinked folder on the way), which the root's ignore rules leave out: nothing was written`);
 }
 
 /** NUL and the other C0 controls: no file name Cairn writes holds one (fs would refuse NUL with an internal error). */

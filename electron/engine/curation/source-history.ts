@@ -80,7 +80,11 @@ async function repoOf(dir: string): Promise<Repo | null> {
 /** HEAD's reflog grows (and HEAD or packed-refs are rewritten) whenever HEAD moves: while their sizes
  * and times stay, HEAD has not moved, and git need not be asked. Without a reflog it is asked each time. */
 async function headState(gitDir: string): Promise<string | null> {
-  const stat = (f: string) => fs.promises.stat(path.join(gitDir, f)).then((s) => `${s.size}:${s.mtimeMs}`, () => '-');
+  const stat = (f: string) =>
+    fs.promises.stat(path.join(gitDir, f)).then(
+      (s) => `${s.size}:${s.mtimeMs}`,
+      () => '-',
+    );
   const [log, head, packed] = await Promise.all([stat('logs/HEAD'), stat('HEAD'), stat('packed-refs')]);
   return log === '-' ? null : `${log} ${head} ${packed}`;
 }

@@ -19,8 +19,7 @@ afterEach(() => fx?.cleanup());
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 const today = () => new Date().toISOString().slice(0, 10);
 
-const reasons = async (e: TestEngine) =>
-  Object.fromEntries((await e.stalePages({})).pages.map((p) => [p.key, p.reasons.map((r) => `${r.kind}: ${r.detail}`)]));
+const reasons = async (e: TestEngine) => Object.fromEntries((await e.stalePages({})).pages.map((p) => [p.key, p.reasons.map((r) => `${r.kind}: ${r.detail}`)]));
 
 function setMtime(file: string, daysBack: number): void {
   const t = new Date(Date.now() - daysBack * 86_400_000);
@@ -65,7 +64,10 @@ describe.each(storeKinds())('staleness after a write (%s)', (kind) => {
     await e.reindex();
     expect(await reasons(e)).toEqual({});
     // as if 160 days went by: the same index, with the age limit 20 days instead of 180
-    const later = Engine.open({ ...resolveSettings({ roots: [fx.root], db: fx.db, model: 'none', env: { CAIRN_CONFIG: path.join(fx.dir, 'none.json') } }), staleAfterDays: 20 });
+    const later = Engine.open({
+      ...resolveSettings({ roots: [fx.root], db: fx.db, model: 'none', env: { CAIRN_CONFIG: path.join(fx.dir, 'none.json') } }),
+      staleAfterDays: 20,
+    });
     try {
       await engineApi(later).writePage({ key: 'other', body: '# Other, edited\n', actor: 'alice' });
       expect(await reasons(engineApi(later))).toEqual({ old: [`not-reviewed: last updated or reviewed ${daysAgo(30)}, more than 20 days ago`] });

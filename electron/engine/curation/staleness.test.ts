@@ -45,7 +45,14 @@ describe.each(storeKinds())('stale pages (%s)', (kind) => {
     const changes = await e.sourceChanges({ key: 'auth' });
     expect(changes).toEqual({
       since: daysAgo(60),
-      sources: [{ source: '../src/auth.ts', path: path.join(fx.root, 'src/auth.ts'), changedAt: expect.stringMatching(new RegExp(`^${daysAgo(30)}T`)), commits: [{ hash: expect.stringMatching(/^[0-9a-f]{7,}$/), date: expect.stringMatching(new RegExp(`^${daysAgo(30)}`)), subject: 'change auth' }] }],
+      sources: [
+        {
+          source: '../src/auth.ts',
+          path: path.join(fx.root, 'src/auth.ts'),
+          changedAt: expect.stringMatching(new RegExp(`^${daysAgo(30)}T`)),
+          commits: [{ hash: expect.stringMatching(/^[0-9a-f]{7,}$/), date: expect.stringMatching(new RegExp(`^${daysAgo(30)}`)), subject: 'change auth' }],
+        },
+      ],
     });
   });
 

@@ -19,7 +19,12 @@ interface Name {
   words: Set<string>;
 }
 
-const normal = (s: string) => s.toLowerCase().replace(/\.md$/, '').replace(/[-_\s.]+/g, ' ').trim();
+const normal = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/\.md$/, '')
+    .replace(/[-_\s.]+/g, ' ')
+    .trim();
 const wordsOf = (s: string) => new Set(s.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 1));
 
 export function nameOf(s: string): Name {
@@ -35,7 +40,11 @@ export interface NamedPage {
 }
 
 export function namedPage(page: LinkTarget): NamedPage {
-  const names = [{ name: nameOf(page.key), matched: 'key' as const }, { name: nameOf(page.title), matched: 'title' as const }, ...page.aliases.map((a) => ({ name: nameOf(a), matched: 'alias' as const }))];
+  const names = [
+    { name: nameOf(page.key), matched: 'key' as const },
+    { name: nameOf(page.title), matched: 'title' as const },
+    ...page.aliases.map((a) => ({ name: nameOf(a), matched: 'alias' as const })),
+  ];
   return { page, names, words: new Set([...names[0]!.name.words, ...names[1]!.name.words]) };
 }
 

@@ -7,7 +7,10 @@ import type { Store } from '../store/store.ts';
 import { contextWords, fitScore, nameMatch, nameOf, namedPage } from './suggest-rank.ts';
 
 /** The pages this agent sees (archived pages are not suggested), their names read once. */
-export async function targetSuggester(store: Store, agent: string | null): Promise<(target: string, limit: number, context?: TargetContext) => TargetSuggestion[]> {
+export async function targetSuggester(
+  store: Store,
+  agent: string | null,
+): Promise<(target: string, limit: number, context?: TargetContext) => TargetSuggestion[]> {
   // a link names pages in its agent's spaces (null: the shared space), shadowed ones too, never archived ones
   const pages = (await store.pages.linkTargets(agent)).map(namedPage);
   return (target, limit, context) => {
@@ -17,7 +20,15 @@ export async function targetSuggester(store: Store, agent: string | null): Promi
     const found: TargetSuggestion[] = [];
     for (const p of pages) {
       const match = linking.has(p.page.path) ? null : nameMatch(name, p);
-      if (match) found.push({ key: p.page.key, title: p.page.title, path: p.page.path, agent: p.page.agent, matched: match.matched, score: fitScore(match.similarity, p, context, said) });
+      if (match)
+        found.push({
+          key: p.page.key,
+          title: p.page.title,
+          path: p.page.path,
+          agent: p.page.agent,
+          matched: match.matched,
+          score: fitScore(match.similarity, p, context, said),
+        });
     }
     return found.sort((a, b) => a.score - b.score || a.key.localeCompare(b.key) || a.path.localeCompare(b.path)).slice(0, limit);
   };

@@ -49,7 +49,17 @@ export const describeEntry = (e: AuditEntry) => `#${e.id} (${e.action} by ${e.ac
 function blocked(entry: AuditEntry, now: string | null, later: AuditEntry[]): UndoBlocked {
   const by = later.find((e) => e.hashAfter === now) ?? null;
   const base = { outcome: 'blocked' as const, id: entry.id, root: entry.root, path: entry.path, blockedBy: by };
-  if (!by) return { ...base, reason: 'changed-outside', message: `${entry.path} changed after audit entry #${entry.id}, and not by a write in the log (an editor, another program or a pull): undoing it would lose that change, so nothing was written` };
-  if (by.undoes === entry.id) return { ...base, reason: 'already-undone', message: `audit entry #${entry.id} is undone already, by ${describeEntry(by)}; nothing was written` };
-  return { ...base, reason: 'later-write', message: `${entry.path} was written again after audit entry #${entry.id}, by ${describeEntry(by)}: undo that first, then #${entry.id}; nothing was written` };
+  if (!by)
+    return {
+      ...base,
+      reason: 'changed-outside',
+      message: `${entry.path} changed after audit entry #${entry.id}, and not by a write in the log (an editor, another program or a pull): undoing it would lose that change, so nothing was written`,
+    };
+  if (by.undoes === entry.id)
+    return { ...base, reason: 'already-undone', message: `audit entry #${entry.id} is undone already, by ${describeEntry(by)}; nothing was written` };
+  return {
+    ...base,
+    reason: 'later-write',
+    message: `${entry.path} was written again after audit entry #${entry.id}, by ${describeEntry(by)}: undo that first, then #${entry.id}; nothing was written`,
+  };
 }

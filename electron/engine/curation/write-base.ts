@@ -35,10 +35,19 @@ export function bytesBefore(place: Place): Buffer | null {
  * the index has not seen yet is replaced only by a writer that names its hash. `hash`: before's. */
 export function checkBase(place: Place, before: Buffer | null, hash: string | null, claim: BaseClaim, maxFileBytes: number): void {
   if (!before && place.exists && claim.baseHash !== null) {
-    throw new WriteConflict(place.rel, `${place.rel} was deleted since the index read it (an editor, a checkout or a sync): nothing was written; to make the page again, write it with baseHash null`, { hash: null });
+    throw new WriteConflict(
+      place.rel,
+      `${place.rel} was deleted since the index read it (an editor, a checkout or a sync): nothing was written; to make the page again, write it with baseHash null`,
+      { hash: null },
+    );
   }
   if (claim.baseHash === undefined) {
-    if (before && !place.exists) throw new WriteConflict(place.rel, `${place.rel} was just created by another writer or an editor (the index has not read it yet): nothing was written`, versionOf(before, maxFileBytes));
+    if (before && !place.exists)
+      throw new WriteConflict(
+        place.rel,
+        `${place.rel} was just created by another writer or an editor (the index has not read it yet): nothing was written`,
+        versionOf(before, maxFileBytes),
+      );
     if (before && claim.baseRequired && claim.body !== undefined) throw new PreconditionRequired(place.rel, hash!);
     return;
   }

@@ -38,11 +38,30 @@ it('review, archive, fixLink and sourceChanges by root and path act on that page
   expect(read(CLIPPER)).toMatch(/archived_since: /);
   expect(read(PLUGIN)).toBe(FILES[PLUGIN]);
 
-  const fix = await e.fixLink({ key: 'Overview', root, path: 'Obsidian Web Clipper/Overview.md', line: 3, target: 'Missing page', action: 'remove', dryRun: true, actor: 'test' });
-  expect(fix.changes.map((c) => [c.path, c.lines])).toEqual([['Obsidian Web Clipper/Overview.md', [{ line: 3, before: 'See [[Missing page]] too.', after: 'See Missing page too.' }]]]);
+  const fix = await e.fixLink({
+    key: 'Overview',
+    root,
+    path: 'Obsidian Web Clipper/Overview.md',
+    line: 3,
+    target: 'Missing page',
+    action: 'remove',
+    dryRun: true,
+    actor: 'test',
+  });
+  expect(fix.changes.map((c) => [c.path, c.lines])).toEqual([
+    ['Obsidian Web Clipper/Overview.md', [{ line: 3, before: 'See [[Missing page]] too.', after: 'See Missing page too.' }]],
+  ]);
 
   // applied, the fix edits that page, not the first Overview (which has no such link)
-  const applied = await e.fixLink({ key: 'Overview', root, path: 'Obsidian Web Clipper/Overview.md', line: 3, target: 'Missing page', action: 'remove', actor: 'test' });
+  const applied = await e.fixLink({
+    key: 'Overview',
+    root,
+    path: 'Obsidian Web Clipper/Overview.md',
+    line: 3,
+    target: 'Missing page',
+    action: 'remove',
+    actor: 'test',
+  });
   expect(applied.applied).toBe(true);
   expect(read('Obsidian Web Clipper/Overview.md')).toBe('# Overview\n\nSee Missing page too.\n');
   expect(read('Plugins/Overview.md')).toBe(FILES['Plugins/Overview.md']);
@@ -77,7 +96,9 @@ it('retargeting a link to a path points it at that page of two with one name, by
   await e.reindex();
   const fix = (target: string, to: string) => e.fixLink({ key: 'Overview', line: 3, target, action: 'retarget', to, dryRun: true, actor: 'test' });
   // from Plugins/, [[Templates]] is the copy beside it: the clipper's needs its path
-  expect((await fix('Templats', 'Obsidian Web Clipper/Templates')).changes[0]!.lines[0]!.after).toBe('See [[Obsidian Web Clipper/Templates]] and [[Templetes]].');
+  expect((await fix('Templats', 'Obsidian Web Clipper/Templates')).changes[0]!.lines[0]!.after).toBe(
+    'See [[Obsidian Web Clipper/Templates]] and [[Templetes]].',
+  );
   expect((await fix('Templetes', 'Plugins/Templates.md')).changes[0]!.lines[0]!.after).toBe('See [[Templats]] and [[Templates]].');
   await expect(fix('Templats', 'Nowhere/Templates')).rejects.toMatchObject({ code: 'bad-request' });
 });

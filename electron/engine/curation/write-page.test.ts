@@ -11,20 +11,35 @@ let fx: Fixture;
 afterEach(() => fx?.cleanup());
 
 const read = (rel: string) => fs.readFileSync(path.join(fx.root, rel), 'utf8');
-const tempFiles = () => fs.readdirSync(fx.root, { recursive: true }).map(String).filter((f) => f.includes('.cairn-'));
+const tempFiles = () =>
+  fs
+    .readdirSync(fx.root, { recursive: true })
+    .map(String)
+    .filter((f) => f.includes('.cairn-'));
 
 describe.each(storeKinds())('writePage (%s)', (kind) => {
   it('creates a page, indexes it at once and logs it', async () => {
     fx = await makeStoreFixture(kind, { 'oauth.md': '# OAuth' });
     const e = fx.engine();
     await e.reindex();
-    const r = await e.writePage({ key: 'token-refresh', frontmatter: { summary: 'How tokens refresh', refs: ['oauth'] }, body: '# Token refresh\nSee [[oauth]].\n', actor: 'scout', baseHash: null });
+    const r = await e.writePage({
+      key: 'token-refresh',
+      frontmatter: { summary: 'How tokens refresh', refs: ['oauth'] },
+      body: '# Token refresh\nSee [[oauth]].\n',
+      actor: 'scout',
+      baseHash: null,
+    });
     expect(r).toMatchObject({ key: 'token-refresh', path: 'token-refresh.md', created: true, hashBefore: null });
     expect(read('token-refresh.md')).toBe('---\nsummary: How tokens refresh\nrefs:\n  - oauth\n---\n# Token refresh\nSee [[oauth]].\n');
     const page = await e.getPage({ key: 'token-refresh' });
-    expect(page.links.map((l) => [l.target, l.reason])).toEqual([['oauth', null], ['oauth', null]]);
+    expect(page.links.map((l) => [l.target, l.reason])).toEqual([
+      ['oauth', null],
+      ['oauth', null],
+    ]);
     expect((await e.search({ query: 'tokens refresh', mode: 'lexical' })).results[0]?.key).toBe('token-refresh');
-    expect((await e.audit({})).entries).toMatchObject([{ actor: 'scout', action: 'create', path: 'token-refresh.md', key: 'token-refresh', hashBefore: null, hashAfter: r.hashAfter }]);
+    expect((await e.audit({})).entries).toMatchObject([
+      { actor: 'scout', action: 'create', path: 'token-refresh.md', key: 'token-refresh', hashBefore: null, hashAfter: r.hashAfter },
+    ]);
     expect(tempFiles()).toEqual([]);
   });
 
@@ -33,9 +48,9 @@ describe.each(storeKinds())('writePage (%s)', (kind) => {
     const e = fx.engine();
     await e.reindex();
     const before = read('a.md');
-    await expect(e.writePage({ key: 'a', frontmatter: { refs: ['ghost'] }, body: '# A\n[[phantom]] [[a]] ![[missing.png]]\n', actor: 'scout' })).rejects.toThrow(
-      'refused: the page links to pages that do not exist: ghost, phantom, missing.png. Nothing was written',
-    );
+    await expect(
+      e.writePage({ key: 'a', frontmatter: { refs: ['ghost'] }, body: '# A\n[[phantom]] [[a]] ![[missing.png]]\n', actor: 'scout' }),
+    ).rejects.toThrow('refused: the page links to pages that do not exist: ghost, phantom, missing.png. Nothing was written');
     await expect(e.writePage({ key: 'new-page', body: '[[nowhere]]', actor: 'scout' })).rejects.toThrow(/nowhere/);
     expect(read('a.md')).toBe(before);
     expect(fs.existsSync(path.join(fx.root, 'new-page.md'))).toBe(false);
@@ -56,13 +71,16 @@ describe.each(storeKinds())('writePage (%s)', (kind) => {
     await e.reindex();
     const first = await e.writePage({ key: 'a', body: '# A\nsecond\n', actor: 'scout' });
     fx.write('a.md', '# A\nedited in an editor\n');
-    await expect(e.writePage({ key: 'a', body: '# A\nthird\n', actor: 'scout', baseHash: first.hashAfter })).rejects.toThrow(/changed since you read it .* nothing was written/);
+    await expect(e.writePage({ key: 'a', body: '# A\nthird\n', actor: 'scout', baseHash: first.hashAfter })).rejects.toThrow(
+      /changed since you read it .* nothing was written/,
+    );
     expect(read('a.md')).toBe('# A\nedited in an editor\n');
     await expect(e.writePage({ key: 'brand-new', body: '# x', actor: 'scout', baseHash: first.hashAfter })).rejects.toThrow(/changed since you read it/);
   });
 
   it('keeps every byte it was not asked to change: comments, key order, quoting, CRLF, a BOM', async () => {
-    const original = '\ufeff---\r\n# owner notes\r\ntitle: "Token refresh"   # shown in results\r\ntags: [oauth, auth]\r\nupdated: 2026-01-02\r\n---\r\n# Body\r\n\r\nText with trailing spaces.  \r\n';
+    const original =
+      '\ufeff---\r\n# owner notes\r\ntitle: "Token refresh"   # shown in results\r\ntags: [oauth, auth]\r\nupdated: 2026-01-02\r\n---\r\n# Body\r\n\r\nText with trailing spaces.  \r\n';
     fx = await makeStoreFixture(kind, { 'a.md': Buffer.from(original, 'utf8') });
     const e = fx.engine();
     await e.reindex();
@@ -71,7 +89,9 @@ describe.each(storeKinds())('writePage (%s)', (kind) => {
     expect(after.replace(/reviewed: \d{4}-\d{2}-\d{2}\r\n/, '')).toBe(original);
     expect(after).toMatch(/updated: 2026-01-02\r\nreviewed: \d{4}-\d{2}-\d{2}\r\n---\r\n/);
     await e.writePage({ key: 'a', frontmatter: { tags: null, updated: '2026-11-23' }, actor: 'alice' });
-    expect(fs.readFileSync(path.join(fx.root, 'a.md'), 'utf8')).toMatch(/^\ufeff---\r\n# owner notes\r\ntitle: "Token refresh"   # shown in results\r\nupdated: 2026-11-23\r\nreviewed: /);
+    expect(fs.readFileSync(path.join(fx.root, 'a.md'), 'utf8')).toMatch(
+      /^\ufeff---\r\n# owner notes\r\ntitle: "Token refresh"   # shown in results\r\nupdated: 2026-11-23\r\nreviewed: /,
+    );
   });
 
   it('archiving retires a page without deleting it: it leaves search, and the log says who', async () => {

@@ -62,7 +62,14 @@ export async function writePage(store: Store, roots: readonly string[], input: W
     bytes,
     expected: { hash: hashBefore, conflict: () => new WriteConflict(place.rel, undefined, versionOnDisk(place.abs, maxFileBytes)) },
     // a new page is created only where nothing is, even beside writers that are not Cairn's
-    ...(before ? {} : { exclusive: { conflict: () => new WriteConflict(place.rel, `${place.rel} was created by another writer meanwhile: nothing was written`, versionOnDisk(place.abs, maxFileBytes)) } }),
+    ...(before
+      ? {}
+      : {
+          exclusive: {
+            conflict: () =>
+              new WriteConflict(place.rel, `${place.rel} was created by another writer meanwhile: nothing was written`, versionOnDisk(place.abs, maxFileBytes)),
+          },
+        }),
     log: { actor: input.actor, action: before || input.action === 'fix' ? input.action : 'create', key: input.key, detail: input.detail },
   });
   return { key: input.key, root: place.root, path: place.rel, created: !before, hashBefore, hashAfter, auditId, ...(conflictCopy ? { conflictCopy } : {}) };
@@ -86,7 +93,17 @@ async function refuseNewDanglingLinks(store: Store, place: Place, key: string, o
   const lookup = new GraphLookup(store);
   const resolver = new Resolver(lookup);
   const rootId = (await store.runs.rootId(place.root)) ?? -1;
-  const self: PageNode = { id: -1, rootId, rootPath: place.root, relPath: place.rel, keyLower: key.toLowerCase(), scope: place.scope.kind, agent: place.scope.agent, headings: [], blockIds: [] };
+  const self: PageNode = {
+    id: -1,
+    rootId,
+    rootPath: place.root,
+    relPath: place.rel,
+    keyLower: key.toLowerCase(),
+    scope: place.scope.kind,
+    agent: place.scope.agent,
+    headings: [],
+    blockIds: [],
+  };
   const missing = async (t: string) => {
     const out = new Set<string>();
     for (const l of parsePage(key, place.rel, t).links) {
@@ -100,5 +117,9 @@ async function refuseNewDanglingLinks(store: Store, place: Place, key: string, o
   if (!now.size) return;
   const before = await missing(oldText);
   const added = [...now].filter((t) => !before.has(t));
-  if (added.length) throw new MissingRefs(`refused: the page links to ${added.length === 1 ? 'a page that does not exist' : 'pages that do not exist'}: ${added.join(', ')}. Nothing was written; create ${added.length === 1 ? 'it' : 'them'} first or fix the link${added.length === 1 ? '' : 's'}`, added);
+  if (added.length)
+    throw new MissingRefs(
+      `refused: the page links to ${added.length === 1 ? 'a page that does not exist' : 'pages that do not exist'}: ${added.join(', ')}. Nothing was written; create ${added.length === 1 ? 'it' : 'them'} first or fix the link${added.length === 1 ? '' : 's'}`,
+      added,
+    );
 }

@@ -113,7 +113,7 @@ describe('a body stays body', () => {
 });
 
 describe('frontmatter the reader would not read is refused', () => {
-  it('fields over the reader\'s 32 KB limit: 400 naming the limit, nothing written', async () => {
+  it("fields over the reader's 32 KB limit: 400 naming the limit, nothing written", async () => {
     const r = await write({ key: 'big-fields', frontmatter: { summary: 's'.repeat(33 * 1024) }, body: '# Big\n' });
     expect(r.status).toBe(400);
     expect(r.body.error).toMatch(/32 KB/);

@@ -25,14 +25,20 @@ export interface ComposedPage {
 export function refuseUnindexable(page: ComposedPage): void {
   if (page.body !== undefined) refuseUnwritableBody(page.body);
   const tooLarge = tooLargeReason(page.bytes.length, page.maxFileBytes);
-  if (tooLarge) throw new BadRequest(`refused: the page would be ${page.bytes.length} bytes, over the indexer's limit of ${page.maxFileBytes} bytes (maxFileBytes in the config): it would be skipped, not indexed. Nothing was written`);
+  if (tooLarge)
+    throw new BadRequest(
+      `refused: the page would be ${page.bytes.length} bytes, over the indexer's limit of ${page.maxFileBytes} bytes (maxFileBytes in the config): it would be skipped, not indexed. Nothing was written`,
+    );
   refuseUnreadableBytes(page.bytes, page.text);
   const lf = toLf(page.text);
   const block = splitFrontmatter(lf);
   refuseUnreadableFrontmatter(block, 'the frontmatter this write makes');
   // editPage keeps a body body; this is the read-back that proves it before the file is touched
   if (page.body !== undefined && (block ? block.body : lf) !== toLf(page.body)) {
-    throw new CairnError('internal', 'the page as composed would not read back with the body as sent; nothing was written (a fault in Cairn: please report it)');
+    throw new CairnError(
+      'internal',
+      'the page as composed would not read back with the body as sent; nothing was written (a fault in Cairn: please report it)',
+    );
   }
 }
 
@@ -42,17 +48,25 @@ export function refuseUnreadableFrontmatter(block: FrontmatterBlock | null, whos
   if (!block) return;
   if (tooLargeToRead(block)) {
     const kb = Math.ceil(block.yaml.length / 1024);
-    throw new BadRequest(`refused: ${whose} is ${kb} KB, over the indexer's ${MAX_FRONTMATTER_BYTES / 1024} KB frontmatter limit (it would not read any of its fields). Nothing was written; move long text into the body`);
+    throw new BadRequest(
+      `refused: ${whose} is ${kb} KB, over the indexer's ${MAX_FRONTMATTER_BYTES / 1024} KB frontmatter limit (it would not read any of its fields). Nothing was written; move long text into the body`,
+    );
   }
   const { error } = parseFrontmatter(block);
-  if (error) throw new InvalidPage(`refused: ${whose} is YAML the indexer cannot read (line ${error.line}: ${error.message}). Nothing was written; fix the frontmatter first`);
+  if (error)
+    throw new InvalidPage(
+      `refused: ${whose} is YAML the indexer cannot read (line ${error.line}: ${error.message}). Nothing was written; fix the frontmatter first`,
+    );
 }
 
 /** The body as sent: a NUL anywhere, or a character UTF-8 cannot hold. */
 function refuseUnwritableBody(body: string): void {
   const bytes = Buffer.from(body, 'utf8');
   const nul = nulAt(bytes);
-  if (nul >= 0) throw new BadRequest(`refused: the body has a NUL at byte ${nul}${lineOf(bytes, nul)}: the indexer reads a file with NUL bytes as binary, not as a page. Nothing was written`);
+  if (nul >= 0)
+    throw new BadRequest(
+      `refused: the body has a NUL at byte ${nul}${lineOf(bytes, nul)}: the indexer reads a file with NUL bytes as binary, not as a page. Nothing was written`,
+    );
   refuseChangedText(body, bytes.toString('utf8'), bytes, 'the body');
 }
 
@@ -61,7 +75,9 @@ function refuseUnreadableBytes(bytes: Buffer, text: string): void {
   const decoded = decodePage(bytes);
   if (!decoded.ok) {
     const at = nulAt(bytes);
-    throw new BadRequest(`refused: the page would not be read as a page (${decoded.reason}${at >= 0 ? `; byte ${at}${lineOf(bytes, at)}` : ''}). Nothing was written`);
+    throw new BadRequest(
+      `refused: the page would not be read as a page (${decoded.reason}${at >= 0 ? `; byte ${at}${lineOf(bytes, at)}` : ''}). Nothing was written`,
+    );
   }
   refuseChangedText(text, decoded.text, bytes, 'the page', bytes.length - Buffer.byteLength(text, 'utf8'));
 }
@@ -73,8 +89,15 @@ function refuseChangedText(sent: string, read: string, bytes: Buffer, what: stri
   const i = firstDifference(read, sent);
   const c = sent.charCodeAt(i);
   const byte = start + Buffer.byteLength(sent.slice(0, i), 'utf8');
-  const why = c >= 0xd800 && c <= 0xdfff ? 'a lone surrogate, which UTF-8 cannot hold (it would be written as U+FFFD)' : c === 0xfeff && i === 0 ? 'a byte order mark opening the file, which the indexer drops' : 'which the indexer would not read back as written';
-  throw new BadRequest(`refused: ${what} has U+${c.toString(16).toUpperCase().padStart(4, '0')} at byte ${byte}${lineOf(bytes, byte)}, ${why}. Nothing was written`);
+  const why =
+    c >= 0xd800 && c <= 0xdfff
+      ? 'a lone surrogate, which UTF-8 cannot hold (it would be written as U+FFFD)'
+      : c === 0xfeff && i === 0
+        ? 'a byte order mark opening the file, which the indexer drops'
+        : 'which the indexer would not read back as written';
+  throw new BadRequest(
+    `refused: ${what} has U+${c.toString(16).toUpperCase().padStart(4, '0')} at byte ${byte}${lineOf(bytes, byte)}, ${why}. Nothing was written`,
+  );
 }
 
 function firstDifference(a: string, b: string): number {

@@ -6,14 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { env, pipeline, type FeatureExtractionPipeline, type ProgressInfo, type Tensor } from '@huggingface/transformers';
 import { STRONG_MODEL_DEFAULTS } from './fusion-defaults.ts';
-import {
-  readModelCard,
-  writeModelCard,
-  type EmbedOptions,
-  type Embedder,
-  type ModelCard,
-  type ModelInfo,
-} from './embedder.ts';
+import { readModelCard, writeModelCard, type EmbedOptions, type Embedder, type ModelCard, type ModelInfo } from './embedder.ts';
 import { LruCache } from './lru-cache.ts';
 
 export interface LoadOptions {
@@ -136,14 +129,7 @@ class LocalModel implements Embedder {
 }
 
 /** Masked mean (or first-token) pooling, then L2 normalisation; all-masked rows stay zero. */
-export function pool(
-  hidden: Float32Array,
-  mask: BigInt64Array,
-  n: number,
-  seq: number,
-  dim: number,
-  pooling: 'mean' | 'cls',
-): Float32Array[] {
+export function pool(hidden: Float32Array, mask: BigInt64Array, n: number, seq: number, dim: number, pooling: 'mean' | 'cls'): Float32Array[] {
   const rows: Float32Array[] = [];
   for (let b = 0; b < n; b++) {
     const v = new Float32Array(dim);
@@ -210,12 +196,7 @@ export interface DownloadProgress {
  * Downloads a hub model once into `cacheDir/<id>` (a plain model folder) and writes its card;
  * afterwards loadLocalModel(returned folder) uses it offline like any other model.
  */
-export async function downloadHubModel(
-  modelId: string,
-  cacheDir: string,
-  onProgress?: (p: DownloadProgress) => void,
-  dtype = 'fp32',
-): Promise<string> {
+export async function downloadHubModel(modelId: string, cacheDir: string, onProgress?: (p: DownloadProgress) => void, dtype = 'fp32'): Promise<string> {
   const previous = env.allowRemoteModels;
   env.allowRemoteModels = true;
   try {

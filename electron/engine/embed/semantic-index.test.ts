@@ -11,8 +11,7 @@ let fx: Fixture;
 afterEach(() => fx?.cleanup());
 
 /** Pages of words the demo wiki has never used: enough of them drift the vocabulary past the rebuild policy. */
-const newWords = (i: number) =>
-  `# Probe ${i}\n\n${Array.from({ length: 40 }, (_, j) => `zq${i}w${j}`).join(' ')} the deploy runbook and its rollback.\n`;
+const newWords = (i: number) => `# Probe ${i}\n\n${Array.from({ length: 40 }, (_, j) => `zq${i}w${j}`).join(' ')} the deploy runbook and its rollback.\n`;
 
 it('writes embed with the adaptive model in use; the next full run rebuilds it for the drift they made', async () => {
   fx = makeFixture();

@@ -123,7 +123,12 @@ export class SemanticIndex {
     const dir = result.dir ?? this.dirs.general;
     if (this.embedder?.info.dir !== dir) await this.loadDir(dir);
     if (result.rebuilt && this.embedder?.info.dir === dir) pruneAdaptiveModels(this.dirs.models, dir);
-    onProgress({ phase: 'model', done: texts.length, total: texts.length, note: result.dir ? null : `GloVe serves until the wiki is bigger: ${result.reason}` });
+    onProgress({
+      phase: 'model',
+      done: texts.length,
+      total: texts.length,
+      note: result.dir ? null : `GloVe serves until the wiki is bigger: ${result.reason}`,
+    });
   }
 
   private async embedPending(embedder: Embedder, onProgress: (p: EmbedProgress) => void): Promise<void> {
@@ -135,11 +140,17 @@ export class SemanticIndex {
     while (done < total) {
       const batch = await this.vectors.pending(BATCH);
       if (batch.length === 0) break;
-      const cached = await this.vectors.cached(model.id, batch.map((c) => c.hash));
+      const cached = await this.vectors.cached(
+        model.id,
+        batch.map((c) => c.hash),
+      );
       const missing = batch.filter((c) => !cached.has(c.hash));
       const fresh = missing.length ? await embedder.embed(missing.map((c) => c.text)) : [];
       missing.forEach((c, i) => cached.set(c.hash, fresh[i]!));
-      await this.vectors.put(model.id, batch.map((c) => ({ rowid: c.rowid, hash: c.hash, vector: cached.get(c.hash)! })));
+      await this.vectors.put(
+        model.id,
+        batch.map((c) => ({ rowid: c.rowid, hash: c.hash, vector: cached.get(c.hash)! })),
+      );
       done += batch.length;
       computed += missing.length;
       onProgress({ phase: 'embed', done, total, computed, note: null });

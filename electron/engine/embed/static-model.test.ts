@@ -75,7 +75,11 @@ describe('the plain-JS static embedder', () => {
   it('cuts a vocabulary with ## pieces as WordPiece does', async () => {
     const dir = path.join(tmp, 'pieces');
     const vocab = ['walk', 'talk', '##ing', '##ed', '##s'];
-    writeStaticModel(dir, { vocab, dim: 2, vectors: new Float32Array([1, 0, 0, 1, 0.5, 0.5, -1, 1, 0.2, -0.3]), weights: new Float32Array([1, 1, 0.5, 2, 1]) }, { storage: 'fp32', card: cardFor('pieces') });
+    writeStaticModel(
+      dir,
+      { vocab, dim: 2, vectors: new Float32Array([1, 0, 0, 1, 0.5, 0.5, -1, 1, 0.2, -0.3]), weights: new Float32Array([1, 1, 0.5, 2, 1]) },
+      { storage: 'fp32', card: cardFor('pieces') },
+    );
     for (const s of await compare(dir, ['walking talked', 'walks talks and talking', 'unknown'])) expect(s).toBeGreaterThan(0.99999);
   });
 

@@ -96,7 +96,14 @@ export function readStoredTable(dir: string): StoredTable {
   const dim = Number(table.dims[1]);
   const weights = floatsOf(weightT);
   if (table.dataType === T.INT8) {
-    return { rows, dim, q: new Int8Array(bytesOf(table).buffer), scale: floatsOf(init.get('row_scale') ?? fail(`${file} lacks row_scale`)), values: null, weights };
+    return {
+      rows,
+      dim,
+      q: new Int8Array(bytesOf(table).buffer),
+      scale: floatsOf(init.get('row_scale') ?? fail(`${file} lacks row_scale`)),
+      values: null,
+      weights,
+    };
   }
   if (table.dataType === T.FLOAT16) {
     const h = new Uint16Array(bytesOf(table).buffer);

@@ -44,7 +44,12 @@ const nearestIs = async (vectors: VectorStore, q: Float32Array, rowid: number) =
 
 describe.skipIf(!pgAdminUrl())('vectors kept current by notices', () => {
   it("another server's write is searched soon after, with no version asked of the database", async () => {
-    const { a, searching, writing, chunks: [c1, c2] } = await twoServers();
+    const {
+      a,
+      searching,
+      writing,
+      chunks: [c1, c2],
+    } = await twoServers();
     await writing.put(MODEL.id, [{ ...c1, vector: unit(1) }]);
     expect(await nearestIs(searching, unit(1), c1.rowid)).toBe(true);
     await until('a listening', () => a.cluster.listener.listening);
@@ -55,7 +60,11 @@ describe.skipIf(!pgAdminUrl())('vectors kept current by notices', () => {
   });
 
   it("a server's own write is searched at once", async () => {
-    const { a, searching, chunks: [c1, , c3] } = await twoServers();
+    const {
+      a,
+      searching,
+      chunks: [c1, , c3],
+    } = await twoServers();
     await searching.put(MODEL.id, [{ ...c1, vector: unit(1) }]);
     expect(await nearestIs(searching, unit(1), c1.rowid)).toBe(true);
     await until('a listening', () => a.cluster.listener.listening);
@@ -66,7 +75,13 @@ describe.skipIf(!pgAdminUrl())('vectors kept current by notices', () => {
   });
 
   it('a write while the listening connection is down is searched once it is back', async () => {
-    const { a, b, searching, writing, chunks: [c1, c2] } = await twoServers();
+    const {
+      a,
+      b,
+      searching,
+      writing,
+      chunks: [c1, c2],
+    } = await twoServers();
     await writing.put(MODEL.id, [{ ...c1, vector: unit(1) }]);
     expect(await nearestIs(searching, unit(1), c1.rowid)).toBe(true);
     await until('a listening', () => a.cluster.listener.listening);

@@ -13,7 +13,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 function unit(seed: number, dim: number): Float32Array {
   let s = seed;
-  const v = Float32Array.from({ length: dim }, () => ((s = (Math.imul(s, 48271) + 11) >>> 0) / 2 ** 32) - 0.5);
+  const v = Float32Array.from({ length: dim }, () => (s = (Math.imul(s, 48271) + 11) >>> 0) / 2 ** 32 - 0.5);
   const n = Math.hypot(...v);
   return v.map((x) => x / n);
 }

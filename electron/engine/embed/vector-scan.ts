@@ -34,7 +34,8 @@ export class VectorScan {
       const o = r * dim;
       let s = 0;
       let d = 0;
-      for (; d + 3 < dim; d += 4) s += query[d]! * matrix[o + d]! + query[d + 1]! * matrix[o + d + 1]! + query[d + 2]! * matrix[o + d + 2]! + query[d + 3]! * matrix[o + d + 3]!;
+      for (; d + 3 < dim; d += 4)
+        s += query[d]! * matrix[o + d]! + query[d + 1]! * matrix[o + d + 1]! + query[d + 2]! * matrix[o + d + 2]! + query[d + 3]! * matrix[o + d + 3]!;
       for (; d < dim; d++) s += query[d]! * matrix[o + d]!;
       scores[r] = s;
     }
@@ -61,7 +62,8 @@ function topK(scores: Float32Array, k: number): number[] {
   for (let i = 0; i < scores.length; i++) {
     if (heap.length < k) {
       heap.push(i);
-      for (let c = heap.length - 1; c > 0 && less(heap[c]!, heap[(c - 1) >> 1]!); c = (c - 1) >> 1) [heap[c], heap[(c - 1) >> 1]] = [heap[(c - 1) >> 1]!, heap[c]!];
+      for (let c = heap.length - 1; c > 0 && less(heap[c]!, heap[(c - 1) >> 1]!); c = (c - 1) >> 1)
+        [heap[c], heap[(c - 1) >> 1]] = [heap[(c - 1) >> 1]!, heap[c]!];
     } else if (less(heap[0]!, i)) {
       heap[0] = i;
       down(0);

@@ -16,7 +16,8 @@ async function indexed() {
   await e.reindex();
   const store = e.semantic.vectors;
   const chunks = e.db.prepare(`SELECT rowid, hash FROM chunks ORDER BY rowid`).all() as { rowid: number; hash: string }[];
-  const vectorOf = (rowid: number) => (e.db.prepare(`SELECT embedding FROM vec_chunks WHERE rowid = ?`).get(BigInt(rowid)) as { embedding: Buffer } | undefined)?.embedding;
+  const vectorOf = (rowid: number) =>
+    (e.db.prepare(`SELECT embedding FROM vec_chunks WHERE rowid = ?`).get(BigInt(rowid)) as { embedding: Buffer } | undefined)?.embedding;
   return { e, store, chunks, vectorOf };
 }
 

@@ -44,7 +44,12 @@ export async function evaluateModes(
       const r = await api.search({ query: q.text, mode, k: DEPTH, ...fusion });
       const lane = r.lanes[mode as Lane];
       if (lane && lane.state !== 'ok' && lane.reason !== 'no-terms') laneProblem = describeLaneStatus(lane);
-      metrics.push(scoreRanking(r.results.map((x) => keyToId.get(x.key) ?? x.key), qrels.get(q.id) ?? new Map()));
+      metrics.push(
+        scoreRanking(
+          r.results.map((x) => keyToId.get(x.key) ?? x.key),
+          qrels.get(q.id) ?? new Map(),
+        ),
+      );
       onQuery?.(++done, queries.length * MODES.length);
     }
     out[mode] = { ...meanMetrics(metrics), p50_ms: roundTo(percentile(ms, 50), 2), p95_ms: roundTo(percentile(ms, 95), 2), laneProblem };

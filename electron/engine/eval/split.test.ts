@@ -26,8 +26,11 @@ describe('the tune/held-out split', () => {
 });
 
 describe('scoreQueries', () => {
-  it('is the mean of each query\'s figures', () => {
-    const qrels = new Map([['1', new Map([['a', 1]])], ['2', new Map([['b', 2]])]]);
+  it("is the mean of each query's figures", () => {
+    const qrels = new Map([
+      ['1', new Map([['a', 1]])],
+      ['2', new Map([['b', 2]])],
+    ]);
     const ranked: Record<string, string[]> = { '1': ['x', 'a'], '2': ['b'] };
     const expected = meanMetrics([scoreRanking(['x', 'a'], qrels.get('1')!), scoreRanking(['b'], qrels.get('2')!)]);
     expect(scoreQueries([q('1'), q('2')], (id) => ranked[id] ?? [], qrels)).toEqual(expected);

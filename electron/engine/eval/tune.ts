@@ -32,8 +32,11 @@ export function fusionGrid(): FusionDefaults[] {
   const grid: FusionDefaults[] = [];
   const semantic = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.8, 1, 1.5, 2];
   const token = [0, 0.05, 0.1, 0.25, 0.5, 0.75];
-  for (const s of semantic) for (const t of token) for (const rrfK of [5, 10, 20, 30, 60]) grid.push({ fusion: 'rrf', weights: { lexical: 1, semantic: s, token: t, graph: GRAPH_WEIGHT_DEFAULT }, rrfK });
-  for (const s of semantic) for (const t of token) grid.push({ fusion: 'convex', weights: { lexical: 1, semantic: s, token: t, graph: GRAPH_WEIGHT_DEFAULT }, rrfK: 60 });
+  for (const s of semantic)
+    for (const t of token)
+      for (const rrfK of [5, 10, 20, 30, 60]) grid.push({ fusion: 'rrf', weights: { lexical: 1, semantic: s, token: t, graph: GRAPH_WEIGHT_DEFAULT }, rrfK });
+  for (const s of semantic)
+    for (const t of token) grid.push({ fusion: 'convex', weights: { lexical: 1, semantic: s, token: t, graph: GRAPH_WEIGHT_DEFAULT }, rrfK: 60 });
   return grid;
 }
 
@@ -41,7 +44,12 @@ export function tuneFusion(runs: LaneRuns, queries: BeirQuery[], qrels: Qrels, k
   const halves = { tune: splitQueries(queries, 'tune'), heldout: splitQueries(queries, 'heldout') };
   const grid = fusionGrid();
   const score = (qs: BeirQuery[], s: FusionDefaults) => scoreFusion(runs, qs, qrels, keyToId, s);
-  const scored = grid.map((settings) => ({ settings, tune: score(halves.tune, settings), heldout: score(halves.heldout, settings), all: score(queries, settings) }));
+  const scored = grid.map((settings) => ({
+    settings,
+    tune: score(halves.tune, settings),
+    heldout: score(halves.heldout, settings),
+    all: score(queries, settings),
+  }));
 
   const pickWithin = (candidates: typeof scored) => {
     const best = (by: (c: (typeof scored)[number]) => RankMetrics) => candidates.reduce((a, b) => (by(b).ndcg10 > by(a).ndcg10 ? b : a));

@@ -33,12 +33,19 @@ describe('attachment', () => {
   });
 
   it("never shows another agent's image through a folder swapped for a symlink into its space", async () => {
-    fx = makeFixture({ 'global/index.md': '# Index', 'user/builder/pics/diagram.png': PNG, 'user/builder/p.md': '![[diagram.png]]', 'user/scout/diagram.png': Buffer.concat([PNG, Buffer.from('scout')]) });
+    fx = makeFixture({
+      'global/index.md': '# Index',
+      'user/builder/pics/diagram.png': PNG,
+      'user/builder/p.md': '![[diagram.png]]',
+      'user/scout/diagram.png': Buffer.concat([PNG, Buffer.from('scout')]),
+    });
     const e = fx.engine();
     await e.reindex();
     await expect(e.attachment({ root: fx.root, path: 'user/builder/pics/diagram.png' })).resolves.toMatchObject({ base64: PNG.toString('base64') });
     fs.renameSync(path.join(fx.root, 'user/builder/pics'), path.join(fx.root, 'user/builder/old-pics'));
     fs.symlinkSync('../scout', path.join(fx.root, 'user/builder/pics'));
-    await expect(e.attachment({ root: fx.root, path: 'user/builder/pics/diagram.png' })).rejects.toThrow('user/builder/pics/diagram.png lies behind a symlink into another space: Cairn never reads an image through one');
+    await expect(e.attachment({ root: fx.root, path: 'user/builder/pics/diagram.png' })).rejects.toThrow(
+      'user/builder/pics/diagram.png lies behind a symlink into another space: Cairn never reads an image through one',
+    );
   });
 });

@@ -33,14 +33,20 @@ export async function readAttachment(store: Store, root: string, rel: string, ig
   // nor a folder above it that became a symlink out of the root since it was indexed
   const rootReal = fs.realpathSync(root);
   const dirReal = fs.realpathSync(path.dirname(abs));
-  if (dirReal !== rootReal && !dirReal.startsWith(rootReal + path.sep)) throw new BadRequest(`${rel} lies behind a symlink out of the root: Cairn never reads an image through one`);
-  const realRel = path.relative(rootReal, path.join(dirReal, path.basename(abs))).split(path.sep).join('/');
+  if (dirReal !== rootReal && !dirReal.startsWith(rootReal + path.sep))
+    throw new BadRequest(`${rel} lies behind a symlink out of the root: Cairn never reads an image through one`);
+  const realRel = path
+    .relative(rootReal, path.join(dirReal, path.basename(abs)))
+    .split(path.sep)
+    .join('/');
   // nor one that became a symlink into another agent's space: the viewer was checked against `rel`
   if (agentFolder(realRel) !== agentFolder(rel)) {
     throw new BadRequest(`${rel} lies behind a symlink into another space: Cairn never reads an image through one`);
   }
   // nor one into a folder the ignore rules leave out: the real path decides
-  if (ignored(realRel)) throw new BadRequest(`${rel} lies behind a symlink into a folder the root's ignore rules leave out: Cairn never reads an image through one`);
-  if (stat.size > MAX_ATTACHMENT_BYTES) throw new BadRequest(`${rel} is ${Math.round(stat.size / 1048576)} MB; Cairn shows images up to ${MAX_ATTACHMENT_BYTES / 1048576} MB`);
+  if (ignored(realRel))
+    throw new BadRequest(`${rel} lies behind a symlink into a folder the root's ignore rules leave out: Cairn never reads an image through one`);
+  if (stat.size > MAX_ATTACHMENT_BYTES)
+    throw new BadRequest(`${rel} is ${Math.round(stat.size / 1048576)} MB; Cairn shows images up to ${MAX_ATTACHMENT_BYTES / 1048576} MB`);
   return { mime, base64: fs.readFileSync(abs).toString('base64') };
 }

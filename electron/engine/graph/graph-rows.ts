@@ -40,7 +40,17 @@ export async function readEdges(store: Store, pageIds: number[] | null): Promise
     }
   };
   for (const [pageId, kind, targetPage, line] of toPages) {
-    add(pageId, targetPage * KIND_COUNT + KIND_INDEX[kind], line, () => ({ pageId, kind, targetPage, targetFile: null, external: null, missingKey: null, target: '', line, n: 1 }));
+    add(pageId, targetPage * KIND_COUNT + KIND_INDEX[kind], line, () => ({
+      pageId,
+      kind,
+      targetPage,
+      targetFile: null,
+      external: null,
+      missingKey: null,
+      target: '',
+      line,
+      n: 1,
+    }));
   }
   for (const [pageId, kind, targetFile, external, target, line] of toOthers) {
     const missingKey = targetFile === null && external === null ? (kind === 'source' ? `ms:${target}` : `m:${missingName(target)}`) : null;

@@ -143,7 +143,12 @@ describe.each(storeKinds())('resolution the way Obsidian does it, on cases real 
   });
 
   it('a block id straight after an embed or a link is a block id', async () => {
-    fx = await makeStoreFixture(kind, { 'p.md': 'See ![[diagram.png]]^fig-1\n\nAnd [the spec](spec.md)^ref-2\n', 'diagram.png': 'png', 'spec.md': '# Spec', 'q.md': '[[p#^fig-1]] [[p#^ref-2]]' });
+    fx = await makeStoreFixture(kind, {
+      'p.md': 'See ![[diagram.png]]^fig-1\n\nAnd [the spec](spec.md)^ref-2\n',
+      'diagram.png': 'png',
+      'spec.md': '# Spec',
+      'q.md': '[[p#^fig-1]] [[p#^ref-2]]',
+    });
     const e = fx.engine();
     expect(await e.reindex()).toMatchObject({ brokenAnchors: 0 });
     expect((await e.getPage({ key: 'p' })).body).toContain('^fig-1');

@@ -22,10 +22,14 @@ export class GraphLookup {
   }
 
   async page(id: number): Promise<PageNode | null> {
-    return (await this.remember(`i\0${id}`, async () => {
-      const node = await this.store.pages.nodeById(id);
-      return node ? [node] : [];
-    }))[0] ?? null;
+    return (
+      (
+        await this.remember(`i\0${id}`, async () => {
+          const node = await this.store.pages.nodeById(id);
+          return node ? [node] : [];
+        })
+      )[0] ?? null
+    );
   }
 
   filesByName(nameLower: string): Promise<FileNode[]> {

@@ -20,12 +20,24 @@ export async function pageNamedOrThrow(store: Store, ref: PageRef, viewer: Viewe
   const row = await pageNamed(store, ref, viewer);
   if (row) return row;
   const who = ref.agent ? ` for agent ${ref.agent}` : '';
-  throw new NotFound(ref.root !== undefined && ref.path !== undefined ? `no page at ${ref.path} in ${ref.root}${who}; list pages with \`cairn search\`` : `no page with key "${ref.key}"${who}; list pages with \`cairn search\``);
+  throw new NotFound(
+    ref.root !== undefined && ref.path !== undefined
+      ? `no page at ${ref.path} in ${ref.root}${who}; list pages with \`cairn search\``
+      : `no page with key "${ref.key}"${who}; list pages with \`cairn search\``,
+  );
 }
 
 /** The other pages with this page's key that the viewer reads: what a link by key may mean instead. */
-export async function namesakesOf(store: Store, row: PageRecord, viewer: Viewer): Promise<{ root: string; path: string; scope: { kind: 'global' | 'user'; agent: string | null } }[]> {
+export async function namesakesOf(
+  store: Store,
+  row: PageRecord,
+  viewer: Viewer,
+): Promise<{ root: string; path: string; scope: { kind: 'global' | 'user'; agent: string | null } }[]> {
   const others = (await store.pages.nodesByKey(row.key.toLowerCase())).filter((n) => n.id !== row.id);
-  const seen = await store.pages.visibleIds(viewer, others.map((n) => n.id), BY_PLACE);
+  const seen = await store.pages.visibleIds(
+    viewer,
+    others.map((n) => n.id),
+    BY_PLACE,
+  );
   return others.filter((n) => seen.has(n.id)).map((n) => ({ root: n.rootPath, path: n.relPath, scope: { kind: n.scope, agent: n.agent } }));
 }

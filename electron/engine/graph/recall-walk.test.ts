@@ -104,8 +104,8 @@ describe.each(storeKinds())('recall (%s)', (kind) => {
       'global/old.md': '---\narchived_since: 2026-01-01\n---\n# Old\nRetired.\n',
       'global/secret.md': '---\nusage_mode: never\n---\n# Secret\nNot for recall.\n',
       'global/shared.md': '# Shared\nThe shared page.\n',
-      'user/alice/shared.md': '# Alice shared\nAlice\'s own copy.\n',
-      'user/bob/plans.md': '# Plans\nBob\'s plans.\n',
+      'user/alice/shared.md': "# Alice shared\nAlice's own copy.\n",
+      'user/bob/plans.md': "# Plans\nBob's plans.\n",
     });
     const e = fx.engine();
     await e.reindex();

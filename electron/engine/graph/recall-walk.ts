@@ -62,7 +62,13 @@ async function walk(store: Store, q: RecallWalkQuery): Promise<RecallWalkRespons
   const rows = await graph.rows([...best.keys()]);
   const ranked = [...best.entries()]
     .filter(([id]) => rows.has(id))
-    .sort(([a, x], [b, y]) => x.distance - y.distance || reached.get(b)! - reached.get(a)! || viaConcepts(x.via) - viaConcepts(y.via) || rows.get(a)!.key.localeCompare(rows.get(b)!.key));
+    .sort(
+      ([a, x], [b, y]) =>
+        x.distance - y.distance ||
+        reached.get(b)! - reached.get(a)! ||
+        viaConcepts(x.via) - viaConcepts(y.via) ||
+        rows.get(a)!.key.localeCompare(rows.get(b)!.key),
+    );
   const kept = ranked.slice(0, q.limit);
   // every page on a path was reached, so its row is among these
   const keyOf = (id: number) => rows.get(id)!.key;
@@ -104,7 +110,10 @@ class Neighbours {
       for (const to of await this.store.links.pagesLinkedFrom(id)) steps.push({ to, edge: 'link' });
       for (const to of await this.store.links.pagesLinkingTo(id)) steps.push({ to, edge: 'backlink' });
       const concepts = await this.store.concepts.ofPage(id);
-      const seen = await this.store.concepts.seenBy(this.viewer, concepts.map((c) => c.norm));
+      const seen = await this.store.concepts.seenBy(
+        this.viewer,
+        concepts.map((c) => c.norm),
+      );
       for (const c of concepts) {
         const name = seen ? seen.get(c.norm)?.name : c.name;
         if (name === undefined) continue;
@@ -177,7 +186,12 @@ function dateOf(key: string, path: string): string | null {
 }
 
 /** The seed pages: the page a key names (as the agent sees it), or the pages of a query's search hits. */
-export async function seedPages(store: Store, seed: { query: string; agent?: string | null } | PageRef, hits: { root: string; path: string }[], viewer: Viewer): Promise<{ seeds: number[] }> {
+export async function seedPages(
+  store: Store,
+  seed: { query: string; agent?: string | null } | PageRef,
+  hits: { root: string; path: string }[],
+  viewer: Viewer,
+): Promise<{ seeds: number[] }> {
   if ('query' in seed) return { seeds: await store.pages.idsAt(hits) };
   return { seeds: [(await pageNamedOrThrow(store, seed, viewer)).id] };
 }

@@ -16,7 +16,19 @@ function edgesOf(g: GraphResponse): string[] {
 }
 
 const WIKI = {
-  'hub.md': ['---', 'refs: [a]', 'sources:', '  - code/main.ts', '  - gone.ts', 'tags: [core]', 'tier: wiki', '---', '# Hub', '[[a]] and [[a|again]] and ![[pic.png]]', '[[nowhere]] [x](nowhere.md) [[hub]]'].join('\n'),
+  'hub.md': [
+    '---',
+    'refs: [a]',
+    'sources:',
+    '  - code/main.ts',
+    '  - gone.ts',
+    'tags: [core]',
+    'tier: wiki',
+    '---',
+    '# Hub',
+    '[[a]] and [[a|again]] and ![[pic.png]]',
+    '[[nowhere]] [x](nowhere.md) [[hub]]',
+  ].join('\n'),
   'a.md': '# A\n[[b]]\n',
   'b.md': '---\narchived_since: 2026-01-01\n---\n# B\n[[c]]\n',
   'c.md': '# C\n[[d]]\n',
@@ -35,7 +47,18 @@ describe.each(storeKinds())('the reference graph (%s)', (kind) => {
     expect(g.centre).toBeNull();
     expect(g.truncated).toBe(false);
     expect(g.nodes.map((n) => `${n.type} ${n.key}`).sort()).toEqual(
-      ['page a', 'page b', 'page c', 'page d', 'page hub', 'page lonely', 'attachment pic.png', 'source code/main.ts', 'missing gone.ts', 'missing nowhere'].sort(),
+      [
+        'page a',
+        'page b',
+        'page c',
+        'page d',
+        'page hub',
+        'page lonely',
+        'attachment pic.png',
+        'source code/main.ts',
+        'missing gone.ts',
+        'missing nowhere',
+      ].sort(),
     );
     // two links to a on one line count once, with the count; [[nowhere]] and nowhere.md meet at one missing node; no self edge
     expect(edgesOf(g)).toEqual(
@@ -53,7 +76,16 @@ describe.each(storeKinds())('the reference graph (%s)', (kind) => {
       ].sort(),
     );
     const byKey = new Map(g.nodes.map((n) => [n.key, n]));
-    expect(byKey.get('hub')).toMatchObject({ path: 'hub.md', root: fx.root, title: 'Hub', tags: ['core'], tier: 'wiki', scope: { kind: 'global', agent: null }, archived: false, depth: null });
+    expect(byKey.get('hub')).toMatchObject({
+      path: 'hub.md',
+      root: fx.root,
+      title: 'Hub',
+      tags: ['core'],
+      tier: 'wiki',
+      scope: { kind: 'global', agent: null },
+      archived: false,
+      depth: null,
+    });
     expect(byKey.get('b')!.archived).toBe(true);
     expect(byKey.get('pic.png')).toMatchObject({ type: 'attachment', path: 'pic.png', root: fx.root, missing: false });
     expect(byKey.get('nowhere')).toMatchObject({ type: 'missing', missing: true, path: null });
@@ -89,7 +121,12 @@ describe.each(storeKinds())('the reference graph (%s)', (kind) => {
     const name = (g: GraphResponse, id: string) => g.nodes.find((n) => n.id === id)!.key;
     const wholeEdges = whole.edges.map((x) => `${name(whole, x.source)}>${x.kind}>${name(whole, x.target)}`);
     // two targets nothing answers that share a file name are two nodes
-    expect(whole.nodes.filter((n) => n.missing).map((n) => n.key).sort()).toEqual(['code/main.ts', 'gone.ts', 'nowhere', 'p/readme', 'q/readme']);
+    expect(
+      whole.nodes
+        .filter((n) => n.missing)
+        .map((n) => n.key)
+        .sort(),
+    ).toEqual(['code/main.ts', 'gone.ts', 'nowhere', 'p/readme', 'q/readme']);
     for (const key of ['hub', 'a', 'b', 'c', 'd', 'e', 'f', 'lonely']) {
       for (const depth of [1, 2, 3]) {
         const g = await e.graph({ around: { key }, depth });

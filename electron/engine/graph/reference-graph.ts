@@ -64,7 +64,13 @@ async function everyPage(store: Store, limit: number, hidden: Set<number>): Prom
 }
 
 /** Breadth first from the centre over links in either direction, one round per level. */
-async function neighbourhood(store: Store, centre: number, depth: number, limit: number, hidden: Set<number>): Promise<{ depths: Map<number, number | null>; truncated: boolean }> {
+async function neighbourhood(
+  store: Store,
+  centre: number,
+  depth: number,
+  limit: number,
+  hidden: Set<number>,
+): Promise<{ depths: Map<number, number | null>; truncated: boolean }> {
   const depths = new Map<number, number | null>([[centre, 0]]);
   let frontier = [centre];
   for (let d = 1; d <= depth && frontier.length > 0; d++) {
@@ -108,7 +114,21 @@ class GraphBuilder {
     if (known) {
       if (depth !== null && known.depth !== null && depth < known.depth) known.depth = depth;
     } else {
-      this.byId.set(id, { id, type: 'concept', key: m.name, path: null, root: null, title: m.name, tags: [], tier: null, scope: null, stale: false, archived: false, missing: false, depth });
+      this.byId.set(id, {
+        id,
+        type: 'concept',
+        key: m.name,
+        path: null,
+        root: null,
+        title: m.name,
+        tags: [],
+        tier: null,
+        scope: null,
+        stale: false,
+        archived: false,
+        missing: false,
+        depth,
+      });
     }
     this.edges.push({ source, target: id, kind: 'mentions', line: m.line, count: m.n });
   }
@@ -148,7 +168,21 @@ class GraphBuilder {
       return;
     }
     const missing = e.targetFile === null && e.external === null;
-    const node: GraphNode = { id, type: e.targetFile !== null ? 'attachment' : missing ? 'missing' : 'source', key: e.target, path: e.external, root: null, title: e.target, tags: [], tier: null, scope: null, stale: false, archived: false, missing, depth };
+    const node: GraphNode = {
+      id,
+      type: e.targetFile !== null ? 'attachment' : missing ? 'missing' : 'source',
+      key: e.target,
+      path: e.external,
+      root: null,
+      title: e.target,
+      tags: [],
+      tier: null,
+      scope: null,
+      stale: false,
+      archived: false,
+      missing,
+      depth,
+    };
     this.byId.set(id, node);
     if (e.targetFile !== null) this.files.set(e.targetFile, node);
   }

@@ -64,7 +64,14 @@ async function relinkRows(store: Store, links: StoredLink[], written: Set<number
       key === l.target_key
     )
       continue;
-    changed.push({ id: l.id, targetPageId: r.targetPageId, targetFileId: r.targetFileId, external: r.external, reason: r.reason, ...(key === l.target_key ? {} : { targetKey: key }) });
+    changed.push({
+      id: l.id,
+      targetPageId: r.targetPageId,
+      targetFileId: r.targetFileId,
+      external: r.external,
+      reason: r.reason,
+      ...(key === l.target_key ? {} : { targetKey: key }),
+    });
     const wasResolved = l.reason === null && (l.target_page_id !== null || l.target_file_id !== null || l.target_external !== null || !written?.has(l.page_id));
     if (written && wasResolved && r.reason !== null) broke.push(l.id);
   }

@@ -50,14 +50,24 @@ export class Resolver {
 
   /** A page (its anchor checked) or else an attachment (a `#fragment` on a file is not a heading); null for neither. */
   private async answer(page: PageNode | null, file: () => Promise<FileNode | null>, anchor: string | null): Promise<Resolution | null> {
-    if (page) return { targetPageId: page.id, targetFileId: null, external: null, reason: anchorMatches(anchor, page.headings, page.blockIds) ? null : 'missing-anchor' };
+    if (page)
+      return {
+        targetPageId: page.id,
+        targetFileId: null,
+        external: null,
+        reason: anchorMatches(anchor, page.headings, page.blockIds) ? null : 'missing-anchor',
+      };
     const f = await file();
     return f ? { targetPageId: null, targetFileId: f.id, external: null, reason: null } : null;
   }
 
   private async wikiTarget(from: PageNode, target: string): Promise<PageNode | null> {
     if (target.trim() === '') return from;
-    const t = target.trim().toLowerCase().replace(/^\.?\//, '').replace(/\.md$/, '');
+    const t = target
+      .trim()
+      .toLowerCase()
+      .replace(/^\.?\//, '')
+      .replace(/\.md$/, '');
     const candidates = t.includes('/') ? [...(await this.index.pagesByPath(t)), ...(await this.pathSuffixMatches(t))] : await this.index.pagesByKey(t);
     return pickVisible(from, candidates);
   }
@@ -68,7 +78,10 @@ export class Resolver {
   }
 
   private async wikiFile(from: PageNode, target: string): Promise<FileNode | null> {
-    const t = target.trim().toLowerCase().replace(/^\.?\//, '');
+    const t = target
+      .trim()
+      .toLowerCase()
+      .replace(/^\.?\//, '');
     if (t.includes('/')) return pickClosestFile(from, await this.index.filesByPath(t)) ?? pickClosestFile(from, await this.index.filesByPathSuffix(t));
     return pickClosestFile(from, await this.index.filesByName(t));
   }
@@ -122,7 +135,13 @@ function pickVisible(from: PageNode, candidates: PageNode[]): PageNode | null {
 
 /** The same choice among attachments of one name. */
 function pickClosestFile(from: PageNode, files: FileNode[]): FileNode | null {
-  return pickBest(files, (f) => [f.rootId === from.rootId ? 0 : 1, folderDistance(from.relPath.toLowerCase(), f.relLower), f.relLower.length, f.relLower, f.id]);
+  return pickBest(files, (f) => [
+    f.rootId === from.rootId ? 0 : 1,
+    folderDistance(from.relPath.toLowerCase(), f.relLower),
+    f.relLower.length,
+    f.relLower,
+    f.id,
+  ]);
 }
 
 type Rank = (number | string)[];
@@ -149,8 +168,14 @@ function compareRank(a: Rank, b: Rank): number {
 
 /** Folders to go up from one file's folder and down to the other's. */
 function folderDistance(fromFile: string, toFile: string): number {
-  const a = path.posix.dirname(fromFile).split('/').filter((p) => p !== '.');
-  const b = path.posix.dirname(toFile).split('/').filter((p) => p !== '.');
+  const a = path.posix
+    .dirname(fromFile)
+    .split('/')
+    .filter((p) => p !== '.');
+  const b = path.posix
+    .dirname(toFile)
+    .split('/')
+    .filter((p) => p !== '.');
   let common = 0;
   while (common < a.length && common < b.length && a[common] === b[common]) common++;
   return a.length - common + (b.length - common);

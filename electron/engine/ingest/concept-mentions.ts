@@ -150,7 +150,13 @@ async function matchAll(concepts: ConceptRepo, matcher: Matcher, selves: Map<num
  * Some pages matched again: those in `ids` always, those in `maybe` when their prose holds one of
  * the `added` forms. Only the rows that differ are written; returns, for each concept, the rows added less those removed.
  */
-async function matchSome(concepts: ConceptRepo, matcher: Matcher, ids: Set<number>, maybe: Set<number>, added: string[]): Promise<{ pages: number; delta: Map<string, number> }> {
+async function matchSome(
+  concepts: ConceptRepo,
+  matcher: Matcher,
+  ids: Set<number>,
+  maybe: Set<number>,
+  added: string[],
+): Promise<{ pages: number; delta: Map<string, number> }> {
   const delta = new Map<string, number>();
   if (!ids.size && !maybe.size) return { pages: 0, delta };
   const texts = await proseOf(concepts, await concepts.prose([...ids, ...maybe]));
@@ -225,7 +231,7 @@ const SPACE = 32;
 function linesHolding(prose: string, forms: string[]): string | null {
   const starts = new Set<number>();
   for (const f of forms) {
-    for (let at = prose.indexOf(f); at >= 0; ) {
+    for (let at = prose.indexOf(f); at >= 0;) {
       if (!wholeAt(prose, at, f.length)) {
         at = prose.indexOf(f, at + 1);
         continue;

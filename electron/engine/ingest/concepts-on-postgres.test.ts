@@ -21,7 +21,8 @@ const yaml = (...lines: string[]) => `${lines.join('\n')}\n`;
 // concepts named by tags, keys, titles and aliases, mentioned in prose; a shared page and an
 // agent's own of one key; agents' registries with claims, evidence and problems
 const WIKI = {
-  'global/sourdough.md': '---\ntags: [bread, fermentation]\naliases: [levain]\n---\n# Sourdough\n\nA starter of flour and water. Hydration matters; see [[hydration]].\n',
+  'global/sourdough.md':
+    '---\ntags: [bread, fermentation]\naliases: [levain]\n---\n# Sourdough\n\nA starter of flour and water. Hydration matters; see [[hydration]].\n',
   'global/hydration.md': '---\ntags: [bread]\n---\n# Hydration\n\nHydration is water over flour. Sourdough likes seventy percent, levain too.\n',
   'global/vec-lesson.md': '---\nowner: ada\ntags: [sqlite, Vectors]\n---\n# Vec lesson\n\nSQLite vectors in vec0; fermentation is unrelated. Bread.\n',
   'global/other.md': '---\nowner: bob\n---\n# Other\n\nSee [[vec-lesson]] and [[vec-lesson]]. Sourdough, bread and hydration; Vectors.\n',
@@ -37,7 +38,11 @@ const WIKI = {
     '  - { skill: graph-layout, category: frontend, level: expert, docPath: no-such-page }',
     '  - { skill: cooking, category: kitchen, level: expert, docPath: vec-lesson }',
   ),
-  'user/bob/skills.yaml': yaml('skills:', '  - { skill: sqlite-vec, category: backend, level: familiar, docPath: other }', '  - { skill: oauth, category: backend, level: expert }'),
+  'user/bob/skills.yaml': yaml(
+    'skills:',
+    '  - { skill: sqlite-vec, category: backend, level: familiar, docPath: other }',
+    '  - { skill: oauth, category: backend, level: expert }',
+  ),
   'user/carol/skills.yaml': 'skills:\n  - skill: [unclosed\n',
 };
 
@@ -64,23 +69,53 @@ async function indexTwice(f: Fixture): Promise<Store> {
 function conceptProbe(db: SqliteStore['db']): ConceptProbe {
   const norms = db.prepare(`SELECT norm FROM concepts UNION SELECT norm FROM concept_names ORDER BY 1 DESC`).pluck().all() as string[];
   const pageIds = db.prepare(`SELECT id FROM pages ORDER BY id DESC`).pluck().all() as number[];
-  return { norms: [...norms, 'absent', norms[0]!], pageIds: [...pageIds, 9999, pageIds[0]!], viewers: [{ agent: null }, { agent: 'ada' }, { agent: 'bob' }, { agent: 'stranger' }], fanouts: [1, 3, 100] };
+  return {
+    norms: [...norms, 'absent', norms[0]!],
+    pageIds: [...pageIds, 9999, pageIds[0]!],
+    viewers: [{ agent: null }, { agent: 'ada' }, { agent: 'bob' }, { agent: 'stranger' }],
+    fanouts: [1, 3, 100],
+  };
 }
 
 function registryProbe(db: SqliteStore['db']): RegistryProbe {
-  const rows = db.prepare(`SELECT id, agent, skill, status, tier, category, aliases FROM registrations ORDER BY id DESC`).all() as { id: number; agent: string; skill: string; status: string; tier: string; category: string; aliases: string }[];
+  const rows = db.prepare(`SELECT id, agent, skill, status, tier, category, aliases FROM registrations ORDER BY id DESC`).all() as {
+    id: number;
+    agent: string;
+    skill: string;
+    status: string;
+    tier: string;
+    category: string;
+    aliases: string;
+  }[];
   const agents = [...new Set(rows.map((r) => r.agent)), 'nobody'];
   const aliases = rows.flatMap((r) => JSON.parse(r.aliases) as string[]);
-  const files = db.prepare(`SELECT r.path AS root, f.rel_path AS rel FROM files f JOIN roots r ON r.id = f.root_id ORDER BY f.id`).all() as { root: string; rel: string }[];
+  const files = db.prepare(`SELECT r.path AS root, f.rel_path AS rel FROM files f JOIN roots r ON r.id = f.root_id ORDER BY f.id`).all() as {
+    root: string;
+    rel: string;
+  }[];
   const pageIds = db.prepare(`SELECT id FROM pages ORDER BY id`).pluck().all() as number[];
   return {
-    filters: [{}, ...rows.flatMap((r) => [{ agent: r.agent }, { status: r.status }, { tier: r.tier }, { category: r.category }, { skill: r.skill }, { id: r.id }]), { agent: 'ada', tier: 'explicit', status: 'pending' }],
+    filters: [
+      {},
+      ...rows.flatMap((r) => [{ agent: r.agent }, { status: r.status }, { tier: r.tier }, { category: r.category }, { skill: r.skill }, { id: r.id }]),
+      { agent: 'ada', tier: 'explicit', status: 'pending' },
+    ],
     ids: [...rows.map((r) => r.id), 999],
     claims: [...rows.map((r): [string, string] => [r.agent, r.skill]), ['ada', 'absent']],
     skills: [...rows.map((r) => r.skill), ...aliases, ...aliases.map((a) => a.toUpperCase()), 'absent'],
     citations: pageIds.flatMap((id) => [...agents, ''].map((a): [number, string] => [id, a])),
     agents: [...agents, ''],
-    evidence: [...files.flatMap((f) => [[f.root, f.rel], [f.root, f.rel.toUpperCase()], [f.root, f.rel.replace(/\.md$/, '')]] as [string, string][]), ['/nowhere', 'x.md']],
+    evidence: [
+      ...files.flatMap(
+        (f) =>
+          [
+            [f.root, f.rel],
+            [f.root, f.rel.toUpperCase()],
+            [f.root, f.rel.replace(/\.md$/, '')],
+          ] as [string, string][],
+      ),
+      ['/nowhere', 'x.md'],
+    ],
   };
 }
 
@@ -120,19 +155,33 @@ describe.skipIf(!pgAdminUrl())('concepts and skills copied into PostgreSQL', () 
           { source: 'alias', name: 'Sourdough Hydration', norm: 'sourdough hydration' },
         ]);
         await s.concepts.saveProseSig(page, Uint8Array.from([1, 2, 3]));
-        expect(await refreshConcepts(s.concepts, { pageIds: [page], wrote: true, all: false, aliases: {} })).toMatchObject({ full: false, pages: expect.any(Number) });
-        await s.registry.replace({ agents: [], problems: [{ path: 'x.yaml', line: null, reason: 'after the copy' }], rows: [kept, { ...kept, skill: 'new-skill' }] }, (o) => `${o.agent} gone`);
+        expect(await refreshConcepts(s.concepts, { pageIds: [page], wrote: true, all: false, aliases: {} })).toMatchObject({
+          full: false,
+          pages: expect.any(Number),
+        });
+        await s.registry.replace(
+          { agents: [], problems: [{ path: 'x.yaml', line: null, reason: 'after the copy' }], rows: [kept, { ...kept, skill: 'new-skill' }] },
+          (o) => `${o.agent} gone`,
+        );
       });
     }
     // each refresh stamps its dictionary with a generation of its own
-    const withoutGeneration = async (s: Store) => ({ ...(await conceptReads(s, { ...concepts, norms: [...concepts.norms, 'sourdough hydration'] })), generation: undefined });
+    const withoutGeneration = async (s: Store) => ({
+      ...(await conceptReads(s, { ...concepts, norms: [...concepts.norms, 'sourdough hydration'] })),
+      generation: undefined,
+    });
     await same(from, to, withoutGeneration);
     expect(await to.concepts.generation()).toMatch(/\w/);
     const next = Math.max(...registry.ids.filter((id) => id < 999)) + 1;
     await same(from, to, (s) => registryReads(s, { ...registry, ids: [...registry.ids, next] }));
     expect(await to.registry.claimId('ada', 'new-skill')).toBe(next);
-    expect(await to.concepts.names(['sourdough hydration'])).toEqual([{ page_id: page, source: 'alias', name: 'Sourdough Hydration', norm: 'sourdough hydration' }]);
-    expect((await to.concepts.signaturesSince(0)).at(-1)).toMatchObject({ pageId: page, seq: (from.db.prepare(`SELECT max(seq) FROM prose_sigs`).pluck().get() as number) });
+    expect(await to.concepts.names(['sourdough hydration'])).toEqual([
+      { page_id: page, source: 'alias', name: 'Sourdough Hydration', norm: 'sourdough hydration' },
+    ]);
+    expect((await to.concepts.signaturesSince(0)).at(-1)).toMatchObject({
+      pageId: page,
+      seq: from.db.prepare(`SELECT max(seq) FROM prose_sigs`).pluck().get() as number,
+    });
   });
 
   it('indexed straight into PostgreSQL, read the same as indexed into SQLite', async () => {
@@ -146,7 +195,10 @@ describe.skipIf(!pgAdminUrl())('concepts and skills copied into PostgreSQL', () 
     const pg = indexed.get('postgres')!;
     const db = (lite.store as SqliteStore).db;
     // the two fixtures' folders differ; the registry names files by them
-    const read = async (i: { store: Store; root: string }, fn: (s: Store) => Promise<unknown>) => JSON.stringify(await i.store.read(() => fn(i.store))).split(i.root).join('<root>');
+    const read = async (i: { store: Store; root: string }, fn: (s: Store) => Promise<unknown>) =>
+      JSON.stringify(await i.store.read(() => fn(i.store)))
+        .split(i.root)
+        .join('<root>');
     const registry = registryProbe(db);
     // evidence is asked for in each store's own root
     const inRoot = (root: string): RegistryProbe => ({ ...registry, evidence: registry.evidence.map(([r, rel]) => [r === lite.root ? root : r, rel]) });
@@ -176,6 +228,8 @@ describe.skipIf(!pgAdminUrl())('concepts and skills copied into PostgreSQL', () 
     f.write('z.md', '# Quokka\n\nA marsupial.\n');
     await e.reindex({});
     const y = (await e.store.pages.byKey('y', null))!.id;
-    expect((await e.store.concepts.mentionsOf(null)).filter((m) => m.concept === 'quokka')).toEqual([{ pageId: y, concept: 'quokka', name: 'Quokka', line: 3, n: 1 }]);
+    expect((await e.store.concepts.mentionsOf(null)).filter((m) => m.concept === 'quokka')).toEqual([
+      { pageId: y, concept: 'quokka', name: 'Quokka', line: 3, n: 1 },
+    ]);
   });
 });

@@ -46,7 +46,9 @@ describe.skipIf(!haveData)('a crash while indexing (interconnected-10k, 2,500 pa
     expect(again.code).toBe(0);
     expect(JSON.parse(again.out)).toMatchObject({ indexed: 0, unchanged: 2500 });
     expect((await runCairn(['links', '--dangling', '--json', '--db', crashed], cairnEnv(dir))).out).toBe(cleanDangling);
-    expect((await runCairn(['links', '--orphans', '--json', '--db', crashed], cairnEnv(dir))).out).toBe((await runCairn(['links', '--orphans', '--json', '--db', clean], cairnEnv(dir))).out);
+    expect((await runCairn(['links', '--orphans', '--json', '--db', crashed], cairnEnv(dir))).out).toBe(
+      (await runCairn(['links', '--orphans', '--json', '--db', clean], cairnEnv(dir))).out,
+    );
     expect(pictureOf(crashed)).toEqual(pictureOf(clean));
   });
 

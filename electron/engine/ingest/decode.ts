@@ -1,9 +1,7 @@
 // Turns a file's bytes into page text, or says why it cannot be a page.
 // Cairn never rewrites the file: decoding problems are reported, the text is indexed as best it can be.
 
-export type Decoded =
-  | { ok: true; text: string; warning: string | null }
-  | { ok: false; reason: string };
+export type Decoded = { ok: true; text: string; warning: string | null } | { ok: false; reason: string };
 
 /** The offset of the first NUL, or -1. A NUL anywhere makes a file binary, not a page, for the
  * reader and the write door alike: no text a page holds has one, and PostgreSQL's text cannot

@@ -89,7 +89,14 @@ export function toWork(writer: PageWriter, rootId: number, f: WalkedFile, outcom
           // or whichever process saw the save) writes the new ones; writing ours could overwrite theirs.
           if (!unchangedSince(f)) return;
           progress.indexed++;
-          await writer.writePage(tx, rootId, f, { key: outcome.key, scope: scopeOf(f.relPath, writer.isScoped(rootId)), parsed: outcome.parsed, names: outcome.names, hash: outcome.hash, decodeWarning: outcome.decodeWarning });
+          await writer.writePage(tx, rootId, f, {
+            key: outcome.key,
+            scope: scopeOf(f.relPath, writer.isScoped(rootId)),
+            parsed: outcome.parsed,
+            names: outcome.names,
+            hash: outcome.hash,
+            decodeWarning: outcome.decodeWarning,
+          });
         },
       };
   }

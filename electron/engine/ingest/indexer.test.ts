@@ -119,8 +119,14 @@ describe('bad input: every case is indexed or skipped with a reason, and the run
     const bom = await e.getPage({ key: 'bom' });
     expect([bom.summary, bom.title]).toEqual(['has a BOM', 'Bom']);
     const crlf = await e.getPage({ key: 'crlf' });
-    expect(crlf.headings.map((h) => [h.text, h.line])).toEqual([['Crlf', 4], ['Second', 6]]);
-    expect(crlf.links.map((l) => [l.target, l.line, l.reason])).toEqual([['ok', 7, null], ['gone', 7, 'missing-page']]);
+    expect(crlf.headings.map((h) => [h.text, h.line])).toEqual([
+      ['Crlf', 4],
+      ['Second', 6],
+    ]);
+    expect(crlf.links.map((l) => [l.target, l.line, l.reason])).toEqual([
+      ['ok', 7, null],
+      ['gone', 7, 'missing-page'],
+    ]);
     const bad = await e.getPage({ key: 'bad-yaml' });
     expect(bad.headings[0]!.text).toBe('Body still indexed');
     expect(bad.frontmatterError).toMatch(/^line 4: /);
@@ -191,7 +197,10 @@ describe('runs that look only at the paths that changed (the watcher)', () => {
     fx.write('new/deeper/d.md', '# D');
     const r = await e.reindexPaths([path.join(fx.root, 'sub'), path.join(fx.root, 'new')]);
     expect(r).toMatchObject({ pages: 2, removed: 1, indexed: 1, dangling: 1 });
-    expect((await e.getPage({ key: 'a' })).links.map((l) => [l.target, l.reason])).toEqual([['c', 'missing-page'], ['d', null]]);
+    expect((await e.getPage({ key: 'a' })).links.map((l) => [l.target, l.reason])).toEqual([
+      ['c', 'missing-page'],
+      ['d', null],
+    ]);
   });
 
   it('paths outside the roots are ignored; a changed .cairnignore re-walks its root', async () => {
@@ -226,13 +235,19 @@ describe('relinking only what a change can affect', () => {
     expect(await e.reindex()).toMatchObject({ dangling: 1 });
   });
 
-  it('a page that shadows a global one in an agent scope takes over that agent\'s links only', async () => {
+  it("a page that shadows a global one in an agent scope takes over that agent's links only", async () => {
     fx = makeFixture({ 'global/topic.md': '# Topic', 'global/g.md': '[[topic]]', 'user/scout/s.md': '[[topic]]' });
     const e = fx.engine();
     await e.reindex();
     fx.write('user/scout/topic.md', '# Scout topic');
     await e.reindex();
-    const target = (key: string) => e.db.prepare(`SELECT f.rel_path FROM links l JOIN pages p ON p.id = l.page_id JOIN pages t ON t.id = l.target_page_id JOIN files f ON f.id = t.file_id WHERE p.key = ?`).pluck().get(key);
+    const target = (key: string) =>
+      e.db
+        .prepare(
+          `SELECT f.rel_path FROM links l JOIN pages p ON p.id = l.page_id JOIN pages t ON t.id = l.target_page_id JOIN files f ON f.id = t.file_id WHERE p.key = ?`,
+        )
+        .pluck()
+        .get(key);
     expect([target('g'), target('s')]).toEqual(['global/topic.md', 'user/scout/topic.md']);
   });
 });
@@ -262,7 +277,7 @@ describe('symlinks that lead out of a root', () => {
 });
 
 describe('what a run must relink that no file change announces (found in review)', () => {
-  it('a global/ folder that appears makes user/<agent>/ pages an agent\'s own, and links follow', async () => {
+  it("a global/ folder that appears makes user/<agent>/ pages an agent's own, and links follow", async () => {
     fx = makeFixture({ 'user/alice/x.md': '# Alice x', 'user/bob/b.md': '[[x]]' });
     const e = fx.engine();
     expect(await e.reindex()).toMatchObject({ dangling: 0 });
@@ -284,7 +299,7 @@ describe('what a run must relink that no file change announces (found in review)
     expect(await e.reindex()).toMatchObject({ dangling: 0 });
   });
 
-  it('with two roots holding one key, [[key]] goes to its own root\'s page, whatever the order rows were written in', async () => {
+  it("with two roots holding one key, [[key]] goes to its own root's page, whatever the order rows were written in", async () => {
     fx = makeFixture({ 'notes.md': '# A notes', 'from-a.md': '[[notes]]' });
     const b = path.join(fx.dir, 'b');
     fs.mkdirSync(b);
@@ -292,7 +307,8 @@ describe('what a run must relink that no file change announces (found in review)
     fs.writeFileSync(path.join(b, 'from-b.md'), '[[notes]]');
     const e = fx.engine({ roots: [fx.root, b] });
     await e.reindex();
-    const target = (key: string) => e.db.prepare(`SELECT t.title FROM links l JOIN pages p ON p.id = l.page_id JOIN pages t ON t.id = l.target_page_id WHERE p.key = ?`).pluck().get(key);
+    const target = (key: string) =>
+      e.db.prepare(`SELECT t.title FROM links l JOIN pages p ON p.id = l.page_id JOIN pages t ON t.id = l.target_page_id WHERE p.key = ?`).pluck().get(key);
     expect([target('from-a'), target('from-b')]).toEqual(['A notes', 'B notes']);
     fx.remove('notes.md');
     await e.reindex();
@@ -303,7 +319,7 @@ describe('what a run must relink that no file change announces (found in review)
   });
 });
 
-describe('a second writer between a run\'s steps (found in review)', () => {
+describe("a second writer between a run's steps (found in review)", () => {
   it('a file saved again during the run is left for the next run, never written under the stat of an older version', async () => {
     fx = makeFixture({ 'p.md': '# version A' });
     const e = fx.engine();
@@ -360,6 +376,6 @@ describe('what a run broke', () => {
     ]);
     // the next run broke nothing new, though the links are still broken
     fx.write('d.md', '# D again');
-    expect((await e.reindex())).toMatchObject({ brokenByRun: [], dangling: 4, brokenAnchors: 1 });
+    expect(await e.reindex()).toMatchObject({ brokenByRun: [], dangling: 4, brokenAnchors: 1 });
   });
 });

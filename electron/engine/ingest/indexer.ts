@@ -46,7 +46,19 @@ const MAX_BROKEN_LISTED = 500;
 export async function indexRoots(store: Store, opts: IndexOptions): Promise<IndexResult> {
   const started = performance.now();
   const roots = opts.roots.map((r) => path.resolve(r));
-  const progress: IndexProgress = { phase: 'scan', root: null, total: 0, seen: 0, indexed: 0, unchanged: 0, skipped: 0, failed: 0, chunksToEmbed: 0, chunksEmbedded: 0, note: null };
+  const progress: IndexProgress = {
+    phase: 'scan',
+    root: null,
+    total: 0,
+    seen: 0,
+    indexed: 0,
+    unchanged: 0,
+    skipped: 0,
+    failed: 0,
+    chunksToEmbed: 0,
+    chunksEmbedded: 0,
+    note: null,
+  };
   const emit = () => opts.onProgress?.({ ...progress });
   emit(); // under way, even while it waits for another process's write lock
   const run = await beginRun(store, roots);
@@ -138,7 +150,13 @@ async function ingestRoot(r: RootRun): Promise<number> {
   emit();
   if (!isDirectory(root)) {
     // An unmounted drive or a typo must not empty the index: the root's rows stay as they are.
-    r.problems.push({ root, path: '.', line: null, severity: 'failed', reason: 'root folder does not exist or is not a folder; its pages were left in the index as they were' });
+    r.problems.push({
+      root,
+      path: '.',
+      line: null,
+      severity: 'failed',
+      reason: 'root folder does not exist or is not a folder; its pages were left in the index as they were',
+    });
     progress.failed++;
     return 0;
   }
@@ -210,7 +228,10 @@ function pathsInside(root: string, paths: string[]): string[] {
 
 /** Reads and parses a batch on the pool's worker, or inline where there is none (or it failed). */
 async function prepareBatch(writer: PageWriter, rootId: number, files: WalkedFile[], pool: ParsePool | null): Promise<FileWork[]> {
-  const hashes = await writer.storedHashes(rootId, files.map((f) => f.relPath));
+  const hashes = await writer.storedHashes(
+    rootId,
+    files.map((f) => f.relPath),
+  );
   if (pool) {
     const jobs = files.map((f, i) => ({ absPath: f.absPath, realPath: f.realPath, relPath: f.relPath, size: f.size, storedHash: hashes[i]! }));
     try {

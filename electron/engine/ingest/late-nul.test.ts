@@ -13,7 +13,9 @@ describe.each(storeKinds())('a NUL past the first 8 KB, on %s', (kind) => {
     const late = Buffer.concat([Buffer.from(`# Late\n\n${'word '.repeat(3000)}\n`), Buffer.from([0]), Buffer.from('\nmore\n')]);
     fx = makeFixture({ 'late.md': late, 'ok.md': '# OK\n\nA fine page.\n' }, kind === 'postgres' ? { db: await freshPgDatabase() } : {});
     const r = await fx.engine().reindex({});
-    expect(r.problems.filter((p) => p.path === 'late.md').map((p) => `${p.severity}: ${p.reason}`)).toEqual(['skipped: binary file: it has a .md name but contains NUL bytes']);
+    expect(r.problems.filter((p) => p.path === 'late.md').map((p) => `${p.severity}: ${p.reason}`)).toEqual([
+      'skipped: binary file: it has a .md name but contains NUL bytes',
+    ]);
     expect(r.pages).toBe(1);
   });
 });

@@ -110,7 +110,15 @@ export class PageWriter {
     await tx.concepts.setNames(pageId, w.names);
     await tx.links.replaceForPage(
       pageId,
-      parsed.links.map((l) => ({ line: l.line, kind: l.kind, target: l.target, anchor: l.anchor, label: l.label, targetKey: targetKey(l.kind, l.target, f.relPath), column: l.column })),
+      parsed.links.map((l) => ({
+        line: l.line,
+        kind: l.kind,
+        target: l.target,
+        anchor: l.anchor,
+        label: l.label,
+        targetKey: targetKey(l.kind, l.target, f.relPath),
+        column: l.column,
+      })),
     );
   }
 
@@ -134,7 +142,13 @@ export class PageWriter {
     for (const r of await this.store.runs.fileProblems()) {
       if (!roots.includes(r.root)) continue;
       if (r.fm_error) {
-        out.push({ root: r.root, path: r.path, line: r.fm_error_line, severity: 'warning', reason: `malformed frontmatter, indexed the body only: ${r.fm_error}` });
+        out.push({
+          root: r.root,
+          path: r.path,
+          line: r.fm_error_line,
+          severity: 'warning',
+          reason: `malformed frontmatter, indexed the body only: ${r.fm_error}`,
+        });
       }
       for (const reason of r.reason?.split('\n') ?? []) {
         const severity = r.status === 'indexed' ? 'warning' : r.status === 'failed' ? 'failed' : 'skipped';

@@ -23,7 +23,13 @@ describe('the parse worker', () => {
   it('runs on a real worker thread and answers what readFile answers inline', async () => {
     const fx = makeFixture({ 'a.md': page(1), 'b.md': Buffer.from([0x23, 0, 1]), 'c.png': 'x' });
     fixtures.push(fx);
-    const jobs = ['a.md', 'b.md', 'c.png', 'gone.md'].map((relPath) => ({ absPath: path.join(fx.root, relPath), realPath: path.join(fs.realpathSync(fx.root), relPath), relPath, size: 100, storedHash: null }));
+    const jobs = ['a.md', 'b.md', 'c.png', 'gone.md'].map((relPath) => ({
+      absPath: path.join(fx.root, relPath),
+      realPath: path.join(fs.realpathSync(fx.root), relPath),
+      relPath,
+      size: 100,
+      storedHash: null,
+    }));
     const pool = ParsePool.start();
     expect(pool).not.toBeNull();
     try {

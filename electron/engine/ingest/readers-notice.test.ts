@@ -111,7 +111,11 @@ describe('readers of an index that is being built or was left half done', () => 
     run.holder.close();
 
     const env = cairnEnv(fx.dir);
-    for (const args of [['search', 'fusion', '--mode', 'lexical'], ['page', 'p1'], ['links', '--dangling']]) {
+    for (const args of [
+      ['search', 'fusion', '--mode', 'lexical'],
+      ['page', 'p1'],
+      ['links', '--dangling'],
+    ]) {
       const r = await runCairn([...args, '--db', fx.db], env);
       expect(r.code).toBe(0);
       expect(r.err, `cairn ${args.join(' ')}`).toMatch(/interrupted/);

@@ -18,14 +18,30 @@ afterEach(async () => {
   [elsewhere, opened] = [null, null];
 });
 
-const REPORT = { roots: ['/w'], pages: 0, chunks: 0, links: 0, dangling: 0, brokenAnchors: 0, indexed: 0, unchanged: 0, skipped: 0, failed: 0, removed: 0, ms: 1, problems: [] } as unknown as IndexReport;
+const REPORT = {
+  roots: ['/w'],
+  pages: 0,
+  chunks: 0,
+  links: 0,
+  dangling: 0,
+  brokenAnchors: 0,
+  indexed: 0,
+  unchanged: 0,
+  skipped: 0,
+  failed: 0,
+  removed: 0,
+  ms: 1,
+  problems: [],
+} as unknown as IndexReport;
 
 describe.skipIf(!pgAdminUrl())('runs of servers on several machines', () => {
-  it("a run of another machine is repaired once its process is gone, never while it runs", async () => {
+  it('a run of another machine is repaired once its process is gone, never while it runs', async () => {
     const url = await freshPgDatabase();
     const store = (opened = openPgStore(url));
     // a run of another host, whose pid and start identity mean nothing on this one
-    const id = (await store.sql.value<number>(`INSERT INTO runs (started_at, roots, counts, state, pid, process) VALUES ('then', '[]', '{}', 'running', 1, 'elsewhere/boot/1') RETURNING id`))!;
+    const id = (await store.sql.value<number>(
+      `INSERT INTO runs (started_at, roots, counts, state, pid, process) VALUES ('then', '[]', '{}', 'running', 1, 'elsewhere/boot/1') RETURNING id`,
+    ))!;
     // its process, alive: its connection holds the run's lock
     elsewhere = new pg.Client({ connectionString: url });
     await elsewhere.connect();
@@ -44,14 +60,19 @@ describe.skipIf(!pgAdminUrl())('runs of servers on several machines', () => {
     expect(second.unlinked).toEqual([id]);
     await store.write((tx) => tx.runs.markLinked(second.id, second.unlinked, 'now'));
     await failRun(store, second.id);
-    expect((await store.sql.rows(`SELECT id, state FROM runs ORDER BY id`))).toEqual([
+    expect(await store.sql.rows(`SELECT id, state FROM runs ORDER BY id`)).toEqual([
       { id, state: 'abandoned' },
       { id: first.id, state: 'done' },
       { id: second.id, state: 'abandoned' },
     ]);
     // every run ended here let go of its lock
     expect(await store.runs.open(true)).toEqual([]);
-    expect(await store.sql.value(`SELECT count(*) FROM pg_locks l JOIN pg_database d ON d.oid = l.database WHERE d.datname = current_database() AND l.locktype = 'advisory' AND l.classid = ?`, [RUN_LOCKS])).toBe(0);
+    expect(
+      await store.sql.value(
+        `SELECT count(*) FROM pg_locks l JOIN pg_database d ON d.oid = l.database WHERE d.datname = current_database() AND l.locktype = 'advisory' AND l.classid = ?`,
+        [RUN_LOCKS],
+      ),
+    ).toBe(0);
   });
 
   it('a run that fails while another server holds the index is let go of at once, though its failure could not be written', async () => {

@@ -31,7 +31,7 @@ async function cleanPicture(): Promise<ReturnType<typeof pictureOf>> {
 }
 
 describe('runs that ended without relinking', () => {
-  it('a run that fails inside a process that lives on is repaired by that process\'s next run', async () => {
+  it("a run that fails inside a process that lives on is repaired by that process's next run", async () => {
     fx = makeFixture(Object.fromEntries(Object.keys(linkedWiki()).map((k) => [k, '# Draft\n'])));
     const e = fx.engine();
     await e.reindex();
@@ -69,7 +69,9 @@ describe('runs that ended without relinking', () => {
       expect(live).not.toBeNull();
       const reused = live!.replace(/\/[^/]*$/, '/1');
       e.db.prepare(`UPDATE links SET target_page_id = NULL, reason = NULL`).run(); // what a run killed before relinking leaves
-      e.db.prepare(`INSERT INTO runs (started_at, roots, counts, state, pid, process) VALUES ('2026-01-01', '[]', '{}', 'running', ?, ?)`).run(other.pid, reused);
+      e.db
+        .prepare(`INSERT INTO runs (started_at, roots, counts, state, pid, process) VALUES ('2026-01-01', '[]', '{}', 'running', ?, ?)`)
+        .run(other.pid, reused);
       expect(await e.reindex()).toMatchObject({ indexed: 0, dangling: 44 });
       expect(e.db.prepare(`SELECT state FROM runs WHERE pid = ?`).pluck().get(other.pid)).toBe('abandoned');
       expect(pictureOf(fx.db)).toEqual(await cleanPicture());

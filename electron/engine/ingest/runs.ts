@@ -29,7 +29,10 @@ export async function beginRun(store: Store, roots: string[]): Promise<RunStart>
       const dead = (await tx.runs.open(true)).filter((r) => r.state === 'unlinked' || !isAlive(r));
       // A run that died after relinking (while embedding) left nothing wrong behind.
       const now = new Date().toISOString();
-      await tx.runs.abandon(dead.filter((r) => r.state === 'linked').map((r) => r.id), now);
+      await tx.runs.abandon(
+        dead.filter((r) => r.state === 'linked').map((r) => r.id),
+        now,
+      );
       const id = (started = await tx.runs.start(roots, now, process.pid, processIdentity(process.pid)));
       liveHere.add(id);
       return { id, unlinked: dead.filter((r) => r.state !== 'linked').map((r) => r.id) };
@@ -80,12 +83,18 @@ export async function readersNotice(store: Store, progress: IndexProgress | null
   const live = open.filter((r) => r.state === 'running' && isAlive(r));
   if (live.length < open.length) {
     const repair = live.length ? 'a run under way repairs it' : 'run `cairn index` (or change a page with the watcher on) to repair it';
-    return { state: 'interrupted', message: `the last indexing run was interrupted before it relinked (its process died or it failed): links, backlinks and dangling counts may be out of date; ${repair}` };
+    return {
+      state: 'interrupted',
+      message: `the last indexing run was interrupted before it relinked (its process died or it failed): links, backlinks and dangling counts may be out of date; ${repair}`,
+    };
   }
   if (await store.runs.anyLinked()) return null;
   const pages = await store.runs.pageCount();
   const found = progress?.total ? ` of ${progress.total} files found` : '';
-  return { state: 'first-index', message: `the first index is still running (${pages} pages indexed so far${found}): results are incomplete, and a page not found may not be indexed yet` };
+  return {
+    state: 'first-index',
+    message: `the first index is still running (${pages} pages indexed so far${found}): results are incomplete, and a page not found may not be indexed yet`,
+  };
 }
 
 /**

@@ -51,7 +51,10 @@ const STALE_AFTER_MS = 60 * 60 * 1000;
  * leaves out that Cairn writes all the same, like a root's `.cairn/`. */
 export function tempsIn(dir: string): string[] {
   try {
-    return fs.readdirSync(dir).filter(isTempName).map((name) => path.join(dir, name));
+    return fs
+      .readdirSync(dir)
+      .filter(isTempName)
+      .map((name) => path.join(dir, name));
   } catch {
     return [];
   }

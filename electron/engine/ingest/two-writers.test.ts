@@ -45,7 +45,7 @@ function keepChanging(names: string[], everyMs: number) {
 /** Waits until the server has indexed what changed up to `since` and has been quiet for a while. */
 async function settle(url: string, since: string): Promise<void> {
   await waitForIdle(url, since);
-  for (let quiet = 0; quiet < 8; ) {
+  for (let quiet = 0; quiet < 8;) {
     await sleep(250);
     const { body } = await api<{ indexing: unknown }>(url, 'status');
     quiet = body.indexing ? 0 : quiet + 1;
@@ -58,7 +58,10 @@ describe.skipIf(!haveData)('two writers on one database (interconnected-10k, 1,5
     const server = await startServe(['--db', db, wiki], cairnEnv(dir));
     await waitForIdle(server.url);
     await waitForWatcher(server);
-    const names = fs.readdirSync(wiki).filter((f) => f.endsWith('.md')).sort();
+    const names = fs
+      .readdirSync(wiki)
+      .filter((f) => f.endsWith('.md'))
+      .sort();
 
     const changes = keepChanging(names, 60);
     const searches: number[] = [];

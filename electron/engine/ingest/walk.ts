@@ -56,7 +56,12 @@ export function walkPaths(root: string, rels: string[], extraPatterns: string[] 
   const rootReal = fs.realpathSync(root);
   const leftOut = new Set<string>();
   const leftOutFolders: string[] = [];
-  const out: WalkResult = { files: [], problems: [], ignores: (rel) => ig.ignores(rel) || leftOut.has(rel) || leftOutFolders.some((f) => rel.startsWith(`${f}/`)), temps: [] };
+  const out: WalkResult = {
+    files: [],
+    problems: [],
+    ignores: (rel) => ig.ignores(rel) || leftOut.has(rel) || leftOutFolders.some((f) => rel.startsWith(`${f}/`)),
+    temps: [],
+  };
   const igs = new Map<string, Ignore>([[root, ig]]);
   const ignoresReal = (place: RealPlace) => {
     if (place.rel === '') return false;
@@ -64,7 +69,17 @@ export function walkPaths(root: string, rels: string[], extraPatterns: string[] 
     if (!rules) igs.set(place.root, (rules = buildIgnore(place.root, extraPatterns)));
     return rules.ignores(place.rel);
   };
-  const walk: Walk = { ig, rootReal, scoped: isScopedRoot(root), spaces: realSpaces([root, ...roots]), ignoresReal, leftOut, leftOutFolders, crossings: new Set(), out };
+  const walk: Walk = {
+    ig,
+    rootReal,
+    scoped: isScopedRoot(root),
+    spaces: realSpaces([root, ...roots]),
+    ignoresReal,
+    leftOut,
+    leftOutFolders,
+    crossings: new Set(),
+    out,
+  };
   for (const rel of rels) {
     if (rel === '') {
       visitDir(walk, root, '', { ancestors: new Set([rootReal]), real: rootReal, link: null });
@@ -118,7 +133,8 @@ function visitPath(walk: Walk, root: string, rel: string): void {
   const real = realOrNull(abs);
   if (real === null) return;
   if (stat.isFile()) addFile(walk, abs, rel, stat, real, rel);
-  else if (!walk.ig.ignores(`${rel}/`) && !ignoredFolder(walk, rel, real)) visitDir(walk, abs, rel, { ancestors, real, link: real === path.join(walk.rootReal, rel) ? null : rel });
+  else if (!walk.ig.ignores(`${rel}/`) && !ignoredFolder(walk, rel, real))
+    visitDir(walk, abs, rel, { ancestors, real, link: real === path.join(walk.rootReal, rel) ? null : rel });
 }
 
 function visitDir(walk: Walk, abs: string, rel: string, folder: Folder): void {
@@ -182,7 +198,11 @@ function addFile(walk: Walk, abs: string, rel: string, stat: fs.Stats, real: str
     const at = link ?? rel;
     if (!walk.crossings.has(at)) {
       walk.crossings.add(at);
-      walk.out.problems.push({ relPath: at, severity: 'skipped', reason: `symlink into ${spaceName(lands)}, not ${spaceName(named)}: its files are indexed at their real paths only` });
+      walk.out.problems.push({
+        relPath: at,
+        severity: 'skipped',
+        reason: `symlink into ${spaceName(lands)}, not ${spaceName(named)}: its files are indexed at their real paths only`,
+      });
     }
     walk.leftOut.add(rel);
     return;

@@ -30,13 +30,25 @@ export async function recordOutcome(store: Store, r: Parsed<'recordOutcome'>): P
     const asked = await tx.outcomes.asked(r.queryId);
     if (asked === null) throw new NotFound(`no query "${r.queryId}": pass the queryId a recall or expert call returned`);
     // an agent reports on its own queries only: another's outcome would speak for it (and for whose write-ups help)
-    if (r.agent && asked.agent !== r.agent) throw new CairnError('forbidden', `query ${r.queryId} was asked by ${asked.agent ? `agent "${asked.agent}"` : 'a person'}, not agent "${r.agent}": record outcomes of your own queries`);
+    if (r.agent && asked.agent !== r.agent)
+      throw new CairnError(
+        'forbidden',
+        `query ${r.queryId} was asked by ${asked.agent ? `agent "${asked.agent}"` : 'a person'}, not agent "${r.agent}": record outcomes of your own queries`,
+      );
     const said = await tx.outcomes.outcomeCount(r.queryId);
-    if (said >= MAX_OUTCOMES_PER_QUERY) throw new CairnError('conflict', `query ${r.queryId} already has ${said} outcomes, the most one query keeps: ask again for a new queryId`);
+    if (said >= MAX_OUTCOMES_PER_QUERY)
+      throw new CairnError('conflict', `query ${r.queryId} already has ${said} outcomes, the most one query keeps: ask again for a new queryId`);
     const offered = new Set(asked.returned);
     const strange = r.usedKeys.filter((k) => !offered.has(k));
     if (strange.length) throw new NotFound(`query ${r.queryId} did not return ${strange.map((k) => `"${k}"`).join(', ')}: usedKeys name pages from its answer`);
-    return tx.outcomes.recordOutcome({ queryId: r.queryId, outcome: r.outcome, usedKeys: r.usedKeys, note: r.note ?? null, agent: r.agent ?? null, at: new Date().toISOString() });
+    return tx.outcomes.recordOutcome({
+      queryId: r.queryId,
+      outcome: r.outcome,
+      usedKeys: r.usedKeys,
+      note: r.note ?? null,
+      agent: r.agent ?? null,
+      at: new Date().toISOString(),
+    });
   });
   return { id, queryId: r.queryId };
 }

@@ -27,7 +27,17 @@ export async function knowledgeExpert(src: ExpertSources, r: Parsed<'knowledgeEx
   const since = daysBefore(now, r.recency_window_days);
   const found = await src.reflections(r.domain, since, r.limit, r.path_prefix);
   const reflections = await Promise.all(
-    found.results.map(async (x) => ({ key: x.key, path: x.path, root: x.root, scope: x.scope, title: x.title, summary: x.summary, tags: x.tags, hash: x.hash, updated: await src.store.pages.updatedAt(x.root, x.path) })),
+    found.results.map(async (x) => ({
+      key: x.key,
+      path: x.path,
+      root: x.root,
+      scope: x.scope,
+      title: x.title,
+      summary: x.summary,
+      tags: x.tags,
+      hash: x.hash,
+      updated: await src.store.pages.updatedAt(x.root, x.path),
+    })),
   );
   const prior = await src.store.outcomes.totalsFor(r.domain);
   const returned = [...experts.flatMap((e) => (e.evidence?.key ? [e.evidence.key] : [])), ...wiki.map((p) => p.key), ...reflections.map((p) => p.key)];

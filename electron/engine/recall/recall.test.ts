@@ -8,14 +8,23 @@ import { recallByRole } from './recall.ts';
 let fx: Fixture;
 let e: TestEngine;
 
-const page = (fm: Record<string, string>, body: string) => `---\n${Object.entries(fm).map(([k, v]) => `${k}: ${v}`).join('\n')}\n---\n${body}\n`;
+const page = (fm: Record<string, string>, body: string) =>
+  `---\n${Object.entries(fm)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\n')}\n---\n${body}\n`;
 const today = new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
   fx = makeFixture({
-    'global/vacuum.md': page({ tier: 'wiki', tags: '[sqlite]' }, '# Vacuum\n\nRun VACUUM after deleting many rows from the SQLite database: vacuum rewrites it.'),
+    'global/vacuum.md': page(
+      { tier: 'wiki', tags: '[sqlite]' },
+      '# Vacuum\n\nRun VACUUM after deleting many rows from the SQLite database: vacuum rewrites it.',
+    ),
     'global/untiered.md': page({ tags: '[sqlite]' }, '# WAL checkpoints\n\nA WAL checkpoint copies pages back into the SQLite database file.'),
-    'global/pragma-doc.md': page({ tier: 'doc' }, `# Pragmas\n\nThe pragma list. ${'Each pragma sets one knob of the connection, its cache, journal, locking or page size. '.repeat(12)}One is run when vacuum follows deleting rows.`),
+    'global/pragma-doc.md': page(
+      { tier: 'doc' },
+      `# Pragmas\n\nThe pragma list. ${'Each pragma sets one knob of the connection, its cache, journal, locking or page size. '.repeat(12)}One is run when vacuum follows deleting rows.`,
+    ),
     'global/day-1.md': page({ tier: 'raw' }, '# Monday\n\nTried VACUUM on the SQLite database after deleting rows; it shrank the file a lot.'),
     'global/lesson.md': page({ tier: 'reflection', updated: today }, '# What VACUUM taught me\n\nVACUUM rewrites the whole SQLite database: schedule it.'),
     'global/old-lesson.md': page({ tier: 'reflection', updated: '2020-01-01' }, '# An old SQLite lesson\n\nSQLite VACUUM once took an hour.'),

@@ -47,5 +47,10 @@ function merge(found: RecallResult[], like: SearchResponse): RecallResult[] {
     }
   });
   for (const lane of LANES) lanes[lane]?.sort((a, b) => b.score - a.score);
-  return fuse({ lanes, keys, method: like.fusion, weights: like.weights, rrfK: like.rrfK }).map((f) => ({ ...found[f.id]!, score: f.score, lanesMatched: f.lanesMatched, lanes: f.lanes }));
+  return fuse({ lanes, keys, method: like.fusion, weights: like.weights, rrfK: like.rrfK }).map((f) => ({
+    ...found[f.id]!,
+    score: f.score,
+    lanesMatched: f.lanesMatched,
+    lanes: f.lanes,
+  }));
 }

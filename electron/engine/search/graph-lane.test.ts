@@ -37,7 +37,12 @@ describe('graph lane', () => {
     expect(rollback).toBeDefined();
     expect(rollback.lanes.lexical!.rank).toBeNull();
     expect(rollback.lanes.graph!.rank).not.toBeNull();
-    expect(rollback.graphVia).toEqual(expect.arrayContaining([{ seed: 'checklist', edge: 'link' }, { seed: 'freeze', edge: 'link' }]));
+    expect(rollback.graphVia).toEqual(
+      expect.arrayContaining([
+        { seed: 'checklist', edge: 'link' },
+        { seed: 'freeze', edge: 'link' },
+      ]),
+    );
     expect(paths(r)).not.toContain('global/unrelated.md');
   });
 

@@ -61,7 +61,11 @@ export async function graphLane(q: GraphLaneQuery): Promise<GraphLaneAnswer> {
   const strength = new Map(seeds.map((id, i) => [id, 1 / (i + 1) ** 2]));
   const scored = [...best.entries()]
     .filter(([id]) => visible.has(id))
-    .map(([id, bySeed]) => ({ id, score: SELF_WEIGHT * (strength.get(id) ?? 0) + [...bySeed.entries()].reduce((s, [seed, v]) => s + strength.get(seed)! * v.weight, 0), bySeed }))
+    .map(([id, bySeed]) => ({
+      id,
+      score: SELF_WEIGHT * (strength.get(id) ?? 0) + [...bySeed.entries()].reduce((s, [seed, v]) => s + strength.get(seed)! * v.weight, 0),
+      bySeed,
+    }))
     .sort((a, b) => b.score - a.score || a.id - b.id)
     .slice(0, q.limit);
   const via = new Map(scored.filter((s) => s.bySeed.size > 0).map((s) => [s.id, [...s.bySeed.values()].map(({ weight: _, ...v }) => v)]));

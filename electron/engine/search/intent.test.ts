@@ -12,7 +12,8 @@ describe('extractIntent', () => {
   });
 
   it('an identifier makes the target code whatever the words say', () => {
-    for (const q of ['where is parseRequest defined', 'the lane_weights table', 'call fuse() twice', 'shared.fusion docs']) expect(extractIntent(q).target).toBe('code');
+    for (const q of ['where is parseRequest defined', 'the lane_weights table', 'call fuse() twice', 'shared.fusion docs'])
+      expect(extractIntent(q).target).toBe('code');
   });
 
   it('a query naming no action or target adjusts nothing', () => {

@@ -23,7 +23,22 @@ export const ACTION_WORDS: Record<Action, readonly string[]> = {
 
 /** The words that name each target; a query's target is the one named first. */
 export const TARGET_WORDS: Record<Target, readonly string[]> = {
-  code: ['code', 'function', 'method', 'class', 'module', 'api', 'typescript', 'javascript', 'python', 'compile', 'stacktrace', 'import', 'variable', 'snippet'],
+  code: [
+    'code',
+    'function',
+    'method',
+    'class',
+    'module',
+    'api',
+    'typescript',
+    'javascript',
+    'python',
+    'compile',
+    'stacktrace',
+    'import',
+    'variable',
+    'snippet',
+  ],
   database: ['database', 'db', 'sql', 'sqlite', 'postgres', 'mysql', 'table', 'schema', 'migration', 'index', 'fts5'],
   git: ['git', 'commit', 'branch', 'merge', 'rebase', 'diff', 'pull', 'push', 'repository', 'repo'],
   config: ['config', 'configuration', 'setting', 'settings', 'env', 'environment', 'option', 'options', 'flag', 'yaml', 'toml'],
@@ -52,7 +67,11 @@ export const INTENT_RULES: readonly IntentRule[] = [
   { when: { target: 'database' }, factors: { lexical: 1.3, token: 1.2 }, because: 'database target: table and column names match exactly' },
   { when: { target: 'git' }, factors: { lexical: 1.3 }, because: 'git target: commands and branch names match exactly' },
   { when: { target: 'config' }, factors: { lexical: 1.2, token: 1.5 }, because: 'config target: setting keys are exact names' },
-  { when: { target: 'knowledge' }, factors: { semantic: 1.5, graph: 2 }, because: 'knowledge target: notes say it in other words, and the answer is often a link away' },
+  {
+    when: { target: 'knowledge' },
+    factors: { semantic: 1.5, graph: 2 },
+    because: 'knowledge target: notes say it in other words, and the answer is often a link away',
+  },
   { when: { action: 'explain' }, factors: { semantic: 1.3 }, because: 'explain: the answer is phrased unlike the question' },
   { when: { action: 'fix' }, factors: { lexical: 1.3 }, because: 'fix: error messages match literally' },
 ];

@@ -12,7 +12,8 @@ let e: FixtureEngine;
 beforeAll(async () => {
   const files: Record<string, string> = {};
   for (let d = 1; d <= 5; d++) files[`global/daily/2026-03-0${d}.md`] = daily(d);
-  files['global/release.md'] = '---\nsummary: How releases ship\n---\n# Release process\n\nThe pipeline builds, signs and uploads a release; deploy to staging first, then production.\n';
+  files['global/release.md'] =
+    '---\nsummary: How releases ship\n---\n# Release process\n\nThe pipeline builds, signs and uploads a release; deploy to staging first, then production.\n';
   files['global/rollback.md'] = '---\nsummary: Undoing a release\n---\n# Rollback\n\nWhen a deploy breaks production, roll back to the previous artifact.\n';
   files['global/caching.md'] = '---\nsummary: Build cache\n---\n# Caching\n\nThe build cache keys on the lockfile hash.\n';
   fx = makeFixture(files);

@@ -90,7 +90,10 @@ export async function bodyTerms(store: Store, pageIds: number[]): Promise<Map<nu
 /** Re-orders the fused list's top by MMR; returns the top k with each one's rank before and penalty. */
 export async function diversify(store: Store, fused: FusedItem[], lambda: number, k: number): Promise<{ picks: MmrPick<FusedItem>[]; pool: number }> {
   const pool = fused.slice(0, Math.max(k, MMR_MIN_POOL));
-  const sets = await bodyTerms(store, pool.map((f) => f.id));
+  const sets = await bodyTerms(
+    store,
+    pool.map((f) => f.id),
+  );
   const of = (i: number) => sets.get(pool[i]!.id)!;
   return { picks: mmrOrder(pool, lambda, k, (a, b) => jaccard(of(a), of(b))), pool: pool.length };
 }

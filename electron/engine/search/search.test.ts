@@ -4,7 +4,10 @@ import { storeKinds } from '../testing/pg-test.ts';
 import { makeStoreFixture } from '../testing/store-fixture.ts';
 import type { Fixture, TestEngine } from '../testing/wiki-fixture.ts';
 
-const page = (fm: Record<string, string>, body: string) => `---\n${Object.entries(fm).map(([k, v]) => `${k}: ${v}`).join('\n')}\n---\n${body}\n`;
+const page = (fm: Record<string, string>, body: string) =>
+  `---\n${Object.entries(fm)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\n')}\n---\n${body}\n`;
 
 const keys = (r: { results: { key: string; path: string }[] }) => r.results.map((x) => x.path);
 
@@ -14,9 +17,18 @@ describe.each(storeKinds())('search on %s', (kind) => {
 
   beforeAll(async () => {
     fx = await makeStoreFixture(kind, {
-      'global/bm25.md': page({ summary: 'How the lexical lane scores', tags: '[search, ranking]', tier: 'wiki', updated: '2026-03-01' }, '# Okapi BM25\n\nBM25 weighs term frequency against document length.'),
-      'global/fusion.md': page({ summary: 'Combining lanes', tags: '[search]', tier: 'doc', updated: '2025-01-10' }, '# Fusion\n\nReciprocal rank fusion adds weight over k plus rank.\n\n## Convex\n\nA weighted sum of normalized scores.'),
-      'global/rotation.md': page({ summary: 'Replacing hub credentials', tags: '[ops]', tier: 'reflection', usage_mode: 'always', updated: '2026-06-01' }, '# Credential rotation\n\nRevoke the old secret, issue a new one.'),
+      'global/bm25.md': page(
+        { summary: 'How the lexical lane scores', tags: '[search, ranking]', tier: 'wiki', updated: '2026-03-01' },
+        '# Okapi BM25\n\nBM25 weighs term frequency against document length.',
+      ),
+      'global/fusion.md': page(
+        { summary: 'Combining lanes', tags: '[search]', tier: 'doc', updated: '2025-01-10' },
+        '# Fusion\n\nReciprocal rank fusion adds weight over k plus rank.\n\n## Convex\n\nA weighted sum of normalized scores.',
+      ),
+      'global/rotation.md': page(
+        { summary: 'Replacing hub credentials', tags: '[ops]', tier: 'reflection', usage_mode: 'always', updated: '2026-06-01' },
+        '# Credential rotation\n\nRevoke the old secret, issue a new one.',
+      ),
       'global/hidden.md': page({ summary: 'Never shown BM25', usage_mode: 'never' }, '# Hidden BM25 notes\n\nBM25 BM25 BM25.'),
       'global/old.md': page({ summary: 'retired BM25 page', archived_since: '2026-01-01' }, '# Old BM25\n\nBM25.'),
       'global/guides/tips.md': page({ summary: 'Search tips for BM25 users', tags: '[search, guide]' }, '# Tips\n\nQuote nothing; every word counts.'),
@@ -89,7 +101,7 @@ describe.each(storeKinds())('search on %s', (kind) => {
       expect(keys(await textOnly('BM25 fusion credential', { updatedAfter: '2026-02-01', updatedBefore: '2026-05-01' }))).toEqual(['global/bm25.md']);
     });
 
-    it("as an agent: its own page shadows the global one; by scope", async () => {
+    it('as an agent: its own page shadows the global one; by scope', async () => {
       const asScout = await e.search({ query: 'tips', filters: { agent: 'scout' } });
       expect(keys(asScout)).toContain('user/scout/tips.md');
       expect(keys(asScout)).not.toContain('global/guides/tips.md');

@@ -2,7 +2,19 @@
 // A lane that fails or has nothing to do is dropped from the fusion, never counted as zero.
 import { fuse, type FusedItem, type LaneCandidate } from '../../../shared/fusion.ts';
 import type { Parsed } from '../../../shared/dispatch.ts';
-import { describeLaneStatus, INTENT_DEFAULT, TEXT_LANES, type FusionDefaults, type GraphVia, type Lane, type LaneReason, type LaneStatus, type SearchNotice, type SearchResponse, type SearchResult } from '../../../shared/search.ts';
+import {
+  describeLaneStatus,
+  INTENT_DEFAULT,
+  TEXT_LANES,
+  type FusionDefaults,
+  type GraphVia,
+  type Lane,
+  type LaneReason,
+  type LaneStatus,
+  type SearchNotice,
+  type SearchResponse,
+  type SearchResult,
+} from '../../../shared/search.ts';
 import { isDamage } from '../store/database.ts';
 import type { Store } from '../store/store.ts';
 import { LaneSkipped, type LaneQuery, type PageHit } from './lane.ts';
@@ -40,7 +52,8 @@ export interface SemanticRan {
 export async function runSemanticLane(deps: { store: Store; semantic: SemanticSource }, req: Parsed<'search'>): Promise<SemanticRan> {
   // read once the lane ran: it may switch to the model the stored vectors are of
   const model = () => deps.semantic.embedder?.info.id ?? null;
-  if ((req.mode !== 'hybrid' && req.mode !== 'semantic') || req.query.trim() === '') return { model: model(), outcome: { skipped: 'empty-query', message: 'not run' } };
+  if ((req.mode !== 'hybrid' && req.mode !== 'semantic') || req.query.trim() === '')
+    return { model: model(), outcome: { skipped: 'empty-query', message: 'not run' } };
   const q = laneQuery(deps.store, req);
   try {
     const hits = await withTimeout(semanticLane(q, deps.semantic), SEMANTIC_TIMEOUT_MS);
@@ -151,10 +164,10 @@ export async function search(deps: SearchDeps, req: Parsed<'search'>): Promise<S
 
 function candidatesOf(hits: Partial<Record<Lane, PageHit[]>>): Partial<Record<Lane, LaneCandidate[]>> {
   const out: Partial<Record<Lane, LaneCandidate[]>> = {};
-  for (const [lane, list] of Object.entries(hits) as [Lane, PageHit[]][]) out[lane] = list.map((h) => ({ id: h.pageId, score: h.score, ...(h.normalized !== undefined ? { normalized: h.normalized } : {}) }));
+  for (const [lane, list] of Object.entries(hits) as [Lane, PageHit[]][])
+    out[lane] = list.map((h) => ({ id: h.pageId, score: h.score, ...(h.normalized !== undefined ? { normalized: h.normalized } : {}) }));
   return out;
 }
-
 
 class LaneTimeout extends Error {}
 

@@ -31,7 +31,10 @@ export async function semanticLane(q: LaneQuery, source: SemanticSource): Promis
   const k = narrows(q.filters) ? MAX_KNN : Math.min(MAX_KNN, q.limit * CHUNKS_PER_PAGE);
   const near = await vectors.nearest(vector, k);
   if (near.length === 0) return [];
-  const allowed = await q.store.chunks.visibleAmong(near.map((n) => n.rowid), q.filters);
+  const allowed = await q.store.chunks.visibleAmong(
+    near.map((n) => n.rowid),
+    q.filters,
+  );
   const pageOf = new Map(allowed.map((a) => [a.rowid, a.pageId]));
   const hits: PageHit[] = [];
   for (const n of near) {

@@ -6,7 +6,14 @@ import { makeFixture, type Fixture, type TestEngine } from '../testing/wiki-fixt
 let fx: Fixture;
 let e: TestEngine;
 
-const TABLE = ['# Fields', '', '| field | meaning |', '| --- | --- |', '| `usage_mode` | **always**, _auto_ or never |', '| `stale_since` | set by [[curation]], never by [deleting](archive.md) |'].join('\n');
+const TABLE = [
+  '# Fields',
+  '',
+  '| field | meaning |',
+  '| --- | --- |',
+  '| `usage_mode` | **always**, _auto_ or never |',
+  '| `stale_since` | set by [[curation]], never by [deleting](archive.md) |',
+].join('\n');
 const OBSIDIAN = [
   '# Rollout',
   '',
@@ -54,5 +61,4 @@ describe('snippets', () => {
     const s = await snippetOf('canary', 'global/rollout.md');
     expect(s).toBe('Canary first · Watch the error rate for ten minutes. page the on-call step two mark a block with ^anchor');
   });
-
 });

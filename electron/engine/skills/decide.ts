@@ -19,29 +19,59 @@ import { skillSlug } from './slug.ts';
 
 /** One logged write of root/rel: `make` turns the bytes on disk (read under the write lock, so no
  * concurrent write is lost) into the new bytes; returns the audit id. */
-async function writeLogged(store: Store, root: string, rel: string, make: (before: Buffer | null) => Buffer, log: { actor: string; action: 'register' | 'approve' | 'reject'; key: string; detail: string }): Promise<number> {
+async function writeLogged(
+  store: Store,
+  root: string,
+  rel: string,
+  make: (before: Buffer | null) => Buffer,
+  log: { actor: string; action: 'register' | 'approve' | 'reject'; key: string; detail: string },
+): Promise<number> {
   return (await loggedWrite(store, { place: checked(root, rel, fs.existsSync(path.join(root, rel))), bytes: make, log })).auditId;
 }
 
-export async function decideClaim(store: Store, input: { id: number; claimHash?: string | undefined; verdict: 'approve' | 'reject'; note?: string | undefined; actor: string }): Promise<number> {
+export async function decideClaim(
+  store: Store,
+  input: { id: number; claimHash?: string | undefined; verdict: 'approve' | 'reject'; note?: string | undefined; actor: string },
+): Promise<number> {
   const row = await store.registry.claimToDecide(input.id);
   if (!row) throw new NotFound(`no registration ${input.id}; list them with \`cairn skills\``);
   if (row.tier !== 'explicit' || !row.originRoot) throw new BadRequest(`registration ${input.id} is inferred from manifests: there is nothing to decide`);
-  if (input.claimHash !== undefined && input.claimHash !== row.claimHash) throw new WriteConflict(`the claim`, `${row.agent}'s claim on ${row.skill} changed since you saw it: look at it again before deciding. Nothing was written`);
+  if (input.claimHash !== undefined && input.claimHash !== row.claimHash)
+    throw new WriteConflict(
+      `the claim`,
+      `${row.agent}'s claim on ${row.skill} changed since you saw it: look at it again before deciding. Nothing was written`,
+    );
   if (row.status === 'withdrawn') throw new BadRequest(`registration ${input.id} was withdrawn (it is no longer in the agent's registry file)`);
-  if (row.status === 'invalid' && input.verdict === 'approve') throw new BadRequest(`registration ${input.id} cannot be approved: its evidence is missing (an expert claim needs a page that shows the work)`);
+  if (row.status === 'invalid' && input.verdict === 'approve')
+    throw new BadRequest(`registration ${input.id} cannot be approved: its evidence is missing (an expert claim needs a page that shows the work)`);
   const verdict = input.verdict === 'approve' ? 'approved' : 'rejected';
-  const decision = { agent: row.agent, skill: row.skill, claim: row.claimHash, verdict, by: input.actor, at: new Date().toISOString(), ...(input.note ? { note: input.note } : {}) } as const;
+  const decision = {
+    agent: row.agent,
+    skill: row.skill,
+    claim: row.claimHash,
+    verdict,
+    by: input.actor,
+    at: new Date().toISOString(),
+    ...(input.note ? { note: input.note } : {}),
+  } as const;
   return writeLogged(
     store,
     row.originRoot,
     DECISIONS_FILE,
     (before) => {
       const { decisions, problems } = parseDecisions(before?.toString('utf8') ?? '');
-      if (problems.length) throw new BadRequest(`${DECISIONS_FILE} in ${row.originRoot} cannot be read (line ${problems[0]!.line ?? '?'}: ${problems[0]!.reason}); fix it by hand first: nothing was written`);
+      if (problems.length)
+        throw new BadRequest(
+          `${DECISIONS_FILE} in ${row.originRoot} cannot be read (line ${problems[0]!.line ?? '?'}: ${problems[0]!.reason}); fix it by hand first: nothing was written`,
+        );
       return Buffer.from(withDecision(decisions, decision), 'utf8');
     },
-    { actor: input.actor, action: input.verdict, key: `${row.agent}/${row.skill}`, detail: `${verdict} ${row.agent}'s claim on ${row.skill}${input.note ? `: ${input.note}` : ''}` },
+    {
+      actor: input.actor,
+      action: input.verdict,
+      key: `${row.agent}/${row.skill}`,
+      detail: `${verdict} ${row.agent}'s claim on ${row.skill}${input.note ? `: ${input.note}` : ''}`,
+    },
   );
 }
 
@@ -70,7 +100,14 @@ export async function registerClaim(store: Store, settings: SkillSettings, input
     throw new BadRequest(`an expert claim needs evidence that exists: ${input.docPath} is no page or file in the wiki. Nothing was written`);
   }
   const rel = path.posix.join('user', input.agent, REGISTRY_FILE);
-  const entry = { skill, category: input.category, level: input.level, docPath: input.docPath, ...(input.claim ? { claim: input.claim } : {}), ...(input.aliases?.length ? { aliases: input.aliases } : {}) };
+  const entry = {
+    skill,
+    category: input.category,
+    level: input.level,
+    docPath: input.docPath,
+    ...(input.claim ? { claim: input.claim } : {}),
+    ...(input.aliases?.length ? { aliases: input.aliases } : {}),
+  };
   await writeLogged(store, root, rel, (before) => Buffer.from(withClaim(before?.toString('utf8') ?? '', rel, entry), 'utf8'), {
     actor: input.actor,
     action: 'register',
@@ -83,7 +120,8 @@ export async function registerClaim(store: Store, settings: SkillSettings, input
 /** The registry file's text with the entry in place of one for the same skill, comments and order kept. */
 function withClaim(text: string, rel: string, entry: { skill: string } & Record<string, unknown>): string {
   const doc = parseDocument(text);
-  if (doc.errors.length) throw new BadRequest(`${rel} has malformed YAML (line ${doc.errors[0]!.linePos?.[0]?.line ?? '?'}): fix it by hand first; nothing was written`);
+  if (doc.errors.length)
+    throw new BadRequest(`${rel} has malformed YAML (line ${doc.errors[0]!.linePos?.[0]?.line ?? '?'}): fix it by hand first; nothing was written`);
   if (doc.contents === null) doc.contents = doc.createNode({}) as never;
   const top: unknown = doc.contents;
   if (!isMap(top)) throw new BadRequest(`${rel} is not a mapping: fix it by hand first; nothing was written`);

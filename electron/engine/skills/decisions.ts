@@ -49,7 +49,11 @@ export function readDecisions(root: string): { decisions: Decision[]; problems: 
 export function parseDecisions(text: string): { decisions: Decision[]; problems: Problem[] } {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: true });
-  if (doc.errors.length) return { decisions: [], problems: [{ line: doc.errors[0]!.linePos?.[0]?.line ?? null, reason: `malformed YAML: ${doc.errors[0]!.message.split('\n')[0]}` }] };
+  if (doc.errors.length)
+    return {
+      decisions: [],
+      problems: [{ line: doc.errors[0]!.linePos?.[0]?.line ?? null, reason: `malformed YAML: ${doc.errors[0]!.message.split('\n')[0]}` }],
+    };
   const decisions: Decision[] = [];
   const problems: Problem[] = [];
   if (doc.contents !== null && !isSeq(doc.contents)) return { decisions, problems: [{ line: 1, reason: 'not a list of decisions' }] };

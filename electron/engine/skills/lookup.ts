@@ -50,20 +50,47 @@ export async function findExperts(store: Store, domain: string, limit: number, s
   // a skill named so, one aliased so, and skills with it among their words ("sqlite" finds sqlite-vec too)
   const inWords = (name: string) => `-${name}-`.includes(`-${slug}-`);
   let hits = slug ? approved.filter((r) => inWords(r.skill) || r.aliases.some(inWords)) : [];
-  let by: ExpertResponse['matched']['by'] = hits.some((r) => r.skill === slug) ? 'skill' : hits.some((r) => r.aliases.includes(slug)) ? 'alias' : hits.length ? 'words' : 'none';
+  let by: ExpertResponse['matched']['by'] = hits.some((r) => r.skill === slug)
+    ? 'skill'
+    : hits.some((r) => r.aliases.includes(slug))
+      ? 'alias'
+      : hits.length
+        ? 'words'
+        : 'none';
   // the search fallback loads the model: only worth it when some approved registration has an evidence page
   if (!hits.length && approved.some((r) => r.evidence?.key)) {
     const pages = await searchPages(domain);
     const rank = new Map(pages.map((id, i) => [id, i]));
     const withPages = approved.map((r) => ({ r, page: r.evidencePageId }));
-    hits = withPages.filter((x) => x.page !== null && rank.has(x.page)).sort((a, b) => rank.get(a.page!)! - rank.get(b.page!)!).map((x) => x.r);
+    hits = withPages
+      .filter((x) => x.page !== null && rank.has(x.page))
+      .sort((a, b) => rank.get(a.page!)! - rank.get(b.page!)!)
+      .map((x) => x.r);
     if (hits.length) by = 'search';
   }
   const experts: Expert[] = hits
-    .sort((a, b) => LEVEL_RANK[b.level] - LEVEL_RANK[a.level] || b.calibration.citingAgents - a.calibration.citingAgents || b.calibration.citations - a.calibration.citations || (a.tier === b.tier ? 0 : a.tier === 'explicit' ? -1 : 1) || a.agent.localeCompare(b.agent))
+    .sort(
+      (a, b) =>
+        LEVEL_RANK[b.level] - LEVEL_RANK[a.level] ||
+        b.calibration.citingAgents - a.calibration.citingAgents ||
+        b.calibration.citations - a.calibration.citations ||
+        (a.tier === b.tier ? 0 : a.tier === 'explicit' ? -1 : 1) ||
+        a.agent.localeCompare(b.agent),
+    )
     .slice(0, limit)
-    .map((r) => ({ id: r.id, agent: r.agent, skill: r.skill, level: r.level, tier: r.tier, docPath: r.docPath, evidence: r.evidence, calibration: r.calibration }));
+    .map((r) => ({
+      id: r.id,
+      agent: r.agent,
+      skill: r.skill,
+      level: r.level,
+      tier: r.tier,
+      docPath: r.docPath,
+      evidence: r.evidence,
+      calibration: r.calibration,
+    }));
   const pending = await store.registry.pendingFor(slug);
-  const warning = experts.length ? null : `no approved registration matches "${domain}"${pending ? `: ${pending} pending claim${pending === 1 ? '' : 's'} for it await${pending === 1 ? 's' : ''} a decision` : ''}`;
+  const warning = experts.length
+    ? null
+    : `no approved registration matches "${domain}"${pending ? `: ${pending} pending claim${pending === 1 ? '' : 's'} for it await${pending === 1 ? 's' : ''} a decision` : ''}`;
   return { domain, matched: { skills: [...new Set(experts.map((e) => e.skill))], by: experts.length ? by : 'none' }, experts, warning };
 }

@@ -62,7 +62,17 @@ export function readManifests(folder: string): { facts: ManifestFacts[]; problem
       continue;
     }
     try {
-      facts.push({ file, ecosystem, dependencies: [...new Set(read(text).map((d) => d.trim().toLowerCase()).filter(Boolean))] });
+      facts.push({
+        file,
+        ecosystem,
+        dependencies: [
+          ...new Set(
+            read(text)
+              .map((d) => d.trim().toLowerCase())
+              .filter(Boolean),
+          ),
+        ],
+      });
     } catch (err) {
       problems.push({ file, line: lineOf(err), reason: `cannot read ${name}: ${(err as Error).message.split('\n')[0]}` });
     }
@@ -88,8 +98,13 @@ function requirementName(req: string): string {
 }
 
 function pyproject(text: string): string[] {
-  const t = parseToml(text) as { project?: { dependencies?: unknown; 'optional-dependencies'?: Record<string, unknown> }; tool?: { poetry?: { dependencies?: unknown; 'dev-dependencies'?: unknown } } };
-  const pep621 = [t.project?.dependencies, ...Object.values(t.project?.['optional-dependencies'] ?? {})].flatMap((d) => (Array.isArray(d) ? d.map(String) : [])).map(requirementName);
+  const t = parseToml(text) as {
+    project?: { dependencies?: unknown; 'optional-dependencies'?: Record<string, unknown> };
+    tool?: { poetry?: { dependencies?: unknown; 'dev-dependencies'?: unknown } };
+  };
+  const pep621 = [t.project?.dependencies, ...Object.values(t.project?.['optional-dependencies'] ?? {})]
+    .flatMap((d) => (Array.isArray(d) ? d.map(String) : []))
+    .map(requirementName);
   const poetry = [...keysOf(t.tool?.poetry?.dependencies), ...keysOf(t.tool?.poetry?.['dev-dependencies'])].filter((d) => d !== 'python');
   return [...pep621, ...poetry];
 }

@@ -29,7 +29,11 @@ type Problem = RegistryProblem;
 
 /** The version of a claim a decision is about: any change to what is claimed (aliases included) or to the
  * page its evidence resolves to asks for a decision again. */
-export function claimHash(agent: string, e: Pick<ClaimEntry, 'skill' | 'category' | 'level' | 'docPath' | 'claim' | 'aliases'>, evidence: Pick<Evidence, 'path'> | null): string {
+export function claimHash(
+  agent: string,
+  e: Pick<ClaimEntry, 'skill' | 'category' | 'level' | 'docPath' | 'claim' | 'aliases'>,
+  evidence: Pick<Evidence, 'path'> | null,
+): string {
   // the evidence by its path in the root, so that moving the whole wiki keeps every decision
   const what = [agent, e.skill, e.category, e.level, e.docPath, e.claim ?? '', [...e.aliases].sort(), evidence?.path ?? null];
   return crypto.createHash('sha1').update(JSON.stringify(what)).digest('hex').slice(0, 16);
@@ -57,7 +61,11 @@ export async function gatherRegistry(store: Store, settings: SkillSettings): Pro
       agent.projects = [...new Set(projects)];
       for (const folder of agent.projects) rows.push(...inferredRows(agent, folder, settings, problems));
     } catch (error) {
-      problems.push({ path: agent.root ? path.join(agent.root, 'user', agent.id) : agent.id, line: null, reason: `could not be read: ${(error as Error).message}` });
+      problems.push({
+        path: agent.root ? path.join(agent.root, 'user', agent.id) : agent.id,
+        line: null,
+        reason: `could not be read: ${(error as Error).message}`,
+      });
     }
   }
   return { agents, rows: dedupe(rows), problems };
@@ -85,7 +93,8 @@ export async function registryMayChange(store: Store, settings: SkillSettings, p
       // a docPath names a page by key (its file's name) or a file by its path in the root
       const lower = rel.toLowerCase();
       const names = new Set([lower, lower.replace(/\.md$/, ''), path.posix.basename(lower).replace(/\.md$/, '')]);
-      if (claims.some((c) => (c.root === root && c.path === rel) || (c.docPath !== null && names.has(path.posix.normalize(c.docPath.replace(/^\.\//, '')))))) return true;
+      if (claims.some((c) => (c.root === root && c.path === rel) || (c.docPath !== null && names.has(path.posix.normalize(c.docPath.replace(/^\.\//, ''))))))
+        return true;
     }
   }
   return false;
@@ -94,7 +103,14 @@ export async function registryMayChange(store: Store, settings: SkillSettings, p
 const MAX_REGISTRY_BYTES = 1024 * 1024;
 
 /** The agent's user/<agent>/skills.yaml: its claims go into `rows`; returns the project folders it names. */
-async function readAgentFile(store: Store, agent: AgentFacts, settings: SkillSettings, decisionsOf: (root: string) => Decision[], rows: Row[], problems: Problem[]): Promise<string[]> {
+async function readAgentFile(
+  store: Store,
+  agent: AgentFacts,
+  settings: SkillSettings,
+  decisionsOf: (root: string) => Decision[],
+  rows: Row[],
+  problems: Problem[],
+): Promise<string[]> {
   const rel = path.posix.join('user', agent.id, REGISTRY_FILE);
   const file = path.join(agent.root!, rel);
   const stat = fs.lstatSync(file, { throwIfNoEntry: false });
@@ -114,7 +130,8 @@ async function readAgentFile(store: Store, agent: AgentFacts, settings: SkillSet
   for (const p of reg.projects) {
     const folder = path.resolve(path.dirname(file), p.path);
     const inside = path.relative(agent.root!, folder);
-    if (inside.startsWith('..') || path.isAbsolute(inside)) problems.push({ path: file, line: p.line, reason: `project folder ${p.path} is outside the root: list it under "agents" in the config file instead` });
+    if (inside.startsWith('..') || path.isAbsolute(inside))
+      problems.push({ path: file, line: p.line, reason: `project folder ${p.path} is outside the root: list it under "agents" in the config file instead` });
     else projects.push(folder);
   }
   for (const e of reg.entries) rows.push(await explicitRow(store, agent, e, `${rel}:${e.line}`, decisionsOf(agent.root!), problems, file));
@@ -146,11 +163,31 @@ function inferredRows(agent: AgentFacts, folder: string, settings: SkillSettings
     }));
 }
 
-async function explicitRow(store: Store, agent: AgentFacts, e: ClaimEntry, origin: string, decisions: Decision[], problems: Problem[], file: string): Promise<Row> {
+async function explicitRow(
+  store: Store,
+  agent: AgentFacts,
+  e: ClaimEntry,
+  origin: string,
+  decisions: Decision[],
+  problems: Problem[],
+  file: string,
+): Promise<Row> {
   const escapes = escapesRoot(e.docPath);
   const evidence = escapes ? null : await resolveEvidence(store, agent.root!, agent.id, e.docPath);
   const hash = claimHash(agent.id, e, evidence);
-  const base = { agent: agent.id, skill: e.skill, tier: 'explicit' as const, category: e.category, aliases: e.aliases, level: e.level, docPath: e.docPath, claim: e.claim, claimHash: hash, origin, originRoot: agent.root };
+  const base = {
+    agent: agent.id,
+    skill: e.skill,
+    tier: 'explicit' as const,
+    category: e.category,
+    aliases: e.aliases,
+    level: e.level,
+    docPath: e.docPath,
+    claim: e.claim,
+    claimHash: hash,
+    origin,
+    originRoot: agent.root,
+  };
   if (escapes) {
     problems.push({ path: file, line: e.line, reason: `docPath ${e.docPath} leaves the root: evidence must be in the wiki` });
     return { ...base, status: 'invalid', reason: `docPath ${e.docPath} leaves the root`, evidence: null, decision: null };
@@ -158,11 +195,32 @@ async function explicitRow(store: Store, agent: AgentFacts, e: ClaimEntry, origi
   const decided = decisions.find((d) => d.agent === agent.id && d.skill === e.skill) ?? null;
   const current = decided && decided.claim === hash ? decided : null;
   if (!evidence && e.level === 'expert') {
-    return { ...base, status: 'invalid', reason: `evidence missing: ${e.docPath} is no page or file in the wiki, and an expert claim needs one`, evidence: null, decision: current };
+    return {
+      ...base,
+      status: 'invalid',
+      reason: `evidence missing: ${e.docPath} is no page or file in the wiki, and an expert claim needs one`,
+      evidence: null,
+      decision: current,
+    };
   }
-  if (current) return { ...base, status: current.verdict, reason: evidence ? null : `evidence missing: ${e.docPath} is no page or file in the wiki`, evidence, decision: current };
-  const waiting = decided ? `changed since it was ${decided.verdict} by ${decided.by} on ${decided.at.slice(0, 10)}: waiting for a decision again` : 'waiting for a person to approve or reject it';
-  return { ...base, status: 'pending', reason: evidence ? waiting : `evidence missing: ${e.docPath} is no page or file in the wiki; ${waiting}`, evidence, decision: null };
+  if (current)
+    return {
+      ...base,
+      status: current.verdict,
+      reason: evidence ? null : `evidence missing: ${e.docPath} is no page or file in the wiki`,
+      evidence,
+      decision: current,
+    };
+  const waiting = decided
+    ? `changed since it was ${decided.verdict} by ${decided.by} on ${decided.at.slice(0, 10)}: waiting for a decision again`
+    : 'waiting for a person to approve or reject it';
+  return {
+    ...base,
+    status: 'pending',
+    reason: evidence ? waiting : `evidence missing: ${e.docPath} is no page or file in the wiki; ${waiting}`,
+    evidence,
+    decision: null,
+  };
 }
 
 /** Every agent: each user/<agent>/ space (a page or a registry file there), then the config's. An
@@ -174,7 +232,12 @@ async function findAgents(store: Store, settings: SkillSettings, problems: Probl
     if (!r.id) continue;
     const first = agents.get(r.id);
     if (!first) agents.set(r.id, { id: r.id, name: r.id, root: r.root, projects: [] });
-    else problems.push({ path: path.join(r.root, 'user', r.id), line: null, reason: `agent ${r.id} already has its space in ${first.root}: this one is left out of the registry` });
+    else
+      problems.push({
+        path: path.join(r.root, 'user', r.id),
+        line: null,
+        reason: `agent ${r.id} already has its space in ${first.root}: this one is left out of the registry`,
+      });
   }
   for (const [id, a] of Object.entries(settings.agents)) {
     const known = agents.get(id) ?? { id, name: id, root: null, projects: [] };

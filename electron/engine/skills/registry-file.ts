@@ -96,7 +96,15 @@ export function readRegistryFile(text: string, categories: readonly string[]): R
       out.problems.push({ line, reason: `${skill} is listed twice; the first one counts` });
       continue;
     }
-    out.entries.push({ skill, category: e.category, level: e.level, docPath: e.docPath, claim: e.claim ?? null, aliases: (e.aliases ?? []).map(skillSlug).filter(Boolean), line });
+    out.entries.push({
+      skill,
+      category: e.category,
+      level: e.level,
+      docPath: e.docPath,
+      claim: e.claim ?? null,
+      aliases: (e.aliases ?? []).map(skillSlug).filter(Boolean),
+      line,
+    });
   }
   return out;
 }

@@ -57,7 +57,28 @@ describe('inference from project manifests', () => {
     await e.reindex();
     const { registrations, problems } = await e.skills({ agent: 'ada', tier: 'auto' });
     const skills = registrations.map((r) => r.skill).sort();
-    for (const s of ['javascript', 'react', 'sqlite', 'javascript-testing', 'docker', 'node', 'python', 'fastapi', 'numerical-python', 'python-testing', 'rust', 'async-rust', 'go', 'go-web-servers', 'dart', 'flutter', 'ruby', 'rails', 'java', 'java-testing']) {
+    for (const s of [
+      'javascript',
+      'react',
+      'sqlite',
+      'javascript-testing',
+      'docker',
+      'node',
+      'python',
+      'fastapi',
+      'numerical-python',
+      'python-testing',
+      'rust',
+      'async-rust',
+      'go',
+      'go-web-servers',
+      'dart',
+      'flutter',
+      'ruby',
+      'rails',
+      'java',
+      'java-testing',
+    ]) {
       expect(skills, s).toContain(s);
     }
     expect(registrations.every((r) => r.level === 'familiar' && r.status === 'approved' && r.tier === 'auto')).toBe(true);
@@ -79,7 +100,13 @@ describe('inference from project manifests', () => {
     const e = fx.engine();
     await e.reindex();
     const { problems } = await e.skills({});
-    expect(problems).toEqual([{ path: path.join(fx.root, 'user/ada/skills.yaml'), line: 2, reason: 'project folder ../../../outside is outside the root: list it under "agents" in the config file instead' }]);
+    expect(problems).toEqual([
+      {
+        path: path.join(fx.root, 'user/ada/skills.yaml'),
+        line: 2,
+        reason: 'project folder ../../../outside is outside the root: list it under "agents" in the config file instead',
+      },
+    ]);
   });
 });
 
@@ -90,10 +117,26 @@ describe('explicit claims', () => {
     await e.reindex();
     const { registrations, agents } = await e.skills({ agent: 'ada', tier: 'explicit' });
     expect(agents.find((a) => a.id === 'ada')!.name).toBe('Ada Lovelace');
-    expect(find(registrations, 'ada', 'sqlite-vec')).toMatchObject({ status: 'pending', level: 'expert', aliases: ['vec0'], evidence: { path: 'global/vec-lesson.md', key: 'vec-lesson' }, origin: 'user/ada/skills.yaml:3' });
-    expect(find(registrations, 'ada', 'graph-layout')).toMatchObject({ status: 'invalid', evidence: null, reason: 'evidence missing: no-such-page is no page or file in the wiki, and an expert claim needs one' });
-    expect(find(registrations, 'ada', 'charting')).toMatchObject({ status: 'pending', evidence: null, reason: expect.stringMatching(/^evidence missing: missing-too/) });
-    await expect(e.decideSkill({ id: find(registrations, 'ada', 'graph-layout')!.id, verdict: 'approve', actor: 'alice' })).rejects.toThrow(/cannot be approved: its evidence is missing/);
+    expect(find(registrations, 'ada', 'sqlite-vec')).toMatchObject({
+      status: 'pending',
+      level: 'expert',
+      aliases: ['vec0'],
+      evidence: { path: 'global/vec-lesson.md', key: 'vec-lesson' },
+      origin: 'user/ada/skills.yaml:3',
+    });
+    expect(find(registrations, 'ada', 'graph-layout')).toMatchObject({
+      status: 'invalid',
+      evidence: null,
+      reason: 'evidence missing: no-such-page is no page or file in the wiki, and an expert claim needs one',
+    });
+    expect(find(registrations, 'ada', 'charting')).toMatchObject({
+      status: 'pending',
+      evidence: null,
+      reason: expect.stringMatching(/^evidence missing: missing-too/),
+    });
+    await expect(e.decideSkill({ id: find(registrations, 'ada', 'graph-layout')!.id, verdict: 'approve', actor: 'alice' })).rejects.toThrow(
+      /cannot be approved: its evidence is missing/,
+    );
   });
 
   it('only approved claims answer; approval is kept in .cairn/skill-decisions.yaml, logged, and undone; a changed claim waits again', async () => {
@@ -106,12 +149,19 @@ describe('explicit claims', () => {
 
     const approved = await e.decideSkill({ id: vec.id, verdict: 'approve', note: 'read the lesson', actor: 'alice' });
     expect(approved).toMatchObject({ status: 'approved', decidedBy: 'alice', note: 'read the lesson' });
-    expect(fs.readFileSync(path.join(fx.root, '.cairn/skill-decisions.yaml'), 'utf8')).toMatch(/agent: ada\n {2}skill: sqlite-vec\n {2}claim: [0-9a-f]{16}\n {2}verdict: approved\n {2}by: alice/);
+    expect(fs.readFileSync(path.join(fx.root, '.cairn/skill-decisions.yaml'), 'utf8')).toMatch(
+      /agent: ada\n {2}skill: sqlite-vec\n {2}claim: [0-9a-f]{16}\n {2}verdict: approved\n {2}by: alice/,
+    );
     const answer = await e.expert({ domain: 'vec0' });
     expect(answer).toMatchObject({ matched: { by: 'alias', skills: ['sqlite-vec'] }, warning: null });
     expect(answer.experts.map((x) => [x.agent, x.level, x.docPath])).toEqual([['ada', 'expert', 'vec-lesson']]);
     const [entry] = (await e.audit({ action: 'approve' })).entries;
-    expect(entry).toMatchObject({ actor: 'alice', path: '.cairn/skill-decisions.yaml', key: 'ada/sqlite-vec', detail: "approved ada's claim on sqlite-vec: read the lesson" });
+    expect(entry).toMatchObject({
+      actor: 'alice',
+      path: '.cairn/skill-decisions.yaml',
+      key: 'ada/sqlite-vec',
+      detail: "approved ada's claim on sqlite-vec: read the lesson",
+    });
     // undone, the claim waits again; redone, it answers again
     await e.undo({ id: entry!.id, actor: 'alice' });
     expect(find((await e.skills({})).registrations, 'ada', 'sqlite-vec')!.status).toBe('pending');
@@ -123,9 +173,17 @@ describe('explicit claims', () => {
     await rebuilt.reindex();
     expect(find((await rebuilt.skills({})).registrations, 'ada', 'sqlite-vec')!.status).toBe('approved');
     // a changed claim (the level) is pending again, and no longer answers
-    fx.write('user/ada/skills.yaml', fs.readFileSync(path.join(fx.root, 'user/ada/skills.yaml'), 'utf8').replace('level: expert\n    docPath: vec-lesson', 'level: proficient\n    docPath: vec-lesson'));
+    fx.write(
+      'user/ada/skills.yaml',
+      fs
+        .readFileSync(path.join(fx.root, 'user/ada/skills.yaml'), 'utf8')
+        .replace('level: expert\n    docPath: vec-lesson', 'level: proficient\n    docPath: vec-lesson'),
+    );
     await rebuilt.reindex();
-    expect(find((await rebuilt.skills({})).registrations, 'ada', 'sqlite-vec')).toMatchObject({ status: 'pending', reason: expect.stringMatching(/^changed since it was approved by alice/) });
+    expect(find((await rebuilt.skills({})).registrations, 'ada', 'sqlite-vec')).toMatchObject({
+      status: 'pending',
+      reason: expect.stringMatching(/^changed since it was approved by alice/),
+    });
     expect((await rebuilt.expert({ domain: 'sqlite-vec' })).experts).toEqual([]);
   });
 
@@ -138,7 +196,11 @@ describe('explicit claims', () => {
     const page = fs.readFileSync(path.join(fx.root, 'global/vec-lesson.md'));
     fx.remove('global/vec-lesson.md');
     await e.reindex();
-    expect(find((await e.skills({})).registrations, 'ada', 'sqlite-vec')).toMatchObject({ id: vec.id, status: 'invalid', reason: expect.stringMatching(/^evidence missing: vec-lesson/) });
+    expect(find((await e.skills({})).registrations, 'ada', 'sqlite-vec')).toMatchObject({
+      id: vec.id,
+      status: 'invalid',
+      reason: expect.stringMatching(/^evidence missing: vec-lesson/),
+    });
     expect((await e.expert({ domain: 'sqlite-vec' })).experts).toEqual([]);
     fx.write('global/vec-lesson.md', page);
     await e.reindex();
@@ -180,7 +242,12 @@ describe('expert ranking', () => {
       ...WIKI,
       'global/vec-two.md': '# Vec two\n',
       'global/cites.md': '---\nowner: carol\n---\n# Cites\n[[vec-two]] [[vec-two]]\n',
-      'user/bob/skills.yaml': yaml('projects: [../../code/bob]', 'skills:', '  - { skill: sqlite-vec, category: backend, level: expert, docPath: vec-two }', '  - { skill: sqlite, category: backend, level: proficient, docPath: oauth-notes }'),
+      'user/bob/skills.yaml': yaml(
+        'projects: [../../code/bob]',
+        'skills:',
+        '  - { skill: sqlite-vec, category: backend, level: expert, docPath: vec-two }',
+        '  - { skill: sqlite, category: backend, level: proficient, docPath: oauth-notes }',
+      ),
       'user/carol/skills.yaml': yaml('skills:', '  - { skill: sqlite-vec, category: backend, level: proficient, docPath: vec-lesson }'),
       'code/bob/package.json': JSON.stringify({ dependencies: { 'sqlite-vec': '1' } }),
     });
@@ -190,7 +257,11 @@ describe('expert ranking', () => {
     const { experts } = await e.expert({ domain: 'sqlite-vec' });
     // pages citing the evidence, each once: ada's by bob's page (linking twice) and an agentless page, not by her own
     // notes; bob's by carol's page; carol claims ada's page, so ada's notes count for her too (3)
-    expect(experts.map((x) => `${x.agent} ${x.level} ${x.tier} ${x.calibration.citations}`)).toEqual(['ada expert explicit 2', 'bob expert explicit 1', 'carol proficient explicit 3']);
+    expect(experts.map((x) => `${x.agent} ${x.level} ${x.tier} ${x.calibration.citations}`)).toEqual([
+      'ada expert explicit 2',
+      'bob expert explicit 1',
+      'carol proficient explicit 3',
+    ]);
     const sqlite = (await e.expert({ domain: 'sqlite' })).experts.map((x) => `${x.agent} ${x.skill} ${x.tier}`);
     expect(sqlite.slice(0, 2)).toEqual(['ada sqlite-vec explicit', 'bob sqlite-vec explicit']);
     expect(sqlite).toContain('bob sqlite explicit');
@@ -230,7 +301,10 @@ describe('bad input', () => {
       '5: docPath: an explicit registration needs a docPath: the page that shows the work',
       '6: docPath ../../../etc/passwd leaves the root: evidence must be in the wiki',
     ]);
-    expect(problems.find((p) => p.path.endsWith('bob/skills.yaml'))).toMatchObject({ line: expect.any(Number), reason: expect.stringMatching(/^malformed YAML/) });
+    expect(problems.find((p) => p.path.endsWith('bob/skills.yaml'))).toMatchObject({
+      line: expect.any(Number),
+      reason: expect.stringMatching(/^malformed YAML/),
+    });
     expect(find(registrations, 'ada', 'ok-skill')!.status).toBe('pending');
     expect(find(registrations, 'ada', 'z')!.status).toBe('invalid');
   });
@@ -239,10 +313,20 @@ describe('bad input', () => {
     fx = makeFixture(WIKI);
     const e = fx.engine();
     await e.reindex();
-    const claim = { agent: 'bob', skill: 'OAuth tokens', category: 'backend', level: 'proficient' as const, docPath: 'oauth-notes', claim: 'traced the 401', actor: 'bob' };
+    const claim = {
+      agent: 'bob',
+      skill: 'OAuth tokens',
+      category: 'backend',
+      level: 'proficient' as const,
+      docPath: 'oauth-notes',
+      claim: 'traced the 401',
+      actor: 'bob',
+    };
     const r = await e.registerSkill(claim);
     expect(r).toMatchObject({ agent: 'bob', skill: 'oauth-tokens', status: 'pending', evidence: { path: 'user/bob/oauth-notes.md' } });
-    expect(fs.readFileSync(path.join(fx.root, 'user/bob/skills.yaml'), 'utf8')).toBe('skills:\n  - skill: oauth-tokens\n    category: backend\n    level: proficient\n    docPath: oauth-notes\n    claim: traced the 401\n');
+    expect(fs.readFileSync(path.join(fx.root, 'user/bob/skills.yaml'), 'utf8')).toBe(
+      'skills:\n  - skill: oauth-tokens\n    category: backend\n    level: proficient\n    docPath: oauth-notes\n    claim: traced the 401\n',
+    );
     expect((await e.audit({ action: 'register' })).entries[0]).toMatchObject({ actor: 'bob', key: 'bob/oauth-tokens' });
     await expect(e.registerSkill({ ...claim, agent: 'mallory', actor: 'mallory' })).rejects.toThrow('unknown agent "mallory"');
     await expect(e.registerSkill({ ...claim, category: 'kitchen' })).rejects.toThrow('unknown category "kitchen"');
@@ -272,7 +356,12 @@ describe('found in review', () => {
     const e = fx.engine();
     await e.reindex();
     const seen = find((await e.skills({})).registrations, 'ada', 'sqlite-vec')!;
-    fx.write('user/ada/skills.yaml', fs.readFileSync(path.join(fx.root, 'user/ada/skills.yaml'), 'utf8').replace('level: expert\n    docPath: vec-lesson', 'level: proficient\n    docPath: vec-lesson'));
+    fx.write(
+      'user/ada/skills.yaml',
+      fs
+        .readFileSync(path.join(fx.root, 'user/ada/skills.yaml'), 'utf8')
+        .replace('level: expert\n    docPath: vec-lesson', 'level: proficient\n    docPath: vec-lesson'),
+    );
     await e.reindex();
     await expect(e.decideSkill({ id: seen.id, claimHash: seen.claimHash, verdict: 'approve', actor: 'alice' })).rejects.toThrow(/changed since you saw it/);
     expect(find((await e.skills({})).registrations, 'ada', 'sqlite-vec')!.status).toBe('pending');
@@ -289,14 +378,23 @@ describe('found in review', () => {
   });
 
   it('input that used to fail the whole run is reported and the run goes on', async () => {
-    fx = makeFixture({ ...WIKI, 'user/ada/skills.yaml': yaml('projects: [../../code/app]'), 'code/app/requirements.txt': 'constructor\n__proto__\nflask\n', 'code/app/package.json': '{"dependencies": {"__proto__": "1", "toString": "1", "react": "1"}}' });
+    fx = makeFixture({
+      ...WIKI,
+      'user/ada/skills.yaml': yaml('projects: [../../code/app]'),
+      'code/app/requirements.txt': 'constructor\n__proto__\nflask\n',
+      'code/app/package.json': '{"dependencies": {"__proto__": "1", "toString": "1", "react": "1"}}',
+    });
     fx.write('user/bob/skills.yaml/inner.md', '# a folder named like a registry file\n');
     const e = fx.engine();
     const report = await e.reindex();
     expect(report.failed).toBe(0);
     const { registrations, problems } = await e.skills({});
     expect(registrations.map((r) => r.skill)).toEqual(expect.arrayContaining(['flask', 'react']));
-    expect(problems).toContainEqual({ path: path.join(fx.root, 'user/bob/skills.yaml'), line: null, reason: 'not a file: a registry file must be a YAML file' });
+    expect(problems).toContainEqual({
+      path: path.join(fx.root, 'user/bob/skills.yaml'),
+      line: null,
+      reason: 'not a file: a registry file must be a YAML file',
+    });
   });
 
   it('an agent registers only its own skills, and a name that is not an agent name is refused', async () => {
@@ -328,4 +426,3 @@ describe('found in review', () => {
     expect(experts.map((x) => `${x.agent} ${x.calibration.citingAgents} ${x.calibration.citations}`)).toEqual(['ada 2 4', 'mal 0 1']);
   });
 });
-

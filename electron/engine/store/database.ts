@@ -72,7 +72,9 @@ export function openDatabase(file: string): Db {
     if (err instanceof HistoryDamaged) throw err;
     if (isDamage(err)) throw damageIn(file, (err as Error).message);
     if ((err as { code?: string }).code === 'SQLITE_READONLY_DIRECTORY') {
-      throw new Error(`cannot read the index database ${file}: its folder is read-only, and SQLite must create ${path.basename(file)}-shm beside it to read an index; copy the database to a folder you can write and pass --db`);
+      throw new Error(
+        `cannot read the index database ${file}: its folder is read-only, and SQLite must create ${path.basename(file)}-shm beside it to read an index; copy the database to a folder you can write and pass --db`,
+      );
     }
     throw new Error(`cannot open the index database ${file}${readonly ? ' (read-only)' : ''}: ${(err as Error).message}`);
   }

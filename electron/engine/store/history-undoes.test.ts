@@ -18,7 +18,9 @@ it('marks the entries that undos logged before the upgrade reversed', async () =
   // back to history schema 1: no undoes column, two writes and an undo of the first
   const history = openBareConnection(historyFileOf(fx.db));
   history.exec(`DROP INDEX audit_undoes; DROP INDEX audit_file; ALTER TABLE audit DROP COLUMN undoes; PRAGMA user_version = 1;`);
-  const add = history.prepare(`INSERT INTO audit (id, at, actor, action, root, path, key, hash_before, hash_after, text_before, detail) VALUES (?, '2026-01-02T03:04:05.000Z', 'alice', ?, ?, 'a.md', 'a', NULL, NULL, NULL, ?)`);
+  const add = history.prepare(
+    `INSERT INTO audit (id, at, actor, action, root, path, key, hash_before, hash_after, text_before, detail) VALUES (?, '2026-01-02T03:04:05.000Z', 'alice', ?, ?, 'a.md', 'a', NULL, NULL, NULL, ?)`,
+  );
   add.run(4, 'write', fx.root, null);
   add.run(5, 'fix', fx.root, 'removed the link to b on line 2');
   add.run(6, 'undo', fx.root, 'undid #4 (write)');
@@ -36,7 +38,9 @@ it('marks them too in the log an index from before the history file hands over',
   fx = makeFixture({ 'a.md': '# Alpha\n' });
   const old = openBareConnection(fx.db);
   migrate(old, 13); // the last index schema that kept the audit log itself
-  const add = old.prepare(`INSERT INTO audit (id, at, actor, action, root, path, key, hash_before, hash_after, text_before, detail) VALUES (?, '2026-01-02T03:04:05.000Z', 'alice', ?, ?, 'a.md', 'a', NULL, NULL, NULL, ?)`);
+  const add = old.prepare(
+    `INSERT INTO audit (id, at, actor, action, root, path, key, hash_before, hash_after, text_before, detail) VALUES (?, '2026-01-02T03:04:05.000Z', 'alice', ?, ?, 'a.md', 'a', NULL, NULL, NULL, ?)`,
+  );
   add.run(1, 'write', fx.root, null);
   add.run(2, 'undo', fx.root, 'undid #1 (write)');
   old.close();

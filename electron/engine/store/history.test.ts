@@ -22,10 +22,15 @@ function oldIndex(file: string, page: { before: string; after: string }): void {
   const db = openBareConnection(file);
   migrate(db, BEFORE_HISTORY_FILE);
   expect(db.pragma('user_version', { simple: true })).toBe(BEFORE_HISTORY_FILE);
-  db.prepare(`INSERT INTO audit (id, at, actor, action, root, path, key, hash_before, hash_after, text_before, detail) VALUES (7, '2026-01-02T03:04:05.000Z', 'alice', 'write', ?, 'a.md', 'a', ?, ?, ?, NULL)`)
-    .run(fx.root, sha1(page.before), sha1(page.after), Buffer.from(page.before));
-  db.prepare(`INSERT INTO query_events (id, kind, query, agent, session_id, at, returned) VALUES (?, 'recall', 'alpha', 'scout', NULL, '2026-01-02T03:04:06.000Z', '["a"]')`).run(QUERY);
-  db.prepare(`INSERT INTO query_outcomes (query_id, outcome, used_keys, note, agent, at) VALUES (?, 'partial', '["a"]', 'half of it', 'scout', '2026-01-02T03:04:07.000Z')`).run(QUERY);
+  db.prepare(
+    `INSERT INTO audit (id, at, actor, action, root, path, key, hash_before, hash_after, text_before, detail) VALUES (7, '2026-01-02T03:04:05.000Z', 'alice', 'write', ?, 'a.md', 'a', ?, ?, ?, NULL)`,
+  ).run(fx.root, sha1(page.before), sha1(page.after), Buffer.from(page.before));
+  db.prepare(
+    `INSERT INTO query_events (id, kind, query, agent, session_id, at, returned) VALUES (?, 'recall', 'alpha', 'scout', NULL, '2026-01-02T03:04:06.000Z', '["a"]')`,
+  ).run(QUERY);
+  db.prepare(
+    `INSERT INTO query_outcomes (query_id, outcome, used_keys, note, agent, at) VALUES (?, 'partial', '["a"]', 'half of it', 'scout', '2026-01-02T03:04:07.000Z')`,
+  ).run(QUERY);
   db.close();
 }
 
@@ -48,7 +53,14 @@ describe('an index made before the history file', () => {
     await e.reindex();
     expect((await e.audit({})).entries).toEqual([expect.objectContaining({ id: 7, actor: 'alice', action: 'write', key: 'a', undoable: true })]);
     const asked = await e.queryOutcomes({ queryId: QUERY });
-    expect(asked.queries).toEqual([expect.objectContaining({ queryId: QUERY, agent: 'scout', returned: ['a'], outcomes: [expect.objectContaining({ outcome: 'partial', note: 'half of it' })] })]);
+    expect(asked.queries).toEqual([
+      expect.objectContaining({
+        queryId: QUERY,
+        agent: 'scout',
+        returned: ['a'],
+        outcomes: [expect.objectContaining({ outcome: 'partial', note: 'half of it' })],
+      }),
+    ]);
     expect(tablesOf(fx.db).filter((t) => ['audit', 'query_events', 'query_outcomes'].includes(t))).toEqual([]);
     const history = path.join(fx.dir, 'index.history.db');
     expect(tablesOf(history)).toEqual(expect.arrayContaining(['audit', 'query_events', 'query_outcomes']));

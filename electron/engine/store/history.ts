@@ -108,7 +108,8 @@ export function attachHistory(db: Database.Database, file: string, isDamage: (er
     db.pragma('history.synchronous = NORMAL');
     // reads the file's header: a file that is not SQLite is named here as the history, not as the index
     const version = db.pragma('history.user_version', { simple: true }) as number;
-    if (version > HISTORY_VERSION) throw new Error(`the history file ${file} was written by a newer Cairn (history schema ${version}, this one knows ${HISTORY_VERSION}); upgrade Cairn`);
+    if (version > HISTORY_VERSION)
+      throw new Error(`the history file ${file} was written by a newer Cairn (history schema ${version}, this one knows ${HISTORY_VERSION}); upgrade Cairn`);
     if (version === HISTORY_VERSION) return;
     if (db.readonly) throw new Error(`the history file ${file} is read-only and was written by an older Cairn: open it once with write access to upgrade it`);
     db.pragma('history.journal_mode = WAL');

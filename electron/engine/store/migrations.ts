@@ -404,12 +404,12 @@ export function migrate(db: Database.Database, upTo = SCHEMA_VERSION): void {
   const current = version(db);
   if (current > SCHEMA_VERSION) {
     throw new Error(
-      `the index database was written by a newer Cairn (schema ${current}, this one knows ${SCHEMA_VERSION}); ` +
-        'upgrade Cairn or point --db at another file',
+      `the index database was written by a newer Cairn (schema ${current}, this one knows ${SCHEMA_VERSION}); ` + 'upgrade Cairn or point --db at another file',
     );
   }
   if (current >= upTo) return;
-  if (db.readonly) throw new Error(`it is read-only and was written by an older Cairn (schema ${current} of ${SCHEMA_VERSION}): open it once with write access to upgrade it`);
+  if (db.readonly)
+    throw new Error(`it is read-only and was written by an older Cairn (schema ${current} of ${SCHEMA_VERSION}): open it once with write access to upgrade it`);
   if (current < HISTORY_LEFT && upTo >= HISTORY_LEFT) {
     // three commits, in this order, so a crash between any two loses nothing: the index reaches
     // the last schema that holds the history, the history file gets its rows, then the index drops them

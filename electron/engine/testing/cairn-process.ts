@@ -87,8 +87,17 @@ export function runCairn(args: string[], env: NodeJS.ProcessEnv): Promise<Finish
 }
 
 /** POST /api/<method> as the app's own page does; the answer's status and JSON body. */
-export async function api<T = unknown>(url: string, method: string, body: unknown = {}, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
-  const res = await fetch(new URL(`api/${method}`, url), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+export async function api<T = unknown>(
+  url: string,
+  method: string,
+  body: unknown = {},
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(new URL(`api/${method}`, url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as T };
 }
 

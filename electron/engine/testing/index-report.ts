@@ -3,5 +3,25 @@
 import type { IndexReport } from '../../../shared/indexing.ts';
 
 export function indexReport(over: Partial<IndexReport> = {}): IndexReport {
-  return { roots: ['/wiki'], pages: 12, chunks: 40, links: 9, dangling: 1, brokenAnchors: 0, indexed: 2, unchanged: 10, removed: 0, skipped: 0, failed: 0, problems: [], brokenByRun: [], model: null, modelNote: null, embedded: 0, ms: 12.5, semanticMs: 0, ...over };
+  return {
+    roots: ['/wiki'],
+    pages: 12,
+    chunks: 40,
+    links: 9,
+    dangling: 1,
+    brokenAnchors: 0,
+    indexed: 2,
+    unchanged: 10,
+    removed: 0,
+    skipped: 0,
+    failed: 0,
+    problems: [],
+    brokenByRun: [],
+    model: null,
+    modelNote: null,
+    embedded: 0,
+    ms: 12.5,
+    semanticMs: 0,
+    ...over,
+  };
 }

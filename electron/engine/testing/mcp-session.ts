@@ -17,7 +17,14 @@ export function mcpAgents(args: string[], env: NodeJS.ProcessEnv): McpAgents {
   return {
     async start(agent) {
       const client = new Client({ name: `client-of-${agent}`, version: '1.0.0' });
-      await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', '--agent', agent, ...args], env: env as Record<string, string>, stderr: 'ignore' }));
+      await client.connect(
+        new StdioClientTransport({
+          command: process.execPath,
+          args: [CLI, 'mcp', '--agent', agent, ...args],
+          env: env as Record<string, string>,
+          stderr: 'ignore',
+        }),
+      );
       open.push(client);
       return client;
     },

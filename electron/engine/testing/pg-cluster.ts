@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
-export const PG_MISSING = 'PostgreSQL is not installed (apt-get install postgresql): the PostgreSQL store\'s tests are skipped';
+export const PG_MISSING = "PostgreSQL is not installed (apt-get install postgresql): the PostgreSQL store's tests are skipped";
 
 /** The newest installed PostgreSQL's programs (Debian keeps them out of PATH), or null. */
 export function pgBinDir(): string | null {

@@ -9,7 +9,11 @@ export const INTERCONNECTED_10K = path.resolve(import.meta.dirname, '../../../..
 /** Copies the first `n` pages (by name) of a real wiki into `dest`; links to the rest dangle. */
 export function copyPages(from: string, dest: string, n: number): string[] {
   fs.mkdirSync(dest, { recursive: true });
-  const names = fs.readdirSync(from).filter((f) => f.endsWith('.md')).sort().slice(0, n);
+  const names = fs
+    .readdirSync(from)
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .slice(0, n);
   for (const name of names) fs.copyFileSync(path.join(from, name), path.join(dest, name));
   return names;
 }
@@ -24,7 +28,10 @@ export function pictureOf(dbFile: string): IndexPicture {
   // the build openDatabase loads (store/database.ts), so it works on every Node line the tests run on
   const db = new Database(dbFile, { readonly: true, nativeBinding: process.env.CAIRN_SQLITE_BINDING });
   try {
-    const pages = db.prepare(`SELECT f.rel_path || ' ' || p.content_hash AS row FROM pages p JOIN files f ON f.id = p.file_id ORDER BY 1`).pluck().all() as string[];
+    const pages = db
+      .prepare(`SELECT f.rel_path || ' ' || p.content_hash AS row FROM pages p JOIN files f ON f.id = p.file_id ORDER BY 1`)
+      .pluck()
+      .all() as string[];
     const links = db
       .prepare(
         `SELECT f.rel_path || ':' || l.ord || ' ' || l.kind || ' ' || l.target || ' -> ' || coalesce(tf.rel_path, af.rel_path, l.target_external, '-') || ' ' || coalesce(l.reason, 'ok') AS row

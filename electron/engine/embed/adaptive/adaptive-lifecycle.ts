@@ -86,7 +86,11 @@ export async function newAdaptiveBuild(root: string, write: (partial: string) =>
 
 /** The newest complete build under `root` of model `id`, if any. */
 export function adaptiveBuildOf(root: string, id: string): string | null {
-  return completeBuilds(root).filter((dir) => readModelCard(dir)?.id === id).at(-1) ?? null;
+  return (
+    completeBuilds(root)
+      .filter((dir) => readModelCard(dir)?.id === id)
+      .at(-1) ?? null
+  );
 }
 
 /** Deletes every adaptive build under `root` except `keep` (call after switching to it) and builds

@@ -19,8 +19,18 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 function toyWiki(): string[] {
   const random = gaussian(5);
   const pick = <T>(xs: T[]) => xs[Math.floor(Math.abs(random() * 1000)) % xs.length]!;
-  const medical = ['the {w} treated the patient in the hospital ward', 'a {w} prescribed medicine for the fever', 'the {w} examined symptoms and diagnosed the illness', 'our {w} works night shifts at the clinic'];
-  const motoring = ['the {w} needs new tyres and an oil change', 'she parked the {w} in the garage downtown', 'a {w} with a diesel engine uses less fuel', 'the {w} stalled on the motorway in traffic'];
+  const medical = [
+    'the {w} treated the patient in the hospital ward',
+    'a {w} prescribed medicine for the fever',
+    'the {w} examined symptoms and diagnosed the illness',
+    'our {w} works night shifts at the clinic',
+  ];
+  const motoring = [
+    'the {w} needs new tyres and an oil change',
+    'she parked the {w} in the garage downtown',
+    'a {w} with a diesel engine uses less fuel',
+    'the {w} stalled on the motorway in traffic',
+  ];
   const texts: string[] = [];
   for (let i = 0; i < 240; i++) {
     const medicalWord = i % 2 ? 'physician' : 'doctor';

@@ -18,7 +18,13 @@ function direct(docs: Int32Array[], vocab: number, window: number, w: (d: number
 }
 
 describe('countCooccurrences', () => {
-  const docs = [Int32Array.from([0, 1, 2, 1, -1, 3, 3, 0]), Int32Array.from([4, 4, 4]), Int32Array.from([2]), Int32Array.from([]), Int32Array.from([5, 0, -1, -1, 5, 2, 4, 1, 0, 3])];
+  const docs = [
+    Int32Array.from([0, 1, 2, 1, -1, 3, 3, 0]),
+    Int32Array.from([4, 4, 4]),
+    Int32Array.from([2]),
+    Int32Array.from([]),
+    Int32Array.from([5, 0, -1, -1, 5, 2, 4, 1, 0, 3]),
+  ];
   const weights = { uniform: () => 1, harmonic: (d: number) => 1 / d, linear: (d: number) => (3 - d + 1) / 3 } as const;
   for (const weighting of ['uniform', 'harmonic', 'linear'] as const) {
     it(`counts each pair in both orders, sorted by column (${weighting})`, async () => {

@@ -7,7 +7,11 @@ import { csrFromDense, multiplyDense, type CsrMatrix } from './sparse-matrix.ts'
 /** A random matrix with orthonormal columns (row-major n×k). */
 async function randomOrthonormal(n: number, k: number, seed: number): Promise<Float32Array> {
   const g = gaussian(seed);
-  return orthonormalize(Float32Array.from({ length: n * k }, () => g()), n, k);
+  return orthonormalize(
+    Float32Array.from({ length: n * k }, () => g()),
+    n,
+    k,
+  );
 }
 
 describe('randomizedSvd', () => {
@@ -23,8 +27,7 @@ describe('randomizedSvd', () => {
     U = await randomOrthonormal(rows, n, 1);
     V = await randomOrthonormal(cols, n, 2);
     const dense = new Float64Array(rows * cols);
-    for (let i = 0; i < rows; i++)
-      for (let j = 0; j < cols; j++) for (let t = 0; t < n; t++) dense[i * cols + j]! += U[i * n + t]! * known[t]! * V[j * n + t]!;
+    for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) for (let t = 0; t < n; t++) dense[i * cols + j]! += U[i * n + t]! * known[t]! * V[j * n + t]!;
     a = csrFromDense(dense, rows, cols);
   });
 

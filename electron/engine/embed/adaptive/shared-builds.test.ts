@@ -17,7 +17,10 @@ import { SemanticIndex } from '../semantic-index.ts';
 const newWords = (i: number) => `# Probe ${i}\n\n${Array.from({ length: 40 }, (_, j) => `zq${i}w${j}`).join(' ')} the deploy runbook and its rollback.\n`;
 
 const demoPages = (): string[] =>
-  (fs.readdirSync(DEMO_WIKI, { recursive: true }) as string[]).filter((f) => f.endsWith('.md')).sort().map((f) => fs.readFileSync(path.join(DEMO_WIKI, f), 'utf8'));
+  (fs.readdirSync(DEMO_WIKI, { recursive: true }) as string[])
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .map((f) => fs.readFileSync(path.join(DEMO_WIKI, f), 'utf8'));
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

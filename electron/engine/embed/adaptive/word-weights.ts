@@ -3,10 +3,7 @@
 // makes the average about the content words, like BM25 does for the lexical lane.
 import type { CorpusCounts } from './corpus-vocabulary.ts';
 
-export type WeightScheme =
-  | { kind: 'idf'; power: number }
-  | { kind: 'sif'; a: number }
-  | { kind: 'none' };
+export type WeightScheme = { kind: 'idf'; power: number } | { kind: 'sif'; a: number } | { kind: 'none' };
 
 /** BM25's idf, never negative: ln(1 + (N − df + 0.5)/(df + 0.5)). */
 export function idf(docFreq: number, nDocs: number): number {

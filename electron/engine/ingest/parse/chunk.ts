@@ -88,13 +88,7 @@ function trimmed(piece: Piece): Piece {
   return { line: piece.line + leadLines, text: piece.text.slice(lead.length).trimEnd() };
 }
 
-export function chunkPage(
-  key: string,
-  body: string,
-  bodyLine: number,
-  tokens: Token[],
-  headings: HeadingBlock[],
-): ParsedChunk[] {
+export function chunkPage(key: string, body: string, bodyLine: number, tokens: Token[], headings: HeadingBlock[]): ParsedChunk[] {
   const lines = new LineIndex(body);
   const starts = blockStarts(tokens);
   const seen = new Map<string, number>();

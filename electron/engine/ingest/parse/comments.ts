@@ -10,7 +10,7 @@ export interface HtmlComment {
 
 export function htmlComments(html: string): HtmlComment[] {
   const out: HtmlComment[] = [];
-  for (let start = html.indexOf('<!--'); start >= 0; ) {
+  for (let start = html.indexOf('<!--'); start >= 0;) {
     const end = html.indexOf('-->', start + 4);
     if (end < 0) break; // unclosed: no comment here nor after
     out.push({ start, body: html.slice(start + 4, end) });

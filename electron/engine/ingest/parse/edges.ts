@@ -35,12 +35,7 @@ function sourceLink(text: string): Omit<ParsedLink, 'line' | 'kind' | 'column'> 
   return { target: inner, anchor: null, label: null };
 }
 
-function fieldLinks(
-  doc: Document.Parsed,
-  field: string,
-  kind: LinkKind,
-  fileLine: (offset: number) => number,
-): ParsedLink[] {
+function fieldLinks(doc: Document.Parsed, field: string, kind: LinkKind, fileLine: (offset: number) => number): ParsedLink[] {
   const node = doc.get(field, true) as Node | undefined;
   const items: unknown[] = isSeq(node) ? node.items : node ? [node] : [];
   const links: ParsedLink[] = [];

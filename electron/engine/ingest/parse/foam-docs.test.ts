@@ -11,9 +11,7 @@ const WIKI = resolve(here, '../../../../../shared/eval/wikis/foam-docs');
 const present = existsSync(WIKI);
 
 describe.skipIf(!present)(`foam-docs wiki (${present ? WIKI : `absent: ${WIKI} not found, test skipped`})`, () => {
-  const files = present
-    ? readdirSync(WIKI, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md'))
-    : [];
+  const files = present ? readdirSync(WIKI, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')) : [];
 
   it('parses every page without throwing and finds its links', () => {
     expect(files.length).toBeGreaterThan(50);

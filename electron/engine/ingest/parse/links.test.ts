@@ -113,10 +113,7 @@ describe('markdown links', () => {
   });
 
   it('labels a linked image with its alt text and records both', () => {
-    expect(linksOf('[![diagram](d.png)](page.md)')).toEqual([
-      link(1, 'page.md', null, 'diagram', 'markdown'),
-      link(1, 'd.png', null, 'diagram', 'markdown'),
-    ]);
+    expect(linksOf('[![diagram](d.png)](page.md)')).toEqual([link(1, 'page.md', null, 'diagram', 'markdown'), link(1, 'd.png', null, 'diagram', 'markdown')]);
   });
 
   it('does not read footnotes as links', () => {

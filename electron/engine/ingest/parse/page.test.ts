@@ -66,7 +66,7 @@ describe('parsePage', () => {
       '---\n? [a, b]\n: complex key\n---\n',
       '---\n!!binary aGVsbG8=\n---\n',
       '\uD800 lone surrogate [[\uDC00]] [x](%E0%A4%A)',
-      Array.from({ length: 3000 }, (_, i) => String.fromCharCode(i * 31 % 0xffff)).join(''),
+      Array.from({ length: 3000 }, (_, i) => String.fromCharCode((i * 31) % 0xffff)).join(''),
     ];
     for (const text of inputs) {
       const page = parsePage('k', 'k.md', text);

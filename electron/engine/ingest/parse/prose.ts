@@ -25,7 +25,8 @@ export function proseLines(blocks: InlineBlock[], bodyLine: number): string {
           flush();
           line++;
         } else if (t.type === 'image') walk(t.children);
-        else if (t.type === 'code_inline' || t.type === 'html_inline') flush(); // no phrase spans code
+        else if (t.type === 'code_inline' || t.type === 'html_inline')
+          flush(); // no phrase spans code
         else {
           const link = wikilinkMeta(t);
           if (link) text += ` ${wikilinkDisplay(link)} `;

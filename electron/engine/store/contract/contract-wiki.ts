@@ -3,7 +3,10 @@
 // is not there, an orphan; an archived page and stale ones; an attachment; two pages of one name
 // and an agent's own page; a second root with a page of the same name; a skill registry; old
 // daily notes to consolidate.
-const fm = (fields: Record<string, string>) => `---\n${Object.entries(fields).map(([k, v]) => `${k}: ${v}`).join('\n')}\n---\n`;
+const fm = (fields: Record<string, string>) =>
+  `---\n${Object.entries(fields)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\n')}\n---\n`;
 
 /** A day so many days before today, as pages write dates. */
 export const daysAgo = (n: number): string => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);

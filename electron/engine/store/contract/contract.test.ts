@@ -8,4 +8,7 @@ import { readSteps } from './read-steps.ts';
 import { contractSuite } from './scenario.ts';
 import { writeSteps } from './write-steps.ts';
 
-contractSuite(CONTRACT_WIKI, [...readSteps, ...writeSteps, ...knowledgeSteps], (fx) => ({ model: SHIPPED_MODEL, roots: [fx.root, path.join(fx.dir, SECOND_ROOT)] }));
+contractSuite(CONTRACT_WIKI, [...readSteps, ...writeSteps, ...knowledgeSteps], (fx) => ({
+  model: SHIPPED_MODEL,
+  roots: [fx.root, path.join(fx.dir, SECOND_ROOT)],
+}));

@@ -26,7 +26,12 @@ export interface Step {
 }
 
 /** A step whose check is typed by its call's answer. */
-export function step<T>(name: string, call: (e: FixtureEngine, run: Run) => Promise<T>, check: (answer: T, run: Run) => void, opts: { ranksOnly?: true } = {}): Step {
+export function step<T>(
+  name: string,
+  call: (e: FixtureEngine, run: Run) => Promise<T>,
+  check: (answer: T, run: Run) => void,
+  opts: { ranksOnly?: true } = {},
+): Step {
   return { name, call, check: check as Step['check'], ...opts };
 }
 
@@ -69,13 +74,38 @@ async function play(kind: StoreKind, files: Record<string, string | Buffer>, ste
   const e = recording(fx.engine(engineOpts(fx)), called);
   for (const s of steps) {
     if (outcomes.has(s.name)) throw new Error(`two steps named "${s.name}"`);
-    outcomes.set(s.name, await Promise.resolve().then(() => s.call(e, run)).then((value) => ({ ok: true as const, value }), (error: unknown) => ({ ok: false as const, error })));
+    outcomes.set(
+      s.name,
+      await Promise.resolve()
+        .then(() => s.call(e, run))
+        .then(
+          (value) => ({ ok: true as const, value }),
+          (error: unknown) => ({ ok: false as const, error }),
+        ),
+    );
   }
   return { fx, outcomes, called, run };
 }
 
 /** Ids, clock readings and the index's own location differ between two runs of one scenario; everything else must not. */
-const UNCOMPARED_KEYS = new Set(['db', 'id', 'auditId', 'auditIds', 'queryId', 'query_id', 'undoes', 'undoneBy', 'at', 'startedAt', 'finishedAt', 'decidedAt', 'ms', 'durationMs', 'semanticMs', 'changedAt']);
+const UNCOMPARED_KEYS = new Set([
+  'db',
+  'id',
+  'auditId',
+  'auditIds',
+  'queryId',
+  'query_id',
+  'undoes',
+  'undoneBy',
+  'at',
+  'startedAt',
+  'finishedAt',
+  'decidedAt',
+  'ms',
+  'durationMs',
+  'semanticMs',
+  'changedAt',
+]);
 const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g;
 const SCORE_KEYS = new Set(['score', 'normalized', 'contribution']);
 
@@ -93,7 +123,8 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /** `answer` with each number that is the reference's but for rounding (1e-6 of it) taken as the
  * reference's: a score summed in another order differs in its last bits, and is the same score. */
 export function roundedAs(answer: unknown, reference: unknown): unknown {
-  if (typeof answer === 'number' && typeof reference === 'number') return Math.abs(answer - reference) <= 1e-6 * Math.max(1, Math.abs(reference)) ? reference : answer;
+  if (typeof answer === 'number' && typeof reference === 'number')
+    return Math.abs(answer - reference) <= 1e-6 * Math.max(1, Math.abs(reference)) ? reference : answer;
   if (Array.isArray(answer) && Array.isArray(reference)) return answer.map((v, i) => roundedAs(v, reference[i]));
   if (isRecord(answer) && isRecord(reference)) return Object.fromEntries(Object.entries(answer).map(([k, v]) => [k, roundedAs(v, reference[k])]));
   return answer;

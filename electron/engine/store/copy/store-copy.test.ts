@@ -24,7 +24,22 @@ afterEach(async () => {
   fx?.cleanup();
 });
 
-const TABLES = ['roots', 'files', 'pages', 'chunks', 'links', 'runs', 'meta', 'page_terms', 'concept_names', 'concepts', 'mentions', 'prose_sigs', 'audit', 'query_events'];
+const TABLES = [
+  'roots',
+  'files',
+  'pages',
+  'chunks',
+  'links',
+  'runs',
+  'meta',
+  'page_terms',
+  'concept_names',
+  'concepts',
+  'mentions',
+  'prose_sigs',
+  'audit',
+  'query_events',
+];
 
 describe.skipIf(!pgAdminUrl())('cairn store copy', () => {
   it('moves every table of the index and its history into an empty PostgreSQL database; a second copy is refused', async () => {

@@ -11,9 +11,30 @@ import { lexicalPage } from '../lexical.ts';
 
 /** In an order that keeps every foreign key satisfied. `history.` tables are in the history file. */
 const TABLES = [
-  'roots', 'files', 'pages', 'chunks', 'links', 'walk_problems', 'runs', 'meta', 'staleness', 'page_terms', 'embed_cache',
-  'concept_names', 'concepts', 'mentions', 'concept_forms', 'concept_dirty', 'mentions_gone', 'prose_sigs',
-  'skill_agents', 'registrations', 'skill_problems', 'history.audit', 'history.query_events', 'history.query_outcomes',
+  'roots',
+  'files',
+  'pages',
+  'chunks',
+  'links',
+  'walk_problems',
+  'runs',
+  'meta',
+  'staleness',
+  'page_terms',
+  'embed_cache',
+  'concept_names',
+  'concepts',
+  'mentions',
+  'concept_forms',
+  'concept_dirty',
+  'mentions_gone',
+  'prose_sigs',
+  'skill_agents',
+  'registrations',
+  'skill_problems',
+  'history.audit',
+  'history.query_events',
+  'history.query_outcomes',
 ] as const;
 
 /** Tables whose rows the target's triggers also make while others are copied: replaced by the source's afterwards. */
@@ -55,15 +76,20 @@ export async function copyStore(from: SqliteStore, to: PgStore, onProgress: (p: 
 const bare = (table: string) => table.replace(/^history\./, '');
 
 async function refuseNonEmpty(to: PgStore): Promise<void> {
-  const used = await to.sql.value<boolean>(`SELECT EXISTS (SELECT 1 FROM roots) OR EXISTS (SELECT 1 FROM audit) OR EXISTS (SELECT 1 FROM query_events) OR EXISTS (SELECT 1 FROM registrations)`);
+  const used = await to.sql.value<boolean>(
+    `SELECT EXISTS (SELECT 1 FROM roots) OR EXISTS (SELECT 1 FROM audit) OR EXISTS (SELECT 1 FROM query_events) OR EXISTS (SELECT 1 FROM registrations)`,
+  );
   if (used) throw new TargetNotEmpty('the PostgreSQL database already holds a Cairn index or history: copy into an empty database (nothing was copied)');
 }
 
 /** The columns both stores have, in the target's order. */
 async function sharedColumns(from: SqliteStore, to: PgStore, table: string): Promise<string[]> {
   const [schema, name] = table.includes('.') ? table.split('.') : ['main', table];
-  const source = new Set((from.db.prepare(`SELECT name FROM pragma_table_info(?, ?)`).pluck().all(name, schema) as string[]));
-  const target = await to.sql.rows<{ column_name: string }>(`SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position`, [name]);
+  const source = new Set(from.db.prepare(`SELECT name FROM pragma_table_info(?, ?)`).pluck().all(name, schema) as string[]);
+  const target = await to.sql.rows<{ column_name: string }>(
+    `SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position`,
+    [name],
+  );
   return target.map((c) => c.column_name).filter((c) => source.has(c));
 }
 
@@ -76,7 +102,9 @@ function jsonRow(row: Record<string, unknown>): Record<string, unknown> {
 
 async function insertRows(to: PgStore, table: string, columns: string[], batch: Record<string, unknown>[]): Promise<void> {
   const list = columns.map((c) => `"${c}"`).join(', ');
-  await to.sql.run(`INSERT INTO ${table} (${list}) SELECT ${list} FROM json_populate_recordset(NULL::${table}, ?::json) ON CONFLICT DO NOTHING`, [JSON.stringify(batch.map(jsonRow))]);
+  await to.sql.run(`INSERT INTO ${table} (${list}) SELECT ${list} FROM json_populate_recordset(NULL::${table}, ?::json) ON CONFLICT DO NOTHING`, [
+    JSON.stringify(batch.map(jsonRow)),
+  ]);
 }
 
 async function copyTable(from: SqliteStore, to: PgStore, table: string, onProgress: (p: CopyProgress) => void): Promise<number> {
@@ -84,7 +112,11 @@ async function copyTable(from: SqliteStore, to: PgStore, table: string, onProgre
   const columns = await sharedColumns(from, to, table);
   const total = from.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
   const rows = from.db.prepare(`SELECT ${columns.map((c) => `"${c}"`).join(', ')} FROM ${table}`).iterate() as Iterable<Record<string, unknown>>;
-  return inBatches(rows, (batch) => insertRows(to, name, columns, batch), (done) => onProgress({ table: name, done, total }));
+  return inBatches(
+    rows,
+    (batch) => insertRows(to, name, columns, batch),
+    (done) => onProgress({ table: name, done, total }),
+  );
 }
 
 /** Rows in batches, each awaited before the next is read (the source's snapshot is held meanwhile); how many. */
@@ -117,14 +149,28 @@ async function copyVectors(from: SqliteStore, to: PgStore, onProgress: (p: CopyP
   const hasTable = from.db.prepare(`SELECT 1 FROM sqlite_master WHERE name = 'vec_chunks'`).get();
   if (!hasTable) return 0;
   const total = from.db.prepare(`SELECT count(*) FROM vec_chunks`).pluck().get() as number;
-  const rows = from.db.prepare(`SELECT v.rowid AS rowid, c.hash AS hash, v.embedding AS embedding FROM vec_chunks v JOIN chunks c ON c.rowid = v.rowid`).iterate() as Iterable<Record<string, unknown>>;
-  const put = (batch: Record<string, unknown>[]) => insertRows(to, 'chunk_vectors', ['rowid', 'hash', 'embedding'], batch.map((r) => ({ ...r, rowid: Number(r.rowid) })));
+  const rows = from.db
+    .prepare(`SELECT v.rowid AS rowid, c.hash AS hash, v.embedding AS embedding FROM vec_chunks v JOIN chunks c ON c.rowid = v.rowid`)
+    .iterate() as Iterable<Record<string, unknown>>;
+  const put = (batch: Record<string, unknown>[]) =>
+    insertRows(
+      to,
+      'chunk_vectors',
+      ['rowid', 'hash', 'embedding'],
+      batch.map((r) => ({ ...r, rowid: Number(r.rowid) })),
+    );
   return inBatches(rows, put, (done) => onProgress({ table: 'chunk_vectors', done, total }));
 }
 
 /** Every page's chunks through the target's own lexical index, with the page terms copied. */
 async function indexLexical(from: SqliteStore, to: PgStore, onProgress: (p: CopyProgress) => void): Promise<number> {
-  const pages = from.db.prepare(`SELECT id, key, title, summary, tags FROM pages ORDER BY id`).all() as { id: number; key: string; title: string; summary: string | null; tags: string }[];
+  const pages = from.db.prepare(`SELECT id, key, title, summary, tags FROM pages ORDER BY id`).all() as {
+    id: number;
+    key: string;
+    title: string;
+    summary: string | null;
+    tags: string;
+  }[];
   const chunks = from.db.prepare(`SELECT rowid, text FROM chunks WHERE page_id = ? ORDER BY ord`);
   const terms = from.db.prepare(`SELECT term FROM page_terms WHERE page_id = ? ORDER BY term`).pluck();
   let done = 0;

@@ -20,12 +20,18 @@ export class PgAttachments implements AttachmentRepo {
   }
 
   async isAttachment(root: string, rel: string): Promise<boolean> {
-    const found = await this.sql.value(`SELECT 1 FROM files f JOIN roots r ON r.id = f.root_id WHERE r.path = ? AND f.rel_path = ? AND f.status = 'attachment'`, [root, rel]);
+    const found = await this.sql.value(
+      `SELECT 1 FROM files f JOIN roots r ON r.id = f.root_id WHERE r.path = ? AND f.rel_path = ? AND f.status = 'attachment'`,
+      [root, rel],
+    );
     return found !== undefined;
   }
 
   async describe(ids: Iterable<number>): Promise<{ id: number; path: string; root: string }[]> {
     // SQLite reads the ids of its `IN (json_each)` list in ascending order
-    return this.sql.rows(`SELECT f.id, f.rel_path AS path, r.path AS root FROM files f JOIN roots r ON r.id = f.root_id WHERE f.id = ANY(?::int[]) ORDER BY f.id`, [[...ids]]);
+    return this.sql.rows(
+      `SELECT f.id, f.rel_path AS path, r.path AS root FROM files f JOIN roots r ON r.id = f.root_id WHERE f.id = ANY(?::int[]) ORDER BY f.id`,
+      [[...ids]],
+    );
   }
 }

@@ -11,7 +11,15 @@ import { openPgStore } from './pg-store.ts';
 import { openTwins, unicodeLocaleDatabase, type Twins } from './twin-stores.ts';
 
 const record = (r: Partial<AuditRecord>): AuditRecord => ({
-  actor: 'alice', action: 'write', root: '/w', path: 'a.md', key: 'Été-A', hashBefore: 'h0', hashAfter: 'h1', textBefore: Buffer.from('old Été\n'), ...r,
+  actor: 'alice',
+  action: 'write',
+  root: '/w',
+  path: 'a.md',
+  key: 'Été-A',
+  hashBefore: 'h0',
+  hashAfter: 'h1',
+  textBefore: Buffer.from('old Été\n'),
+  ...r,
 });
 
 const ENTRIES: AuditRecord[] = [
@@ -36,7 +44,11 @@ const same = async <T>(fn: (a: AuditRepo) => Promise<T>, norm: (x: T) => unknown
   expect(norm(b!)).toEqual(norm(a!));
   return norm(a!);
 };
-const sameList = (f: Partial<AuditFilter>) => same((a) => a.list({ limit: 100, ...f }), (l) => l.map(withoutTime));
+const sameList = (f: Partial<AuditFilter>) =>
+  same(
+    (a) => a.list({ limit: 100, ...f }),
+    (l) => l.map(withoutTime),
+  );
 
 describe.skipIf(!pgAdminUrl())('PgAudit answers as SQLite does', () => {
   beforeEach(async () => {
@@ -52,7 +64,13 @@ describe.skipIf(!pgAdminUrl())('PgAudit answers as SQLite does', () => {
     }
     const all = (await sameList({})) as AuditEntry[];
     expect(all.map((e) => [e.id, e.undoable, e.undoes, e.undoneBy])).toEqual([
-      [7, true, null, null], [6, true, 3, null], [5, true, 4, null], [4, true, 1, 5], [3, false, null, 6], [2, true, null, null], [1, true, null, null],
+      [7, true, null, null],
+      [6, true, 3, null],
+      [5, true, 4, null],
+      [4, true, 1, 5],
+      [3, false, null, 6],
+      [2, true, null, null],
+      [1, true, null, null],
     ]);
     expect(await sameList({ actor: 'bob' })).toHaveLength(2);
     expect(await sameList({ key: 'ÉTé-a' })).toHaveLength(6);
@@ -64,11 +82,27 @@ describe.skipIf(!pgAdminUrl())('PgAudit answers as SQLite does', () => {
 
   it('gives one entry with the bytes it replaced, and the later entries on its file', async () => {
     for (const s of t.both) for (const r of ENTRIES) await s.write((tx) => tx.audit.append(r));
-    const one = await same((a) => a.entry(1), (e) => e && { ...withoutTime(e), textBefore: e.textBefore });
+    const one = await same(
+      (a) => a.entry(1),
+      (e) => e && { ...withoutTime(e), textBefore: e.textBefore },
+    );
     expect(one).toMatchObject({ textBefore: Buffer.from('old Été\n') });
-    expect(await same((a) => a.entry(2), (e) => e?.textBefore)).toBeNull();
-    expect(await same((a) => a.entry(99), (e) => e)).toBeNull();
-    const later = (await same((a) => a.laterOn({ id: 3, root: '/w', path: 'a.md' }), (l) => l.map(withoutTime))) as AuditEntry[];
+    expect(
+      await same(
+        (a) => a.entry(2),
+        (e) => e?.textBefore,
+      ),
+    ).toBeNull();
+    expect(
+      await same(
+        (a) => a.entry(99),
+        (e) => e,
+      ),
+    ).toBeNull();
+    const later = (await same(
+      (a) => a.laterOn({ id: 3, root: '/w', path: 'a.md' }),
+      (l) => l.map(withoutTime),
+    )) as AuditEntry[];
     expect(later.map((e) => e.id)).toEqual([6, 5, 4]);
   });
 });
@@ -81,10 +115,12 @@ describe.skipIf(!pgAdminUrl())('the audit log on PostgreSQL', () => {
 
   it('loses the entry of a write that fails after appending it, as when its rename fails', async () => {
     const renameFailed = new Error('EACCES: rename');
-    await expect(t.pg.write(async (tx) => {
-      await tx.audit.append(record({}));
-      throw renameFailed;
-    })).rejects.toBe(renameFailed);
+    await expect(
+      t.pg.write(async (tx) => {
+        await tx.audit.append(record({}));
+        throw renameFailed;
+      }),
+    ).rejects.toBe(renameFailed);
     expect(await t.pg.audit.list({ limit: 10 })).toEqual([]);
     const id = await t.pg.write((tx) => tx.audit.append(record({})));
     expect((await t.pg.audit.list({ limit: 10 })).map((e) => e.id)).toEqual([id]);

@@ -40,10 +40,16 @@ export class PgAudit implements AuditRepo {
   }
 
   async entry(id: number): Promise<(AuditEntry & { textBefore: Buffer | null }) | null> {
-    return (await this.sql.one<AuditEntry & { textBefore: Buffer | null }>(`SELECT ${COLUMNS}, text_before AS "textBefore" FROM audit WHERE id = ?`, [id])) ?? null;
+    return (
+      (await this.sql.one<AuditEntry & { textBefore: Buffer | null }>(`SELECT ${COLUMNS}, text_before AS "textBefore" FROM audit WHERE id = ?`, [id])) ?? null
+    );
   }
 
   async laterOn(entry: Pick<AuditEntry, 'id' | 'root' | 'path'>): Promise<AuditEntry[]> {
-    return this.sql.rows<AuditEntry>(`SELECT ${COLUMNS} FROM audit WHERE path = ? AND root = ? AND id > ? ORDER BY id DESC`, [entry.path, entry.root, entry.id]);
+    return this.sql.rows<AuditEntry>(`SELECT ${COLUMNS} FROM audit WHERE path = ? AND root = ? AND id > ? ORDER BY id DESC`, [
+      entry.path,
+      entry.root,
+      entry.id,
+    ]);
   }
 }

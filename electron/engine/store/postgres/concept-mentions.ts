@@ -22,7 +22,10 @@ export async function replaceAllMentions(sql: Sql, rows: readonly PageMention[])
 }
 
 /** Adds, then rewrites (line and n), then removes mention rows, as SQLite's statements run in turn. */
-export async function writeMentions(sql: Sql, change: { insert: PageMention[]; update: PageMention[]; remove: { pageId: number; concept: string }[] }): Promise<void> {
+export async function writeMentions(
+  sql: Sql,
+  change: { insert: PageMention[]; update: PageMention[]; remove: { pageId: number; concept: string }[] },
+): Promise<void> {
   if (change.insert.length) await sql.run(INSERT, columns(change.insert));
   const update = lastOf(change.update, (m) => `${m.pageId}\0${m.concept}`);
   if (update.length) {
@@ -45,5 +48,8 @@ export async function moveMentionCounts(sql: Sql, delta: readonly [string, numbe
   const by = new Map<string, number>();
   for (const [concept, d] of delta) by.set(concept, (by.get(concept) ?? 0) + d);
   if (!by.size) return;
-  await sql.run(`UPDATE concepts c SET mentions = c.mentions + d.delta FROM unnest(?::text[], ?::int[]) AS d(norm, delta) WHERE c.norm = d.norm`, [[...by.keys()], [...by.values()]]);
+  await sql.run(`UPDATE concepts c SET mentions = c.mentions + d.delta FROM unnest(?::text[], ?::int[]) AS d(norm, delta) WHERE c.norm = d.norm`, [
+    [...by.keys()],
+    [...by.values()],
+  ]);
 }

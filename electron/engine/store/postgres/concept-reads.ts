@@ -63,11 +63,17 @@ export async function conceptReads(s: Store, p: ConceptProbe): Promise<Record<st
     };
   }
   for (const id of p.pageIds) {
-    out[`page ${id}`] = { keysAndAliases: await c.keysAndAliases(id), ofPage: await c.ofPage(id), mentionedBy: await c.mentionedBy(id), taggedBy: await c.taggedBy(id) };
+    out[`page ${id}`] = {
+      keysAndAliases: await c.keysAndAliases(id),
+      ofPage: await c.ofPage(id),
+      mentionedBy: await c.mentionedBy(id),
+      taggedBy: await c.taggedBy(id),
+    };
   }
   for (const v of p.viewers) {
     out[`seen by ${v.agent}`] = [plain(await c.seenBy(v)), plain(await c.seenBy(v, p.norms))];
-    for (const fanout of p.fanouts) out[`shared for ${v.agent} within ${fanout}`] = [await c.sharedWith(p.pageIds, fanout, v), await c.sharedWith(p.pageIds.slice(0, 2), fanout, v)];
+    for (const fanout of p.fanouts)
+      out[`shared for ${v.agent} within ${fanout}`] = [await c.sharedWith(p.pageIds, fanout, v), await c.sharedWith(p.pageIds.slice(0, 2), fanout, v)];
     out[`shared for ${v.agent} from none`] = await c.sharedWith([], 3, v);
   }
   return out;

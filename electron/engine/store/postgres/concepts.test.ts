@@ -148,7 +148,16 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL concepts answer as SQLite', () =>
       await c.setNames(4, [name('tag', 'Zeta'), name('tag', 'topic')]);
       await c.writeConcepts({
         drop: [],
-        insert: [concept('topic', 'Topic', 3), concept('alpha', 'Alpha'), concept('alpha2', 'Alpha'), concept('Beta', 'Beta'), concept('guide', 'Guide', 2), concept('zeta', 'Zeta'), concept('ünï', 'Ünï'), concept('other', 'Other')],
+        insert: [
+          concept('topic', 'Topic', 3),
+          concept('alpha', 'Alpha'),
+          concept('alpha2', 'Alpha'),
+          concept('Beta', 'Beta'),
+          concept('guide', 'Guide', 2),
+          concept('zeta', 'Zeta'),
+          concept('ünï', 'Ünï'),
+          concept('other', 'Other'),
+        ],
         update: [],
       });
       await c.writeForms(
@@ -227,7 +236,11 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL concepts answer as SQLite', () =>
       ]);
       await c.recountMentions(['ünï', 'absent']);
       await c.recountMentions([]);
-      await c.writeConcepts({ drop: ['other', 'absent'], insert: [concept('new', 'New')], update: [concept('alpha2', 'Alpha Two', 5), concept('guide', 'Guide', 4), concept('guide', 'GUIDE', 6)] });
+      await c.writeConcepts({
+        drop: ['other', 'absent'],
+        insert: [concept('new', 'New')],
+        update: [concept('alpha2', 'Alpha Two', 5), concept('guide', 'Guide', 4), concept('guide', 'GUIDE', 6)],
+      });
       await c.finishRefresh('{"a":"b"}');
       // unchanged names mark nothing; changed ones mark the old and the new
       await c.setNames(1, [name('tag', 'Topic'), name('key', 'topic'), name('title', 'The Topic', 'topic')]);
@@ -296,7 +309,14 @@ const reg = (agent: string, skill: string, tier: 'auto' | 'explicit', more: Part
 });
 
 const REGISTRY_PROBE: RegistryProbe = {
-  filters: [{ agent: 'alice' }, { status: 'pending', tier: 'explicit' }, { category: 'devops' }, { skill: 'k8s' }, { id: 2 }, { agent: 'alice', skill: 'absent' }],
+  filters: [
+    { agent: 'alice' },
+    { status: 'pending', tier: 'explicit' },
+    { category: 'devops' },
+    { skill: 'k8s' },
+    { id: 2 },
+    { agent: 'alice', skill: 'absent' },
+  ],
   ids: [1, 2, 3, 4, 99],
   claims: [
     ['alice', 'k8s'],
@@ -334,9 +354,18 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL skill registry answers as SQLite'
         { id: 'alice', name: 'Alice', projects: [] },
       ],
       rows: [
-        reg('alice', 'k8s', 'explicit', { aliases: ['Kubernetes', 'K8S', 'Über'], category: 'devops', docPath: ' ÜBER/Docs/Guide ', evidence: { root: '/w', path: 'Docs/Guide.md', pageId: 5 } }),
+        reg('alice', 'k8s', 'explicit', {
+          aliases: ['Kubernetes', 'K8S', 'Über'],
+          category: 'devops',
+          docPath: ' ÜBER/Docs/Guide ',
+          evidence: { root: '/w', path: 'Docs/Guide.md', pageId: 5 },
+        }),
         reg('alice', 'k8s', 'auto', { status: 'approved', level: 'familiar', reason: 'a manifest' }),
-        reg('bob', 'go', 'explicit', { decision: { by: 'dana', at: '2026-11-01', note: 'fine' }, status: 'approved', evidence: { root: '/w', path: 'gone.md', pageId: null } }),
+        reg('bob', 'go', 'explicit', {
+          decision: { by: 'dana', at: '2026-11-01', note: 'fine' },
+          status: 'approved',
+          evidence: { root: '/w', path: 'gone.md', pageId: null },
+        }),
         reg('bob', 'k8s', 'explicit', { claim: 'I run clusters', aliases: ['kubernetes'] }),
         reg('bob', 'go', 'explicit', { claim: 'the second of the same key', status: 'pending' }),
       ],
@@ -350,7 +379,12 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL skill registry answers as SQLite'
     const withdrawn = (old: { agent: string; tier: string }) => `${old.agent}'s ${old.tier} registration is gone`;
     await t.write((s) => s.registry.replace(first, withdrawn));
     await t.same(registryOf);
-    await t.write((s) => s.registry.replace({ agents: [], problems: [], rows: [first.rows[3]!, reg('carol', 'rust', 'explicit', { category: 'backend' }), first.rows[0]!] }, withdrawn));
+    await t.write((s) =>
+      s.registry.replace(
+        { agents: [], problems: [], rows: [first.rows[3]!, reg('carol', 'rust', 'explicit', { category: 'backend' }), first.rows[0]!] },
+        withdrawn,
+      ),
+    );
     const after = await t.same(registryOf);
     expect((after.all as { status: string }[]).filter((r) => r.status === 'withdrawn')).toHaveLength(2);
     await t.write((s) => s.registry.replace({ agents: [], problems: [], rows: [] }, withdrawn));

@@ -4,7 +4,19 @@
 // rows is written in one statement (arrays unnested), not one statement per row: each statement
 // is a round trip here.
 import type { Viewer } from '../../../../shared/viewer.ts';
-import { conceptOf, type Concept, type ConceptMention, type ConceptRepo, type ConceptRow, type ConceptStep, type NameRow, type PageMention, type PageName, type PageProse, type RankedConcept } from '../concepts.ts';
+import {
+  conceptOf,
+  type Concept,
+  type ConceptMention,
+  type ConceptRepo,
+  type ConceptRow,
+  type ConceptStep,
+  type NameRow,
+  type PageMention,
+  type PageName,
+  type PageProse,
+  type RankedConcept,
+} from '../concepts.ts';
 import { moveMentionCounts, replaceAllMentions, writeMentions } from './concept-mentions.ts';
 import { namesWithNorms, setNames } from './concept-names.ts';
 import { checkedLimit, sharedWith } from './concept-steps.ts';
@@ -18,7 +30,6 @@ const MENTIONS = `SELECT m.page_id AS "pageId", m.concept, c.name, m.line, m.n F
 const SELF_NAMES = `SELECT page_id, norm FROM concept_names WHERE source <> 'tag'`;
 const CONCEPTS = `SELECT norm, name, variants, sources FROM concepts`;
 
-
 export class PgConcepts implements ConceptRepo {
   private readonly meta: ReturnType<typeof pgMeta>;
 
@@ -27,7 +38,9 @@ export class PgConcepts implements ConceptRepo {
   }
 
   async byMentions(): Promise<RankedConcept[]> {
-    const rows = await this.sql.rows<ConceptRow & { mentions: number }>(`SELECT norm, name, variants, sources, mentions FROM concepts ORDER BY mentions DESC, name, norm`);
+    const rows = await this.sql.rows<ConceptRow & { mentions: number }>(
+      `SELECT norm, name, variants, sources, mentions FROM concepts ORDER BY mentions DESC, name, norm`,
+    );
     return rows.map((r) => ({ ...conceptOf(r), mentions: r.mentions }));
   }
 
@@ -78,7 +91,10 @@ export class PgConcepts implements ConceptRepo {
   }
 
   async concepts(norms: string[] | null): Promise<Concept[]> {
-    const rows = norms === null ? await this.sql.rows<ConceptRow>(`${CONCEPTS} ORDER BY norm`) : await this.sql.rows<ConceptRow>(`${CONCEPTS} WHERE norm = ANY(?::text[]) ORDER BY norm`, [norms]);
+    const rows =
+      norms === null
+        ? await this.sql.rows<ConceptRow>(`${CONCEPTS} ORDER BY norm`)
+        : await this.sql.rows<ConceptRow>(`${CONCEPTS} WHERE norm = ANY(?::text[]) ORDER BY norm`, [norms]);
     return rows.map(conceptOf);
   }
 
@@ -97,7 +113,10 @@ export class PgConcepts implements ConceptRepo {
     const columns = (cs: Concept[]) => [cs.map((c) => c.norm), cs.map((c) => c.name), cs.map((c) => JSON.stringify(c.variants)), cs.map((c) => c.sources)];
     if (change.drop.length) await this.sql.run(`DELETE FROM concepts WHERE norm = ANY(?::text[])`, [change.drop]);
     if (change.insert.length) {
-      await this.sql.run(`INSERT INTO concepts (norm, name, variants, sources) SELECT * FROM unnest(?::text[], ?::text[], ?::text[], ?::int[])`, columns(change.insert));
+      await this.sql.run(
+        `INSERT INTO concepts (norm, name, variants, sources) SELECT * FROM unnest(?::text[], ?::text[], ?::text[], ?::int[])`,
+        columns(change.insert),
+      );
     }
     const update = lastOf(change.update, (c) => c.norm);
     if (update.length) {
@@ -133,7 +152,9 @@ export class PgConcepts implements ConceptRepo {
   }
 
   async unsignedPages(): Promise<number[]> {
-    const rows = await this.sql.rows<{ id: number }>(`SELECT p.id FROM pages p WHERE NOT EXISTS (SELECT 1 FROM prose_sigs s WHERE s.page_id = p.id) ORDER BY p.id`);
+    const rows = await this.sql.rows<{ id: number }>(
+      `SELECT p.id FROM pages p WHERE NOT EXISTS (SELECT 1 FROM prose_sigs s WHERE s.page_id = p.id) ORDER BY p.id`,
+    );
     return rows.map((r) => r.id);
   }
 
@@ -155,17 +176,25 @@ export class PgConcepts implements ConceptRepo {
   }
 
   async prose(pageIds: number[] | null): Promise<PageProse[]> {
-    return pageIds === null ? this.sql.rows<PageProse>(`${PROSE} ORDER BY p.id`) : this.sql.rows<PageProse>(`${PROSE} WHERE p.id = ANY(?::int[]) ORDER BY p.id`, [pageIds]);
+    return pageIds === null
+      ? this.sql.rows<PageProse>(`${PROSE} ORDER BY p.id`)
+      : this.sql.rows<PageProse>(`${PROSE} WHERE p.id = ANY(?::int[]) ORDER BY p.id`, [pageIds]);
   }
 
   async saveProse(prose: { pageId: number; prose: string }[], sigs: { pageId: number; sig: Uint8Array }[]): Promise<void> {
     const texts = lastOf(prose, (p) => String(p.pageId));
     if (texts.length) {
-      await this.sql.run(`UPDATE pages p SET prose = u.prose FROM unnest(?::int[], ?::text[]) AS u(id, prose) WHERE p.id = u.id`, [texts.map((p) => p.pageId), texts.map((p) => p.prose)]);
+      await this.sql.run(`UPDATE pages p SET prose = u.prose FROM unnest(?::int[], ?::text[]) AS u(id, prose) WHERE p.id = u.id`, [
+        texts.map((p) => p.pageId),
+        texts.map((p) => p.prose),
+      ]);
     }
     // in the order given: each row is stamped above the one before (prose_sigs_stamp)
     if (sigs.length) {
-      await this.sql.run(`INSERT INTO prose_sigs (page_id, sig) SELECT i, s FROM unnest(?::int[], ?::bytea[]) WITH ORDINALITY AS u(i, s, o) ORDER BY o`, [sigs.map((s) => s.pageId), sigs.map((s) => s.sig)]);
+      await this.sql.run(`INSERT INTO prose_sigs (page_id, sig) SELECT i, s FROM unnest(?::int[], ?::bytea[]) WITH ORDINALITY AS u(i, s, o) ORDER BY o`, [
+        sigs.map((s) => s.pageId),
+        sigs.map((s) => s.sig),
+      ]);
     }
   }
 
@@ -190,7 +219,11 @@ export class PgConcepts implements ConceptRepo {
                  LEFT JOIN (SELECT concept, count(*) AS n FROM mentions ${only('concept')} GROUP BY concept) m ON m.concept = x.norm ${only('x.norm')}) k
         WHERE c.norm = k.norm AND c.mentions <> k.n`;
     if (concepts === null) await this.sql.run(count(() => ''));
-    else if (concepts.length) await this.sql.run(count((column) => `WHERE ${column} = ANY(?::text[])`), [concepts, concepts]);
+    else if (concepts.length)
+      await this.sql.run(
+        count((column) => `WHERE ${column} = ANY(?::text[])`),
+        [concepts, concepts],
+      );
   }
 
   moveMentionCounts(delta: [string, number][]): Promise<void> {
@@ -202,7 +235,9 @@ export class PgConcepts implements ConceptRepo {
   }
 
   async taggedBy(pageId: number): Promise<string[]> {
-    const rows = await this.sql.rows<{ norm: string }>(`SELECT norm FROM concept_names WHERE page_id = ? AND source IN ('tag', 'alias') ORDER BY rowid`, [pageId]);
+    const rows = await this.sql.rows<{ norm: string }>(`SELECT norm FROM concept_names WHERE page_id = ? AND source IN ('tag', 'alias') ORDER BY rowid`, [
+      pageId,
+    ]);
     return rows.map((r) => r.norm);
   }
 

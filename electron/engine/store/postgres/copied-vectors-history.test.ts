@@ -29,7 +29,12 @@ async function usedWiki(): Promise<string> {
   const api = fx.engine({ model: 'adaptive' });
   await api.reindex({});
   const probe = await api.writePage({ key: 'probe', body: '# Probe\n\nDraft.\n', actor: 'agent-a' });
-  await api.writePage({ key: 'probe', baseHash: probe.hashAfter, body: '# Probe\n\n## Rollback\n\nThe deploy runbook and its rollback, step by step.\n', actor: 'agent-a' });
+  await api.writePage({
+    key: 'probe',
+    baseHash: probe.hashAfter,
+    body: '# Probe\n\n## Rollback\n\nThe deploy runbook and its rollback, step by step.\n',
+    actor: 'agent-a',
+  });
   const undone = await api.writePage({ key: 'scratch', body: '# Scratch\n\nA page written, then undone.\n', actor: 'agent-b' });
   await api.undo({ id: undone.auditId, actor: 'alice' });
   const recall = await api.knowledgeRecall({ query: 'Deploy rollback', role: 'researcher', agent: 'agent-a' });
@@ -100,7 +105,8 @@ describe.skipIf(!pgAdminUrl())('vectors and history copied into PostgreSQL', () 
       await same(`entry ${e.id}`, (s) => s.audit.entry(e.id));
       await same(`laterOn ${e.id}`, (s) => s.audit.laterOn(e));
     }
-    for (const filter of [{ actor: 'agent-b' }, { key: 'SCRATCH' }, { action: 'undo' }, { limit: 1 }]) await same(`audit ${JSON.stringify(filter)}`, (s) => s.audit.list({ limit: 1000, ...filter }));
+    for (const filter of [{ actor: 'agent-b' }, { key: 'SCRATCH' }, { action: 'undo' }, { limit: 1 }])
+      await same(`audit ${JSON.stringify(filter)}`, (s) => s.audit.list({ limit: 1000, ...filter }));
 
     // outcomes
     const asked = await same('queries', (s) => s.outcomes.queries({ limit: 100 }));

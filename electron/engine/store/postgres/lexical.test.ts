@@ -14,9 +14,42 @@ import { openSqliteStore, type SqliteStore } from '../sqlite/sqlite-store.ts';
 import { openPgStore, type PgStore } from './pg-store.ts';
 
 const VOCAB = [
-  'sourdough', 'starter', 'flour', 'water', 'hydration', 'running', 'runs', 'runner', 'connection', 'connected', 'connects',
-  'café', 'naïve', 'résumé', 'Ångström', 'baking', 'baked', 'bakes', 'oven', 'crust', 'crumb', 'the', 'and', 'of', 'a',
-  'généralement', 'fermentation', 'fermented', 'yeast', 'salt', 'µg', 'μg', 'généralisation', 'ovens', 'studies', 'study',
+  'sourdough',
+  'starter',
+  'flour',
+  'water',
+  'hydration',
+  'running',
+  'runs',
+  'runner',
+  'connection',
+  'connected',
+  'connects',
+  'café',
+  'naïve',
+  'résumé',
+  'Ångström',
+  'baking',
+  'baked',
+  'bakes',
+  'oven',
+  'crust',
+  'crumb',
+  'the',
+  'and',
+  'of',
+  'a',
+  'généralement',
+  'fermentation',
+  'fermented',
+  'yeast',
+  'salt',
+  'µg',
+  'μg',
+  'généralisation',
+  'ovens',
+  'studies',
+  'study',
 ];
 const TIERS = ['wiki', 'doc', 'raw'];
 
@@ -28,7 +61,13 @@ function wiki(n: number): Record<string, string> {
   const sentence = (len: number) => Array.from({ length: len }, pick).join(' ');
   const files: Record<string, string> = {};
   for (let i = 0; i < n; i++) {
-    const tags = [pick(), pick()].map((t) => t.normalize('NFKD').replace(/\p{M}/gu, '').replace(/[^a-z]/gi, '') || 'misc');
+    const tags = [pick(), pick()].map(
+      (t) =>
+        t
+          .normalize('NFKD')
+          .replace(/\p{M}/gu, '')
+          .replace(/[^a-z]/gi, '') || 'misc',
+    );
     const tier = TIERS[i % TIERS.length];
     const sections = Array.from({ length: 1 + (i % 3) }, (_, s) => `## ${sentence(2)} ${s}\n\n${sentence(5 + Math.floor(next() * 40))}\n`).join('\n');
     files[`${i % 2 ? 'notes/' : ''}page-${i}.md`] =
@@ -40,9 +79,24 @@ function wiki(n: number): Record<string, string> {
 }
 
 const QUERIES: string[][] = [
-  ['sourdough'], ['running'], ['runs', 'runner'], ['connection'], ['connected', 'connects', 'connection'], ['cafe'], ['café'],
-  ['naive', 'resume'], ['angstrom'], ['ovens', 'baked'], ['studies'], ['µg'], ['fermentation', 'yeast', 'salt', 'crust'],
-  ['generalement'], ['page'], ['nothing'], ['the'], ['quokka'],
+  ['sourdough'],
+  ['running'],
+  ['runs', 'runner'],
+  ['connection'],
+  ['connected', 'connects', 'connection'],
+  ['cafe'],
+  ['café'],
+  ['naive', 'resume'],
+  ['angstrom'],
+  ['ovens', 'baked'],
+  ['studies'],
+  ['µg'],
+  ['fermentation', 'yeast', 'salt', 'crust'],
+  ['generalement'],
+  ['page'],
+  ['nothing'],
+  ['the'],
+  ['quokka'],
 ];
 const FILTERS: SearchFilters[] = [{}, { tier: ['raw'] }, { tier: ['wiki', 'doc'] }, { tags: ['flour'] }, { pathPrefix: 'notes/' }, { scope: 'global' }];
 
@@ -55,7 +109,10 @@ let pgUrl: string;
 async function expectSameRanking(words: string[], filters: SearchFilters, limit = 40, [a, b]: Store[] = [from, to]): Promise<RankedChunk[]> {
   const [want, got] = await Promise.all([a!.lexical.rankChunks(words, filters, limit), b!.lexical.rankChunks(words, filters, limit)]);
   const where = `${words.join(' ')} ${JSON.stringify(filters)}`;
-  expect(got.map((c) => [c.pageId, c.chunkRowid]), where).toEqual(want.map((c) => [c.pageId, c.chunkRowid]));
+  expect(
+    got.map((c) => [c.pageId, c.chunkRowid]),
+    where,
+  ).toEqual(want.map((c) => [c.pageId, c.chunkRowid]));
   got.forEach((c, i) => expect(Math.abs(c.score - want[i]!.score) / Math.abs(want[i]!.score), where).toBeLessThan(1e-6));
   return want;
 }
@@ -66,15 +123,26 @@ async function expectSameEverywhere(stores: Store[] = [from, to]): Promise<void>
 
 /** The same rewrite of a page's chunks through a store's own repositories (`page`: a page write, which locks only that page). */
 async function rewrite(store: Store, pageId: number, text: string, page?: { root: string; path: string }): Promise<void> {
-  const row = (await to.sql.one<{ key: string; title: string; summary: string | null; tags: string }>(`SELECT key, title, summary, tags FROM pages WHERE id = ?`, [pageId]))!;
-  await store.write(async (tx) => {
-    const rowids = await tx.chunks.replaceForPage(pageId, [
-      { id: 'a', ord: 0, heading: null, headingPath: [], text, hash: 'h1', line: 1 },
-      { id: 'b', ord: 1, heading: 'More', headingPath: ['More'], text: `${text} ${text}`, hash: 'h2', line: 5 },
-    ]);
-    const lexical = lexicalPage({ ...row, tags: JSON.parse(row.tags) as string[] });
-    await tx.lexical.indexPage(pageId, lexical, rowids.map((rowid, i) => ({ rowid, text: i ? `${text} ${text}` : text })), ['rewritten', 'runner', 'flour']);
-  }, { page });
+  const row = (await to.sql.one<{ key: string; title: string; summary: string | null; tags: string }>(
+    `SELECT key, title, summary, tags FROM pages WHERE id = ?`,
+    [pageId],
+  ))!;
+  await store.write(
+    async (tx) => {
+      const rowids = await tx.chunks.replaceForPage(pageId, [
+        { id: 'a', ord: 0, heading: null, headingPath: [], text, hash: 'h1', line: 1 },
+        { id: 'b', ord: 1, heading: 'More', headingPath: ['More'], text: `${text} ${text}`, hash: 'h2', line: 5 },
+      ]);
+      const lexical = lexicalPage({ ...row, tags: JSON.parse(row.tags) as string[] });
+      await tx.lexical.indexPage(
+        pageId,
+        lexical,
+        rowids.map((rowid, i) => ({ rowid, text: i ? `${text} ${text}` : text })),
+        ['rewritten', 'runner', 'flour'],
+      );
+    },
+    { page },
+  );
 }
 
 describe.skipIf(!pgAdminUrl())('the PostgreSQL lexical index', () => {

@@ -45,8 +45,14 @@ export class PgLexical implements LexicalRepo {
   }
 
   async indexPage(pageId: number, page: LexicalPage, chunks: readonly { rowid: number; text: string }[], terms: readonly string[]): Promise<void> {
-    const rows = chunkRows(page, chunks.map((c) => c.text));
-    const p = postings(chunks.map((c) => c.rowid), rows);
+    const rows = chunkRows(
+      page,
+      chunks.map((c) => c.text),
+    );
+    const p = postings(
+      chunks.map((c) => c.rowid),
+      rows,
+    );
     // one statement, one round trip: indexing a wiki is a statement per page. A chunk's terms are
     // kept with its length (space-separated here: a term has no space) for deleting its postings.
     // The page's terms are replaced by dropping those it no longer has, as one statement cannot
@@ -57,7 +63,21 @@ export class PgLexical implements LexicalRepo {
        stale AS (DELETE FROM page_terms WHERE page_id = ? AND NOT term = ANY(?::text[])),
        fresh AS (INSERT INTO page_terms (term, page_id) SELECT DISTINCT t, ?::int FROM unnest(?::text[]) AS t ON CONFLICT DO NOTHING)
        UPDATE pages SET term_count = ? WHERE id = ?`,
-      [chunks.map((c) => c.rowid), rows.map((r) => r.len), rows.map((r) => [...r.tf.keys()].join(' ')), p.term, p.rowid, p.tf, p.len, pageId, terms, pageId, terms, terms.length, pageId],
+      [
+        chunks.map((c) => c.rowid),
+        rows.map((r) => r.len),
+        rows.map((r) => [...r.tf.keys()].join(' ')),
+        p.term,
+        p.rowid,
+        p.tf,
+        p.len,
+        pageId,
+        terms,
+        pageId,
+        terms,
+        terms.length,
+        pageId,
+      ],
     );
   }
 }

@@ -83,7 +83,16 @@ describe.skipIf(!pgAdminUrl())('PgLinks answers as SQLite does', () => {
     two = await twoStores();
     const ids = await wiki();
     const written: Record<string, NewLink[]> = {
-      a: [link(2, 'B', { label: 'bee' }), link(2, 'c', { column: 12, anchor: 'missing' }), link(3, 'nowhere'), link(3, 'a'), link(4, 'img/pic.png', { kind: 'embed', targetKey: 'img/pic.png' }), link(1, 'https://example.org', { kind: 'source', column: null, targetKey: '' }), link(5, 'b', { column: 30 }), link(2, 'b', { column: 20 })],
+      a: [
+        link(2, 'B', { label: 'bee' }),
+        link(2, 'c', { column: 12, anchor: 'missing' }),
+        link(3, 'nowhere'),
+        link(3, 'a'),
+        link(4, 'img/pic.png', { kind: 'embed', targetKey: 'img/pic.png' }),
+        link(1, 'https://example.org', { kind: 'source', column: null, targetKey: '' }),
+        link(5, 'b', { column: 30 }),
+        link(2, 'b', { column: 20 }),
+      ],
       b: [link(1, 'a'), link(1, 'old', { kind: 'markdown' }), link(2, 'hidden'), link(3, 'gone')],
       'agent-a/b': [link(1, 'a'), link(2, 'c', { anchor: 'Hydration' }), link(3, 'missing-too')],
       old: [link(1, 'a'), link(2, 'nowhere')],
@@ -96,18 +105,31 @@ describe.skipIf(!pgAdminUrl())('PgLinks answers as SQLite does', () => {
     await same((s) => s.write((tx) => tx.links.answer(answers(stored, ids))));
     // a key that changed, and one link answered twice in a batch (the last answer stands, with the key given)
     const first = stored[0]!;
-    await same((s) => s.links.answer([{ id: first.id, targetPageId: null, targetFileId: null, external: null, reason: 'missing-page', targetKey: 'bb' }, { id: first.id, targetPageId: ids.b!, targetFileId: null, external: null, reason: null }]));
+    await same((s) =>
+      s.links.answer([
+        { id: first.id, targetPageId: null, targetFileId: null, external: null, reason: 'missing-page', targetKey: 'bb' },
+        { id: first.id, targetPageId: ids.b!, targetFileId: null, external: null, reason: null },
+      ]),
+    );
     expect((await same((s) => s.links.all())).find((l) => l.id === first.id)).toMatchObject({ target_key: 'bb', target_page_id: ids.b, reason: null });
     await same((s) => s.links.answer([]));
 
-    await readsAgree(ids, stored.map((l) => l.id));
+    await readsAgree(
+      ids,
+      stored.map((l) => l.id),
+    );
     // not agreeing on nothing: links on one line to one page, findings of both reasons
     expect((await two.sqlite.links.backlinksOf(ids.b!, { agent: null })).filter((l) => l.source === 'a.md' && l.line === 2)).toHaveLength(2);
-    expect(new Set((await two.sqlite.links.dangling(['missing-page', 'missing-anchor'], { agent: null })).map((f) => f.reason))).toEqual(new Set(['missing-page', 'missing-anchor']));
+    expect(new Set((await two.sqlite.links.dangling(['missing-page', 'missing-anchor'], { agent: null })).map((f) => f.reason))).toEqual(
+      new Set(['missing-page', 'missing-anchor']),
+    );
     // a page's links replaced: fewer, in another order
     await same((s) => s.links.replaceForPage(ids.a!, [link(1, 'nowhere'), link(1, 'b')]));
     await same((s) => s.links.replaceForPage(ids.b!, []));
-    await readsAgree(ids, stored.map((l) => l.id));
+    await readsAgree(
+      ids,
+      stored.map((l) => l.id),
+    );
   });
 });
 
@@ -147,7 +169,8 @@ async function readsAgree(ids: Record<string, number>, linkIds: number[]): Promi
  * attachments by name and path, sources, a page's links to itself, several on one line, links from
  * agents' spaces, archived and never-surfaced pages, an orphan; a file too big, broken frontmatter. */
 const WIKI: Record<string, string> = {
-  'global/alpha.md': '---\nsources: [https://example.org/x, gone.md, ../src/tool.ts]\n---\n# Alpha\n\nSee [[beta]], [[beta#Part]] and [[beta#Nowhere]] [[beta]].\n[[nowhere]] ![[pic.png]] [gamma](notes/gamma.md) [[alpha]] [[beta#^blk]]\n![shot](img/Pic.png) [ext](https://example.org/y) [[docs/report.pdf]]\n',
+  'global/alpha.md':
+    '---\nsources: [https://example.org/x, gone.md, ../src/tool.ts]\n---\n# Alpha\n\nSee [[beta]], [[beta#Part]] and [[beta#Nowhere]] [[beta]].\n[[nowhere]] ![[pic.png]] [gamma](notes/gamma.md) [[alpha]] [[beta#^blk]]\n![shot](img/Pic.png) [ext](https://example.org/y) [[docs/report.pdf]]\n',
   'global/beta.md': '# Beta\n\n## Part\n\nBack to [[alpha]] and [[notes/gamma#Hydration]] ^blk\n[[missing-too#x]]\n',
   'global/notes/gamma.md': '# Gamma\n\n## Hydration\n\n[[Alpha]] [[old]] [[hidden]]\n',
   'global/old.md': '---\narchived_since: 2024-02-01\n---\n# Old\n\n[[alpha]] [[gone-away]]\n',
@@ -157,7 +180,7 @@ const WIKI: Record<string, string> = {
   'global/img/pic.png': 'png bytes',
   'global/docs/Report.PDF': 'pdf bytes',
   'global/big.md': `# Big\n\n${'word '.repeat(400)}\n`,
-  'user/ann/alpha.md': '# Ann\'s alpha\n\n[[beta]] [[alpha]] [[ann-only]] ![[picture.png]]\n',
+  'user/ann/alpha.md': "# Ann's alpha\n\n[[beta]] [[alpha]] [[ann-only]] ![[picture.png]]\n",
   'user/bob/b.md': '# B\n\n[[alpha]] [[beta#Part]] [[beta#Gone]]\n',
   'user/bob/picture.png': 'png',
   'src/tool.ts': 'export const x = 1;\n',
@@ -183,14 +206,23 @@ describe.skipIf(!pgAdminUrl())('PgRuns, PgLinks and PgAttachments on a wiki copi
     expect((a['orphans person'] as unknown[]).length).toBeGreaterThan(0);
 
     // the same writes through both stores' repositories, then every read again
-    const page = (key: string) => copied!.from.db.prepare(`SELECT p.id FROM pages p JOIN files f ON f.id = p.file_id WHERE f.rel_path = ?`).pluck().get(`global/${key}.md`) as number;
+    const page = (key: string) =>
+      copied!.from.db.prepare(`SELECT p.id FROM pages p JOIN files f ON f.id = p.file_id WHERE f.rel_path = ?`).pluck().get(`global/${key}.md`) as number;
     const [beta, lonely] = [page('beta'), page('lonely')];
     for (const s of [copied.from, copied.to] as Store[]) {
       await s.write(async (tx) => {
         const root = (await tx.runs.rootId(fx.root))!;
         await tx.links.replaceForPage(beta, [link(3, 'lonely', { anchor: 'Top' }), link(4, 'alpha')]);
         const fresh = (await tx.links.all()).filter((l) => l.page_id === beta);
-        await tx.links.answer(fresh.map((l) => ({ id: l.id, targetPageId: l.target === 'lonely' ? lonely : null, targetFileId: null, external: null, reason: l.target === 'lonely' ? 'missing-anchor' : 'missing-page' })));
+        await tx.links.answer(
+          fresh.map((l) => ({
+            id: l.id,
+            targetPageId: l.target === 'lonely' ? lonely : null,
+            targetFileId: null,
+            external: null,
+            reason: l.target === 'lonely' ? 'missing-anchor' : 'missing-page',
+          })),
+        );
         await tx.runs.recordFile(root, file('global/img/new.png', 'attachment'));
         await tx.runs.recordFile(root, file('global/old.md', 'failed'));
         await tx.runs.touchFile(root, 'global/notes/gamma.md', 5, 6);

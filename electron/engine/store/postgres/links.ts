@@ -69,21 +69,27 @@ export class PgLinks implements LinkRepo {
   async backlinksOf(pageId: number, viewer: Viewer): Promise<Link[]> {
     const seen = visibleTo(viewer, { ...READ, alias: 'sp' });
     // SQLite's sort keeps ties (links on one line) in the order it read them: by id
-    return this.sql.rows<Link>(`SELECT ${LINK_COLUMNS} ${LINK_FROM} WHERE l.target_page_id = ? AND l.page_id != ? AND ${seen.sql} ORDER BY sf.rel_path, l.line, l.id`, [
-      pageId,
-      pageId,
-      ...seen.params,
-    ]);
+    return this.sql.rows<Link>(
+      `SELECT ${LINK_COLUMNS} ${LINK_FROM} WHERE l.target_page_id = ? AND l.page_id != ? AND ${seen.sql} ORDER BY sf.rel_path, l.line, l.id`,
+      [pageId, pageId, ...seen.params],
+    );
   }
 
   async edges(pageIds: readonly number[] | null): Promise<{ toPages: PageEdge[]; toOthers: OtherEdge[] }> {
     const of = pageIds ? ` AND page_id = ANY(?::int[])` : '';
     const params = pageIds ? [pageIds] : [];
-    const toPages = await this.sql.rows<{ page_id: number; kind: LinkKind; target_page_id: number; line: number }>(`${TO_PAGES}${of} ORDER BY ${pageIds ? 'page_id, id' : 'id'}`, params);
-    const toOthers = await this.sql.rows<{ page_id: number; kind: LinkKind; target_file_id: number | null; target_external: string | null; target: string; line: number }>(
-      `${TO_OTHERS}${of} ORDER BY id`,
+    const toPages = await this.sql.rows<{ page_id: number; kind: LinkKind; target_page_id: number; line: number }>(
+      `${TO_PAGES}${of} ORDER BY ${pageIds ? 'page_id, id' : 'id'}`,
       params,
     );
+    const toOthers = await this.sql.rows<{
+      page_id: number;
+      kind: LinkKind;
+      target_file_id: number | null;
+      target_external: string | null;
+      target: string;
+      line: number;
+    }>(`${TO_OTHERS}${of} ORDER BY id`, params);
     return {
       toPages: toPages.map((r): PageEdge => [r.page_id, r.kind, r.target_page_id, r.line]),
       toOthers: toOthers.map((r): OtherEdge => [r.page_id, r.kind, r.target_file_id, r.target_external, r.target, r.line]),
@@ -100,7 +106,10 @@ export class PgLinks implements LinkRepo {
   }
 
   async pagesLinkedFrom(pageId: number): Promise<number[]> {
-    return this.ids(`SELECT target_page_id AS id FROM links WHERE page_id = ? AND target_page_id IS NOT NULL AND target_page_id != page_id GROUP BY target_page_id ORDER BY min(ord)`, [pageId]);
+    return this.ids(
+      `SELECT target_page_id AS id FROM links WHERE page_id = ? AND target_page_id IS NOT NULL AND target_page_id != page_id GROUP BY target_page_id ORDER BY min(ord)`,
+      [pageId],
+    );
   }
 
   async pagesLinkingTo(pageId: number): Promise<number[]> {
@@ -123,13 +132,10 @@ export class PgLinks implements LinkRepo {
   }
 
   async writtenOn(pageId: number, line: number, target: string, kind: LinkKind | null): Promise<{ kind: LinkKind; target: string; column: number | null }[]> {
-    return this.sql.rows(`SELECT kind, target, col AS "column" FROM links WHERE page_id = ? AND line = ? AND target = ? AND (?::text IS NULL OR kind = ?) ORDER BY ord`, [
-      pageId,
-      line,
-      target,
-      kind,
-      kind,
-    ]);
+    return this.sql.rows(
+      `SELECT kind, target, col AS "column" FROM links WHERE page_id = ? AND line = ? AND target = ? AND (?::text IS NULL OR kind = ?) ORDER BY ord`,
+      [pageId, line, target, kind, kind],
+    );
   }
 
   async answer(changes: readonly LinkAnswer[]): Promise<void> {

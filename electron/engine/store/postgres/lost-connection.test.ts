@@ -26,7 +26,10 @@ describe.skipIf(!pgAdminUrl())('a pooled connection lost mid-transaction', () =>
         await until('the connection is gone', async () => !(await admin.sql.value(`SELECT 1 FROM pg_stat_activity WHERE pid = ?`, [pid])));
         await s.sql.run(`INSERT INTO meta (key, value) VALUES ('after', '1')`);
       })
-      .then(() => null, (err: unknown) => err);
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
     expect(explainPgError(url, failed)).toMatchObject({ code: 'unavailable' });
     expect(await s.sql.value(`SELECT count(*) FROM meta`)).toBe(0);
     await s.write(async () => s.sql.run(`INSERT INTO meta (key, value) VALUES ('next', '1')`));

@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { indexReport as report } from '../../testing/index-report.ts';
 import { changeNotice, MAX_NOTICE_BYTES, readChangeNotice } from './notify-changes.ts';
 
-const problem = (i: number) => ({ root: '/wiki', path: `notes/é-${i}.md`, line: i, severity: 'warning' as const, reason: `a rather long reason number ${i} that takes some room` });
+const problem = (i: number) => ({
+  root: '/wiki',
+  path: `notes/é-${i}.md`,
+  line: i,
+  severity: 'warning' as const,
+  reason: `a rather long reason number ${i} that takes some room`,
+});
 
 describe('change notices', () => {
   it('a small report goes whole', () => {
@@ -21,7 +27,9 @@ describe('change notices', () => {
     expect(back.problems.length).toBeGreaterThan(10);
     expect(back.problems).toEqual(r.problems.slice(0, back.problems.length));
     // one more would not have fitted
-    expect(Buffer.byteLength(JSON.stringify({ server: 's1', report: { ...r, problems: r.problems.slice(0, back.problems.length + 1) } }))).toBeGreaterThan(MAX_NOTICE_BYTES);
+    expect(Buffer.byteLength(JSON.stringify({ server: 's1', report: { ...r, problems: r.problems.slice(0, back.problems.length + 1) } }))).toBeGreaterThan(
+      MAX_NOTICE_BYTES,
+    );
   });
 
   it('roots too long to send leave the counts', () => {

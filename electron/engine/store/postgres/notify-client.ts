@@ -13,7 +13,14 @@ const SERVER_SIDE_PROBES = 'SET tcp_keepalives_idle = 10; SET tcp_keepalives_int
 
 /** A connected client whose loss (`error`, `end`) calls `onLost` once; a failed connect rejects. */
 export async function dedicatedClient(url: string, name: string, onLost: () => void): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: url, application_name: name, keepAlive: true, keepAliveInitialDelayMillis: 10_000, connectionTimeoutMillis: DEAD_AFTER_MS, query_timeout: DEAD_AFTER_MS });
+  const client = new pg.Client({
+    connectionString: url,
+    application_name: name,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    connectionTimeoutMillis: DEAD_AFTER_MS,
+    query_timeout: DEAD_AFTER_MS,
+  });
   let lost = false;
   const lose = () => {
     if (lost) return;

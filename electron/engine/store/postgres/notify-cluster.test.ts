@@ -21,7 +21,10 @@ afterEach(async () => {
 /** The runs `s` hears announced; `missed` counts the times it was told it may have missed some. */
 function heard(s: PgStore): IndexReport[] & { missed: number } {
   const got = Object.assign([] as IndexReport[], { missed: 0 });
-  s.cluster.hear((r) => got.push(r), () => got.missed++);
+  s.cluster.hear(
+    (r) => got.push(r),
+    () => got.missed++,
+  );
   return got;
 }
 
@@ -59,7 +62,9 @@ describe.skipIf(!pgAdminUrl())('servers telling each other of changes (LISTEN/NO
     await until('b listening', () => b.cluster.listener.listening);
     const epoch = b.cluster.listener.epoch;
     // the database ends b's listening session, as a restart or a dropped network would
-    await a.sql.run(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'cairn listen' AND pid <> pg_backend_pid() AND datname = current_database()`);
+    await a.sql.run(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'cairn listen' AND pid <> pg_backend_pid() AND datname = current_database()`,
+    );
     await until('b listening again', () => b.cluster.listener.listening && b.cluster.listener.epoch > epoch);
     expect(atB.missed).toBe(1);
     await a.cluster.announce(report({ pages: 9 }));

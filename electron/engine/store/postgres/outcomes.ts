@@ -15,7 +15,13 @@ export class PgOutcomes implements OutcomeRepo {
 
   async recordAsked(q: AskedRecord): Promise<void> {
     await this.sql.run(`INSERT INTO query_events (id, kind, query, agent, session_id, at, returned) VALUES (?, ?, ?, ?, ?, ?, ?)`, [
-      q.id, q.kind, q.query, q.agent, q.sessionId, q.at, JSON.stringify(q.returned),
+      q.id,
+      q.kind,
+      q.query,
+      q.agent,
+      q.sessionId,
+      q.at,
+      JSON.stringify(q.returned),
     ]);
   }
 
@@ -29,9 +35,10 @@ export class PgOutcomes implements OutcomeRepo {
   }
 
   async recordOutcome(o: OutcomeRecord): Promise<number> {
-    const id = await this.sql.value<number>(`INSERT INTO query_outcomes (query_id, outcome, used_keys, note, agent, at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`, [
-      o.queryId, o.outcome, JSON.stringify(o.usedKeys), o.note, o.agent, o.at,
-    ]);
+    const id = await this.sql.value<number>(
+      `INSERT INTO query_outcomes (query_id, outcome, used_keys, note, agent, at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
+      [o.queryId, o.outcome, JSON.stringify(o.usedKeys), o.note, o.agent, o.at],
+    );
     return id!;
   }
 
@@ -50,7 +57,10 @@ export class PgOutcomes implements OutcomeRepo {
   private async outcomesOf(queryIds: string[]): Promise<Map<string, OutcomeOfQuery[]>> {
     const byQuery = new Map<string, OutcomeOfQuery[]>();
     if (queryIds.length === 0) return byQuery;
-    const rows = await this.sql.rows<OutcomeOfQuery>(`SELECT query_id, outcome, used_keys, note, agent, at FROM query_outcomes WHERE query_id = ANY(?::text[]) ORDER BY id`, [queryIds]);
+    const rows = await this.sql.rows<OutcomeOfQuery>(
+      `SELECT query_id, outcome, used_keys, note, agent, at FROM query_outcomes WHERE query_id = ANY(?::text[]) ORDER BY id`,
+      [queryIds],
+    );
     for (const r of rows) byQuery.set(r.query_id, [...(byQuery.get(r.query_id) ?? []), r]);
     return byQuery;
   }

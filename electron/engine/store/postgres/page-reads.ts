@@ -35,8 +35,17 @@ function foldersOf(rel: string): string[] {
 }
 
 export function readInputs(db: Db): ReadInputs {
-  const pages = db.prepare(`SELECT p.id, p.key, p.agent, p.tags FROM pages p ORDER BY p.id`).all() as { id: number; key: string; agent: string | null; tags: string }[];
-  const files = db.prepare(`SELECT r.id AS rootId, r.path AS root, f.rel_path AS path FROM files f JOIN roots r ON r.id = f.root_id ORDER BY f.id`).all() as { rootId: number; root: string; path: string }[];
+  const pages = db.prepare(`SELECT p.id, p.key, p.agent, p.tags FROM pages p ORDER BY p.id`).all() as {
+    id: number;
+    key: string;
+    agent: string | null;
+    tags: string;
+  }[];
+  const files = db.prepare(`SELECT r.id AS rootId, r.path AS root, f.rel_path AS path FROM files f JOIN roots r ON r.id = f.root_id ORDER BY f.id`).all() as {
+    rootId: number;
+    root: string;
+    path: string;
+  }[];
   const ids = pages.map((p) => p.id);
   const agents = [...new Set(pages.map((p) => p.agent).filter((a): a is string => a !== null))];
   // a parameter holding a NUL is refused by PostgreSQL (its text cannot hold one), answered by SQLite: not asked
@@ -73,18 +82,35 @@ export function readInputs(db: Db): ReadInputs {
 /** Each read of the two repositories, by name, with every input that reaches each branch. */
 export function pageReads(s: Store, x: ReadInputs): Record<string, () => Promise<unknown>> {
   const out: Record<string, () => Promise<unknown>> = {};
-  const each = <T>(name: string, inputs: readonly T[], fn: (input: T) => Promise<unknown>) => inputs.forEach((input, i) => (out[`${name} #${i} ${JSON.stringify(input)}`] = () => fn(input)));
+  const each = <T>(name: string, inputs: readonly T[], fn: (input: T) => Promise<unknown>) =>
+    inputs.forEach((input, i) => (out[`${name} #${i} ${JSON.stringify(input)}`] = () => fn(input)));
   const { ids, missing, viewers } = x;
   const some = [...ids].reverse().filter((_, i) => i % 2 === 0);
   const scopes = [null, some, [ids[0] ?? 1, missing]];
   const options = [{}, { shadowed: true }, { archived: true, never: true }];
-  each('visibleIds', viewers.flatMap((v) => options.map((o) => [v, o] as const)), ([v, o]) => s.pages.visibleIds(v, [...ids, missing], o));
+  each(
+    'visibleIds',
+    viewers.flatMap((v) => options.map((o) => [v, o] as const)),
+    ([v, o]) => s.pages.visibleIds(v, [...ids, missing], o),
+  );
   each('visibleIds of none', viewers, (v) => s.pages.visibleIds(v, []));
   each('filesSeenBy', viewers, async (v) => x.places.map(await s.pages.filesSeenBy(v)));
-  each('byKey', viewers.flatMap((v) => x.keys.map((k) => [k, v.agent] as const)), ([k, a]) => s.pages.byKey(k, a));
+  each(
+    'byKey',
+    viewers.flatMap((v) => x.keys.map((k) => [k, v.agent] as const)),
+    ([k, a]) => s.pages.byKey(k, a),
+  );
   each('byPlace', x.places, (p) => s.pages.byPlace(p.root, p.path));
-  each('nodesByKey', x.keys.map((k) => k.toLowerCase()), (k) => s.pages.nodesByKey(k));
-  each('nodesByPath', x.places.map((p) => p.path.toLowerCase().replace(/\.md$/, '')), (p) => s.pages.nodesByPath(p));
+  each(
+    'nodesByKey',
+    x.keys.map((k) => k.toLowerCase()),
+    (k) => s.pages.nodesByKey(k),
+  );
+  each(
+    'nodesByPath',
+    x.places.map((p) => p.path.toLowerCase().replace(/\.md$/, '')),
+    (p) => s.pages.nodesByPath(p),
+  );
   each('nodeById', [...ids, missing], (id) => s.pages.nodeById(id));
   each('idsInFileOrder', [1, 3, ids.length + 10], (n) => s.pages.idsInFileOrder(n));
   each('graphPages', [ids, [...some, missing], []], (list) => s.pages.graphPages(list));
@@ -97,9 +123,20 @@ export function pageReads(s: Store, x: ReadInputs): Record<string, () => Promise
   out.reflectionSources = () => s.pages.reflectionSources();
   out.keysLower = () => s.pages.keysLower();
   const prefixes = [null, ...new Set(x.folders.map(([, f]) => f))];
-  const tagged = x.tags.flatMap((t) => [[t, t.toLowerCase(), null, 10], [t, 'no-slug', null, 1], ['none', t, null, 10]] as const);
+  const tagged = x.tags.flatMap(
+    (t) =>
+      [
+        [t, t.toLowerCase(), null, 10],
+        [t, 'no-slug', null, 1],
+        ['none', t, null, 10],
+      ] as const,
+  );
   const underPrefix = prefixes.map((p) => [x.tags[0] ?? 'none', 'none', p, 10] as const);
-  each('canonicalTagged', viewers.flatMap((v) => [...tagged, ...underPrefix].map((t) => [v, t] as const)), ([v, [d, slug, prefix, limit]]) => s.pages.canonicalTagged(d, slug, prefix, limit, v));
+  each(
+    'canonicalTagged',
+    viewers.flatMap((v) => [...tagged, ...underPrefix].map((t) => [v, t] as const)),
+    ([v, [d, slug, prefix, limit]]) => s.pages.canonicalTagged(d, slug, prefix, limit, v),
+  );
   each('updatedAt', x.places, (p) => s.pages.updatedAt(p.root, p.path));
   each('idsAt', [[...x.places].reverse(), [x.places[0]!, x.places[0]!], []], (places) => s.pages.idsAt(places));
   each('keysOf', [[...some, missing, some[0] ?? 1], []], (list) => s.pages.keysOf(list));
@@ -113,7 +150,11 @@ export function pageReads(s: Store, x: ReadInputs): Record<string, () => Promise
   out.duplicateKeys = () => s.pages.duplicateKeys();
   each('citedSources', scopes, (scope) => s.staleness.citedSources(scope));
   each('linksToArchived', scopes, (scope) => s.staleness.linksToArchived(scope));
-  each('reviewedBefore', scopes.flatMap((scope) => DATES.map((d) => [d, scope] as const)), ([d, scope]) => s.staleness.reviewedBefore(d, scope));
+  each(
+    'reviewedBefore',
+    scopes.flatMap((scope) => DATES.map((d) => [d, scope] as const)),
+    ([d, scope]) => s.staleness.reviewedBefore(d, scope),
+  );
   each('agedUnrecorded', DATES, (d) => s.staleness.agedUnrecorded(d));
   each('records', viewers, (v) => s.staleness.records(v));
   each('datesOf', [...ids, missing], (id) => s.staleness.datesOf(id));

@@ -13,14 +13,38 @@ const REPLACED = PAGE_COLUMNS.split(',')
   .join(', ');
 
 const UPSERT = `INSERT INTO pages (${PAGE_COLUMNS})
-  VALUES (${PAGE_COLUMNS.split(',').map(() => '?').join(', ')})
+  VALUES (${PAGE_COLUMNS.split(',')
+    .map(() => '?')
+    .join(', ')})
   ON CONFLICT (file_id) DO UPDATE SET ${REPLACED}
   RETURNING id`;
 
 /** The row's values, in PAGE_COLUMNS's order. */
 const valuesOf = (p: IndexedPage): unknown[] => [
-  p.fileId, p.key, p.key.toLowerCase(), p.scope, p.agent, p.title, p.summary, JSON.stringify(p.tags), JSON.stringify(p.frontmatter), p.fmError, p.fmErrorLine,
-  p.body, JSON.stringify(p.headings), JSON.stringify(p.blockIds), JSON.stringify(p.provenance), p.tier, p.usageMode, p.owner, p.updated, p.reviewed, p.staleSince, p.archivedSince, p.hash, p.prose,
+  p.fileId,
+  p.key,
+  p.key.toLowerCase(),
+  p.scope,
+  p.agent,
+  p.title,
+  p.summary,
+  JSON.stringify(p.tags),
+  JSON.stringify(p.frontmatter),
+  p.fmError,
+  p.fmErrorLine,
+  p.body,
+  JSON.stringify(p.headings),
+  JSON.stringify(p.blockIds),
+  JSON.stringify(p.provenance),
+  p.tier,
+  p.usageMode,
+  p.owner,
+  p.updated,
+  p.reviewed,
+  p.staleSince,
+  p.archivedSince,
+  p.hash,
+  p.prose,
 ];
 
 export class PageWrites {
@@ -44,7 +68,9 @@ export class PageWrites {
 
   placesInRoot(rootId: number): Promise<{ id: number; relPath: string }[]> {
     // in path order, as SQLite reads them through the (root, path) index
-    return this.sql.rows(`SELECT p.id, f.rel_path AS "relPath" FROM pages p JOIN files f ON f.id = p.file_id WHERE f.root_id = ? ORDER BY f.rel_path`, [rootId]);
+    return this.sql.rows(`SELECT p.id, f.rel_path AS "relPath" FROM pages p JOIN files f ON f.id = p.file_id WHERE f.root_id = ? ORDER BY f.rel_path`, [
+      rootId,
+    ]);
   }
 
   async rescope(pages: readonly { id: number; scope: 'global' | 'user'; agent: string | null }[]): Promise<void> {

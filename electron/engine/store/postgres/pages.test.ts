@@ -20,16 +20,45 @@ import { openTwins, unicodeLocaleDatabase, type Twins } from './twin-stores.ts';
 const ROOTS = ['/w', '/team'];
 
 /** [file id, root, path, page fields] — null: a file that is no page. */
-const FILES: [number, number, string, Partial<IndexedPage> & { key: string } | null][] = [
-  [1, 1, 'alpha.md', { key: 'Alpha', tags: ['Cooking', 'bread'], updated: '2024-01-02', frontmatter: { aliases: ['A1', 'a2'] }, headings: [{ level: 1, text: 'Alpha', line: 1 }], blockIds: ['b1'] }],
+const FILES: [number, number, string, (Partial<IndexedPage> & { key: string }) | null][] = [
+  [
+    1,
+    1,
+    'alpha.md',
+    {
+      key: 'Alpha',
+      tags: ['Cooking', 'bread'],
+      updated: '2024-01-02',
+      frontmatter: { aliases: ['A1', 'a2'] },
+      headings: [{ level: 1, text: 'Alpha', line: 1 }],
+      blockIds: ['b1'],
+    },
+  ],
   [2, 1, 'Notes/2024-01-01.md', { key: '2024-01-01', tags: ['cooking'], reviewed: '2023-01-01', frontmatter: { aliases: 'single' } }],
-  [3, 1, 'notes/2024-01-02.md', { key: '2024-01-02', tags: ['COOKING'], tier: 'wiki', updated: '2023-06-01', reviewed: '2023-07-01', frontmatter: { aliases: 5 } }],
+  [
+    3,
+    1,
+    'notes/2024-01-02.md',
+    { key: '2024-01-02', tags: ['COOKING'], tier: 'wiki', updated: '2023-06-01', reviewed: '2023-07-01', frontmatter: { aliases: 5 } },
+  ],
   [4, 1, 'archived.md', { key: 'old', archivedSince: '2024-02-01', updated: '2020-01-01', frontmatter: { aliases: true } }],
   [5, 1, 'never.md', { key: 'hidden-never', usageMode: 'never', tags: ['Cooking'], frontmatter: { aliases: null } }],
   [6, 2, 'user/ann/alpha.md', { key: 'alpha', scope: 'user', agent: 'ann', tags: ['cooking'], updated: '2022-01-01', owner: 'ann' }],
   [7, 2, 'user/bob/b.md', { key: 'b', scope: 'user', agent: 'bob', updated: '2021-05-05' }],
   [8, 2, 'global/Beta.md', { key: 'Beta', tags: ['Ärger', 'cooking'], tier: 'doc', summary: 'about beta' }],
-  [9, 2, 'refl.md', { key: 'refl', tier: 'reflection', provenance: [{ from: 'alpha.md#L3', line: 1 }, { from: 'notes/x.md', line: 2 }] }],
+  [
+    9,
+    2,
+    'refl.md',
+    {
+      key: 'refl',
+      tier: 'reflection',
+      provenance: [
+        { from: 'alpha.md#L3', line: 1 },
+        { from: 'notes/x.md', line: 2 },
+      ],
+    },
+  ],
   [10, 1, 'sub/alpha.md', { key: 'alpha', tags: ['cooking'] }],
   [11, 2, 'x/alpha.md', { key: 'alpha', tags: ['cooking'], updated: '2024-01-02' }],
   [12, 1, 'café.md', { key: 'cafe\u0301', tags: ['ärger'], frontmatter: { aliases: '[not json' } }],
@@ -61,9 +90,29 @@ const LINKS: [number, number, number, string, string, number | null, string | nu
 
 function indexed(fileId: number, fields: Partial<IndexedPage> & { key: string }): IndexedPage {
   return {
-    fileId, scope: 'global', agent: null, title: `Title of ${fields.key}`, summary: null, tags: [], frontmatter: {}, fmError: null, fmErrorLine: null,
-    body: `# ${fields.key}\n`, headings: [], blockIds: [], provenance: [], hash: `hash-${fileId}`, prose: 'prose',
-    tier: null, usageMode: null, owner: null, updated: null, reviewed: null, staleSince: null, archivedSince: null, ...fields,
+    fileId,
+    scope: 'global',
+    agent: null,
+    title: `Title of ${fields.key}`,
+    summary: null,
+    tags: [],
+    frontmatter: {},
+    fmError: null,
+    fmErrorLine: null,
+    body: `# ${fields.key}\n`,
+    headings: [],
+    blockIds: [],
+    provenance: [],
+    hash: `hash-${fileId}`,
+    prose: 'prose',
+    tier: null,
+    usageMode: null,
+    owner: null,
+    updated: null,
+    reviewed: null,
+    staleSince: null,
+    archivedSince: null,
+    ...fields,
   };
 }
 
@@ -119,9 +168,29 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL pages and staleness, on the same 
   });
 
   it('records stale pages, keeping when each went stale, as the SQLite store does', async () => {
-    await onBoth((s) => s.staleness.record(new Map([[1, reasons('links-archived')], [2, reasons('not-reviewed')], [3, reasons('not-reviewed')], [99, reasons('not-reviewed')]]), '2024-05-01T00:00:00.000Z', null));
+    await onBoth((s) =>
+      s.staleness.record(
+        new Map([
+          [1, reasons('links-archived')],
+          [2, reasons('not-reviewed')],
+          [3, reasons('not-reviewed')],
+          [99, reasons('not-reviewed')],
+        ]),
+        '2024-05-01T00:00:00.000Z',
+        null,
+      ),
+    );
     // in scope [2, 6]: 2 stays stale (its date kept), 6 becomes stale, 1 and 3 are left alone
-    await onBoth((s) => s.staleness.record(new Map([[2, reasons('links-archived')], [6, reasons('not-reviewed')]]), '2024-06-01T00:00:00.000Z', [2, 6]));
+    await onBoth((s) =>
+      s.staleness.record(
+        new Map([
+          [2, reasons('links-archived')],
+          [6, reasons('not-reviewed')],
+        ]),
+        '2024-06-01T00:00:00.000Z',
+        [2, 6],
+      ),
+    );
     expect((await twins.pg.staleness.records({ agent: null })).map((r) => [r.page.key, r.since])).toEqual([
       ['2024-01-01', '2024-05-01T00:00:00.000Z'],
       ['Alpha', '2024-05-01T00:00:00.000Z'],
@@ -136,7 +205,11 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL pages and staleness, on the same 
     await onBoth(async (s) => {
       expect(await s.pages.upsertIndexed(indexed(3, { key: 'Renamed', tags: ['new'], updated: null, archivedSince: '2024-04-04', hash: 'changed' }))).toBe(3);
       // the last word on a page wins
-      await s.pages.rescope([{ id: 7, scope: 'global', agent: null }, { id: 1, scope: 'user', agent: 'ann' }, { id: 7, scope: 'user', agent: 'ann' }]);
+      await s.pages.rescope([
+        { id: 7, scope: 'global', agent: null },
+        { id: 1, scope: 'user', agent: 'ann' },
+        { id: 7, scope: 'user', agent: 'ann' },
+      ]);
       await s.pages.rescope([]);
     });
     expect((await twins.pg.pages.placeOf(3))?.key).toBe('Renamed');
@@ -146,7 +219,8 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL pages and staleness, on the same 
 
 /** A scoped wiki with what every read tells apart: spaces and shadows, links and sources, dates, tiers, aliases, archived and never pages. */
 const WIKI: Record<string, string> = {
-  'global/alpha.md': '---\ntags: [Cooking, bread]\naliases: [First, Primo]\nupdated: 2024-01-02\nsources: [../src/tool.ts, https://example.org/x, gone.md]\n---\n# Alpha\n\nSee [[beta]] and [[Old]] ^blk\n',
+  'global/alpha.md':
+    '---\ntags: [Cooking, bread]\naliases: [First, Primo]\nupdated: 2024-01-02\nsources: [../src/tool.ts, https://example.org/x, gone.md]\n---\n# Alpha\n\nSee [[beta]] and [[Old]] ^blk\n',
   'global/beta.md': '---\ntags: [cooking]\nreviewed: 2023-01-01\naliases: Second\n---\n# Beta\n\n## Part\n\nBack to [[alpha]].\n',
   'global/old.md': '---\narchived_since: 2024-02-01\nupdated: 2020-01-01\n---\n# Old\n\n[[alpha]]\n',
   'global/never.md': '---\nusage_mode: never\ntags: [Cooking]\n---\n# Never\n\n[[old]]\n',
@@ -155,7 +229,7 @@ const WIKI: Record<string, string> = {
   'global/refl.md': '---\ntier: reflection\n---\n# Reflection\n\n<!-- from: global/alpha.md#L3 -->\nLearned.\n',
   ['global/café.md'.normalize('NFD')]: '---\ntags: [Ärger]\n---\n# Café\n',
   'global/dup/alpha.md': '# Another alpha\n',
-  'user/ann/alpha.md': '---\ntags: [cooking]\nupdated: 2022-01-01\n---\n# Ann\'s alpha\n\n[[beta]] [[b]]\n',
+  'user/ann/alpha.md': "---\ntags: [cooking]\nupdated: 2022-01-01\n---\n# Ann's alpha\n\n[[beta]] [[b]]\n",
   'user/bob/b.md': '---\nupdated: 2021-05-05\n---\n# B\n\n[[alpha]]\n',
   'user/bob/picture.png': 'not a page',
   'src/tool.ts': 'export const x = 1;\n',

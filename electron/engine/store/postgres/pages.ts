@@ -3,7 +3,22 @@
 // page-writes.ts. The statements are sqlite/pages.ts's, with the order SQLite's plans give spelled out.
 import type { PageSummary } from '../../../../shared/page.ts';
 import type { SearchFilters } from '../../../../shared/search.ts';
-import { aliasList, type BrowseRow, type DuplicateKeyRow, type GraphPage, type IndexedPage, type LinkTarget, type NoteCandidate, type PageListing, type PageNode, type PagePlace, type PageRecord, type PageRepo, type Viewer, type VisibilityOptions } from '../pages.ts';
+import {
+  aliasList,
+  type BrowseRow,
+  type DuplicateKeyRow,
+  type GraphPage,
+  type IndexedPage,
+  type LinkTarget,
+  type NoteCandidate,
+  type PageListing,
+  type PageNode,
+  type PagePlace,
+  type PageRecord,
+  type PageRepo,
+  type Viewer,
+  type VisibilityOptions,
+} from '../pages.ts';
 import { PAGE_FROM, PAGE_SUMMARY_COLUMNS } from '../sqlite/page-rows.ts';
 import { pageCondition } from './page-filter.ts';
 import { DATES_INDEX_ORDER, PageLists } from './page-lists.ts';
@@ -102,7 +117,9 @@ export class PgPages implements PageRepo {
   }
 
   async idsInFileOrder(limit: number): Promise<number[]> {
-    const rows = await this.sql.rows<{ id: number }>(`SELECT p.id FROM pages p JOIN files f ON f.id = p.file_id ORDER BY f.root_id, f.rel_path LIMIT ?`, [limit]);
+    const rows = await this.sql.rows<{ id: number }>(`SELECT p.id FROM pages p JOIN files f ON f.id = p.file_id ORDER BY f.root_id, f.rel_path LIMIT ?`, [
+      limit,
+    ]);
     return rows.map((r) => r.id);
   }
 
@@ -137,11 +154,16 @@ export class PgPages implements PageRepo {
 
   async retired(): Promise<number[]> {
     const { sql, params } = pageCondition({});
-    return (await this.sql.rows<{ id: number }>(`SELECT p.id FROM pages p JOIN files f ON f.id = p.file_id WHERE NOT (${sql}) ORDER BY p.id`, params)).map((r) => r.id);
+    return (await this.sql.rows<{ id: number }>(`SELECT p.id FROM pages p JOIN files f ON f.id = p.file_id WHERE NOT (${sql}) ORDER BY p.id`, params)).map(
+      (r) => r.id,
+    );
   }
 
   async placeOf(id: number): Promise<PagePlace | null> {
-    const place = await this.sql.one<PagePlace>(`SELECT p.id, p.key, p.title, f.rel_path AS path, r.path AS root, f.root_id AS "rootId" ${PAGE_FROM} WHERE p.id = ?`, [id]);
+    const place = await this.sql.one<PagePlace>(
+      `SELECT p.id, p.key, p.title, f.rel_path AS path, r.path AS root, f.root_id AS "rootId" ${PAGE_FROM} WHERE p.id = ?`,
+      [id],
+    );
     return place ?? null;
   }
 

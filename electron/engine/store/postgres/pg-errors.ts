@@ -15,7 +15,9 @@ export function explainPgError(url: string, err: unknown): unknown {
     return new CairnError('unavailable', `the PostgreSQL index ${redactUrl(url)} cannot be reached (${message}); nothing was done: try again when it is back`);
   }
   // 22021: a NUL (or a byte PostgreSQL's text cannot hold) in what a request asked for: SQLite would answer "nothing"
-  if (code === '22021') return new BadRequest(`the request holds a NUL character, which no page has and the PostgreSQL index cannot search for; nothing was done`);
-  if (code === '40P01' || code === '40001') return new CairnError('busy', `another server changed the index at the same moment (${message}); nothing was done: try again`);
+  if (code === '22021')
+    return new BadRequest(`the request holds a NUL character, which no page has and the PostgreSQL index cannot search for; nothing was done`);
+  if (code === '40P01' || code === '40001')
+    return new CairnError('busy', `another server changed the index at the same moment (${message}); nothing was done: try again`);
   return err;
 }

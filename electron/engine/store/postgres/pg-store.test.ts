@@ -25,10 +25,12 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL store', () => {
 
   it('a write that throws leaves nothing; one that returns lands', async () => {
     const s = open(await freshPgDatabase());
-    await expect(s.write(async () => {
-      await s.sql.run(`INSERT INTO meta (key, value) VALUES ('a', '1')`);
-      throw new Error('refused halfway');
-    })).rejects.toThrow('refused halfway');
+    await expect(
+      s.write(async () => {
+        await s.sql.run(`INSERT INTO meta (key, value) VALUES ('a', '1')`);
+        throw new Error('refused halfway');
+      }),
+    ).rejects.toThrow('refused halfway');
     expect(await s.sql.value(`SELECT count(*) FROM meta`)).toBe(0);
     await s.write(async () => s.sql.run(`INSERT INTO meta (key, value) VALUES ('a', '1')`));
     expect(await s.sql.value(`SELECT value FROM meta WHERE key = 'a'`)).toBe('1');

@@ -33,7 +33,10 @@ const LOCK_TIMEOUT = '55P03';
 /** Another server held the lock longer than we wait: nothing was done. */
 export class PgLocked extends CairnError {
   constructor(url: string, waitedMs: number) {
-    super('busy', `the index in ${redactUrl(url)} stayed locked by another server for ${Math.round(waitedMs / 1000)} s; nothing was done: try again when it has finished`);
+    super(
+      'busy',
+      `the index in ${redactUrl(url)} stayed locked by another server for ${Math.round(waitedMs / 1000)} s; nothing was done: try again when it has finished`,
+    );
     this.name = 'PgLocked';
   }
 }
@@ -130,10 +133,18 @@ export class PgStore implements Store {
   write<T>(fn: (tx: Store) => Promise<T>, options: WriteOptions = {}): Promise<T> {
     const inside = this.inside.getStore();
     if (inside?.kind === 'write') return options.afterCommit ? Promise.reject(new Error(JOINED_AFTER_COMMIT)) : fn(this);
-    if (inside?.kind === 'read') return Promise.reject(new Error('a write cannot start inside a read of the store: its snapshot would be taken over by the write'));
+    if (inside?.kind === 'read')
+      return Promise.reject(new Error('a write cannot start inside a read of the store: its snapshot would be taken over by the write'));
     const waitMs = options.waitMs ?? lockWaitMs();
     const page = options.page;
-    if (page) return this.transaction('write', fn, waitMs, options.afterCommit, (c) => `SELECT pg_advisory_xact_lock(hashtextextended(${c.escapeLiteral(JSON.stringify([page.root, page.path]))}, 0))`);
+    if (page)
+      return this.transaction(
+        'write',
+        fn,
+        waitMs,
+        options.afterCommit,
+        (c) => `SELECT pg_advisory_xact_lock(hashtextextended(${c.escapeLiteral(JSON.stringify([page.root, page.path]))}, 0))`,
+      );
     const next = this.queue.then(() => this.transaction('write', fn, waitMs, options.afterCommit, () => `SELECT pg_advisory_xact_lock(${INDEX_WRITE_LOCK})`));
     this.queue = next.catch(() => undefined);
     return next;
@@ -149,7 +160,13 @@ export class PgStore implements Store {
    * waited for, and takes its lock in one round trip (a server may run ten transactions for one
    * page write, each round trip a few milliseconds on a loaded machine).
    */
-  private async transaction<T>(kind: Transaction['kind'], fn: (tx: Store) => Promise<T>, waitMs: number, afterCommit: (() => void) | undefined, lock: ((c: pg.PoolClient) => string) | null): Promise<T> {
+  private async transaction<T>(
+    kind: Transaction['kind'],
+    fn: (tx: Store) => Promise<T>,
+    waitMs: number,
+    afterCommit: (() => void) | undefined,
+    lock: ((c: pg.PoolClient) => string) | null,
+  ): Promise<T> {
     await this.ready;
     const client = await this.pool.connect();
     let broken: unknown = undefined;

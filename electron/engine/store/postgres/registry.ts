@@ -2,7 +2,17 @@
 // answer in the order SQLite gives it. A refresh writes its rows in a few statements, each list
 // passed as one JSON value or as arrays.
 import type { Calibration, SkillAgent } from '../../../../shared/skills.ts';
-import { registeredSkill, type ClaimToDecide, type DerivedRegistration, type DerivedRegistry, type RegisteredSkill, type RegistrationFilter, type RegistrationRow, type RegistryProblem, type RegistryRepo } from '../registry.ts';
+import {
+  registeredSkill,
+  type ClaimToDecide,
+  type DerivedRegistration,
+  type DerivedRegistry,
+  type RegisteredSkill,
+  type RegistrationFilter,
+  type RegistrationRow,
+  type RegistryProblem,
+  type RegistryRepo,
+} from '../registry.ts';
 import type { Sql } from './sql.ts';
 import { lastOf } from './unnested-rows.ts';
 
@@ -57,7 +67,10 @@ export class PgRegistry implements RegistryRepo {
       where.push(`${column} = ?`);
       params.push(value);
     }
-    const rows = await this.sql.rows<RegistrationRow>(`${SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY g.skill, g.agent, g.tier DESC`, params);
+    const rows = await this.sql.rows<RegistrationRow>(
+      `${SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY g.skill, g.agent, g.tier DESC`,
+      params,
+    );
     return rows.map(registeredSkill);
   }
 
@@ -73,7 +86,10 @@ export class PgRegistry implements RegistryRepo {
 
   async claimToDecide(id: number): Promise<ClaimToDecide | null> {
     return (
-      (await this.sql.one<ClaimToDecide>(`SELECT id, agent, skill, tier, status, claim_hash AS "claimHash", origin_root AS "originRoot" FROM registrations WHERE id = ?`, [id])) ?? null
+      (await this.sql.one<ClaimToDecide>(
+        `SELECT id, agent, skill, tier, status, claim_hash AS "claimHash", origin_root AS "originRoot" FROM registrations WHERE id = ?`,
+        [id],
+      )) ?? null
     );
   }
 
@@ -83,7 +99,12 @@ export class PgRegistry implements RegistryRepo {
 
   async pendingFor(skill: string): Promise<number> {
     // SQLite's LIKE: ASCII letters of either case alike (ILIKE, under COLLATE "C"), and no escape character
-    return (await this.sql.value<number>(`SELECT count(*) FROM registrations WHERE status = 'pending' AND (skill = ? OR aliases ILIKE ? ESCAPE '')`, [skill, `%"${skill}"%`])) ?? 0;
+    return (
+      (await this.sql.value<number>(`SELECT count(*) FROM registrations WHERE status = 'pending' AND (skill = ? OR aliases ILIKE ? ESCAPE '')`, [
+        skill,
+        `%"${skill}"%`,
+      ])) ?? 0
+    );
   }
 
   async citations(pageId: number, agent: string): Promise<Pick<Calibration, 'citations' | 'citingAgents'>> {
@@ -128,33 +149,40 @@ export class PgRegistry implements RegistryRepo {
   }
 
   claimedEvidence(): Promise<{ docPath: string | null; root: string | null; path: string | null }[]> {
-    return this.sql.rows(`SELECT lower(trim(doc_path)) AS "docPath", evidence_root AS root, evidence_path AS path FROM registrations WHERE tier = 'explicit' ORDER BY id`);
+    return this.sql.rows(
+      `SELECT lower(trim(doc_path)) AS "docPath", evidence_root AS root, evidence_path AS path FROM registrations WHERE tier = 'explicit' ORDER BY id`,
+    );
   }
 
   async replace(derived: DerivedRegistry, withdrawnBecause: (old: { agent: string; tier: string }) => string): Promise<void> {
-    const old = await this.sql.rows<{ id: number; agent: string; skill: string; tier: string; status: string }>(`SELECT id, agent, skill, tier, status FROM registrations ORDER BY id`);
+    const old = await this.sql.rows<{ id: number; agent: string; skill: string; tier: string; status: string }>(
+      `SELECT id, agent, skill, tier, status FROM registrations ORDER BY id`,
+    );
     await this.upsert(derived.rows, old);
     const seen = new Set(derived.rows.map(key));
     const gone = old.filter((o) => !seen.has(key(o)) && o.status !== 'withdrawn');
     if (gone.length) {
-      await this.sql.run(`UPDATE registrations g SET status = 'withdrawn', reason = w.reason FROM unnest(?::int[], ?::text[]) AS w(id, reason) WHERE g.id = w.id`, [
-        gone.map((o) => o.id),
-        gone.map((o) => withdrawnBecause(o)),
-      ]);
+      await this.sql.run(
+        `UPDATE registrations g SET status = 'withdrawn', reason = w.reason FROM unnest(?::int[], ?::text[]) AS w(id, reason) WHERE g.id = w.id`,
+        [gone.map((o) => o.id), gone.map((o) => withdrawnBecause(o))],
+      );
     }
     await this.sql.run(`DELETE FROM skill_agents`);
     if (derived.agents.length) {
       const a = derived.agents;
-      await this.sql.run(`INSERT INTO skill_agents (id, name, projects) SELECT * FROM unnest(?::text[], ?::text[], ?::text[])`, [a.map((x) => x.id), a.map((x) => x.name), a.map((x) => JSON.stringify(x.projects))]);
+      await this.sql.run(`INSERT INTO skill_agents (id, name, projects) SELECT * FROM unnest(?::text[], ?::text[], ?::text[])`, [
+        a.map((x) => x.id),
+        a.map((x) => x.name),
+        a.map((x) => JSON.stringify(x.projects)),
+      ]);
     }
     await this.sql.run(`DELETE FROM skill_problems`);
     if (derived.problems.length) {
       const p = derived.problems;
-      await this.sql.run(`INSERT INTO skill_problems (path, line, reason) SELECT path, line, reason FROM unnest(?::text[], ?::int[], ?::text[]) WITH ORDINALITY AS u(path, line, reason, o) ORDER BY o`, [
-        p.map((x) => x.path),
-        p.map((x) => x.line),
-        p.map((x) => x.reason),
-      ]);
+      await this.sql.run(
+        `INSERT INTO skill_problems (path, line, reason) SELECT path, line, reason FROM unnest(?::text[], ?::int[], ?::text[]) WITH ORDINALITY AS u(path, line, reason, o) ORDER BY o`,
+        [p.map((x) => x.path), p.map((x) => x.line), p.map((x) => x.reason)],
+      );
     }
   }
 

@@ -33,8 +33,12 @@ const tailsOf = (rel: string) => rel.split('/').map((_, i, parts) => parts.slice
 export function runLinkInputs(db: Db): RunLinkInputs {
   const all = <T>(sql: string) => db.prepare(sql).all() as T[];
   const pages = all<{ id: number; agent: string | null }>(`SELECT id, agent FROM pages ORDER BY id`);
-  const links = all<{ id: number; page_id: number; line: number; target: string; kind: LinkKind; target_key: string }>(`SELECT id, page_id, line, target, kind, target_key FROM links ORDER BY id`);
-  const files = all<{ id: number; rootId: number; root: string; path: string }>(`SELECT f.id, r.id AS rootId, r.path AS root, f.rel_path AS path FROM files f JOIN roots r ON r.id = f.root_id ORDER BY f.id`);
+  const links = all<{ id: number; page_id: number; line: number; target: string; kind: LinkKind; target_key: string }>(
+    `SELECT id, page_id, line, target, kind, target_key FROM links ORDER BY id`,
+  );
+  const files = all<{ id: number; rootId: number; root: string; path: string }>(
+    `SELECT f.id, r.id AS rootId, r.path AS root, f.rel_path AS path FROM files f JOIN roots r ON r.id = f.root_id ORDER BY f.id`,
+  );
   const roots = all<{ id: number; path: string }>(`SELECT id, path FROM roots ORDER BY id`);
   const missing = Math.max(0, ...pages.map((p) => p.id), ...links.map((l) => l.id), ...files.map((f) => f.id)) + 1000;
   const agents = [...new Set(pages.map((p) => p.agent).filter((a): a is string => a !== null))];
@@ -42,11 +46,26 @@ export function runLinkInputs(db: Db): RunLinkInputs {
   return {
     pages: [...pages.map((p) => p.id), missing],
     links: [...links.map((l) => l.id), missing],
-    written: links.flatMap((l): [number, number, string, LinkKind][] => [[l.page_id, l.line, l.target, l.kind], [l.page_id, l.line, l.target.toUpperCase(), l.kind]]),
+    written: links.flatMap((l): [number, number, string, LinkKind][] => [
+      [l.page_id, l.line, l.target, l.kind],
+      [l.page_id, l.line, l.target.toUpperCase(), l.kind],
+    ]),
     keys: [...new Set(links.map((l) => l.target_key)), 'no-such-key'],
     roots: [...roots.map((r) => r.path), '/nowhere'],
     rootIds: [...roots.map((r) => r.id), missing],
-    under: roots.map((r) => [r.id, [...new Set(files.filter((f) => f.rootId === r.id).flatMap((f) => foldersOf(f.path)).flatMap(spellings)), 'none', '']]),
+    under: roots.map((r) => [
+      r.id,
+      [
+        ...new Set(
+          files
+            .filter((f) => f.rootId === r.id)
+            .flatMap((f) => foldersOf(f.path))
+            .flatMap(spellings),
+        ),
+        'none',
+        '',
+      ],
+    ]),
     files: [...files.map(({ id, root, path }) => ({ id, root, path })), ...files.map(({ id, root, path }) => ({ id, root, path: path.toUpperCase() }))],
     names: [...new Set(rels.map((r) => path.posix.basename(r)).flatMap(spellings)), 'none.png'],
     suffixes: [...new Set(rels.flatMap(tailsOf).flatMap(spellings)), 'none.png', ''],

@@ -18,8 +18,28 @@ afterEach(async () => {
   two = null;
 });
 
-const file = (relPath: string, status: FileRecord['status'] = 'indexed', reason: string | null = null): FileRecord => ({ relPath, mtimeMs: 1700000000123.5, size: 42, status, reason });
-const REPORT = { roots: ['/w'], pages: 1, chunks: 2, links: 3, dangling: 0, brokenAnchors: 0, indexed: 1, unchanged: 0, skipped: 0, failed: 0, removed: 0, ms: 12.5, problems: [] } as unknown as IndexReport;
+const file = (relPath: string, status: FileRecord['status'] = 'indexed', reason: string | null = null): FileRecord => ({
+  relPath,
+  mtimeMs: 1700000000123.5,
+  size: 42,
+  status,
+  reason,
+});
+const REPORT = {
+  roots: ['/w'],
+  pages: 1,
+  chunks: 2,
+  links: 3,
+  dangling: 0,
+  brokenAnchors: 0,
+  indexed: 1,
+  unchanged: 0,
+  skipped: 0,
+  failed: 0,
+  removed: 0,
+  ms: 12.5,
+  problems: [],
+} as unknown as IndexReport;
 /** What both stores say of a run (PostgreSQL also says whether it lives: compared on its own). */
 const withoutAlive = (runs: OpenRun[]) => runs.map(({ alive: _alive, ...r }) => r);
 
@@ -41,12 +61,24 @@ describe.skipIf(!pgAdminUrl())('PgRuns and PgAttachments answer as SQLite does',
     expect(await same((s) => s.runs.rootId('/nowhere'))).toBeNull();
 
     const names = ['sub0.md', 'sub/c.md', 'b.md', 'sub/deep/d.md', 'Sub/E.PNG', 'sub/img.png', 'a/img.png', 'sub', 'sub/big.md'];
-    const status: Record<string, FileRecord['status']> = { 'Sub/E.PNG': 'attachment', 'sub/img.png': 'attachment', 'a/img.png': 'attachment', 'sub/big.md': 'skipped' };
+    const status: Record<string, FileRecord['status']> = {
+      'Sub/E.PNG': 'attachment',
+      'sub/img.png': 'attachment',
+      'a/img.png': 'attachment',
+      'sub/big.md': 'skipped',
+    };
     for (const n of names) await same((s) => s.runs.recordFile(1, file(n, status[n] ?? 'indexed', n === 'sub/big.md' ? 'too big' : null)));
     await same((s) => s.runs.recordFile(2, file('z.md')));
     await same((s) => s.runs.filesOf(1, null));
     // a folder is its own path or the paths under it, in the order asked: 'sub0.md' and 'Sub/' are not under 'sub'
-    expect((await same((s) => s.runs.filesOf(1, ['sub', 'b.md', 'nope']))).map((f) => f.rel_path)).toEqual(['sub', 'sub/big.md', 'sub/c.md', 'sub/deep/d.md', 'sub/img.png', 'b.md']);
+    expect((await same((s) => s.runs.filesOf(1, ['sub', 'b.md', 'nope']))).map((f) => f.rel_path)).toEqual([
+      'sub',
+      'sub/big.md',
+      'sub/c.md',
+      'sub/deep/d.md',
+      'sub/img.png',
+      'b.md',
+    ]);
     await same((s) => s.runs.touchFile(1, 'b.md', 1800000000000.25, 7));
     await same((s) => s.runs.filesOf(1, ['b.md']));
 
@@ -69,7 +101,12 @@ describe.skipIf(!pgAdminUrl())('PgRuns and PgAttachments answer as SQLite does',
     expect(await same((s) => s.attachments.isAttachment('/w', 'sub/e.png'))).toBe(false);
     expect((await same((s) => s.attachments.describe(new Set([7, 5, 6, 99])))).map((d) => d.id)).toEqual([5, 6, 7]);
 
-    await same((s) => s.runs.replaceWalkProblems(1, [{ relPath: 'locked', severity: 'warning', reason: 'EACCES' }, { relPath: 'loop', severity: 'warning', reason: 'symlink loop' }]));
+    await same((s) =>
+      s.runs.replaceWalkProblems(1, [
+        { relPath: 'locked', severity: 'warning', reason: 'EACCES' },
+        { relPath: 'loop', severity: 'warning', reason: 'symlink loop' },
+      ]),
+    );
     await same((s) => s.runs.replaceWalkProblems(2, [{ relPath: 'x', severity: 'warning', reason: 'EACCES' }]));
     expect((await same((s) => s.runs.walkProblems(['/w', '/a']))).length).toBe(3);
     await same((s) => s.runs.replaceWalkProblems(1, []));
@@ -133,7 +170,10 @@ describe.skipIf(!pgAdminUrl())('which runs live, for every server sharing a Post
 
     const killed = await a.write((tx) => tx.runs.start(['/w'], 'now', 1, 'host-a/boot/1'));
     // the connection of a process that dies is closed: the server lets go of its lock
-    await b.sql.run(`SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND classid = ? AND objid = ? AND objsubid = 2`, [RUN_LOCKS, killed]);
+    await b.sql.run(`SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND classid = ? AND objid = ? AND objsubid = 2`, [
+      RUN_LOCKS,
+      killed,
+    ]);
     await expect.poll(() => aliveOf(b, killed)).toBe(false);
     // the run that lost its lock can still end, and the store still closes
     await a.runs.ended(killed);

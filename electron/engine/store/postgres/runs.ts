@@ -46,11 +46,10 @@ export class PgRuns implements RunRepo {
 
   /** The open runs (of these ids, or all); SQLite reads them through runs_state: by state, then id. */
   private openRuns(withLinked: boolean, ids: number[] | null): Promise<Omit<OpenRun, 'alive'>[]> {
-    return this.sql.rows(`SELECT id, state, pid, process FROM runs WHERE state = ANY(?::text[]) AND (?::int[] IS NULL OR id = ANY(?::int[])) ORDER BY state, id`, [
-      withLinked ? OPEN_OR_LINKED : OPEN,
-      ids,
-      ids,
-    ]);
+    return this.sql.rows(
+      `SELECT id, state, pid, process FROM runs WHERE state = ANY(?::text[]) AND (?::int[] IS NULL OR id = ANY(?::int[])) ORDER BY state, id`,
+      [withLinked ? OPEN_OR_LINKED : OPEN, ids, ids],
+    );
   }
 
   async start(roots: string[], at: string, pid: number, process: string | null): Promise<number> {
@@ -124,7 +123,10 @@ export class PgRuns implements RunRepo {
   }
 
   async forgetRoot(rootPath: string): Promise<number | null> {
-    const row = await this.sql.one<{ id: number; n: number }>(`SELECT id, (SELECT count(*) FROM files WHERE root_id = roots.id) AS n FROM roots WHERE path = ?`, [rootPath]);
+    const row = await this.sql.one<{ id: number; n: number }>(
+      `SELECT id, (SELECT count(*) FROM files WHERE root_id = roots.id) AS n FROM roots WHERE path = ?`,
+      [rootPath],
+    );
     if (!row) return null;
     await this.sql.run(`DELETE FROM roots WHERE id = ?`, [row.id]);
     return row.n;
@@ -133,7 +135,11 @@ export class PgRuns implements RunRepo {
   async upsertRoot(rootPath: string, scoped: boolean): Promise<{ id: number; wasScoped: boolean | null }> {
     const before = await this.sql.value<number>(`SELECT scoped FROM roots WHERE path = ?`, [rootPath]);
     const id = (await this.sql.value<number>(
-      upsert(`UPDATE roots SET scoped = ? WHERE path = ?`, `INSERT INTO roots (path, scoped) SELECT ?::text, ?::integer`, `(path) DO UPDATE SET scoped = excluded.scoped`),
+      upsert(
+        `UPDATE roots SET scoped = ? WHERE path = ?`,
+        `INSERT INTO roots (path, scoped) SELECT ?::text, ?::integer`,
+        `(path) DO UPDATE SET scoped = excluded.scoped`,
+      ),
       [scoped ? 1 : 0, rootPath, rootPath, scoped ? 1 : 0],
     ))!;
     return { id, wasScoped: before === undefined ? null : Boolean(before) };
@@ -161,7 +167,24 @@ export class PgRuns implements RunRepo {
          SELECT ?::integer, ?::text, ?::text, ?::text, ?::integer, ?::double precision, ?::bigint, ?::text, ?::text`,
         `(root_id, rel_path) DO UPDATE SET mtime_ms = excluded.mtime_ms, size = excluded.size, status = excluded.status, reason = excluded.reason, is_page = excluded.is_page`,
       ),
-      [f.mtimeMs, f.size, f.status, f.reason, isPage, rootId, f.relPath, rootId, f.relPath, f.relPath.toLowerCase(), path.posix.basename(f.relPath).toLowerCase(), isPage, f.mtimeMs, f.size, f.status, f.reason],
+      [
+        f.mtimeMs,
+        f.size,
+        f.status,
+        f.reason,
+        isPage,
+        rootId,
+        f.relPath,
+        rootId,
+        f.relPath,
+        f.relPath.toLowerCase(),
+        path.posix.basename(f.relPath).toLowerCase(),
+        isPage,
+        f.mtimeMs,
+        f.size,
+        f.status,
+        f.reason,
+      ],
     ))!;
     if (f.status !== 'indexed') await this.sql.run(`DELETE FROM pages WHERE file_id = ?`, [id]);
     return id;
@@ -186,10 +209,12 @@ export class PgRuns implements RunRepo {
   async replaceWalkProblems(rootId: number, problems: readonly FolderProblem[]): Promise<void> {
     await this.sql.run(`DELETE FROM walk_problems WHERE root_id = ?`, [rootId]);
     if (!problems.length) return;
-    await this.sql.run(
-      `INSERT INTO walk_problems (root_id, rel_path, severity, reason) SELECT ?, * FROM unnest(?::text[], ?::text[], ?::text[])`,
-      [rootId, problems.map((p) => p.relPath), problems.map((p) => p.severity), problems.map((p) => p.reason)],
-    );
+    await this.sql.run(`INSERT INTO walk_problems (root_id, rel_path, severity, reason) SELECT ?, * FROM unnest(?::text[], ?::text[], ?::text[])`, [
+      rootId,
+      problems.map((p) => p.relPath),
+      problems.map((p) => p.severity),
+      problems.map((p) => p.reason),
+    ]);
   }
 
   async walkProblems(roots: readonly string[]): Promise<FileProblem[]> {

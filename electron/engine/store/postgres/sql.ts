@@ -30,7 +30,10 @@ export function placeholders(text: string): Prepared {
   if (out === undefined) {
     let n = 0;
     const numbered = text.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|\?/g, (m) => (m === '?' ? `$${++n}` : m));
-    const single = !numbered.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"/g, '').replace(/;\s*$/, '').includes(';');
+    const single = !numbered
+      .replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"/g, '')
+      .replace(/;\s*$/, '')
+      .includes(';');
     out = { text: numbered, name: single ? `cairn_${createHash('sha1').update(numbered).digest('hex').slice(0, 24)}` : undefined };
     prepared.set(text, out);
   }

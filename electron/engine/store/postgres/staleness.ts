@@ -65,7 +65,9 @@ export class PgStaleness implements StaleRepo {
   async record(stale: ReadonlyMap<number, StaleReason[]>, now: string, scope: StaleScope): Promise<void> {
     const only = within(scope, 'page_id');
     const where = only.sql.replace(/^AND/, 'WHERE');
-    const before = new Map((await this.sql.rows<{ page_id: number; since: string }>(`SELECT page_id, since FROM staleness ${where}`, only.params)).map((r) => [r.page_id, r.since]));
+    const before = new Map(
+      (await this.sql.rows<{ page_id: number; since: string }>(`SELECT page_id, since FROM staleness ${where}`, only.params)).map((r) => [r.page_id, r.since]),
+    );
     await this.sql.run(`DELETE FROM staleness ${where}`, only.params);
     if (stale.size === 0) return;
     const ids = [...stale.keys()];
@@ -84,7 +86,14 @@ export class PgStaleness implements StaleRepo {
        WHERE ${seen.sql} ORDER BY s.since, r.path, f.rel_path`,
       seen.params,
     );
-    return rows.map((r) => ({ page: toPageSummary(r), owner: r.owner, reviewed: r.reviewed, updated: r.updated, since: r.since, reasons: JSON.parse(r.reasons) as StaleReason[] }));
+    return rows.map((r) => ({
+      page: toPageSummary(r),
+      owner: r.owner,
+      reviewed: r.reviewed,
+      updated: r.updated,
+      since: r.since,
+      reasons: JSON.parse(r.reasons) as StaleReason[],
+    }));
   }
 
   async datesOf(pageId: number): Promise<{ reviewed: string | null; updated: string | null } | null> {
@@ -122,6 +131,8 @@ export class PgStaleness implements StaleRepo {
   }
 
   async foundSources(): Promise<{ pageId: number; found: string }[]> {
-    return this.sql.rows(`SELECT page_id AS "pageId", target_external AS found FROM links WHERE kind = 'source' AND target_external IS NOT NULL ORDER BY page_id, id`);
+    return this.sql.rows(
+      `SELECT page_id AS "pageId", target_external AS found FROM links WHERE kind = 'source' AND target_external IS NOT NULL ORDER BY page_id, id`,
+    );
   }
 }

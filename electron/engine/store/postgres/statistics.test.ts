@@ -7,7 +7,10 @@ import { freshPgDatabase, pgAdminUrl } from '../../testing/pg-test.ts';
 import { makeFixture, type Fixture } from '../../testing/wiki-fixture.ts';
 import { openPgStore } from './pg-store.ts';
 
-const wiki = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`notes/page-${i}.md`, `# Page ${i}\n\nSourdough hydration note ${i}; see [[page-${(i + 1) % n}]].\n`]));
+const wiki = (n: number) =>
+  Object.fromEntries(
+    Array.from({ length: n }, (_, i) => [`notes/page-${i}.md`, `# Page ${i}\n\nSourdough hydration note ${i}; see [[page-${(i + 1) % n}]].\n`]),
+  );
 
 /** When PostgreSQL last analyzed these tables on request (autovacuum's own runs are another column). */
 async function analyzedAt(url: string): Promise<Record<string, string | null>> {

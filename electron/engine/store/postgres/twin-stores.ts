@@ -54,7 +54,10 @@ export const chunkHash = (text: string) => `h:${text}`;
 /** The page, its file and its chunks, in both stores. */
 export async function addPage(t: Twins, p: TwinPage): Promise<void> {
   await t.exec(`INSERT INTO files (id, root_id, rel_path, rel_lower, name_lower, is_page, mtime_ms, size, status) VALUES (?, 1, ?, ?, ?, 1, 0, 0, 'indexed')`, [
-    p.id, `${p.key}.md`, `${p.key}.md`.toLowerCase(), `${p.key}.md`.toLowerCase(),
+    p.id,
+    `${p.key}.md`,
+    `${p.key}.md`.toLowerCase(),
+    `${p.key}.md`.toLowerCase(),
   ]);
   await t.exec(
     `INSERT INTO pages (id, file_id, key, key_lower, scope, title, tags, frontmatter, body, headings, block_ids, provenance, content_hash)
@@ -63,7 +66,13 @@ export async function addPage(t: Twins, p: TwinPage): Promise<void> {
   );
   for (const [i, c] of p.chunks.entries()) {
     await t.exec(`INSERT INTO chunks (rowid, id, page_id, ord, heading_path, text, hash, line) VALUES (?, ?, ?, ?, ?, ?, ?, 1)`, [
-      chunkRowid(p.id, i), `${p.key}#${i}`, p.id, i, JSON.stringify(c.headingPath), c.text, chunkHash(c.text),
+      chunkRowid(p.id, i),
+      `${p.key}#${i}`,
+      p.id,
+      i,
+      JSON.stringify(c.headingPath),
+      c.text,
+      chunkHash(c.text),
     ]);
   }
 }

@@ -41,7 +41,17 @@ const PAGE_INSERT = `INSERT INTO pages (file_id, key, key_lower, scope, agent, t
   VALUES (?, ?, ?, ?, ?, ?, NULL, '["t"]', '{}', ?, ?, '', '[]', '[]', '[]', ?, ?, ?) RETURNING id`;
 
 const pageParams = (p: TestPage) => [
-  p.fileId, p.key, p.key.toLowerCase(), p.scope ?? 'global', p.agent ?? null, `Title ${p.key}`, p.fmError ?? null, p.fmError ? 2 : null, p.usageMode ?? null, p.archived ?? null, `hash-${p.key}`,
+  p.fileId,
+  p.key,
+  p.key.toLowerCase(),
+  p.scope ?? 'global',
+  p.agent ?? null,
+  `Title ${p.key}`,
+  p.fmError ?? null,
+  p.fmError ? 2 : null,
+  p.usageMode ?? null,
+  p.archived ?? null,
+  `hash-${p.key}`,
 ];
 
 async function sqliteId(two: TwoStores, p: TestPage): Promise<number> {

@@ -10,8 +10,25 @@ import { addPage, chunkHash, chunkRowid, openTwins, type Twins } from './twin-st
 
 const MODEL = { id: 'test-model', dim: 8 };
 const PAGES = [
-  { id: 1, key: 'alpha', title: 'Alpha', chunks: [{ headingPath: [], text: 'intro' }, { headingPath: ['Alpha', 'Été › deep'], text: 'nested' }] },
-  { id: 2, key: 'beta', title: 'Béta', chunks: [{ headingPath: ['One'], text: 'one' }, { headingPath: ['Two'], text: 'two' }, { headingPath: ['Two', 'Three'], text: 'intro' }] },
+  {
+    id: 1,
+    key: 'alpha',
+    title: 'Alpha',
+    chunks: [
+      { headingPath: [], text: 'intro' },
+      { headingPath: ['Alpha', 'Été › deep'], text: 'nested' },
+    ],
+  },
+  {
+    id: 2,
+    key: 'beta',
+    title: 'Béta',
+    chunks: [
+      { headingPath: ['One'], text: 'one' },
+      { headingPath: ['Two'], text: 'two' },
+      { headingPath: ['Two', 'Three'], text: 'intro' },
+    ],
+  },
 ];
 
 /** A vector that is not of unit length, from a seed: the stores must compute true cosines. */
@@ -86,7 +103,11 @@ describe.skipIf(!pgAdminUrl())('PgVectors answers as SQLite does', () => {
   it('finds the nearest chunks at the same cosine distances, whatever k', async () => {
     await inWrite((v) => v.recreate(MODEL));
     await inWrite((v) => v.replace(allStored()));
-    for (const [seed, k] of [[3, 2], [11, 5], [4, 50]] as const) {
+    for (const [seed, k] of [
+      [3, 2],
+      [11, 5],
+      [4, 50],
+    ] as const) {
       const [a, b] = (await both((v) => v.nearest(vec(seed), k))) as [Neighbour[], Neighbour[]];
       expect(b.map((n) => n.rowid)).toEqual(a.map((n) => n.rowid));
       b.forEach((n, i) => expect(n.distance).toBeCloseTo(a[i]!.distance, 5));
@@ -118,8 +139,11 @@ describe.skipIf(!pgAdminUrl())('PgVectors answers as SQLite does', () => {
     expect(await same((v) => v.driftUnmeasured())).toBe(false);
   });
 
-  it('keeps a model\'s files for other servers, once, until vectors of another model replace it (SQLite: its folder does)', async () => {
-    const files = [{ path: 'cairn-model.json', bytes: Buffer.from('{}') }, { path: 'onnx/model.onnx', bytes: Buffer.from([0, 1, 2, 255]) }];
+  it("keeps a model's files for other servers, once, until vectors of another model replace it (SQLite: its folder does)", async () => {
+    const files = [
+      { path: 'cairn-model.json', bytes: Buffer.from('{}') },
+      { path: 'onnx/model.onnx', bytes: Buffer.from([0, 1, 2, 255]) },
+    ];
     let read = 0;
     const share = (id: string) => t.pg.write((tx) => tx.vectors.shareModel(id, () => (read++, files)));
     await share('m1');

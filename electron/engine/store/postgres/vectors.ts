@@ -49,7 +49,10 @@ export class PgVectors implements VectorRepo {
   }
 
   async cached(model: string, hashes: string[]): Promise<Map<string, Float32Array>> {
-    const rows = await this.sql.rows<{ hash: string; vector: Buffer }>(`SELECT hash, vector FROM embed_cache WHERE model = ? AND hash = ANY(?::text[])`, [model, hashes]);
+    const rows = await this.sql.rows<{ hash: string; vector: Buffer }>(`SELECT hash, vector FROM embed_cache WHERE model = ? AND hash = ANY(?::text[])`, [
+      model,
+      hashes,
+    ]);
     const found = new Map(rows.map((r) => [r.hash, r.vector]));
     const out = new Map<string, Float32Array>();
     for (const h of hashes) {
@@ -148,7 +151,9 @@ export class PgVectors implements VectorRepo {
   }
 
   private async bumpVersion(): Promise<void> {
-    await this.sql.run(`INSERT INTO meta (key, value) VALUES ('vec_version', 'pg' || pg_current_xact_id()) ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
+    await this.sql.run(
+      `INSERT INTO meta (key, value) VALUES ('vec_version', 'pg' || pg_current_xact_id()) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+    );
   }
 
   /** sqlite-vec refuses a vector of another length than its table's: so does this table. */

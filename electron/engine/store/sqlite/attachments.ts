@@ -42,6 +42,8 @@ function statements(db: Db) {
     byPath: db.prepare(`${FILE_NODE} AND rel_lower = ? ORDER BY id`),
     byPathSuffix: db.prepare(`${FILE_NODE} AND substr(rel_lower, -length(@suffix) - 1) = '/' || @suffix ORDER BY id`),
     isAttachment: db.prepare(`SELECT 1 FROM files f JOIN roots r ON r.id = f.root_id WHERE r.path = ? AND f.rel_path = ? AND f.status = 'attachment'`),
-    describe: db.prepare(`SELECT f.id, f.rel_path AS path, r.path AS root FROM files f JOIN roots r ON r.id = f.root_id WHERE f.id IN (SELECT value FROM json_each(?))`),
+    describe: db.prepare(
+      `SELECT f.id, f.rel_path AS path, r.path AS root FROM files f JOIN roots r ON r.id = f.root_id WHERE f.id IN (SELECT value FROM json_each(?))`,
+    ),
   };
 }

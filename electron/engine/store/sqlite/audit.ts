@@ -14,7 +14,9 @@ type Row = Omit<AuditEntry, 'undoable'> & { undoable: number };
 const toEntry = (r: Row): AuditEntry => ({ ...r, undoable: r.undoable === 1 });
 
 const statements = (db: Db) => ({
-  append: db.prepare(`INSERT INTO audit (at, actor, action, root, path, key, hash_before, hash_after, text_before, detail, undoes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+  append: db.prepare(
+    `INSERT INTO audit (at, actor, action, root, path, key, hash_before, hash_after, text_before, detail, undoes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ),
   list: db.prepare(
     `SELECT ${COLUMNS} FROM audit
      WHERE (@actor IS NULL OR actor = @actor) AND (@key IS NULL OR lower(key) = lower(@key)) AND (@action IS NULL OR action = @action)
@@ -34,7 +36,19 @@ export class SqliteAudit implements AuditRepo {
   }
 
   async append(r: AuditRecord): Promise<number> {
-    const info = this.sql.append.run(new Date().toISOString(), r.actor, r.action, r.root, r.path, r.key, r.hashBefore, r.hashAfter, r.textBefore, r.detail ?? null, r.undoes ?? null);
+    const info = this.sql.append.run(
+      new Date().toISOString(),
+      r.actor,
+      r.action,
+      r.root,
+      r.path,
+      r.key,
+      r.hashBefore,
+      r.hashAfter,
+      r.textBefore,
+      r.detail ?? null,
+      r.undoes ?? null,
+    );
     return Number(info.lastInsertRowid);
   }
 

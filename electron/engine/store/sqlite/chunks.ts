@@ -35,7 +35,9 @@ export class SqliteChunks implements ChunkRepo {
 
   async sections(wanted: { pageId: number; chunkRowid: number | null }[]): Promise<(Section | null)[]> {
     const { byRowid, firstOfPage } = this.statements;
-    return wanted.map(({ pageId, chunkRowid }) => ((chunkRowid !== null ? byRowid.get(chunkRowid) : undefined) ?? firstOfPage.get(pageId) ?? null) as Section | null);
+    return wanted.map(
+      ({ pageId, chunkRowid }) => ((chunkRowid !== null ? byRowid.get(chunkRowid) : undefined) ?? firstOfPage.get(pageId) ?? null) as Section | null,
+    );
   }
 
   async textsOf(pageIds: number[]): Promise<ChunkText[]> {
@@ -45,7 +47,9 @@ export class SqliteChunks implements ChunkRepo {
   async replaceForPage(pageId: number, chunks: readonly NewChunk[]): Promise<number[]> {
     // the trigger chunks_fts_delete takes their lexical rows along
     this.writes.deleteOfPage.run(pageId);
-    return chunks.map((c) => (this.writes.insert.get(c.id, pageId, c.ord, c.heading, JSON.stringify(c.headingPath), c.text, c.hash, c.line) as { rowid: number }).rowid);
+    return chunks.map(
+      (c) => (this.writes.insert.get(c.id, pageId, c.ord, c.heading, JSON.stringify(c.headingPath), c.text, c.hash, c.line) as { rowid: number }).rowid,
+    );
   }
 }
 

@@ -4,7 +4,19 @@
 // connection; those over a list of ids take it as one JSON parameter.
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../database.ts';
-import { conceptOf, type Concept, type ConceptMention, type ConceptRepo, type ConceptRow, type ConceptStep, type NameRow, type PageMention, type PageName, type PageProse, type RankedConcept } from '../concepts.ts';
+import {
+  conceptOf,
+  type Concept,
+  type ConceptMention,
+  type ConceptRepo,
+  type ConceptRow,
+  type ConceptStep,
+  type NameRow,
+  type PageMention,
+  type PageName,
+  type PageProse,
+  type RankedConcept,
+} from '../concepts.ts';
 import { lazyStatements } from './lazy-statements.ts';
 import { metaTable } from './meta-table.ts';
 import type { Viewer } from '../../../../shared/viewer.ts';
@@ -39,7 +51,9 @@ export class SqliteConcepts implements ConceptRepo {
     if (!Number.isSafeInteger(limit) || limit < 0) throw new RangeError(`a page limit must be a whole number, got ${limit}`);
     let stmt = this.pagesOfByLimit.get(limit);
     if (!stmt) {
-      stmt = this.db.prepare(`SELECT page_id FROM concept_names WHERE norm = @norm UNION SELECT page_id FROM mentions WHERE concept = @norm ORDER BY 1 LIMIT ${limit}`).pluck();
+      stmt = this.db
+        .prepare(`SELECT page_id FROM concept_names WHERE norm = @norm UNION SELECT page_id FROM mentions WHERE concept = @norm ORDER BY 1 LIMIT ${limit}`)
+        .pluck();
       this.pagesOfByLimit.set(limit, stmt);
     }
     return stmt;
@@ -292,7 +306,9 @@ function statements(db: Db) {
     // what the graph and recall read
     allMentions: db.prepare(`${MENTIONS} ORDER BY m.page_id, m.line`),
     mentionsOf: db.prepare(`${MENTIONS} WHERE m.page_id ${inList} ORDER BY m.page_id, m.line`),
-    ofPage: db.prepare(`SELECT c.norm, c.name FROM concepts c WHERE c.norm IN (SELECT concept FROM mentions WHERE page_id = @id UNION SELECT norm FROM concept_names WHERE page_id = @id) ORDER BY c.norm`),
+    ofPage: db.prepare(
+      `SELECT c.norm, c.name FROM concepts c WHERE c.norm IN (SELECT concept FROM mentions WHERE page_id = @id UNION SELECT norm FROM concept_names WHERE page_id = @id) ORDER BY c.norm`,
+    ),
     // what consolidation groups notes by
     mentionedBy: db.prepare(`SELECT concept FROM mentions WHERE page_id = ?`).pluck(),
     taggedBy: db.prepare(`SELECT norm FROM concept_names WHERE page_id = ? AND source IN ('tag', 'alias')`).pluck(),

@@ -46,8 +46,12 @@ export class SqliteLinks implements LinkRepo {
 
   private get statements() {
     return (this.fixed ??= {
-      out: this.db.prepare(`SELECT DISTINCT page_id AS seed, target_page_id AS "to" FROM links WHERE page_id IN (SELECT value FROM json_each(?)) AND target_page_id IS NOT NULL AND target_page_id != page_id`),
-      back: this.db.prepare(`SELECT DISTINCT target_page_id AS seed, page_id AS "to" FROM links WHERE target_page_id IN (SELECT value FROM json_each(?)) AND page_id != target_page_id`),
+      out: this.db.prepare(
+        `SELECT DISTINCT page_id AS seed, target_page_id AS "to" FROM links WHERE page_id IN (SELECT value FROM json_each(?)) AND target_page_id IS NOT NULL AND target_page_id != page_id`,
+      ),
+      back: this.db.prepare(
+        `SELECT DISTINCT target_page_id AS seed, page_id AS "to" FROM links WHERE target_page_id IN (SELECT value FROM json_each(?)) AND page_id != target_page_id`,
+      ),
     });
   }
 
@@ -93,7 +97,13 @@ export class SqliteLinks implements LinkRepo {
 
   async edges(pageIds: readonly number[] | null): Promise<{ toPages: PageEdge[]; toOthers: OtherEdge[] }> {
     // every page's links are read faster without naming 10,000 pages
-    const read = (sql: string) => (pageIds ? this.db.prepare(sql + OF_PAGES).raw().all(JSON.stringify(pageIds)) : this.db.prepare(sql).raw().all()) as unknown[];
+    const read = (sql: string) =>
+      (pageIds
+        ? this.db
+            .prepare(sql + OF_PAGES)
+            .raw()
+            .all(JSON.stringify(pageIds))
+        : this.db.prepare(sql).raw().all()) as unknown[];
     return { toPages: read(TO_PAGES) as PageEdge[], toOthers: read(TO_OTHERS) as OtherEdge[] };
   }
 
@@ -149,10 +159,16 @@ function statements(db: Db) {
        WHERE NOT EXISTS (SELECT 1 FROM links l WHERE l.target_page_id = p.id AND l.page_id != p.id) AND ${seen}
        ORDER BY r.path, f.rel_path`,
     ),
-    writtenOn: db.prepare(`SELECT kind, target, col AS "column" FROM links WHERE page_id = ? AND line = ? AND target = ? AND (? IS NULL OR kind = ?) ORDER BY ord`),
+    writtenOn: db.prepare(
+      `SELECT kind, target, col AS "column" FROM links WHERE page_id = ? AND line = ? AND target = ? AND (? IS NULL OR kind = ?) ORDER BY ord`,
+    ),
     outOf: db.prepare(`SELECT ${LINK_COLUMNS} ${LINK_FROM} WHERE l.page_id = ? ORDER BY l.ord`),
     // only from pages the viewer reads
-    backlinksOf: preparedFor(db, { ...READ, alias: 'sp' }, (seen) => `SELECT ${LINK_COLUMNS} ${LINK_FROM} WHERE l.target_page_id = ? AND l.page_id != ? AND ${seen} ORDER BY sf.rel_path, l.line`),
+    backlinksOf: preparedFor(
+      db,
+      { ...READ, alias: 'sp' },
+      (seen) => `SELECT ${LINK_COLUMNS} ${LINK_FROM} WHERE l.target_page_id = ? AND l.page_id != ? AND ${seen} ORDER BY sf.rel_path, l.line`,
+    ),
     neighbours: db
       .prepare(
         `SELECT target_page_id FROM links WHERE page_id IN (SELECT value FROM json_each(@ids)) AND target_page_id IS NOT NULL
@@ -160,7 +176,11 @@ function statements(db: Db) {
          ORDER BY 1`,
       )
       .pluck(),
-    linkedFrom: db.prepare(`SELECT target_page_id FROM links WHERE page_id = ? AND target_page_id IS NOT NULL AND target_page_id != page_id GROUP BY target_page_id ORDER BY min(ord)`).pluck(),
+    linkedFrom: db
+      .prepare(
+        `SELECT target_page_id FROM links WHERE page_id = ? AND target_page_id IS NOT NULL AND target_page_id != page_id GROUP BY target_page_id ORDER BY min(ord)`,
+      )
+      .pluck(),
     linkingTo: db.prepare(`SELECT DISTINCT page_id FROM links WHERE target_page_id = ? AND page_id != target_page_id ORDER BY page_id`).pluck(),
     all: db.prepare(`SELECT ${STORED} FROM links`),
     // the planner would scan every link for the sources beside the UNION; their partial index holds just them

@@ -3,7 +3,22 @@
 import type { SearchFilters } from '../../../../shared/search.ts';
 import type { Db } from '../database.ts';
 import type { PageSummary } from '../../../../shared/page.ts';
-import { aliasList, type BrowseRow, type DuplicateKeyRow, type GraphPage, type IndexedPage, type LinkTarget, type NoteCandidate, type PageListing, type PageNode, type PagePlace, type PageRecord, type PageRepo, type Viewer, type VisibilityOptions } from '../pages.ts';
+import {
+  aliasList,
+  type BrowseRow,
+  type DuplicateKeyRow,
+  type GraphPage,
+  type IndexedPage,
+  type LinkTarget,
+  type NoteCandidate,
+  type PageListing,
+  type PageNode,
+  type PagePlace,
+  type PageRecord,
+  type PageRepo,
+  type Viewer,
+  type VisibilityOptions,
+} from '../pages.ts';
 import { lazyStatements } from './lazy-statements.ts';
 import { fileSeenBy, preparedFor, visibleTo, type Visibility } from './visibility.ts';
 import { statementsOf } from '../statements.ts';
@@ -133,7 +148,10 @@ export class SqlitePages implements PageRepo {
 
   async retired(): Promise<number[]> {
     const { sql, params } = pageCondition({});
-    return this.db.prepare(`SELECT p.id FROM pages p JOIN files f ON f.id = p.file_id WHERE NOT (${sql})`).pluck().all(...params) as number[];
+    return this.db
+      .prepare(`SELECT p.id FROM pages p JOIN files f ON f.id = p.file_id WHERE NOT (${sql})`)
+      .pluck()
+      .all(...params) as number[];
   }
 
   async placeOf(id: number): Promise<PagePlace | null> {
@@ -160,7 +178,9 @@ export class SqlitePages implements PageRepo {
   async canonicalTagged(domain: string, slug: string, pathPrefix: string | null, limit: number, viewer: Viewer): Promise<PageSummary[]> {
     const sql = statementsOf(this.db, forExperts);
     const named = { domain, slug, prefix: pathPrefix, limit };
-    const rows = (viewer.agent === null ? sql.canonicalTagged.all(named) : sql.canonicalTaggedOfAgent.all(...visibleTo(viewer).params, named)) as PageSummaryRow[];
+    const rows = (
+      viewer.agent === null ? sql.canonicalTagged.all(named) : sql.canonicalTaggedOfAgent.all(...visibleTo(viewer).params, named)
+    ) as PageSummaryRow[];
     return rows.map(toPageSummary);
   }
 
@@ -282,7 +302,12 @@ export function visibleIdsNow(db: Db, viewer: Viewer, list: readonly number[], o
   if (list.length === 0) return new Set();
   const rule = visibleTo(viewer, options);
   const sql = `SELECT p.id FROM pages p WHERE p.id IN (SELECT value FROM json_each(?)) AND ${rule.sql}`;
-  return new Set(db.prepare(sql).pluck().all(JSON.stringify(list), ...rule.params) as number[]);
+  return new Set(
+    db
+      .prepare(sql)
+      .pluck()
+      .all(JSON.stringify(list), ...rule.params) as number[],
+  );
 }
 
 function nodes(rows: unknown[]): PageNode[] {
@@ -334,7 +359,11 @@ function statements(db: Db) {
     inFileOrder: db.prepare(`SELECT p.id FROM pages p JOIN files f ON f.id = p.file_id ORDER BY f.root_id, f.rel_path LIMIT ?`).pluck(),
     graphPages: db.prepare(`${GRAPH_PAGE} WHERE p.id IN (SELECT value FROM json_each(?)) ORDER BY f.root_id, f.rel_path`),
     hiddenFrom: db.prepare(`SELECT p.id FROM pages p WHERE NOT (${hiddenRule({ agent: 'an agent' }).sql})`).pluck(),
-    placeOf: db.prepare(`SELECT p.id, p.key, p.title, f.rel_path AS path, r.path AS root, f.root_id AS rootId FROM pages p JOIN files f ON f.id = p.file_id JOIN roots r ON r.id = f.root_id WHERE p.id = ?`),
-    under: db.prepare(`SELECT p.id, p.key, f.rel_path AS path FROM pages p JOIN files f ON f.id = p.file_id WHERE f.root_id = ? AND f.rel_path LIKE ? ESCAPE '\\'`),
+    placeOf: db.prepare(
+      `SELECT p.id, p.key, p.title, f.rel_path AS path, r.path AS root, f.root_id AS rootId FROM pages p JOIN files f ON f.id = p.file_id JOIN roots r ON r.id = f.root_id WHERE p.id = ?`,
+    ),
+    under: db.prepare(
+      `SELECT p.id, p.key, f.rel_path AS path FROM pages p JOIN files f ON f.id = p.file_id WHERE f.root_id = ? AND f.rel_path LIKE ? ESCAPE '\\'`,
+    ),
   };
 }

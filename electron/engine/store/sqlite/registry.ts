@@ -1,7 +1,16 @@
 // RegistryRepo over the SQLite index: its statements are prepared once per connection.
 import type { Calibration, SkillAgent } from '../../../../shared/skills.ts';
 import type { Db } from '../database.ts';
-import { registeredSkill, type ClaimToDecide, type DerivedRegistry, type RegisteredSkill, type RegistrationFilter, type RegistrationRow, type RegistryProblem, type RegistryRepo } from '../registry.ts';
+import {
+  registeredSkill,
+  type ClaimToDecide,
+  type DerivedRegistry,
+  type RegisteredSkill,
+  type RegistrationFilter,
+  type RegistrationRow,
+  type RegistryProblem,
+  type RegistryRepo,
+} from '../registry.ts';
 import { statementsOf } from '../statements.ts';
 
 const SELECT = `SELECT g.id, g.agent, g.skill, g.category, g.aliases, g.tier, g.level, g.doc_path AS docPath, g.evidence_root AS evidenceRoot,
@@ -30,12 +39,16 @@ const statements = (db: Db) => ({
      FROM files f JOIN roots r ON r.id = f.root_id
      WHERE r.scoped = 1 AND f.rel_path GLOB 'user/?*/*' ORDER BY r.path, id`,
   ),
-  agentRoot: db.prepare(`SELECT r.path FROM files f JOIN roots r ON r.id = f.root_id WHERE r.scoped = 1 AND substr(f.rel_path, 1, length(@prefix)) = @prefix ORDER BY r.path LIMIT 1`),
+  agentRoot: db.prepare(
+    `SELECT r.path FROM files f JOIN roots r ON r.id = f.root_id WHERE r.scoped = 1 AND substr(f.rel_path, 1, length(@prefix)) = @prefix ORDER BY r.path LIMIT 1`,
+  ),
   evidenceAt: db.prepare(
     `SELECT f.rel_path AS path, p.key, p.id AS pageId FROM files f JOIN roots r ON r.id = f.root_id LEFT JOIN pages p ON p.file_id = f.id
      WHERE r.path = ? AND f.rel_lower IN (?, ?) AND f.status IN ('indexed', 'attachment')`,
   ),
-  claimedEvidence: db.prepare(`SELECT lower(trim(doc_path)) AS docPath, evidence_root AS root, evidence_path AS path FROM registrations WHERE tier = 'explicit'`),
+  claimedEvidence: db.prepare(
+    `SELECT lower(trim(doc_path)) AS docPath, evidence_root AS root, evidence_path AS path FROM registrations WHERE tier = 'explicit'`,
+  ),
   upsert: db.prepare(
     `INSERT INTO registrations (agent, skill, tier, category, aliases, level, doc_path, claim, claim_hash, status, reason, origin, origin_root,
        evidence_root, evidence_path, evidence_page_id, decided_by, decided_at, note)
@@ -62,7 +75,14 @@ export class SqliteRegistry implements RegistryRepo {
   }
 
   async registrations(f: RegistrationFilter): Promise<RegisteredSkill[]> {
-    const rows = this.sql.registrations.all({ agent: f.agent ?? null, status: f.status ?? null, tier: f.tier ?? null, category: f.category ?? null, skill: f.skill ?? null, id: f.id ?? null }) as RegistrationRow[];
+    const rows = this.sql.registrations.all({
+      agent: f.agent ?? null,
+      status: f.status ?? null,
+      tier: f.tier ?? null,
+      category: f.category ?? null,
+      skill: f.skill ?? null,
+      id: f.id ?? null,
+    }) as RegistrationRow[];
     return rows.map(registeredSkill);
   }
 
@@ -99,7 +119,10 @@ export class SqliteRegistry implements RegistryRepo {
   }
 
   async evidenceAt(root: string, rel: string): Promise<{ path: string; key: string | null; pageId: number | null } | null> {
-    return (this.sql.evidenceAt.get(root, rel.toLowerCase(), `${rel.toLowerCase()}.md`) as { path: string; key: string | null; pageId: number | null } | undefined) ?? null;
+    return (
+      (this.sql.evidenceAt.get(root, rel.toLowerCase(), `${rel.toLowerCase()}.md`) as
+        { path: string; key: string | null; pageId: number | null } | undefined) ?? null
+    );
   }
 
   async claimedEvidence(): Promise<{ docPath: string | null; root: string | null; path: string | null }[]> {

@@ -107,7 +107,14 @@ export class SqliteStaleness implements StaleRepo {
 
   async records(viewer: Viewer): Promise<StaleRecord[]> {
     const rows = viewer.agent === null ? this.sql.records.all() : this.sql.recordsOfAgent.all(...staleSeenBy(viewer).params);
-    return (rows as RecordRow[]).map((r) => ({ page: toPageSummary(r), owner: r.owner, reviewed: r.reviewed, updated: r.updated, since: r.since, reasons: JSON.parse(r.reasons) as StaleReason[] }));
+    return (rows as RecordRow[]).map((r) => ({
+      page: toPageSummary(r),
+      owner: r.owner,
+      reviewed: r.reviewed,
+      updated: r.updated,
+      since: r.since,
+      reasons: JSON.parse(r.reasons) as StaleReason[],
+    }));
   }
 
   async datesOf(pageId: number): Promise<{ reviewed: string | null; updated: string | null } | null> {

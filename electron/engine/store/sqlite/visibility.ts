@@ -36,7 +36,9 @@ export function visibleTo(viewer: Viewer, options: Visibility = {}): Condition {
     where.push(`(${p}.scope = 'global' OR ${p}.agent = ?)`);
     params.push(viewer.agent);
     if (!options.shadowed) {
-      where.push(`NOT (${p}.scope = 'global' AND EXISTS (SELECT 1 FROM pages own WHERE own.key_lower = ${p}.key_lower AND own.scope = 'user' AND own.agent = ?))`);
+      where.push(
+        `NOT (${p}.scope = 'global' AND EXISTS (SELECT 1 FROM pages own WHERE own.key_lower = ${p}.key_lower AND own.scope = 'user' AND own.agent = ?))`,
+      );
       params.push(viewer.agent);
     }
   } else if (options.sharedOnly) {
@@ -61,7 +63,9 @@ export function conceptsSeenBy(db: Db, viewer: Viewer, norms?: readonly string[]
   const rule = visibleTo(viewer, { archived: true, never: true });
   const only = norms ? `AND n.norm IN (SELECT value FROM json_each(?))` : '';
   const rows = db
-    .prepare(`SELECT n.norm, n.name, c.name AS canonical FROM concept_names n JOIN pages p ON p.id = n.page_id JOIN concepts c ON c.norm = n.norm WHERE ${rule.sql} ${only} ORDER BY n.norm, n.name`)
+    .prepare(
+      `SELECT n.norm, n.name, c.name AS canonical FROM concept_names n JOIN pages p ON p.id = n.page_id JOIN concepts c ON c.norm = n.norm WHERE ${rule.sql} ${only} ORDER BY n.norm, n.name`,
+    )
     .all(...rule.params, ...(norms ? [JSON.stringify(norms)] : [])) as { norm: string; name: string; canonical: string }[];
   return seenConcepts(rows);
 }
@@ -98,7 +102,11 @@ export function seenByPlace(scoped: ReadonlySet<string>, agent: string): (file: 
 
 /** A statement holding the rule, prepared once per connection: the rule's text is one for a person and
  * one for every agent (its name a parameter), so two statements serve every viewer. */
-export function preparedFor(db: Db, visibility: Visibility, sql: (condition: string) => string): (viewer: Viewer) => { statement: Statement; params: unknown[] } {
+export function preparedFor(
+  db: Db,
+  visibility: Visibility,
+  sql: (condition: string) => string,
+): (viewer: Viewer) => { statement: Statement; params: unknown[] } {
   const person = db.prepare(sql(visibleTo({ agent: null }, visibility).sql));
   const agent = db.prepare(sql(visibleTo({ agent: 'an agent' }, visibility).sql));
   return (viewer) => ({ statement: viewer.agent === null ? person : agent, params: visibleTo(viewer, visibility).params });
