@@ -4,8 +4,8 @@
 // esbuild bundles electron/cli.ts and what it imports into dist/cli/ as ES modules, each command
 // in chunks of its own (the command table imports them on use), so `cairn --help` loads a few KB
 // and `cairn links` never loads the server or the model builder. Native and heavy packages stay
-// in node_modules. Built into a folder of its own and renamed into place, so a CLI starting
-// meanwhile never sees half a build.
+// in node_modules. Built into a folder of its own and moved into place chunks first, so a CLI
+// starting meanwhile never sees half a build, and one already running still finds its chunks.
 // Usage: node build/cli/build.mjs
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
@@ -70,13 +70,35 @@ export async function buildCli() {
       sourcemap: 'linked',
       logLevel: 'warning',
     });
-    fs.rmSync(CLI_DIR, { recursive: true, force: true });
-    fs.mkdirSync(path.dirname(CLI_DIR), { recursive: true });
-    fs.renameSync(tmp, CLI_DIR);
+    putInPlace(tmp);
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
   return CLI_ENTRY;
+}
+
+/** The entries: what a process starts from, moved in last, once every chunk they import is there. */
+const ENTRIES = new Set(['cli.mjs', 'parse-worker.mjs', 'read-worker.mjs']);
+/** How long an earlier build's chunks stay beside the new ones. */
+const OLD_CHUNKS_KEPT_MS = 60 * 60 * 1000;
+
+/**
+ * Moves the build in `tmp` into dist/cli file by file, chunks first, entries last. The folder is
+ * not swapped whole: a CLI process started from the earlier build (a server, a test's process)
+ * imports its commands' chunks on use, later, and must still find them. Chunk names are content
+ * hashes, so a name both builds have is the same file; an earlier build's other chunks go once
+ * they are an hour old, when no process still starting from them is likely.
+ */
+function putInPlace(tmp) {
+  fs.mkdirSync(CLI_DIR, { recursive: true });
+  const built = fs.readdirSync(tmp);
+  for (const name of [...built.filter((n) => !ENTRIES.has(n)), ...built.filter((n) => ENTRIES.has(n))])
+    fs.renameSync(path.join(tmp, name), path.join(CLI_DIR, name));
+  const now = Date.now();
+  for (const name of fs.readdirSync(CLI_DIR)) {
+    const file = path.join(CLI_DIR, name);
+    if (!built.includes(name) && now - fs.statSync(file).mtimeMs > OLD_CHUNKS_KEPT_MS) fs.rmSync(file, { recursive: true, force: true });
+  }
 }
 
 /** Builds unless the build is newer than every source. */
