@@ -25,6 +25,8 @@ for (const [list, files] of Object.entries({ SQL_PENDING, DB_PENDING, FOLDER_CYC
 }
 
 const TS_FILES = ['electron/**/*.{ts,tsx,mts}', 'shared/**/*.{ts,tsx}', 'renderer/**/*.{ts,tsx}', 'build/**/*.{ts,tsx}'];
+const CONCRETE_STORES = ['electron/engine/store/sqlite/', 'electron/engine/store/postgres/'];
+const NO_CONCRETE_STORE = 'the engine and the doors name no concrete store (store/open-store.ts chooses one)';
 const DOORS = ['electron/server/', 'electron/mcp/', 'electron/cli/', 'electron/cli.ts', 'electron/main/', 'electron/preload/'];
 
 export default tseslint.config(
@@ -75,6 +77,48 @@ export default tseslint.config(
     rules: {
       'cairn/layering': ['error', { forbidPaths: DOORS, forbidPackages: ['electron'], why: 'the engine is called by the doors, never the other way round' }],
       'cairn/no-folder-cycle': ['error', { pending: FOLDER_CYCLE_PENDING }],
+    },
+  },
+  {
+    // each store holds only what its database does differently: it never borrows from the other
+    files: ['electron/engine/store/sqlite/**/*.ts'],
+    rules: {
+      'cairn/layering': [
+        'error',
+        {
+          forbidPaths: [...DOORS, 'electron/engine/store/postgres/'],
+          forbidPackages: ['electron', 'pg'],
+          why: 'sqlite/ and postgres/ never import each other',
+        },
+      ],
+    },
+  },
+  {
+    files: ['electron/engine/store/postgres/**/*.ts'],
+    rules: {
+      'cairn/layering': [
+        'error',
+        {
+          forbidPaths: [...DOORS, 'electron/engine/store/sqlite/'],
+          forbidPackages: ['electron', 'better-sqlite3', 'sqlite-vec'],
+          why: 'sqlite/ and postgres/ never import each other',
+        },
+      ],
+    },
+  },
+  {
+    // the engine and the doors name no concrete store: store/open-store.ts chooses one
+    files: ['electron/engine/**/*.ts'],
+    ignores: ['electron/engine/store/**', 'electron/engine/testing/**', '**/*.test.ts'],
+    rules: {
+      'cairn/layering': ['error', { forbidPaths: [...DOORS, ...CONCRETE_STORES], forbidPackages: ['electron'], why: NO_CONCRETE_STORE }],
+    },
+  },
+  {
+    files: ['electron/{server,mcp,cli,main,preload,host}/**/*.ts', 'electron/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'cairn/layering': ['error', { forbidPaths: CONCRETE_STORES, why: NO_CONCRETE_STORE }],
     },
   },
   {

@@ -32,7 +32,7 @@ function namedAgent(request: unknown): string | null {
 
 /** Whether a key read in `agent`'s spaces (null: the shared space only) may name this page, shadowing
  * aside (the ordering chooses the agent's own): the rule's scope part for pages already in memory
- * (link resolution); queries apply the whole rule in the store (store/sqlite/visibility.ts). */
+ * (link resolution); queries apply the whole rule in the store (store/visibility.ts). */
 export function inSpacesOf(agent: string | null, page: { scope: 'global' | 'user'; agent: string | null }): boolean {
   return page.scope !== 'user' || page.agent === agent;
 }

@@ -76,7 +76,7 @@ describe('import cycles', () => {
 });
 
 describe('SQL only in store/', () => {
-  const withDb = `import type { Db } from '../store/database.ts';\nexport const count = (db: Db) => db.prepare('SELECT 1').get();\n`;
+  const withDb = `import type { Db } from '../store/sqlite/database.ts';\nexport const count = (db: Db) => db.prepare('SELECT 1').get();\n`;
 
   it('prepare on a Database outside store/ is reported, and so is taking a Db', async () => {
     const rules = await rulesOf('electron/engine/search/lint-probe.ts', withDb);

@@ -6,9 +6,8 @@
 import fs from 'node:fs';
 import { isPostgresUrl, redactUrl } from '../engine/config/pg-url.ts';
 import { modelsFolder } from '../engine/config/settings.ts';
-import { copyStore, type CopyProgress } from '../engine/store/copy/store-copy.ts';
-import { openPgStore } from '../engine/store/postgres/pg-store.ts';
-import { openSqliteStore } from '../engine/store/sqlite/sqlite-store.ts';
+import type { CopyProgress } from '../engine/store/copy/store-copy.ts';
+import { copyFileToPostgres } from '../engine/store/open-store.ts';
 import { COMMON_OPTIONS, parse, UsageError } from './args.ts';
 import { printJson } from './output.ts';
 
@@ -26,17 +25,11 @@ export async function runStore(args: string[]): Promise<number> {
   // opening a file that is not there would make an empty index of it
   if (!fs.existsSync(from)) throw new UsageError(`there is no index at ${from}`);
 
-  const source = openSqliteStore(from);
-  const target = openPgStore(to);
-  try {
-    const report = await copyStore(source, target, values.json ? undefined : progressLine());
-    const models = copyModels(from, to);
-    if (values.json) printJson({ ...report, models });
-    else process.stdout.write(summary(report.rows, to, models));
-    return 0;
-  } finally {
-    await Promise.all([source.close(), target.close()]);
-  }
+  const report = await copyFileToPostgres(from, to, values.json ? undefined : progressLine());
+  const models = copyModels(from, to);
+  if (values.json) printJson({ ...report, models });
+  else process.stdout.write(summary(report.rows, to, models));
+  return 0;
 }
 
 /** One line on stderr as each table is done (a 10k wiki takes a while). */

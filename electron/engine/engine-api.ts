@@ -7,7 +7,7 @@
 import type { CairnApi } from '../../shared/contract.ts';
 import { bindApi, guarded, type CairnService } from '../../shared/dispatch.ts';
 import type { Engine } from './engine.ts';
-import { SqliteStore } from './store/sqlite/sqlite-store.ts';
+import { sqliteConnectionOf, type SqliteConnection } from './store/open-store.ts';
 
 export type EngineApi = CairnApi &
   Pick<
@@ -29,7 +29,7 @@ export type EngineApi = CairnApi &
     /** What a door hands to `dispatch` with its own caller (an agent over HTTP or MCP). */
     service: CairnService;
     /** The SQLite connection, for tests that look at or damage the index file directly; throws on a PostgreSQL store. */
-    readonly db: SqliteStore['db'];
+    readonly db: SqliteConnection;
     readonly readOnly: boolean;
     readonly closed: boolean;
   };
@@ -38,8 +38,9 @@ export function engineApi(engine: Engine): EngineApi {
   return {
     ...bindApi(engine),
     service: engine,
-    get db(): SqliteStore['db'] {
-      if (engine.store instanceof SqliteStore) return engine.store.db;
+    get db(): SqliteConnection {
+      const db = sqliteConnectionOf(engine.store);
+      if (db) return db;
       throw new Error("this engine's index is in PostgreSQL: there is no SQLite connection");
     },
     get readOnly() {

@@ -19,10 +19,8 @@ import { buildIgnore } from './ingest/walk.ts';
 import { brokenLinks, orphanPages } from './graph/findings.ts';
 import { pageView } from './graph/page-view.ts';
 import { readAttachment } from './graph/attachment-file.ts';
-import { explainDbError } from './store/database.ts';
-import { openStore } from './store/open-store.ts';
-import { explainPgError } from './store/postgres/pg-errors.ts';
-import { isPostgresUrl, locationForAgents, redactUrl } from './config/pg-url.ts';
+import { explainStoreError, openStore } from './store/open-store.ts';
+import { locationForAgents, redactUrl } from './config/pg-url.ts';
 import { withoutSecrets } from './config/secret-errors.ts';
 import type { Store } from './store/store.ts';
 import type { StoreCluster } from './store/cluster.ts';
@@ -466,7 +464,7 @@ export class Engine implements CairnService {
 
   /** A damaged index file is named, with what to do about it, whichever method ran into it (`dispatch` asks). */
   explainError(err: unknown): unknown {
-    const explained = isPostgresUrl(this.settings.db) ? explainPgError(this.settings.db, err) : explainDbError(this.settings.db, err);
+    const explained = explainStoreError(this.settings.db, err);
     return withoutSecrets(explained, this.settings.db);
   }
 

@@ -7,10 +7,7 @@ import type { FusionDefaults } from '../../shared/search.ts';
 import { pageView } from './graph/page-view.ts';
 import type { Viewer } from '../../shared/viewer.ts';
 import { search, type SemanticRan } from './search/search.ts';
-import { isPostgresUrl } from './config/pg-url.ts';
-import { openReadConnection } from './store/database.ts';
-import { openPgStore } from './store/postgres/pg-store.ts';
-import { sqliteStore } from './store/sqlite/sqlite-store.ts';
+import { openReadStore } from './store/open-store.ts';
 import type { Store } from './store/store.ts';
 
 export type ReadRequest =
@@ -21,7 +18,7 @@ export type ReadAnswer = { id: number; value: unknown } | { id: number; error: {
 
 const location = (workerData as { db: string }).db;
 /** A worker answers one request at a time, so two connections are plenty. */
-const store: Store = isPostgresUrl(location) ? openPgStore(location, 2) : sqliteStore(openReadConnection(location));
+const store: Store = openReadStore(location);
 
 async function answer(r: ReadRequest): Promise<unknown> {
   if (r.method === 'search') return search({ store, semantic: r.semantic, defaults: r.defaults }, r.request);

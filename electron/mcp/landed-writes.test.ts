@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, expect, it } from 'vitest';
 import { DEMO_WIKI, SHIPPED_MODEL } from '../engine/config/settings.ts';
-import { openDatabase } from '../engine/store/database.ts';
+import { openDatabase } from '../engine/store/sqlite/database.ts';
 import { api, cairnEnv, runCairn, startServe, waitForIdle, type Finished } from '../engine/testing/cairn-process.ts';
 import { mcpAgents } from '../engine/testing/mcp-session.ts';
 

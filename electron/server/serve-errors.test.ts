@@ -13,7 +13,7 @@ import { garble } from '../engine/testing/garble.ts';
 import { makeFixture, type Fixture } from '../engine/testing/wiki-fixture.ts';
 import { RENDERER_DIST } from './serve.ts';
 import { MAX_REQUEST_BYTES } from '../../shared/limits.ts';
-import { openBareConnection } from '../engine/store/database.ts';
+import { openBareConnection } from '../engine/store/sqlite/database.ts';
 
 let fx: Fixture;
 let server: Served;

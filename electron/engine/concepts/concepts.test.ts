@@ -11,7 +11,7 @@ import { engineApi } from '../engine-api.ts';
 import { makeFixture, type Fixture, type TestEngine } from '../testing/wiki-fixture.ts';
 import { Matcher, mayHold, signatureOf, type Mention } from './matcher.ts';
 import { normalForm, normalWords, singular } from './words.ts';
-import { openBareConnection } from '../store/database.ts';
+import { openBareConnection } from '../store/sqlite/database.ts';
 
 let fx: Fixture;
 afterEach(() => fx?.cleanup());

@@ -8,7 +8,7 @@ import type { CairnError } from '../../../shared/errors.ts';
 import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
 import { putInPlace, sha1, withStagedFile } from './atomic-file.ts';
 import { writePage } from './write-page.ts';
-import { openBareConnection } from '../store/database.ts';
+import { openBareConnection } from '../store/sqlite/database.ts';
 
 let fx: Fixture;
 afterEach(() => fx?.cleanup());

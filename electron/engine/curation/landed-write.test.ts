@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
-import { openBareConnection } from '../store/database.ts';
+import { openBareConnection } from '../store/sqlite/database.ts';
 
 let fx: Fixture;
 afterEach(() => fx?.cleanup());

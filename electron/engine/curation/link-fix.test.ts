@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openBareConnection } from '../store/database.ts';
+import { openBareConnection } from '../store/sqlite/database.ts';
 import { storeKinds } from '../testing/pg-test.ts';
 import { makeStoreFixture } from '../testing/store-fixture.ts';
 import type { Fixture } from '../testing/wiki-fixture.ts';

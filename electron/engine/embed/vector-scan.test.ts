@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../store/database.ts';
+import { openDatabase } from '../store/sqlite/database.ts';
 import { sqliteStore } from '../store/sqlite/sqlite-store.ts';
 import { VectorStore } from './vector-store.ts';
 

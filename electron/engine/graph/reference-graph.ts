@@ -2,7 +2,7 @@
 // point at (attachments, sources outside the wiki, targets nothing answers) as nodes too; the links
 // of one kind from one page to one target as one edge. Either the whole wiki or the pages within
 // `depth` links of a centre page, following links both ways; an agent's view leaves out other
-// agents' spaces and the global pages its own shadow, as search does (store/sqlite/visibility.ts).
+// agents' spaces and the global pages its own shadow, as search does (store/visibility.ts).
 import type { GraphEdge, GraphNode, GraphResponse } from '../../../shared/graph.ts';
 import { BadRequest, NotFound } from '../../../shared/errors.ts';
 import type { ConceptMention } from '../store/concepts.ts';

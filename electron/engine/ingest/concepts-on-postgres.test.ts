@@ -1,5 +1,5 @@
 // The concepts and the skill registry of a real wiki on PostgreSQL: every read of both
-// (store/postgres/concept-reads.ts) answers as from SQLite, deep-equal, order included, whether the
+// (testing/concept-reads.ts) answers as from SQLite, deep-equal, order included, whether the
 // wiki was indexed into SQLite and copied (copyStore), then written alike on both and the concept
 // refresh run on both (names numbered, signatures stamped, registrations given ids after the
 // copied ones), or indexed straight into PostgreSQL by the engine.
@@ -8,9 +8,9 @@ import { makeStoreFixture } from '../testing/store-fixture.ts';
 import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
 import { pgAdminUrl, type StoreKind } from '../testing/pg-test.ts';
 import { copyStore } from '../store/copy/store-copy.ts';
-import { conceptReads, registryReads, type ConceptProbe, type RegistryProbe } from '../store/postgres/concept-reads.ts';
+import { conceptReads, registryReads, type ConceptProbe, type RegistryProbe } from '../testing/concept-reads.ts';
 import { openPgStore } from '../store/postgres/pg-store.ts';
-import { unicodeLocaleDatabase } from '../store/postgres/twin-stores.ts';
+import { unicodeLocaleDatabase } from '../testing/twin-stores.ts';
 import type { DerivedRegistration } from '../store/registry.ts';
 import type { Store } from '../store/store.ts';
 import { openSqliteStore, type SqliteStore } from '../store/sqlite/sqlite-store.ts';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, CLI, cairnEnv, runCairn, startServe, waitForIdle, type Served } from '../testing/cairn-process.ts';
 import { mcpAgents } from '../testing/mcp-session.ts';
 import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
-import { openBareConnection, type Db } from '../store/database.ts';
+import { openBareConnection, type Db } from '../store/sqlite/database.ts';
 
 const PAGES = 1000;
 let fx: Fixture;

@@ -4,8 +4,8 @@ import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
 import { pictureOf } from '../testing/real-wiki.ts';
-import { processIdentity } from '../store/write-lock.ts';
-import { openBareConnection } from '../store/database.ts';
+import { processIdentity } from '../process-identity.ts';
+import { openBareConnection } from '../store/sqlite/database.ts';
 
 let fx: Fixture;
 afterEach(() => {

@@ -10,7 +10,7 @@
 import type { IndexNotice, IndexProgress, IndexReport } from '../../../shared/indexing.ts';
 import type { OpenRun } from '../store/runs.ts';
 import type { Store } from '../store/store.ts';
-import { processIdentity } from '../store/write-lock.ts';
+import { processIdentity } from '../process-identity.ts';
 
 /** The runs under way in this process (a run of this pid not listed here has ended, one way or another). */
 const liveHere = new Set<number>();

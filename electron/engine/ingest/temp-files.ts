@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { processExists } from '../store/write-lock.ts';
+import { processExists } from '../process-identity.ts';
 
 /** `.NAME.cairn-PID-RANDOM.tmp`: a dot-file, which the watcher and the walk ignore, naming the
  * process that writes it so a sweep can tell a live writer's from a dead one's. `.old` instead of

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, cairnEnv, runCairn, startServe, waitForIdle, waitForWatcher } from '../testing/cairn-process.ts';
 import { copyPages, INTERCONNECTED_10K, pictureOf } from '../testing/real-wiki.ts';
-import { openBareConnection } from '../store/database.ts';
+import { openBareConnection } from '../store/sqlite/database.ts';
 
 const haveData = fs.existsSync(INTERCONNECTED_10K);
 let dir: string;

@@ -1,7 +1,7 @@
 // Outcome events: every recall and expert answer given to an agent (what it returned, to whom),
 // and what the agent later said came of it. They tell which write-ups actually help, which is
 // what the skill registry's calibration shows beside self-assessed levels. No page holds them, so
-// they live in the history file (store/history.ts), not in the index a rebuild replaces.
+// they live in the history file (store/sqlite/history.ts), not in the index a rebuild replaces.
 import { randomBytes } from 'node:crypto';
 import type { Parsed } from '../../../shared/dispatch.ts';
 import { CairnError, NotFound } from '../../../shared/errors.ts';

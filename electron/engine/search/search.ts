@@ -15,7 +15,7 @@ import {
   type SearchResponse,
   type SearchResult,
 } from '../../../shared/search.ts';
-import { isDamage } from '../store/database.ts';
+import { isIndexDamage } from '../store/open-store.ts';
 import type { Store } from '../store/store.ts';
 import { LaneSkipped, type LaneQuery, type PageHit } from './lane.ts';
 import { lexicalLane } from './lexical.ts';
@@ -59,7 +59,7 @@ export async function runSemanticLane(deps: { store: Store; semantic: SemanticSo
     const hits = await withTimeout(semanticLane(q, deps.semantic), SEMANTIC_TIMEOUT_MS);
     return { model: model(), outcome: { hits } };
   } catch (err) {
-    if (isDamage(err)) throw err;
+    if (isIndexDamage(err)) throw err;
     if (err instanceof LaneSkipped) return { model: model(), outcome: { skipped: err.reason, message: err.message } };
     return { model: model(), outcome: err instanceof LaneTimeout ? { timeout: err.message } : { failed: (err as Error).message } };
   }
@@ -115,7 +115,7 @@ export async function search(deps: SearchDeps, req: Parsed<'search'>): Promise<S
       hits[lane] = await runner();
     } catch (err) {
       // a damaged index is not one lane's trouble: every answer from it is suspect
-      if (isDamage(err)) throw err;
+      if (isIndexDamage(err)) throw err;
       outcome = laneFailure(err);
     }
     lanes[lane] = { ...outcome, ms: elapsed(t0), weight: weights[lane], candidates: hits[lane]?.length ?? 0 };

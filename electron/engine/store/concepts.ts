@@ -4,7 +4,7 @@
 // over the network fits (ARCHITECTURE.md).
 
 import type { Viewer } from '../../../shared/viewer.ts';
-import type { SeenConcept } from './sqlite/visibility.ts';
+import type { SeenConcept } from './visibility.ts';
 
 export type NameSource = 'tag' | 'key' | 'title' | 'alias';
 
@@ -82,7 +82,7 @@ export const conceptOf = (r: ConceptRow): Concept => ({ norm: r.norm, name: r.na
 export interface ConceptRepo {
   /** Every concept, most mentioned first (then by name). */
   byMentions(): Promise<RankedConcept[]>;
-  /** The concepts (among `norms`, or all) a viewer sees, as the pages it reads spell them; null for a person, who sees every concept as it is (store/sqlite/visibility.ts). */
+  /** The concepts (among `norms`, or all) a viewer sees, as the pages it reads spell them; null for a person, who sees every concept as it is (store/visibility.ts). */
   seenBy(viewer: Viewer, norms?: readonly string[]): Promise<Map<string, SeenConcept> | null>;
   /** The first `limit` pages, in id order, that name the concept or mention it. */
   pagesOf(norm: string, limit: number): Promise<number[]>;

@@ -3,7 +3,7 @@
 // stores: what differs is how each reads a page's tags (a JSON array in text) and a list of tiers.
 // Pages marked `usage_mode: never` and archived pages are never surfaced.
 import type { SearchFilters } from '../../../shared/search.ts';
-import { visibleTo, type Condition } from './sqlite/visibility.ts';
+import { visibleTo, type Condition } from './visibility.ts';
 
 export interface FilterDialect {
   /** A condition true when page `p` has the tag given as one parameter (any case). */

@@ -6,7 +6,7 @@ import type { Viewer } from '../../../shared/viewer.ts';
 
 export type { Viewer } from '../../../shared/viewer.ts';
 
-/** What a reader sees beyond its spaces' live pages, stated by the caller (the rule: store/sqlite/visibility.ts). */
+/** What a reader sees beyond its spaces' live pages, stated by the caller (the rule: store/visibility.ts). */
 export interface VisibilityOptions {
   /** Also the shared pages the viewer's own pages shadow. */
   shadowed?: boolean;

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 
 /** Overwrites the pages of one table of a database file with noise. */
 export function garble(dbFile: string, table: string): void {
-  // the build openDatabase loads (store/database.ts), so it works on every Node line the tests run on
+  // the build openDatabase loads (store/sqlite/database.ts), so it works on every Node line the tests run on
   const db = new Database(dbFile, { nativeBinding: process.env.CAIRN_SQLITE_BINDING });
   const pageSize = db.pragma('page_size', { simple: true }) as number;
   const pages = db.prepare(`SELECT pageno FROM dbstat WHERE name = ?`).pluck().all(table) as number[];

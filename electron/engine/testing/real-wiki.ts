@@ -25,7 +25,7 @@ export interface IndexPicture {
 
 /** Every page with its content hash, and every link with what it resolved to: equal for two indexes of the same files. */
 export function pictureOf(dbFile: string): IndexPicture {
-  // the build openDatabase loads (store/database.ts), so it works on every Node line the tests run on
+  // the build openDatabase loads (store/sqlite/database.ts), so it works on every Node line the tests run on
   const db = new Database(dbFile, { readonly: true, nativeBinding: process.env.CAIRN_SQLITE_BINDING });
   try {
     const pages = db

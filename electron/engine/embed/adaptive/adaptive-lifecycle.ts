@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { readModelCard } from '../embedder.ts';
-import { processExists } from '../../store/write-lock.ts';
+import { processExists } from '../../process-identity.ts';
 import type { BuildModelOptions } from './build-adaptive.ts';
 import { DEFAULT_REBUILD_POLICY, measureDrift, type Drift, type RebuildPolicy } from './drift.ts';
 

@@ -10,7 +10,7 @@ import { DEMO_WIKI, SHIPPED_MODEL } from '../../config/settings.ts';
 import { pgAdminUrl } from '../../testing/pg-test.ts';
 import { makeFixture, type Fixture } from '../../testing/wiki-fixture.ts';
 import { openPgStore, type PgStore } from '../../store/postgres/pg-store.ts';
-import { addPage, openTwins, type Twins } from '../../store/postgres/twin-stores.ts';
+import { addPage, openTwins, type Twins } from '../../testing/twin-stores.ts';
 import { SemanticIndex } from '../semantic-index.ts';
 
 /** Pages of words the demo wiki has never used: enough of them drift the vocabulary past the rebuild policy. */

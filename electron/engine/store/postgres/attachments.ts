@@ -1,6 +1,6 @@
 // AttachmentRepo over PostgreSQL: the same rows in the same order as sqlite/attachments.ts.
 import type { AttachmentRepo, FileNode } from '../attachments.ts';
-import { FILE_NODE } from '../sqlite/attachments.ts';
+import { FILE_NODE } from '../attachments.ts';
 import type { Sql } from './sql.ts';
 
 export class PgAttachments implements AttachmentRepo {

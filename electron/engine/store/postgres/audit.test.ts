@@ -8,7 +8,7 @@ import type { AuditEntry } from '../../../../shared/page.ts';
 import { pgAdminUrl } from '../../testing/pg-test.ts';
 import type { AuditFilter, AuditRecord, AuditRepo } from '../audit.ts';
 import { openPgStore } from './pg-store.ts';
-import { openTwins, unicodeLocaleDatabase, type Twins } from './twin-stores.ts';
+import { openTwins, unicodeLocaleDatabase, type Twins } from '../../testing/twin-stores.ts';
 
 const record = (r: Partial<AuditRecord>): AuditRecord => ({
   actor: 'alice',

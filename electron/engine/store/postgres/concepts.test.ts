@@ -8,8 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { DerivedRegistration, DerivedRegistry } from '../registry.ts';
 import type { Store } from '../store.ts';
 import { pgAdminUrl } from '../../testing/pg-test.ts';
-import { conceptReads, registryReads, type ConceptProbe, type RegistryProbe } from './concept-reads.ts';
-import { openTwins, unicodeLocaleDatabase, type Twins } from './twin-stores.ts';
+import { conceptReads, registryReads, type ConceptProbe, type RegistryProbe } from '../../testing/concept-reads.ts';
+import { openTwins, unicodeLocaleDatabase, type Twins } from '../../testing/twin-stores.ts';
 
 const opened: Twins[] = [];
 afterEach(async () => {

@@ -5,8 +5,8 @@
 import type { Link, LinkFinding, LinkKind, PageSummary } from '../../../../shared/page.ts';
 import type { Viewer } from '../../../../shared/viewer.ts';
 import type { LinkAnswer, LinkRepo, LinkStep, NewLink, OtherEdge, PageEdge, StoredLink } from '../links.ts';
-import { FINDING, FINDING_ORDER, LINK_COLUMNS, LINK_FROM, READ, STORED, TO_OTHERS, TO_PAGES, toFinding, type FindingRow } from '../sqlite/links.ts';
-import { PAGE_FROM, PAGE_SUMMARY_COLUMNS, toPageSummary, type PageSummaryRow } from '../sqlite/page-rows.ts';
+import { FINDING, FINDING_ORDER, LINK_COLUMNS, LINK_FROM, READ, STORED, TO_OTHERS, TO_PAGES, toFinding, type FindingRow } from '../link-rows.ts';
+import { PAGE_FROM, PAGE_SUMMARY_COLUMNS, toPageSummary, type PageSummaryRow } from '../page-rows.ts';
 import type { Sql } from './sql.ts';
 import { visibleTo } from './visibility.ts';
 

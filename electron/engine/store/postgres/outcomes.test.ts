@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pgAdminUrl } from '../../testing/pg-test.ts';
 import type { OutcomeRepo, QueryFilter } from '../outcomes.ts';
-import { addPage, openTwins, unicodeLocaleDatabase, type Twins } from './twin-stores.ts';
+import { addPage, openTwins, unicodeLocaleDatabase, type Twins } from '../../testing/twin-stores.ts';
 
 const ASKED = [
   { id: 'q-1', kind: 'recall' as const, query: 'Été plans', agent: 'scout', sessionId: 's1', at: '2026-01-01T00:00:01.000Z', returned: ['alpha', 'beta'] },

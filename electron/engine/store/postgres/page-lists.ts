@@ -4,7 +4,7 @@
 import type { PageSummary } from '../../../../shared/page.ts';
 import type { SearchFilters } from '../../../../shared/search.ts';
 import { toPageSummary, type NoteCandidate, type PageListing, type PageSummaryRow, type Viewer } from '../pages.ts';
-import { PAGE_FROM, PAGE_SUMMARY_COLUMNS } from '../sqlite/page-rows.ts';
+import { PAGE_FROM, PAGE_SUMMARY_COLUMNS } from '../page-rows.ts';
 import { AS_TAG, pageCondition, TAG, TAGS } from './page-filter.ts';
 import type { Sql } from './sql.ts';
 import { visibleTo } from './visibility.ts';

@@ -19,7 +19,7 @@ import {
   type Viewer,
   type VisibilityOptions,
 } from '../pages.ts';
-import { PAGE_FROM, PAGE_SUMMARY_COLUMNS } from '../sqlite/page-rows.ts';
+import { PAGE_FROM, PAGE_SUMMARY_COLUMNS } from '../page-rows.ts';
 import { pageCondition } from './page-filter.ts';
 import { DATES_INDEX_ORDER, PageLists } from './page-lists.ts';
 import { PageWrites } from './page-writes.ts';

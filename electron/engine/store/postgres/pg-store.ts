@@ -7,7 +7,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import { CairnError } from '../../../../shared/errors.ts';
 import { JOINED_AFTER_COMMIT, type Store, type WriteOptions } from '../store.ts';
-import { lockWaitMs } from '../write-lock.ts';
+import { lockWaitMs } from '../lock-wait.ts';
 import { INDEX_WRITE_LOCK } from './locks.ts';
 import { SchemaReady } from './schema-ready.ts';
 import { redactUrl } from '../../config/pg-url.ts';

@@ -8,7 +8,7 @@ import type { FileRecord, OpenRun } from '../runs.ts';
 import type { Store } from '../store.ts';
 import { RUN_LOCKS } from './locks.ts';
 import { openPgStore, type PgStore } from './pg-store.ts';
-import { addPage, twoStores, type TwoStores } from './two-stores.ts';
+import { addPage, twoStores, type TwoStores } from '../../testing/two-stores.ts';
 
 let two: TwoStores | null = null;
 const others: PgStore[] = [];

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import type { FileProblem, IndexReport } from '../../../../shared/indexing.ts';
 import type { FileProblemRow, FileRecord, FolderProblem, IndexCounts, OpenRun, RunRepo, StoredFile } from '../runs.ts';
-import { COUNTS, FILE_COLUMNS, FILE_PROBLEMS } from '../sqlite/runs.ts';
+import { COUNTS, FILE_COLUMNS, FILE_PROBLEMS } from '../run-rows.ts';
 import { pgMeta } from './meta.ts';
 import { RunLocks } from './run-locks.ts';
 import type { Sql } from './sql.ts';

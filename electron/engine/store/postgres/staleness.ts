@@ -2,7 +2,7 @@
 // few pages) is passed as an integer array; every page otherwise.
 import type { Viewer } from '../../../../shared/viewer.ts';
 import type { StaleReason } from '../../../../shared/page.ts';
-import { PAGE_FROM, PAGE_SUMMARY_COLUMNS, toPageSummary, type PageSummaryRow } from '../sqlite/page-rows.ts';
+import { PAGE_FROM, PAGE_SUMMARY_COLUMNS, toPageSummary, type PageSummaryRow } from '../page-rows.ts';
 import type { CitedSource, StaleRecord, StaleRepo, StaleScope } from '../staleness.ts';
 import { DATES_INDEX_ORDER } from './page-lists.ts';
 import { visibleTo } from './visibility.ts';

@@ -1,9 +1,6 @@
 // AttachmentRepo over the SQLite index: its statements are prepared once per connection.
-import type { Db } from '../database.ts';
-import type { AttachmentRepo, FileNode } from '../attachments.ts';
-
-/** Both stores' (postgres/attachments.ts), camelCase aliases quoted for PostgreSQL, which folds them to lower case. */
-export const FILE_NODE = `SELECT id, root_id AS "rootId", rel_lower AS "relLower", name_lower AS "nameLower" FROM files WHERE status = 'attachment'`;
+import type { Db } from './database.ts';
+import { FILE_NODE, type AttachmentRepo, type FileNode } from '../attachments.ts';
 
 export class SqliteAttachments implements AttachmentRepo {
   private prepared: ReturnType<typeof statements> | null = null;

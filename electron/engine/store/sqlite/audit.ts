@@ -1,9 +1,9 @@
 // AuditRepo over the SQLite index: its statements are prepared once per connection. The audit
-// table is in the history file (store/history.ts), found unqualified.
+// table is in the history file (store/sqlite/history.ts), found unqualified.
 import type { AuditEntry } from '../../../../shared/page.ts';
-import type { Db } from '../database.ts';
+import type { Db } from './database.ts';
 import type { AuditFilter, AuditRecord, AuditRepo } from '../audit.ts';
-import { statementsOf } from '../statements.ts';
+import { statementsOf } from './statements.ts';
 
 // undoneBy: an undo counts while it stands, so a redo (the undo undone) unmarks the entry
 const COLUMNS = `id, at, actor, action, root, path, key, hash_before AS hashBefore, hash_after AS hashAfter, detail,

@@ -4,7 +4,7 @@ import type { Statement } from 'better-sqlite3';
 import type { SearchFilters } from '../../../../shared/search.ts';
 import type { ChunkOfPage, ChunkRepo, ChunkText, NewChunk, Section } from '../chunks.ts';
 import { lazyStatements } from './lazy-statements.ts';
-import type { Db } from '../database.ts';
+import type { Db } from './database.ts';
 import { pageCondition } from './page-filter.ts';
 import { StatementsByText } from './statements-by-text.ts';
 

@@ -3,7 +3,7 @@
 // `mentions_gone`), and the pages' prose and `prose_sigs`. Fixed statements are prepared once per
 // connection; those over a list of ids take it as one JSON parameter.
 import type { Statement } from 'better-sqlite3';
-import type { Db } from '../database.ts';
+import type { Db } from './database.ts';
 import {
   conceptOf,
   type Concept,
@@ -20,7 +20,8 @@ import {
 import { lazyStatements } from './lazy-statements.ts';
 import { metaTable } from './meta-table.ts';
 import type { Viewer } from '../../../../shared/viewer.ts';
-import { conceptsSeenBy, type SeenConcept } from './visibility.ts';
+import { conceptsSeenBy } from './visibility.ts';
+import type { SeenConcept } from '../visibility.ts';
 
 /** Rows per INSERT when every mention row is written again: fewer statements to run. */
 const ROWS_PER_INSERT = 100;

@@ -1,8 +1,8 @@
 // A repository's fixed statements, each prepared on its first use and kept for the connection:
-// preparing costs more than running most of them (store/statements.ts), and a reader that asks one
+// preparing costs more than running most of them (store/sqlite/statements.ts), and a reader that asks one
 // thing (`cairn page`, a status) should not pay for the statements of a whole indexing run.
 import type { Statement } from 'better-sqlite3';
-import type { Db } from '../database.ts';
+import type { Db } from './database.ts';
 
 /** `texts` by name, as statements prepared when first read. Callers never change their modes (pluck, raw). */
 export function lazyStatements<K extends string>(db: Db, texts: Record<K, string>): Record<K, Statement> {

@@ -1,7 +1,7 @@
 // LexicalRepo over the SQLite index: FTS5 bm25() over chunks and the page_terms table. Statements
 // are kept per text (their text varies with the filters and the number of terms).
 import { narrows, type SearchFilters } from '../../../../shared/search.ts';
-import type { Db } from '../database.ts';
+import type { Db } from './database.ts';
 import { COLUMN_WEIGHTS, type LexicalPage, type LexicalRepo, type RankedChunk, type RankedPage } from '../lexical.ts';
 import { lazyStatements } from './lazy-statements.ts';
 import { pageCondition } from './page-filter.ts';

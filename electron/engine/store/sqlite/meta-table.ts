@@ -1,7 +1,7 @@
 // The `meta` table: small named values of the index (the vectors' model and version, the
 // dictionary's generation, flags a later run acts on), read and written by several repositories.
-import type { Db } from '../database.ts';
-import { statementsOf } from '../statements.ts';
+import type { Db } from './database.ts';
+import { statementsOf } from './statements.ts';
 
 function make(db: Db) {
   const get = db.prepare(`SELECT value FROM meta WHERE key = ?`).pluck();

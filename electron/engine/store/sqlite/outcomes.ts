@@ -1,9 +1,9 @@
 // OutcomeRepo over the SQLite index: its statements are prepared once per connection. The tables
 // are in the history file (store/history.ts), found unqualified.
 import type { OutcomeTotals, QueryEvent } from '../../../../shared/recall.ts';
-import type { Db } from '../database.ts';
+import type { Db } from './database.ts';
 import { queryEvent, type AskedRecord, type OutcomeRecord, type OutcomeRepo, type OutcomeRow, type QueryEventRow, type QueryFilter } from '../outcomes.ts';
-import { statementsOf } from '../statements.ts';
+import { statementsOf } from './statements.ts';
 
 const statements = (db: Db) => ({
   recordAsked: db.prepare(`INSERT INTO query_events (id, kind, query, agent, session_id, at, returned) VALUES (?, ?, ?, ?, ?, ?, ?)`),

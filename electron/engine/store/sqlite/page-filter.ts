@@ -2,7 +2,7 @@
 // crosses the store's interfaces is the typed SearchFilters.
 import type { SearchFilters } from '../../../../shared/search.ts';
 import { pageConditionIn, type FilterDialect } from '../page-condition.ts';
-import type { Condition } from './visibility.ts';
+import type { Condition } from '../visibility.ts';
 
 const SQLITE: FilterDialect = {
   hasTag: `EXISTS (SELECT 1 FROM json_each(p.tags) t WHERE lower(t.value) = lower(?))`,

@@ -1,7 +1,7 @@
 // PageRepo over the SQLite index: fixed statements are prepared once per connection, those whose
 // text varies with a search's filters once per text.
 import type { SearchFilters } from '../../../../shared/search.ts';
-import type { Db } from '../database.ts';
+import type { Db } from './database.ts';
 import type { PageSummary } from '../../../../shared/page.ts';
 import {
   aliasList,
@@ -20,10 +20,11 @@ import {
   type VisibilityOptions,
 } from '../pages.ts';
 import { lazyStatements } from './lazy-statements.ts';
-import { fileSeenBy, preparedFor, visibleTo, type Visibility } from './visibility.ts';
-import { statementsOf } from '../statements.ts';
+import { fileSeenBy, preparedFor } from './visibility.ts';
+import { visibleTo, type Visibility } from '../visibility.ts';
+import { statementsOf } from './statements.ts';
 import { pageCondition } from './page-filter.ts';
-import { PAGE_FROM, PAGE_SUMMARY_COLUMNS, toPageSummary, type PageSummaryRow } from './page-rows.ts';
+import { PAGE_FROM, PAGE_SUMMARY_COLUMNS, toPageSummary, type PageSummaryRow } from '../page-rows.ts';
 import { StatementsByText } from './statements-by-text.ts';
 
 /** A PageNode as the query returns it: headings and block ids still JSON. */

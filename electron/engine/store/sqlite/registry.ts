@@ -1,6 +1,6 @@
 // RegistryRepo over the SQLite index: its statements are prepared once per connection.
 import type { Calibration, SkillAgent } from '../../../../shared/skills.ts';
-import type { Db } from '../database.ts';
+import type { Db } from './database.ts';
 import {
   registeredSkill,
   type ClaimToDecide,
@@ -11,7 +11,7 @@ import {
   type RegistryProblem,
   type RegistryRepo,
 } from '../registry.ts';
-import { statementsOf } from '../statements.ts';
+import { statementsOf } from './statements.ts';
 
 const SELECT = `SELECT g.id, g.agent, g.skill, g.category, g.aliases, g.tier, g.level, g.doc_path AS docPath, g.evidence_root AS evidenceRoot,
   g.evidence_path AS evidencePath, g.evidence_page_id AS evidencePageId, p.key AS evidenceKey, g.claim, g.claim_hash AS claimHash, g.status, g.reason, g.origin,

@@ -1,24 +1,14 @@
 // RunRepo over the SQLite index: its statements are prepared once per connection.
 import path from 'node:path';
 import type { FileProblem, IndexReport } from '../../../../shared/indexing.ts';
-import type { Db } from '../database.ts';
+import type { Db } from './database.ts';
 import type { FileProblemRow, FileRecord, FolderProblem, IndexCounts, OpenRun, RunRepo, StoredFile } from '../runs.ts';
 import { lazyStatements } from './lazy-statements.ts';
 import { metaTable } from './meta-table.ts';
+import { COUNTS, FILE_COLUMNS, FILE_PROBLEMS } from '../run-rows.ts';
 
 /** The meta key set while the next run must relink every link. */
 const FULL_RELINK = 'relink_all';
-/** Statements both stores run as written (postgres/runs.ts). */
-export const FILE_COLUMNS = `SELECT id, rel_path, mtime_ms, size, status FROM files`;
-export const FILE_PROBLEMS = `SELECT r.path AS root, f.rel_path AS path, f.status, f.reason, p.fm_error, p.fm_error_line
-   FROM files f JOIN roots r ON r.id = f.root_id LEFT JOIN pages p ON p.file_id = f.id
-   WHERE f.id IN (SELECT id FROM files WHERE reason IS NOT NULL UNION SELECT file_id FROM pages WHERE fm_error IS NOT NULL)
-   ORDER BY r.path, f.rel_path`;
-export const COUNTS = `SELECT (SELECT count(*) FROM pages) AS pages, (SELECT count(*) FROM chunks) AS chunks,
-   (SELECT count(*) FROM links) AS links,
-   (SELECT count(*) FROM links WHERE reason = 'missing-page') AS dangling,
-   (SELECT count(*) FROM links WHERE reason = 'missing-anchor') AS "brokenAnchors"`;
-
 export class SqliteRuns implements RunRepo {
   private readonly statements: ReturnType<typeof runStatements>;
 

@@ -2,9 +2,10 @@
 // the history file attached). Its methods run synchronously and answer resolved promises.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { ALONE } from '../cluster.ts';
-import { openDatabase, type Db } from '../database.ts';
+import { openDatabase, type Db } from './database.ts';
 import { JOINED_AFTER_COMMIT, type Store, type WriteOptions } from '../store.ts';
-import { beginImmediate, lockWaitMs } from '../write-lock.ts';
+import { beginImmediate } from './write-lock.ts';
+import { lockWaitMs } from '../lock-wait.ts';
 import { SqliteAttachments } from './attachments.ts';
 import { SqliteAudit } from './audit.ts';
 import { SqliteChunks } from './chunks.ts';

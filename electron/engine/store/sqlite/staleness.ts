@@ -1,12 +1,12 @@
 // StaleRepo over the SQLite index: fixed statements are prepared once per connection; those whose
 // text depends on the scope (all pages, or a few) once per shape.
 import type { Viewer } from '../../../../shared/viewer.ts';
-import { visibleTo } from './visibility.ts';
+import { visibleTo } from '../visibility.ts';
 import type { StaleReason } from '../../../../shared/page.ts';
-import { PAGE_FROM, PAGE_SUMMARY_COLUMNS, toPageSummary, type PageSummaryRow } from './page-rows.ts';
-import type { Db } from '../database.ts';
+import { PAGE_FROM, PAGE_SUMMARY_COLUMNS, toPageSummary, type PageSummaryRow } from '../page-rows.ts';
+import type { Db } from './database.ts';
 import type { CitedSource, StaleRecord, StaleRepo, StaleScope } from '../staleness.ts';
-import { statementsOf } from '../statements.ts';
+import { statementsOf } from './statements.ts';
 
 // in scope, each query starts from the pages named (a few), never from a whole table
 

@@ -1,8 +1,8 @@
 // Statements whose text depends on the request (a search's filters, the length of an IN list) are
 // prepared once per distinct text and kept, up to a bound: searches repeat a few shapes, and
-// preparing costs more than running most of them (store/statements.ts).
+// preparing costs more than running most of them (store/sqlite/statements.ts).
 import type { Statement } from 'better-sqlite3';
-import type { Db } from '../database.ts';
+import type { Db } from './database.ts';
 
 /** Distinct texts kept per repository: the least recently used goes first. */
 const KEPT = 256;

@@ -1,7 +1,7 @@
 // VectorRepo over the SQLite index: chunk vectors in a sqlite-vec vec0 table made for the model in
 // use, the embedding cache by (model, text hash), and their entries in meta. Its statements are
 // prepared once per connection; those on vec_chunks once the table exists, again after it is made anew.
-import type { Db } from '../database.ts';
+import type { Db } from './database.ts';
 import type { ChunkVector, ModelFile, Neighbour, PendingChunk, VectorMatrix, VectorModel, VectorRepo } from '../vectors.ts';
 import { metaTable } from './meta-table.ts';
 

@@ -1,5 +1,5 @@
 // Concepts, mentions, prose signatures, the skill registry: derived by indexing runs.
-// SQLite's triggers (store/migrations.ts) become PL/pgSQL ones with the same effect.
+// SQLite's triggers (store/sqlite/migrations.ts) become PL/pgSQL ones with the same effect.
 export const CONCEPTS_SCHEMA = `
 -- rowid: the order names were stored in (ConceptRepo.names), as SQLite's rowid (which a copy of an
 -- SQLite index numbers again in that order); bigint, as each page write whose names change spends some

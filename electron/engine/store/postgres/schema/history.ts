@@ -1,5 +1,5 @@
 // What is not derived from the pages: the audit log with the bytes each write replaced, the
-// queries agents asked and their outcomes. In SQLite these live in a second file (store/history.ts);
+// queries agents asked and their outcomes. In SQLite these live in a second file (store/sqlite/history.ts);
 // here they are tables of the same database, so one transaction covers a write's entry and its index.
 export const HISTORY_SCHEMA = `
 CREATE TABLE audit (

@@ -336,7 +336,7 @@ const STEPS: ReadonlyArray<Step> = [
   INSERT INTO meta (key, value) VALUES ('concepts_all', '1') ON CONFLICT (key) DO UPDATE SET value = '1';
   `,
   // 14: the audit log, query events and outcomes leave the index for the history file beside it
-  // (store/history.ts), which nothing rebuilds: migrate() copies their rows there, committed, before
+  // (store/sqlite/history.ts), which nothing rebuilds: migrate() copies their rows there, committed, before
   // this step drops them. main. always: unqualified, a name missing here would find the history's.
   `
   DROP TABLE IF EXISTS main.query_outcomes;
@@ -399,7 +399,7 @@ export const SCHEMA_VERSION = STEPS.length;
 const version = (db: Database.Database) => db.pragma('user_version', { simple: true }) as number;
 
 /** Brings the index to `upTo` (tests build older indexes with it). The history file must be
- * attached (store/history.ts) when the index still holds the history it is to give up. */
+ * attached (store/sqlite/history.ts) when the index still holds the history it is to give up. */
 export function migrate(db: Database.Database, upTo = SCHEMA_VERSION): void {
   const current = version(db);
   if (current > SCHEMA_VERSION) {

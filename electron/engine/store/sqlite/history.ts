@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import { CairnError } from '../../../shared/errors.ts';
+import { CairnError } from '../../../../shared/errors.ts';
 
 /** Undos logged before they named the entry they reversed: matched by the "undid #N (" their detail begins with. */
 const MARK_UNDOS_LOGGED_BEFORE = `UPDATE {s}.audit SET undoes = CAST(substr(detail, 8, instr(detail, ' (') - 8) AS INTEGER)
@@ -135,7 +135,7 @@ function stepsFor(s: 'history' | 'temp', from: number): string {
  */
 export function moveHistoryOutOfIndex(db: Database.Database): void {
   const attached = (db.pragma('database_list') as { name: string }[]).some((d) => d.name === 'history');
-  if (!attached) throw new Error('the history file must be attached before the index gives up its history (store/history.ts attachHistory)');
+  if (!attached) throw new Error('the history file must be attached before the index gives up its history (store/sqlite/history.ts attachHistory)');
   const inIndex = (table: string) => db.prepare(`SELECT 1 FROM main.sqlite_master WHERE type = 'table' AND name = ?`).get(table) !== undefined;
   db.transaction(() => {
     const columns = {

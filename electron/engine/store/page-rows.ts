@@ -4,4 +4,4 @@
 export const PAGE_SUMMARY_COLUMNS = `p.id, p.key, f.rel_path AS path, r.path AS root, p.scope, p.agent, p.title, p.summary, p.tags, p.content_hash`;
 export const PAGE_FROM = `FROM pages p JOIN files f ON f.id = p.file_id JOIN roots r ON r.id = f.root_id`;
 
-export { toPageSummary, type PageSummaryRow } from '../pages.ts';
+export { toPageSummary, type PageSummaryRow } from './pages.ts';

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
+import { makeFixture, type Fixture } from '../../testing/wiki-fixture.ts';
 import { isDamage, openBareConnection } from './database.ts';
 import { attachHistory, historyFileOf, moveHistoryOutOfIndex } from './history.ts';
 import { migrate } from './migrations.ts';

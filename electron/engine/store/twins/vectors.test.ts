@@ -4,9 +4,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pgAdminUrl } from '../../testing/pg-test.ts';
 import type { Neighbour, VectorRepo } from '../vectors.ts';
-import { openPgStore } from './pg-store.ts';
-import { PgVectors } from './vectors.ts';
-import { addPage, chunkHash, chunkRowid, openTwins, type Twins } from './twin-stores.ts';
+import { openPgStore } from '../postgres/pg-store.ts';
+import { PgVectors } from '../postgres/vectors.ts';
+import { addPage, chunkHash, chunkRowid, openTwins, type Twins } from '../../testing/twin-stores.ts';
 
 const MODEL = { id: 'test-model', dim: 8 };
 const PAGES = [

@@ -3,18 +3,11 @@
 // `BEGIN IMMEDIATE` transaction, so it takes the lock up front instead of failing halfway; when
 // another process holds it, we wait here *asynchronously* and retry, so a server keeps answering
 // searches while it waits (SQLite's own busy wait would block the event loop).
-import fs from 'node:fs';
-import os from 'node:os';
-import { CairnError } from '../../../shared/errors.ts';
+import { CairnError } from '../../../../shared/errors.ts';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.ts';
 import { statementsOf } from './statements.ts';
-
-/** How long a write waits for another process before giving up with a message that says so
- * (CAIRN_LOCK_WAIT_MS overrides it). */
-export function lockWaitMs(): number {
-  return Number(process.env.CAIRN_LOCK_WAIT_MS) || 120_000;
-}
+import { lockWaitMs } from '../lock-wait.ts';
 
 /** Another process held the write lock longer than we wait: nothing was done, and trying again later is the remedy. */
 export class DatabaseLocked extends CairnError {
@@ -67,35 +60,6 @@ function busyStatements(db: Db) {
     s.run();
   };
   return { read, set, begin };
-}
-
-/** Whether a process of this machine still exists (it may belong to another user). */
-export function processExists(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/**
- * Who a process is, beyond its pid, which the system reuses (pid 1 in every container): the
- * machine, its boot and the process's start time, where /proc tells them (Linux); elsewhere the
- * machine alone, if the pid exists. Null when no such process runs.
- */
-export function processIdentity(pid: number): string | null {
-  const host = os.hostname();
-  if (!fs.existsSync('/proc/self/stat')) return processExists(pid) ? host : null;
-  try {
-    const boot = fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // fields after the command name (which may hold spaces and parentheses): state is field 3, starttime field 22
-    const started = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-    return `${host}/${boot}/${started}`;
-  } catch {
-    return null;
-  }
 }
 
 function sleep(ms: number): Promise<void> {

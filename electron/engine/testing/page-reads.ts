@@ -1,11 +1,11 @@
 // For tests: every read of a PageRepo and a StaleRepo, asked with inputs taken from what an SQLite
 // index holds (its pages, files, folders, tags, agents) and their near misses (another case, the
 // other Unicode form, a missing id), so the two stores' answers are compared on the same questions.
-import { TIERS } from '../../../../shared/page.ts';
-import type { SearchFilters } from '../../../../shared/search.ts';
-import type { Viewer } from '../../../../shared/viewer.ts';
-import type { Db } from '../database.ts';
-import type { Store } from '../store.ts';
+import { TIERS } from '../../../shared/page.ts';
+import type { SearchFilters } from '../../../shared/search.ts';
+import type { Viewer } from '../../../shared/viewer.ts';
+import type { Db } from '../store/sqlite/database.ts';
+import type { Store } from '../store/store.ts';
 
 export interface ReadInputs {
   ids: number[];

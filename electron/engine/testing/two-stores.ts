@@ -1,8 +1,8 @@
 // For tests: the twin stores (SQLite and PostgreSQL, twin-stores.ts) given the same calls through
 // their repositories, so a test compares what the two answer (PostgreSQL's must answer as SQLite's
 // do: same rows, same order); and pages with what links and runs tell apart.
-import { freshPgDatabase } from '../../testing/pg-test.ts';
-import type { Store } from '../store.ts';
+import { freshPgDatabase } from './pg-test.ts';
+import type { Store } from '../store/store.ts';
 import { openTwins, type Twins } from './twin-stores.ts';
 
 export interface TwoStores extends Twins {

@@ -4,9 +4,9 @@
 // reference, but for ids and clocks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract, type MethodName } from '../../../../shared/contract.ts';
-import { storeKinds, type StoreKind } from '../../testing/pg-test.ts';
-import { makeStoreFixture } from '../../testing/store-fixture.ts';
-import type { Fixture, FixtureEngine } from '../../testing/wiki-fixture.ts';
+import { storeKinds, type StoreKind } from '../pg-test.ts';
+import { makeStoreFixture } from '../store-fixture.ts';
+import type { Fixture, FixtureEngine } from '../wiki-fixture.ts';
 
 /** What a step sees: the fixture (its root names pages by place) and the answers of the steps before. */
 export interface Run {

@@ -2,7 +2,7 @@
 // through fts5vocab): the terms, in order, that the PostgreSQL lexical index counts.
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { fts5Terms } from './fts5-tokens.ts';
+import { fts5Terms } from '../postgres/fts5-tokens.ts';
 
 /** The terms FTS5 stores for a text, in order. */
 function fts5Own(texts: string[]): string[][] {

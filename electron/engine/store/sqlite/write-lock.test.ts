@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { openDatabase, type Db } from './database.ts';
 import { DatabaseLocked } from './write-lock.ts';
-import { sqliteStore } from './sqlite/sqlite-store.ts';
+import { sqliteStore } from './sqlite-store.ts';
 
 const open: Db[] = [];
 let dir: string;

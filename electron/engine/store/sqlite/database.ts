@@ -1,12 +1,12 @@
 // One SQLite connection per process: WAL so readers never wait for a writer. Writers in other
 // processes are waited for asynchronously (write-lock.ts), so the busy timeout that blocks the
-// thread stays short once the database is open. The history file (store/history.ts) is attached
+// thread stays short once the database is open. The history file (store/sqlite/history.ts) is attached
 // to the same connection, so one write transaction and its lock cover both.
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as sqliteVec from 'sqlite-vec';
-import { CairnError } from '../../../shared/errors.ts';
+import { CairnError } from '../../../../shared/errors.ts';
 import { attachHistory, HistoryDamaged, historyFileOf } from './history.ts';
 import { migrate } from './migrations.ts';
 import { DatabaseLocked, isBusy } from './write-lock.ts';
@@ -21,7 +21,7 @@ const BUSY_MS = 20;
 const READER_BUSY_MS = 30_000;
 
 /** The index file is damaged or is not a Cairn index. It is only an index: the pages rebuild it,
- * and what they cannot is in the history file beside it (store/history.ts). */
+ * and what they cannot is in the history file beside it (store/sqlite/history.ts). */
 export class IndexDamaged extends CairnError {
   constructor(file: string, detail: string) {
     super(

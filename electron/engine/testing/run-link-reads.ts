@@ -2,11 +2,11 @@
 // from what an SQLite index holds (its pages, links, files, roots, folders, agents) and near misses
 // (another case, a missing id), so the two stores' answers are compared on the same questions.
 import path from 'node:path';
-import type { LinkKind } from '../../../../shared/page.ts';
-import type { Viewer } from '../../../../shared/viewer.ts';
-import type { Db } from '../database.ts';
-import type { OpenRun } from '../runs.ts';
-import type { Store } from '../store.ts';
+import type { LinkKind } from '../../../shared/page.ts';
+import type { Viewer } from '../../../shared/viewer.ts';
+import type { Db } from '../store/sqlite/database.ts';
+import type { OpenRun } from '../store/runs.ts';
+import type { Store } from '../store/store.ts';
 
 export interface RunLinkInputs {
   pages: number[];

@@ -5,10 +5,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freshPgDatabase } from '../../testing/pg-test.ts';
-import type { Store } from '../store.ts';
-import { openSqliteStore, type SqliteStore } from '../sqlite/sqlite-store.ts';
-import { openPgStore, type PgStore } from './pg-store.ts';
+import { freshPgDatabase } from './pg-test.ts';
+import type { Store } from '../store/store.ts';
+import { openSqliteStore, type SqliteStore } from '../store/sqlite/sqlite-store.ts';
+import { openPgStore, type PgStore } from '../store/postgres/pg-store.ts';
 
 export interface Twins {
   sqlite: SqliteStore;

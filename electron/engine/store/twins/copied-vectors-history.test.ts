@@ -11,7 +11,7 @@ import { copyStore } from '../copy/store-copy.ts';
 import { openSqliteStore, type SqliteStore } from '../sqlite/sqlite-store.ts';
 import type { Store } from '../store.ts';
 import type { Neighbour } from '../vectors.ts';
-import { openPgStore, type PgStore } from './pg-store.ts';
+import { openPgStore, type PgStore } from '../postgres/pg-store.ts';
 
 let fx: Fixture;
 let from: SqliteStore;

@@ -11,12 +11,12 @@ import { freshPgDatabase, pgAdminUrl } from '../../testing/pg-test.ts';
 import { makeFixture, type Fixture } from '../../testing/wiki-fixture.ts';
 import { copyStore } from '../copy/store-copy.ts';
 import { openSqliteStore, type SqliteStore } from '../sqlite/sqlite-store.ts';
-import { openPgStore, type PgStore } from './pg-store.ts';
-import { runLinkAnswers, runLinkInputs } from './run-link-reads.ts';
+import { openPgStore, type PgStore } from '../postgres/pg-store.ts';
+import { runLinkAnswers, runLinkInputs } from '../../testing/run-link-reads.ts';
 import type { LinkAnswer, NewLink } from '../links.ts';
 import type { FileRecord } from '../runs.ts';
 import type { Store } from '../store.ts';
-import { addPage, twoStores, type TestPage, type TwoStores } from './two-stores.ts';
+import { addPage, twoStores, type TestPage, type TwoStores } from '../../testing/two-stores.ts';
 
 let two: TwoStores | null = null;
 let copied: { fx: Fixture; from: SqliteStore; to: PgStore } | null = null;

@@ -12,9 +12,9 @@ import { copyStore } from '../copy/store-copy.ts';
 import type { IndexedPage } from '../pages.ts';
 import { openSqliteStore, type SqliteStore } from '../sqlite/sqlite-store.ts';
 import type { Store } from '../store.ts';
-import { answersOf, readInputs } from './page-reads.ts';
-import { openPgStore, type PgStore } from './pg-store.ts';
-import { openTwins, unicodeLocaleDatabase, type Twins } from './twin-stores.ts';
+import { answersOf, readInputs } from '../../testing/page-reads.ts';
+import { openPgStore, type PgStore } from '../postgres/pg-store.ts';
+import { openTwins, unicodeLocaleDatabase, type Twins } from '../../testing/twin-stores.ts';
 
 /** The twins' root is /w (1); /team (2) is scoped. */
 const ROOTS = ['/w', '/team'];

@@ -1,9 +1,9 @@
 // For tests: every read of ConceptRepo and RegistryRepo, asked with the same arguments, so the
 // answers of two stores (twin-stores.ts, or an index and its copy) are compared whole. Lists are
 // passed as a probe gives them: out of order, repeated, naming what is not there.
-import type { Viewer } from '../../../../shared/viewer.ts';
-import type { RegistrationFilter } from '../registry.ts';
-import type { Store } from '../store.ts';
+import type { Viewer } from '../../../shared/viewer.ts';
+import type { RegistrationFilter } from '../store/registry.ts';
+import type { Store } from '../store/store.ts';
 
 export interface ConceptProbe {
   norms: string[];

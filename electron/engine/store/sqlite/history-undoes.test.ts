@@ -2,7 +2,7 @@
 // before the history file): upgraded, the undos already logged mark the entries they reversed, as
 // new ones do.
 import { afterEach, expect, it } from 'vitest';
-import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
+import { makeFixture, type Fixture } from '../../testing/wiki-fixture.ts';
 import { openBareConnection } from './database.ts';
 import { historyFileOf } from './history.ts';
 import { migrate } from './migrations.ts';

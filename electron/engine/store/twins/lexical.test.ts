@@ -11,7 +11,7 @@ import { copyStore } from '../copy/store-copy.ts';
 import { lexicalPage, type RankedChunk } from '../lexical.ts';
 import type { Store } from '../store.ts';
 import { openSqliteStore, type SqliteStore } from '../sqlite/sqlite-store.ts';
-import { openPgStore, type PgStore } from './pg-store.ts';
+import { openPgStore, type PgStore } from '../postgres/pg-store.ts';
 
 const VOCAB = [
   'sourdough',
