@@ -1,7 +1,6 @@
 // Outcome events (in the history file): the recall and expert answers agents got, and what they
 // said came of them.
-// The interface every store implements (SQLite today: sqlite/outcomes.ts); asynchronous, so a store
-// over the network fits (ARCHITECTURE.md).
+// The interface, implemented once for both stores in common/outcomes.ts.
 import type { OutcomeTotals, QueryEvent } from '../../../shared/recall.ts';
 
 /** One answer given: its id is handed to the agent. */
@@ -24,39 +23,6 @@ export interface QueryFilter {
   query?: string | undefined;
   agent?: string | undefined;
   limit: number;
-}
-
-/** A query event as both stores keep it: returned keys as JSON text. */
-export interface QueryEventRow {
-  id: string;
-  kind: QueryEvent['kind'];
-  query: string;
-  agent: string | null;
-  session_id: string | null;
-  at: string;
-  returned: string;
-}
-
-/** An outcome as both stores keep it: used keys as JSON text. */
-export interface OutcomeRow {
-  outcome: QueryEvent['outcomes'][number]['outcome'];
-  used_keys: string;
-  note: string | null;
-  agent: string | null;
-  at: string;
-}
-
-export function queryEvent(e: QueryEventRow, outcomes: readonly OutcomeRow[]): QueryEvent {
-  return {
-    queryId: e.id,
-    kind: e.kind,
-    query: e.query,
-    agent: e.agent,
-    sessionId: e.session_id,
-    at: e.at,
-    returned: JSON.parse(e.returned) as string[],
-    outcomes: outcomes.map((o) => ({ outcome: o.outcome, usedKeys: JSON.parse(o.used_keys) as string[], note: o.note, agent: o.agent, at: o.at })),
-  };
 }
 
 export interface OutcomeRepo {

@@ -18,7 +18,8 @@ import { PgChunks } from './chunks.ts';
 import { PgConcepts } from './concepts.ts';
 import { PgLexical } from './lexical.ts';
 import { PgLinks } from './links.ts';
-import { PgOutcomes } from './outcomes.ts';
+import { Outcomes } from '../common/outcomes.ts';
+import { pgQuery } from './query.ts';
 import { PgPages } from './pages.ts';
 import { PgRegistry } from './registry.ts';
 import { PgRuns } from './runs.ts';
@@ -68,7 +69,7 @@ export class PgStore implements Store {
   readonly runs: PgRuns;
   readonly audit: PgAudit;
   readonly registry: PgRegistry;
-  readonly outcomes: PgOutcomes;
+  readonly outcomes: Outcomes;
   readonly vectors: PgVectors;
   readonly lexical: PgLexical;
   readonly staleness: PgStaleness;
@@ -95,7 +96,8 @@ export class PgStore implements Store {
     this.runs = new PgRuns(sql);
     this.audit = new PgAudit(sql);
     this.registry = new PgRegistry(sql);
-    this.outcomes = new PgOutcomes(sql);
+    const query = pgQuery(sql);
+    this.outcomes = new Outcomes(query);
     this.cluster = new PgCluster(pool, url);
     // a server's in-memory vectors are kept current by notices, not by asking before each search
     this.vectors = noticedVectors(new PgVectors(sql), sql, this.cluster.listener, this.cluster.server);

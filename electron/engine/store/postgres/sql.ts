@@ -34,10 +34,18 @@ export function placeholders(text: string): Prepared {
       .replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"/g, '')
       .replace(/;\s*$/, '')
       .includes(';');
-    out = { text: numbered, name: single ? `cairn_${createHash('sha1').update(numbered).digest('hex').slice(0, 24)}` : undefined };
+    out = { text: numbered, name: single ? nameOf(numbered) : undefined };
     prepared.set(text, out);
   }
   return out;
+}
+
+/** The name a statement text is prepared under, on every connection alike. */
+const names = new Map<string, string>();
+function nameOf(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) names.set(text, (name = `cairn_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`));
+  return name;
 }
 
 export class Sql {
@@ -74,6 +82,12 @@ export class Sql {
   async connection(): Promise<pg.PoolClient> {
     await this.ready();
     return this.pool.connect();
+  }
+
+  /** A statement as Kysely compiled it ($1… already): named like the others, so a connection plans it once. */
+  async compiled(text: string, params: readonly unknown[]): Promise<pg.QueryResult> {
+    await this.ready();
+    return this.on.query({ text, name: nameOf(text), values: params as unknown[] });
   }
 
   /** Runs a statement; returns how many rows it changed. */

@@ -12,7 +12,8 @@ import { SqliteChunks } from './chunks.ts';
 import { SqliteConcepts } from './concepts.ts';
 import { SqliteLexical } from './lexical.ts';
 import { SqliteLinks } from './links.ts';
-import { SqliteOutcomes } from './outcomes.ts';
+import { Outcomes } from '../common/outcomes.ts';
+import { sqliteQuery } from './query.ts';
 import { SqlitePages } from './pages.ts';
 import { SqliteRegistry } from './registry.ts';
 import { SqliteRuns } from './runs.ts';
@@ -41,7 +42,7 @@ export class SqliteStore implements Store {
   readonly runs: SqliteRuns;
   readonly audit: SqliteAudit;
   readonly registry: SqliteRegistry;
-  readonly outcomes: SqliteOutcomes;
+  readonly outcomes: Outcomes;
   readonly vectors: SqliteVectors;
   readonly lexical: SqliteLexical;
   readonly staleness: SqliteStaleness;
@@ -61,7 +62,8 @@ export class SqliteStore implements Store {
     this.runs = new SqliteRuns(db);
     this.audit = new SqliteAudit(db);
     this.registry = new SqliteRegistry(db);
-    this.outcomes = new SqliteOutcomes(db);
+    const query = sqliteQuery(db);
+    this.outcomes = new Outcomes(query);
     this.vectors = new SqliteVectors(db);
     this.lexical = new SqliteLexical(db);
     this.staleness = new SqliteStaleness(db);

@@ -1,4 +1,4 @@
-// PgOutcomes against a real PostgreSQL, compared with SQLite's on the same queries and outcomes:
+// The outcomes repository on a real PostgreSQL, compared with SQLite's on the same queries and outcomes:
 // the same events under every filter (a query's text in any ASCII case, as SQLite's NOCASE — in a
 // database whose own locale would fold more), newest first, each with its outcomes in order; the
 // same totals, and the same count of queries whose outcome another agent said used a page.

@@ -1,0 +1,22 @@
+// How the one implementation of a repository speaks to either database: a Kysely query builder
+// over the tables both stores keep under the same names and columns (common/tables.ts), bound to
+// the transaction the calling code is inside, and the few expressions the two SQL dialects spell
+// differently. Everything else in a repository is written once (ARCHITECTURE.md, "One store").
+import type { Expression, Kysely, RawBuilder, SqlBool } from 'kysely';
+import type { Tables } from './tables.ts';
+
+export interface Dialect {
+  readonly kind: 'sqlite' | 'postgres';
+  /** `a = b`, ignoring the case of ASCII letters only (SQLite's `COLLATE NOCASE`), on both. */
+  sameText(a: Expression<string | null>, b: Expression<string | null>): RawBuilder<SqlBool>;
+  /** The elements of a JSON array held in a text column, as a one-column table of `value`s. */
+  jsonValues(json: Expression<string | null>): RawBuilder<{ value: string }>;
+  /** `ref` is one of `values`, as one parameter: one statement text for lists of any length. */
+  oneOf(ref: Expression<unknown>, values: readonly (string | number)[]): RawBuilder<SqlBool>;
+}
+
+export interface Query {
+  /** The builder: its statements run inside the caller's store.write or store.read, else on their own. */
+  readonly db: Kysely<Tables>;
+  readonly dialect: Dialect;
+}

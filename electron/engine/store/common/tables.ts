@@ -1,0 +1,7 @@
+// The tables as the one implementation of each repository reads and writes them: the names and
+// columns both stores keep (SQLite: sqlite/migrations.ts and sqlite/history.ts; PostgreSQL:
+// postgres/schema/). The core tables are in index-tables.ts; a repository's own beside it.
+import type { IndexTables } from './index-tables.ts';
+import type { OutcomeTables } from './outcomes.ts';
+
+export interface Tables extends IndexTables, OutcomeTables {}

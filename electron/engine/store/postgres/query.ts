@@ -1,0 +1,72 @@
+// The one implementation's builder (common/query.ts) on PostgreSQL: Kysely's PostgreSQL compiler,
+// run through Sql, which finds the connection of the transaction the caller is inside (or the
+// pool) and names each statement text so a connection plans it once. Transactions are the
+// store's (pg-store.ts), never the builder's.
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  sql,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+  type SqlBool,
+} from 'kysely';
+import type { Dialect, Query } from '../common/query.ts';
+import type { Tables } from '../common/tables.ts';
+import type { Sql } from './sql.ts';
+
+const POSTGRES: Dialect = {
+  kind: 'postgres',
+  // SQLite's NOCASE folds ASCII letters only: lower() under "C" does the same
+  sameText: (a, b) => sql<SqlBool>`lower(${a} COLLATE "C") = lower(${b} COLLATE "C")`,
+  jsonValues: (json) => sql`json_array_elements_text(${json}::json)`,
+  oneOf: (ref, values) => sql<SqlBool>`${ref} = ANY(${values})`,
+};
+
+const CHANGES = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
+
+class SqlConnection implements DatabaseConnection {
+  constructor(private readonly run: Sql) {}
+
+  async executeQuery<R>(c: CompiledQuery): Promise<QueryResult<R>> {
+    const r = await this.run.compiled(c.sql, c.parameters);
+    return { rows: r.rows as R[], ...(CHANGES.has(r.command) ? { numAffectedRows: BigInt(r.rowCount ?? 0) } : {}) };
+  }
+
+  streamQuery(): never {
+    throw new Error('Cairn reads no PostgreSQL result as a stream');
+  }
+}
+
+class SqlDriver implements Driver {
+  private readonly connection: SqlConnection;
+  constructor(run: Sql) {
+    this.connection = new SqlConnection(run);
+  }
+  async init(): Promise<void> {}
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return this.connection;
+  }
+  async beginTransaction(): Promise<void> {
+    throw new Error("transactions are the store's (store.write, store.read), not the builder's");
+  }
+  commitTransaction = this.beginTransaction;
+  rollbackTransaction = this.beginTransaction;
+  async releaseConnection(): Promise<void> {}
+  async destroy(): Promise<void> {}
+}
+
+export function pgQuery(run: Sql): Query {
+  const db = new Kysely<Tables>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => new SqlDriver(run),
+      createIntrospector: (k) => new PostgresIntrospector(k),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+  });
+  return { db, dialect: POSTGRES };
+}

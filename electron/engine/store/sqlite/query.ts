@@ -1,0 +1,23 @@
+// The one implementation's builder (common/query.ts) on the SQLite connection: Kysely's own
+// SQLite dialect, each statement text prepared once and kept (preparing costs more than running
+// most of ours: statements.ts). Its statements join whatever transaction the store has open on
+// the connection, as every statement here does.
+import { Kysely, SqliteDialect, sql, type SqlBool } from 'kysely';
+import type { Dialect, Query } from '../common/query.ts';
+import type { Tables } from '../common/tables.ts';
+import type { Db } from './database.ts';
+import { StatementsByText } from './statements-by-text.ts';
+
+const SQLITE: Dialect = {
+  kind: 'sqlite',
+  sameText: (a, b) => sql<SqlBool>`${a} = ${b} COLLATE NOCASE`,
+  jsonValues: (json) => sql`json_each(${json})`,
+  oneOf: (ref, values) => sql<SqlBool>`${ref} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`,
+};
+
+export function sqliteQuery(db: Db): Query {
+  const kept = new StatementsByText(db);
+  // the store closes the connection, not the builder
+  const database = { prepare: (text: string) => kept.get(text), close: () => {} };
+  return { db: new Kysely<Tables>({ dialect: new SqliteDialect({ database }) }), dialect: SQLITE };
+}
