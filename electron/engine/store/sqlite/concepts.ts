@@ -295,7 +295,7 @@ function statements(db: Db) {
     allProse: db.prepare(PROSE),
     prose: db.prepare(`${PROSE} WHERE p.id ${inList}`),
     setProse: db.prepare(`UPDATE pages SET prose = ? WHERE id = ?`),
-    addSig: db.prepare(`INSERT INTO prose_sigs (page_id, sig) VALUES (?, ?)`),
+    addSig: db.prepare(`INSERT INTO prose_sigs (page_id, sig, seq) VALUES (?, ?, (SELECT coalesce(max(seq), 0) + 1 FROM prose_sigs))`),
     mentionRows: db.prepare(`SELECT page_id AS pageId, concept, line, n FROM mentions WHERE page_id ${inList}`),
     insertMention: db.prepare(`INSERT INTO mentions (page_id, concept, line, n) VALUES (?, ?, ?, ?)`),
     insertMentions: db.prepare(`INSERT INTO mentions (page_id, concept, line, n) VALUES ${Array(ROWS_PER_INSERT).fill('(?, ?, ?, ?)').join(', ')}`),
@@ -332,6 +332,7 @@ function pageWrites(db: Db) {
     namesOf: `SELECT source, name, norm FROM concept_names WHERE page_id = ? ORDER BY rowid`,
     deleteNames: `DELETE FROM concept_names WHERE page_id = ?`,
     insertName: `INSERT INTO concept_names (page_id, source, name, norm) VALUES (?, ?, ?, ?)`,
-    saveSig: `INSERT INTO prose_sigs (page_id, sig) VALUES (?, ?) ON CONFLICT (page_id) DO UPDATE SET sig = excluded.sig`,
+    saveSig: `INSERT INTO prose_sigs (page_id, sig, seq) VALUES (?, ?, (SELECT coalesce(max(seq), 0) + 1 FROM prose_sigs))
+      ON CONFLICT (page_id) DO UPDATE SET sig = excluded.sig, seq = excluded.seq`,
   });
 }
