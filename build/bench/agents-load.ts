@@ -1,8 +1,9 @@
-// Many agents at once on one store, measured as issue 19 asks. One `cairn serve` (each agent with
-// its own token), loopback only, in two phases:
+// Many agents at once on one store, measured as issues 19 and 30 ask. `cairn serve` (one, or
+// --servers N on the same database and folder, each agent with its own token, the agents spread
+// over the servers in turn), loopback only, in two phases:
 //   alone:   8 HTTP searchers, nothing else (the search latency a quiet wiki gives);
-//   writers: the same 8 searchers beside 8 HTTP writers and one `cairn mcp` process writing through
-//            its own engine to the same database and roots.
+//   writers: the same 8 searchers beside 8 HTTP writers (--writers N) and one `cairn mcp` process
+//            writing through its own engine to the same database and roots.
 // Per phase: requests/s, p50/p95 per kind, errors, and the worst event-loop delay of the server
 // process (CAIRN_LOOP_DELAY=1: it reports on SIGUSR2, see electron/server/loop-delay.ts). Then every
 // acknowledged write is checked: on disk with the hash it was acknowledged with, and in the index.
@@ -11,6 +12,7 @@
 // made from foam-docs in a temp folder (agents-vault.ts).
 // Usage: npm run bench:agents [-- ROOT | --foam [PATH]] [--seconds 60] [--alone-seconds 20]
 //        [--max-requests 200000] [--mcp 1] [--model none|adaptive] [--store sqlite|postgres]
+//        [--servers 1] [--writers 8]
 // --store postgres runs the same on a throwaway PostgreSQL cluster (bench-store.ts).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -33,7 +35,8 @@ const aloneSeconds = Number(option('alone-seconds', '20'));
 const maxRequests = Number(option('max-requests', '200000'));
 const mcpWriters = Number(option('mcp', '1'));
 const model = option('model', 'none');
-const WRITERS = 8;
+const WRITERS = Number(option('writers', '8'));
+const SERVERS = Number(option('servers', '1'));
 const SEARCHERS = 8;
 /** How long the server may take to exit after SIGTERM before it counts as hanging. */
 const EXIT_WAIT_MS = 20_000;
@@ -97,6 +100,12 @@ async function loopDelay(server: Served): Promise<string> {
     .replace(/^event loop delay \(since the last report\): /, '');
 }
 
+/** Each server's event-loop delay since the last ask, one line per server when there are several. */
+async function loopDelays(servers: Served[]): Promise<string> {
+  const lines = await Promise.all(servers.map(loopDelay));
+  return lines.length === 1 ? lines[0]! : lines.map((l, i) => `\n    server ${i + 1}: ${l}`).join('');
+}
+
 /** SIGTERM, then at most EXIT_WAIT_MS for the exit; a server still running then is killed and named. */
 async function stopServer(server: Served): Promise<string | null> {
   const exited = server.stop();
@@ -138,14 +147,17 @@ try {
   const pages = pageFiles().length;
   const indexed = await runCairn(['index', '--db', db, wiki], env);
   if (indexed.code !== 0) throw new Error(`cairn index failed:\n${indexed.err}`);
-  const server = await startServe(['--db', db, wiki], env);
+  const servers: Served[] = [];
   const acks: Ack[] = [];
   let peakMemory = '';
   let alone: Phase, loaded: Phase, delayAlone: string, delayLoaded: string;
   try {
-    // the server's own first run (nothing changed) must not count as a write's delay
-    await waitForIdle(server);
-    await loopDelay(server);
+    for (let i = 0; i < SERVERS; i++) servers.push(await startServe(['--db', db, wiki], env));
+    const server = servers[0]!;
+    const urlOf = (i: number) => servers[i % SERVERS]!.url;
+    // the servers' own first runs (nothing changed) must not count as a write's delay
+    for (const s of servers) await waitForIdle(s);
+    await loopDelays(servers);
     const words = pageFiles()
       .flatMap((f) =>
         path
@@ -154,16 +166,19 @@ try {
           .split(/[^a-z0-9]+/),
       )
       .filter((w) => w.length > 2);
-    const searchers = (p: Phase) => Array.from({ length: SEARCHERS }, (_, s) => searcher(server.url, p, s, words));
+    const searchers = (p: Phase) => Array.from({ length: SEARCHERS }, (_, s) => searcher(urlOf(s), p, s, words));
 
     alone = phase('searchers alone', aloneSeconds);
     await run(alone, searchers(alone));
-    delayAlone = await loopDelay(server);
+    delayAlone = await loopDelays(servers);
 
-    loaded = phase(`beside ${WRITERS} HTTP writers${mcpWriters ? ` and ${mcpWriters} MCP writer` : ''}`, seconds);
+    loaded = phase(
+      `beside ${WRITERS} HTTP writers${SERVERS > 1 ? ` over ${SERVERS} servers` : ''}${mcpWriters ? ` and ${mcpWriters} MCP writer` : ''}`,
+      seconds,
+    );
     const mcp = Array.from({ length: mcpWriters }, (_, m) => mcpWriter(loaded, m, ['--no-watch', '--db', db, wiki], env, acks));
-    await run(loaded, [...Array.from({ length: WRITERS }, (_, w) => writer(server.url, loaded, w, acks)), ...searchers(loaded), ...mcp]);
-    delayLoaded = await loopDelay(server);
+    await run(loaded, [...Array.from({ length: WRITERS }, (_, w) => writer(urlOf(w), loaded, w, acks)), ...searchers(loaded), ...mcp]);
+    delayLoaded = await loopDelays(servers);
 
     // no waiting for the watcher: a write is acknowledged only once its page is re-indexed
     problems.push(...(await checkAcknowledged(acks, (key) => http<{ body: string }>(server.url, token('searcher0'), 'GET', `wiki/pages/${key}`))));
@@ -172,10 +187,9 @@ try {
       .map(String)
       .filter((f) => f.endsWith('.tmp'));
     if (strays.length) problems.push(`${strays.length} temp files left behind: ${strays.slice(0, 3).join(', ')}`);
-    peakMemory = serverPeakMemory(server);
+    peakMemory = servers.map(serverPeakMemory).join('');
   } finally {
-    const hung = await stopServer(server);
-    if (hung) problems.push(hung);
+    for (const hung of await Promise.all(servers.map(stopServer))) if (hung) problems.push(hung);
   }
 
   const cpu = os.cpus()[0]?.model ?? 'unknown cpu';
@@ -186,7 +200,9 @@ try {
     `machine: ${os.cpus().length} x ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; load average before ${loadBefore.toFixed(2)}, after ${os.loadavg()[0]!.toFixed(2)}`,
   );
   console.log(store.describe());
-  console.log(`server: ${process.env.CAIRN_READERS ? `CAIRN_READERS=${process.env.CAIRN_READERS}` : 'default readers'}${peakMemory}`);
+  console.log(
+    `${SERVERS} server${SERVERS > 1 ? 's' : ''}: ${process.env.CAIRN_READERS ? `CAIRN_READERS=${process.env.CAIRN_READERS}` : 'default readers'}${peakMemory}`,
+  );
   console.log(`wiki: ${foam ? `git vault made from ${source}` : source}, ${pages} pages; model ${model}`);
   for (const [p, delay] of [
     [alone, delayAlone],
