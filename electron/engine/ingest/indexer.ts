@@ -69,7 +69,9 @@ export async function indexRoots(store: Store, opts: IndexOptions): Promise<Inde
   try {
     // Checkpointing the WAL every 1000 pages costs a full index more than its writes do: let it grow
     // during the run and fold it back once at the end (waiting for other processes at most the short busy timeout).
-    removed = await store.runs.withoutCheckpoints(() => ingestRoots({ store, writer, roots, opts, problems, progress, emit }));
+    const ingest = () => ingestRoots({ store, writer, roots, opts, problems, progress, emit });
+    // a run of a few paths (a write) never loads in bulk: see LexicalRepo.bulkLoad
+    removed = await store.runs.withoutCheckpoints(() => (opts.paths ? ingest() : store.lexical.bulkLoad(ingest)));
     progress.phase = 'link';
     emit();
     broke = await relink(store, writer, run, opts.conceptAliases ?? {}, opts.paths);

@@ -51,6 +51,12 @@ export interface LexicalRepo {
 
   // written by indexing runs
   /**
+   * Runs `fn`, a run that may index many pages, letting the store load them in bulk: PostgreSQL
+   * builds the postings' key once at the end when the index starts empty (postgres/lexical.ts);
+   * SQLite has nothing to do. The key is back (and searches use it) when it settles, failed or not.
+   */
+  bulkLoad<T>(fn: () => Promise<T>): Promise<T>;
+  /**
    * Indexes a page's chunks (by the rowids chunks.replaceForPage gave) and replaces its terms
    * (search/terms.ts pageTerms): call after replacing its chunks, which removed their old rows.
    */

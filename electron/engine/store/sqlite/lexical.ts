@@ -27,6 +27,11 @@ export class SqliteLexical implements LexicalRepo {
     this.statements = new StatementsByText(db);
   }
 
+  /** FTS5 has no key to build later: see LexicalRepo.bulkLoad. */
+  bulkLoad<T>(fn: () => Promise<T>): Promise<T> {
+    return fn();
+  }
+
   async rankChunks(words: string[], filters: SearchFilters, limit: number): Promise<RankedChunk[]> {
     const condition = pageCondition(filters);
     // Ranking inside FTS5 first and joining after is several times faster than letting the planner
