@@ -13,10 +13,29 @@ export interface Dialect {
   jsonValues(json: Expression<string | null>): RawBuilder<{ value: string }>;
   /** `ref` is one of `values`, as one parameter: one statement text for lists of any length. */
   oneOf(ref: Expression<unknown>, values: readonly (string | number)[]): RawBuilder<SqlBool>;
+  /** `text LIKE pattern` as SQLite's LIKE matches: ASCII letters in either case, no escape character. */
+  likeNoCase(text: Expression<string | null>, pattern: string): RawBuilder<SqlBool>;
+  /** Where `needle` first starts in `text`, from 1; 0 when it is not there. */
+  indexOf(text: Expression<string | null>, needle: Expression<string>): RawBuilder<number>;
 }
 
 export interface Query {
   /** The builder: its statements run inside the caller's store.write or store.read, else on their own. */
   readonly db: Kysely<Tables>;
   readonly dialect: Dialect;
+}
+
+/** Rows written with one statement per batch: SQLite binds at most 32,766 values a statement. */
+export function inBatches<T>(rows: readonly T[], size = 500): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+/** The last item given for each key, in the order the keys first came: one upsert of many rows
+ * changes a row once, where a statement per item would leave the last item's values. */
+export function lastOf<T>(items: readonly T[], key: (item: T) => string): T[] {
+  const by = new Map<string, T>();
+  for (const item of items) by.set(key(item), item);
+  return [...by.values()];
 }

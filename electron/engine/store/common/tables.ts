@@ -3,5 +3,6 @@
 // postgres/schema/). The core tables are in index-tables.ts; a repository's own beside it.
 import type { IndexTables } from './index-tables.ts';
 import type { OutcomeTables } from './outcomes.ts';
+import type { RegistryTables } from './registry.ts';
 
-export interface Tables extends IndexTables, OutcomeTables {}
+export interface Tables extends IndexTables, OutcomeTables, RegistryTables {}

@@ -21,7 +21,7 @@ import { PgLinks } from './links.ts';
 import { Outcomes } from '../common/outcomes.ts';
 import { pgQuery } from './query.ts';
 import { PgPages } from './pages.ts';
-import { PgRegistry } from './registry.ts';
+import { Registry } from '../common/registry.ts';
 import { PgRuns } from './runs.ts';
 import { PgStaleness } from './staleness.ts';
 import { PgVectors } from './vectors.ts';
@@ -68,7 +68,7 @@ export class PgStore implements Store {
   readonly concepts: PgConcepts;
   readonly runs: PgRuns;
   readonly audit: PgAudit;
-  readonly registry: PgRegistry;
+  readonly registry: Registry;
   readonly outcomes: Outcomes;
   readonly vectors: PgVectors;
   readonly lexical: PgLexical;
@@ -95,9 +95,9 @@ export class PgStore implements Store {
     this.concepts = new PgConcepts(sql);
     this.runs = new PgRuns(sql);
     this.audit = new PgAudit(sql);
-    this.registry = new PgRegistry(sql);
     const query = pgQuery(sql);
     this.outcomes = new Outcomes(query);
+    this.registry = new Registry(query);
     this.cluster = new PgCluster(pool, url);
     // a server's in-memory vectors are kept current by notices, not by asking before each search
     this.vectors = noticedVectors(new PgVectors(sql), sql, this.cluster.listener, this.cluster.server);

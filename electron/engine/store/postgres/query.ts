@@ -24,6 +24,9 @@ const POSTGRES: Dialect = {
   sameText: (a, b) => sql<SqlBool>`lower(${a} COLLATE "C") = lower(${b} COLLATE "C")`,
   jsonValues: (json) => sql`json_array_elements_text(${json}::json)`,
   oneOf: (ref, values) => sql<SqlBool>`${ref} = ANY(${values})`,
+  // ILIKE under "C" folds ASCII letters only, as SQLite's LIKE does
+  likeNoCase: (text, pattern) => sql<SqlBool>`${text} ILIKE ${pattern} ESCAPE ''`,
+  indexOf: (text, needle) => sql<number>`strpos(${text}, ${needle})`,
 };
 
 const CHANGES = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);

@@ -13,6 +13,8 @@ const SQLITE: Dialect = {
   sameText: (a, b) => sql<SqlBool>`${a} = ${b} COLLATE NOCASE`,
   jsonValues: (json) => sql`json_each(${json})`,
   oneOf: (ref, values) => sql<SqlBool>`${ref} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`,
+  likeNoCase: (text, pattern) => sql<SqlBool>`${text} LIKE ${pattern}`,
+  indexOf: (text, needle) => sql<number>`instr(${text}, ${needle})`,
 };
 
 export function sqliteQuery(db: Db): Query {

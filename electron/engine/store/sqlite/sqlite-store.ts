@@ -15,7 +15,7 @@ import { SqliteLinks } from './links.ts';
 import { Outcomes } from '../common/outcomes.ts';
 import { sqliteQuery } from './query.ts';
 import { SqlitePages } from './pages.ts';
-import { SqliteRegistry } from './registry.ts';
+import { Registry } from '../common/registry.ts';
 import { SqliteRuns } from './runs.ts';
 import { SqliteStaleness } from './staleness.ts';
 import { SqliteVectors } from './vectors.ts';
@@ -41,7 +41,7 @@ export class SqliteStore implements Store {
   readonly concepts: SqliteConcepts;
   readonly runs: SqliteRuns;
   readonly audit: SqliteAudit;
-  readonly registry: SqliteRegistry;
+  readonly registry: Registry;
   readonly outcomes: Outcomes;
   readonly vectors: SqliteVectors;
   readonly lexical: SqliteLexical;
@@ -61,9 +61,9 @@ export class SqliteStore implements Store {
     this.concepts = new SqliteConcepts(db);
     this.runs = new SqliteRuns(db);
     this.audit = new SqliteAudit(db);
-    this.registry = new SqliteRegistry(db);
     const query = sqliteQuery(db);
     this.outcomes = new Outcomes(query);
+    this.registry = new Registry(query);
     this.vectors = new SqliteVectors(db);
     this.lexical = new SqliteLexical(db);
     this.staleness = new SqliteStaleness(db);
