@@ -21,6 +21,3 @@ export interface AttachmentRepo {
   /** Their path and root, by id. */
   describe(ids: Iterable<number>): Promise<{ id: number; path: string; root: string }[]>;
 }
-
-/** The attachment nodes' query, both stores':, camelCase aliases quoted for PostgreSQL, which folds them to lower case. */
-export const FILE_NODE = `SELECT id, root_id AS "rootId", rel_lower AS "relLower", name_lower AS "nameLower" FROM files WHERE status = 'attachment'`;

@@ -12,8 +12,8 @@ import { INDEX_WRITE_LOCK } from './locks.ts';
 import { SchemaReady } from './schema-ready.ts';
 import { redactUrl } from '../../config/pg-url.ts';
 import { Sql, type Transaction } from './sql.ts';
-import { PgAttachments } from './attachments.ts';
-import { PgAudit } from './audit.ts';
+import { Attachments } from '../common/attachments.ts';
+import { Audit } from '../common/audit.ts';
 import { PgChunks } from './chunks.ts';
 import { PgConcepts } from './concepts.ts';
 import { PgLexical } from './lexical.ts';
@@ -67,13 +67,13 @@ export class PgStore implements Store {
   readonly links: PgLinks;
   readonly concepts: PgConcepts;
   readonly runs: PgRuns;
-  readonly audit: PgAudit;
+  readonly audit: Audit;
   readonly registry: Registry;
   readonly outcomes: Outcomes;
   readonly vectors: PgVectors;
   readonly lexical: PgLexical;
   readonly staleness: PgStaleness;
-  readonly attachments: PgAttachments;
+  readonly attachments: Attachments;
   readonly cluster: PgCluster;
   readonly sql: Sql;
   private readonly schema: SchemaReady;
@@ -94,16 +94,16 @@ export class PgStore implements Store {
     this.links = new PgLinks(sql);
     this.concepts = new PgConcepts(sql);
     this.runs = new PgRuns(sql);
-    this.audit = new PgAudit(sql);
     const query = pgQuery(sql);
     this.outcomes = new Outcomes(query);
     this.registry = new Registry(query);
+    this.audit = new Audit(query);
+    this.attachments = new Attachments(query);
     this.cluster = new PgCluster(pool, url);
     // a server's in-memory vectors are kept current by notices, not by asking before each search
     this.vectors = noticedVectors(new PgVectors(sql), sql, this.cluster.listener, this.cluster.server);
     this.lexical = new PgLexical(sql);
     this.staleness = new PgStaleness(sql);
-    this.attachments = new PgAttachments(sql);
   }
 
   /** Settles once the schema is current; rejects when the database cannot be reached or migrated (the next call tries again). */

@@ -71,5 +71,9 @@ export function pgQuery(run: Sql): Query {
       createQueryCompiler: () => new PostgresQueryCompiler(),
     },
   });
-  return { db, dialect: POSTGRES };
+  return {
+    db,
+    dialect: POSTGRES,
+    rows: async <R>(compiled: CompiledQuery<R>, parameters: readonly unknown[]) => (await run.compiled(compiled.sql, parameters)).rows as R[],
+  };
 }

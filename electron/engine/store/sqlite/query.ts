@@ -2,7 +2,7 @@
 // SQLite dialect, each statement text prepared once and kept (preparing costs more than running
 // most of ours: statements.ts). Its statements join whatever transaction the store has open on
 // the connection, as every statement here does.
-import { Kysely, SqliteDialect, sql, type SqlBool } from 'kysely';
+import { Kysely, SqliteDialect, sql, type CompiledQuery, type SqlBool } from 'kysely';
 import type { Dialect, Query } from '../common/query.ts';
 import type { Tables } from '../common/tables.ts';
 import type { Db } from './database.ts';
@@ -21,5 +21,14 @@ export function sqliteQuery(db: Db): Query {
   const kept = new StatementsByText(db);
   // the store closes the connection, not the builder
   const database = { prepare: (text: string) => kept.get(text), close: () => {} };
-  return { db: new Kysely<Tables>({ dialect: new SqliteDialect({ database }) }), dialect: SQLITE };
+  return {
+    db: new Kysely<Tables>({ dialect: new SqliteDialect({ database }) }),
+    dialect: SQLITE,
+    async rows<R>(compiled: CompiledQuery<R>, parameters: readonly unknown[]): Promise<R[]> {
+      const stmt = kept.get(compiled.sql);
+      if (stmt.reader) return stmt.all(...parameters) as R[];
+      stmt.run(...parameters);
+      return [];
+    },
+  };
 }

@@ -6,8 +6,8 @@ import { openDatabase, type Db } from './database.ts';
 import { JOINED_AFTER_COMMIT, type Store, type WriteOptions } from '../store.ts';
 import { beginImmediate } from './write-lock.ts';
 import { lockWaitMs } from '../lock-wait.ts';
-import { SqliteAttachments } from './attachments.ts';
-import { SqliteAudit } from './audit.ts';
+import { Attachments } from '../common/attachments.ts';
+import { Audit } from '../common/audit.ts';
 import { SqliteChunks } from './chunks.ts';
 import { SqliteConcepts } from './concepts.ts';
 import { SqliteLexical } from './lexical.ts';
@@ -40,13 +40,13 @@ export class SqliteStore implements Store {
   readonly links: SqliteLinks;
   readonly concepts: SqliteConcepts;
   readonly runs: SqliteRuns;
-  readonly audit: SqliteAudit;
+  readonly audit: Audit;
   readonly registry: Registry;
   readonly outcomes: Outcomes;
   readonly vectors: SqliteVectors;
   readonly lexical: SqliteLexical;
   readonly staleness: SqliteStaleness;
-  readonly attachments: SqliteAttachments;
+  readonly attachments: Attachments;
   /** No other server shares a file: this process leads, and tells no one. */
   readonly cluster = ALONE;
   /** The transaction the running code is inside, if any: a write called within a write joins it, a read within either joins it. */
@@ -60,14 +60,14 @@ export class SqliteStore implements Store {
     this.links = new SqliteLinks(db);
     this.concepts = new SqliteConcepts(db);
     this.runs = new SqliteRuns(db);
-    this.audit = new SqliteAudit(db);
     const query = sqliteQuery(db);
     this.outcomes = new Outcomes(query);
     this.registry = new Registry(query);
+    this.audit = new Audit(query);
+    this.attachments = new Attachments(query);
     this.vectors = new SqliteVectors(db);
     this.lexical = new SqliteLexical(db);
     this.staleness = new SqliteStaleness(db);
-    this.attachments = new SqliteAttachments(db);
   }
 
   get readOnly(): boolean {

@@ -1,0 +1,55 @@
+// AttachmentRepo written once: the files of a root that are not pages (images, PDFs…), as link
+// resolution finds them (every write asks: on SQLite each text is prepared once, sqlite/query.ts).
+import { sql } from 'kysely';
+import type { AttachmentRepo, FileNode } from '../attachments.ts';
+import { statement, type Query } from './query.ts';
+
+export class Attachments implements AttachmentRepo {
+  // link resolution asks these thousands of times in a full run: compiled once
+  readonly byName: (nameLower: string) => Promise<FileNode[]>;
+  readonly byPath: (relLower: string) => Promise<FileNode[]>;
+  private readonly endingWith: (tail: string, length: number) => Promise<FileNode[]>;
+
+  constructor(private readonly q: Query) {
+    const nodes = () =>
+      q.db
+        .selectFrom('files')
+        .select(['id', 'root_id as rootId', 'rel_lower as relLower', 'name_lower as nameLower'])
+        .where('status', '=', sql.lit('attachment'))
+        .orderBy('id');
+    this.byName = statement(q, 1, (name: string) => nodes().where('name_lower', '=', name));
+    this.byPath = statement(q, 1, (rel: string) => nodes().where('rel_lower', '=', rel));
+    // the path's last characters, counted the same in both dialects (substr from 1 or later only)
+    this.endingWith = statement(q, 2, (tail: string, length: number) =>
+      nodes()
+        .where(sql<boolean>`length(rel_lower) >= ${length}`)
+        .where(sql<boolean>`substr(rel_lower, length(rel_lower) - ${length} + 1) = ${tail}`),
+    );
+  }
+
+  byPathSuffix(suffix: string): Promise<FileNode[]> {
+    return this.endingWith(`/${suffix}`, suffix.length + 1);
+  }
+
+  async isAttachment(root: string, rel: string): Promise<boolean> {
+    const row = await this.q.db
+      .selectFrom('files as f')
+      .innerJoin('roots as r', 'r.id', 'f.root_id')
+      .select('f.id')
+      .where('r.path', '=', root)
+      .where('f.rel_path', '=', rel)
+      .where('f.status', '=', 'attachment')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  describe(ids: Iterable<number>): Promise<{ id: number; path: string; root: string }[]> {
+    return this.q.db
+      .selectFrom('files as f')
+      .innerJoin('roots as r', 'r.id', 'f.root_id')
+      .select(['f.id', 'f.rel_path as path', 'r.path as root'])
+      .where(this.q.dialect.oneOf(sql.ref('f.id'), [...ids]))
+      .orderBy('f.id')
+      .execute();
+  }
+}
