@@ -4,6 +4,8 @@
 import type { FileNode } from '../store/attachments.ts';
 import type { PageNode } from '../store/pages.ts';
 import type { Store } from '../store/store.ts';
+import type { LinkKind } from '../../../shared/page.ts';
+import { targetKey } from './resolve.ts';
 
 export type { FileNode, PageNode };
 
@@ -43,6 +45,28 @@ export class GraphLookup {
   /** Attachments whose path ends with `/suffix` (Obsidian's shortest-path form `[[folder/file.png]]`). */
   filesByPathSuffix(suffix: string): Promise<FileNode[]> {
     return this.remember(`s\0${suffix}`, () => this.store.attachments.byPathSuffix(suffix));
+  }
+
+  /**
+   * Looks up at once what resolving these links will ask: their pages, the pages their targets
+   * name by key, and attachments by those names. One look-up each instead of one per link (a
+   * round trip each on PostgreSQL: a third of a write's statements, and 15 of 57 s of indexing
+   * interconnected-10k). A target by path still asks on its own.
+   */
+  async prefetch(links: readonly { page_id: number; kind: LinkKind; target: string }[]): Promise<void> {
+    const ids = [...new Set(links.map((l) => l.page_id))].filter((id) => !this.memo.has(`i\0${id}`));
+    const keys = [...new Set(links.filter((l) => l.kind !== 'source').map((l) => targetKey(l.kind, l.target, '')))].filter(
+      (k) => k !== '' && !this.memo.has(`k\0${k}`),
+    );
+    if (!ids.length && !keys.length) return;
+    const [pages, files] = await Promise.all([this.store.pages.nodesAmong(keys, ids), this.store.attachments.byNames(keys)]);
+    const byKey = new Map<string, PageNode[]>(keys.map((k) => [k, []]));
+    for (const p of pages) byKey.get(p.keyLower)?.push(p);
+    for (const id of ids) this.memo.set(`i\0${id}`, Promise.resolve(pages.filter((p) => p.id === id)));
+    for (const [k, found] of byKey) this.memo.set(`k\0${k}`, Promise.resolve(found));
+    const byName = new Map<string, FileNode[]>(keys.map((k) => [k, []]));
+    for (const f of files) byName.get(f.nameLower)?.push(f);
+    for (const [k, found] of byName) if (!this.memo.has(`n\0${k}`)) this.memo.set(`n\0${k}`, Promise.resolve(found));
   }
 
   /** The promise itself is remembered, so two lookups of one key in flight ask the store once. */

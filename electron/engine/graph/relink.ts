@@ -49,6 +49,7 @@ export async function relinkChanged(store: Store, changes: LinkChanges): Promise
 async function relinkRows(store: Store, links: StoredLink[], written: Set<number> | null): Promise<number[]> {
   const lookup = new GraphLookup(store);
   const resolver = new Resolver(lookup);
+  await lookup.prefetch(links);
   const changed: LinkAnswer[] = [];
   const broke: number[] = [];
   for (const l of links) {

@@ -12,6 +12,8 @@ export interface FileNode {
 
 export interface AttachmentRepo {
   byName(nameLower: string): Promise<FileNode[]>;
+  /** Attachments with any of these names (lowercased), in one look-up; in id order. */
+  byNames(namesLower: readonly string[]): Promise<FileNode[]>;
   /** `relLower`: its root-relative path, lowercased. */
   byPath(relLower: string): Promise<FileNode[]>;
   /** Attachments whose path ends with `/suffix`. */

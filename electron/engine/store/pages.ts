@@ -208,6 +208,9 @@ export interface PageRepo {
   byPlace(root: string, path: string): Promise<PageRecord | null>;
   /** Pages whose key is this (lowercased), for link resolution. */
   nodesByKey(keyLower: string): Promise<PageNode[]>;
+  /** The pages whose key is one of these (lowercased) or whose id is one of these, in one look-up:
+   * what resolving many links asks, gathered (graph/lookup.ts prefetch). In id order. */
+  nodesAmong(keysLower: readonly string[], ids: readonly number[]): Promise<PageNode[]>;
   /** Pages at this root-relative path, lowercased, without `.md`. */
   nodesByPath(relNoExt: string): Promise<PageNode[]>;
   nodeById(id: number): Promise<PageNode | null>;

@@ -112,6 +112,16 @@ export function pageReads(s: Store, x: ReadInputs): Record<string, () => Promise
     (p) => s.pages.nodesByPath(p),
   );
   each('nodeById', [...ids, missing], (id) => s.pages.nodeById(id));
+  const lowerKeys = x.keys.map((k) => k.toLowerCase());
+  each(
+    'nodesAmong',
+    [
+      [lowerKeys, ids],
+      [[], []],
+      [lowerKeys.slice(0, 2), [missing]],
+    ] as const,
+    ([k, i]) => s.pages.nodesAmong(k, i),
+  );
   each('idsInFileOrder', [1, 3, ids.length + 10], (n) => s.pages.idsInFileOrder(n));
   each('graphPages', [ids, [...some, missing], []], (list) => s.pages.graphPages(list));
   each('browse', viewers, (v) => s.pages.browse(v));

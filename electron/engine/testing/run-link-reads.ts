@@ -146,6 +146,7 @@ async function linkAnswers({ links }: Store, i: RunLinkInputs, ask: Ask): Promis
 
 async function attachmentAnswers({ attachments }: Store, i: RunLinkInputs, ask: Ask): Promise<void> {
   for (const n of i.names) await ask(`byName ${n}`, () => attachments.byName(n));
+  await ask('byNames', () => attachments.byNames(i.names));
   for (const f of i.files) await ask(`byPath ${f.path}`, () => attachments.byPath(f.path));
   for (const s of i.suffixes) await ask(`byPathSuffix ${s}`, () => attachments.byPathSuffix(s));
   for (const f of i.files) await ask(`isAttachment ${f.root} ${f.path}`, () => attachments.isAttachment(f.root, f.path));

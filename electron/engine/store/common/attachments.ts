@@ -11,12 +11,7 @@ export class Attachments implements AttachmentRepo {
   private readonly endingWith: (tail: string, length: number) => Promise<FileNode[]>;
 
   constructor(private readonly q: Query) {
-    const nodes = () =>
-      q.db
-        .selectFrom('files')
-        .select(['id', 'root_id as rootId', 'rel_lower as relLower', 'name_lower as nameLower'])
-        .where('status', '=', sql.lit('attachment'))
-        .orderBy('id');
+    const nodes = () => this.nodes;
     this.byName = statement(q, 1, (name: string) => nodes().where('name_lower', '=', name));
     this.byPath = statement(q, 1, (rel: string) => nodes().where('rel_lower', '=', rel));
     // the path's last characters, counted the same in both dialects (substr from 1 or later only)
@@ -27,8 +22,20 @@ export class Attachments implements AttachmentRepo {
     );
   }
 
+  byNames(namesLower: readonly string[]): Promise<FileNode[]> {
+    return this.nodes.where(this.q.dialect.oneOf(sql.ref('name_lower'), namesLower)).execute();
+  }
+
   byPathSuffix(suffix: string): Promise<FileNode[]> {
     return this.endingWith(`/${suffix}`, suffix.length + 1);
+  }
+
+  private get nodes() {
+    return this.q.db
+      .selectFrom('files')
+      .select(['id', 'root_id as rootId', 'rel_lower as relLower', 'name_lower as nameLower'])
+      .where('status', '=', sql.lit('attachment'))
+      .orderBy('id');
   }
 
   async isAttachment(root: string, rel: string): Promise<boolean> {

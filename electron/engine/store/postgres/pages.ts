@@ -102,6 +102,10 @@ export class PgPages implements PageRepo {
     return this.nodes(`WHERE p.key_lower = ? ORDER BY p.id`, [keyLower]);
   }
 
+  async nodesAmong(keysLower: readonly string[], ids: readonly number[]): Promise<PageNode[]> {
+    return this.nodes(`WHERE p.key_lower = ANY(?::text[]) OR p.id = ANY(?::int[]) ORDER BY p.id`, [keysLower, ids]);
+  }
+
   async nodesByPath(relNoExt: string): Promise<PageNode[]> {
     // a page's path without `.md`: `rel_lower` is the file's path, lowercased
     return this.nodes(`WHERE f.rel_lower = ? ORDER BY f.id`, [`${relNoExt}.md`]);

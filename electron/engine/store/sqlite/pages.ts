@@ -107,6 +107,10 @@ export class SqlitePages implements PageRepo {
     return nodes(this.stmts.nodesByKey.all(keyLower));
   }
 
+  async nodesAmong(keysLower: readonly string[], ids: readonly number[]): Promise<PageNode[]> {
+    return nodes(this.stmts.nodesAmong.all(JSON.stringify(keysLower), JSON.stringify(ids)));
+  }
+
   async nodesByPath(relNoExt: string): Promise<PageNode[]> {
     return nodes(this.stmts.nodesByPath.all(relNoExt));
   }
@@ -355,6 +359,9 @@ function statements(db: Db) {
     ),
     nodesByKey: db.prepare(`${PAGE_NODE} WHERE p.key_lower = ?`),
     nodeById: db.prepare(`${PAGE_NODE} WHERE p.id = ?`),
+    nodesAmong: db.prepare(
+      `${PAGE_NODE} WHERE p.key_lower IN (SELECT value FROM json_each(?)) UNION SELECT * FROM (${PAGE_NODE} WHERE p.id IN (SELECT value FROM json_each(?))) ORDER BY id`,
+    ),
     // a page's path without `.md`: `rel_lower` is the file's path, lowercased
     nodesByPath: db.prepare(`${PAGE_NODE} WHERE f.rel_lower = ? || '.md'`),
     inFileOrder: db.prepare(`SELECT p.id FROM pages p JOIN files f ON f.id = p.file_id ORDER BY f.root_id, f.rel_path LIMIT ?`).pluck(),
