@@ -61,6 +61,13 @@ export interface PageProse {
   unsigned: boolean;
 }
 
+/**
+ * Other pages' matching that a write left for later (ingest/pending-mentions.ts): the pages that
+ * may hold a form new to the dictionary, or that a concept whose forms went or moved reaches,
+ * taken in page id order; `after` is the last page id done.
+ */
+export type PendingRematch = ({ kind: 'form'; form: string } | { kind: 'moved'; concept: string; forms: string[] }) & { after: number };
+
 /** `to` shares with `seed` the concept named `concept` (one names or mentions it, so does the other). */
 export interface ConceptStep {
   seed: number;
@@ -114,6 +121,10 @@ export interface ConceptRepo {
   refreshState(): Promise<{ aliases: string | null; rematchAll: boolean }>;
   /** Notes a refresh done: names and deleted mentions seen, `aliases` applied. Call inside a write. */
   finishRefresh(aliases: string): Promise<void>;
+  /** The other pages' matching left for later, oldest first (none: []). */
+  pendingRematch(): Promise<PendingRematch[]>;
+  /** Replaces the matching left for later. Call inside a write. */
+  setPendingRematch(work: readonly PendingRematch[]): Promise<void>;
   /** Concepts mentioned by pages deleted since the last refresh. */
   goneMentions(): Promise<string[]>;
   /** Pages mentioning one of `concepts`, and pages whose key, title or alias is one of `forms`. */

@@ -15,6 +15,7 @@ import {
   type PageMention,
   type PageName,
   type PageProse,
+  type PendingRematch,
   type RankedConcept,
 } from '../concepts.ts';
 import { moveMentionCounts, replaceAllMentions, writeMentions } from './concept-mentions.ts';
@@ -137,6 +138,14 @@ export class PgConcepts implements ConceptRepo {
     await this.sql.run(`DELETE FROM mentions_gone`);
     await this.meta.set('concept_aliases', aliases);
     await this.meta.delete('concepts_all');
+  }
+
+  async pendingRematch(): Promise<PendingRematch[]> {
+    return JSON.parse((await this.meta.get('concepts_pending')) ?? '[]') as PendingRematch[];
+  }
+
+  setPendingRematch(work: readonly PendingRematch[]): Promise<void> {
+    return work.length ? this.meta.set('concepts_pending', JSON.stringify(work)) : this.meta.delete('concepts_pending');
   }
 
   async goneMentions(): Promise<string[]> {

@@ -15,6 +15,7 @@ import {
   type PageMention,
   type PageName,
   type PageProse,
+  type PendingRematch,
   type RankedConcept,
 } from '../concepts.ts';
 import { lazyStatements } from './lazy-statements.ts';
@@ -133,6 +134,16 @@ export class SqliteConcepts implements ConceptRepo {
     this.stmts.clearGone.run();
     this.meta.set('concept_aliases', aliases);
     this.meta.delete('concepts_all');
+  }
+
+  async pendingRematch(): Promise<PendingRematch[]> {
+    return JSON.parse(this.meta.get('concepts_pending') ?? '[]') as PendingRematch[];
+  }
+
+  async setPendingRematch(work: readonly PendingRematch[]): Promise<void> {
+    // a few forms a write: a value of the meta table, rewritten whole by each chunk of the drain
+    if (work.length) this.meta.set('concepts_pending', JSON.stringify(work));
+    else this.meta.delete('concepts_pending');
   }
 
   async goneMentions(): Promise<string[]> {

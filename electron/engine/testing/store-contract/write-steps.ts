@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import type { WriteResult } from '../../../../shared/contract.ts';
 import type { Page } from '../../../../shared/page.ts';
 import { CairnError } from '../../../../shared/errors.ts';
+import type { PendingRematch } from '../concepts.ts';
 import { daysAgo } from './contract-wiki.ts';
 import { PAGE_READ } from './read-steps.ts';
 import { step, type Run, type Step } from './scenario.ts';
@@ -198,6 +199,25 @@ export const writeSteps: Step[] = [
       expect(r.byActor.entries.map((x) => x.action)).toEqual(['write']);
       expect(r.byKey.entries.map((x) => x.actor)).toEqual(['alice', 'bob']);
       expect(r.byAction.entries.map((x) => x.key)).toEqual(['token-refresh']);
+    },
+  ),
+  step(
+    "concepts: the other pages' matching left pending is kept as written, until replaced",
+    async (e) => {
+      const work: PendingRematch[] = [
+        { kind: 'form', form: 'token refresh', after: 3 },
+        { kind: 'moved', concept: 'kafka', forms: ['kafka', 'kafka streams'], after: 0 },
+      ];
+      const before = await e.store.concepts.pendingRematch();
+      await e.store.write((tx) => tx.concepts.setPendingRematch(work));
+      const kept = await e.store.concepts.pendingRematch();
+      await e.store.write((tx) => tx.concepts.setPendingRematch([]));
+      return { before, kept, work, after: await e.store.concepts.pendingRematch() };
+    },
+    (r) => {
+      expect(r.before).toEqual([]);
+      expect(r.kept).toEqual(r.work);
+      expect(r.after).toEqual([]);
     },
   ),
 ];
