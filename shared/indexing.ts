@@ -51,9 +51,9 @@ export type IndexReport = z.infer<typeof IndexReport>;
 /** What a reader should know about the index it reads: that it is not whole yet, or may be wrong. */
 export const IndexNotice = z.object({
   state: z
-    .enum(['first-index', 'interrupted'])
+    .enum(['first-index', 'interrupted', 'mentions-pending'])
     .describe(
-      'first-index: the first run is still writing pages, so a page may not be found yet; interrupted: a run stopped before it relinked, so links, backlinks and counts may be wrong until a run repairs it',
+      'first-index: the first run is still writing pages, so a page may not be found yet; interrupted: a run stopped before it relinked, so links, backlinks and counts may be wrong until a run repairs it; mentions-pending (status only): a concept written lately is still being looked for in the other pages, so their mentions of it and its count may be short until that is done',
     ),
   message: z.string(),
 });

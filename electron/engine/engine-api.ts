@@ -25,6 +25,7 @@ export type EngineApi = CairnApi &
     | 'startReaders'
     | 'cluster'
     | 'hearOtherServers'
+    | 'drainMentions'
   > & {
     /** What a door hands to `dispatch` with its own caller (an agent over HTTP or MCP). */
     service: CairnService;
@@ -62,5 +63,6 @@ export function engineApi(engine: Engine): EngineApi {
     startReaders: () => engine.startReaders(),
     cluster: engine.cluster,
     hearOtherServers: () => engine.hearOtherServers(),
+    drainMentions: () => guarded(engine, 'write', () => engine.drainMentions()),
   };
 }

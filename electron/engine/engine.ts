@@ -15,6 +15,7 @@ import type { FusionDefaults } from '../../shared/search.ts';
 import type { Tier } from '../../shared/recall.ts';
 import { HUB_CACHE, modelsFolder, SHIPPED_MODEL, type Settings } from './config/settings.ts';
 import { readersNotice } from './ingest/runs.ts';
+import { pendingNotice } from './ingest/pending-mentions.ts';
 import { buildIgnore } from './ingest/walk.ts';
 import { brokenLinks, orphanPages } from './graph/findings.ts';
 import { pageView } from './graph/page-view.ts';
@@ -82,6 +83,7 @@ export class Engine implements CairnService {
   /** Safe to call again: every call gets the same promise. */
   close(): Promise<void> {
     return (this.closing ??= (async () => {
+      await this.runs.stopDrain();
       void this.semantic.embedder?.dispose();
       void this.readers?.close();
       await this.store.close();
@@ -115,6 +117,14 @@ export class Engine implements CairnService {
     this.hearing ??= this.store.cluster.hear(changed, missed);
   }
 
+  /**
+   * Matches the other pages' mentions that writes left pending (ingest/pending-mentions.ts), by this
+   * process or another, until none are: what a run of paths starts in the background, awaited.
+   */
+  drainMentions(): Promise<void> {
+    return this.runs.drainMentions();
+  }
+
   /** Loads the configured embedding model; on failure search goes on without the semantic lane. */
   loadModel(): Promise<void> {
     return this.semantic.load();
@@ -146,7 +156,7 @@ export class Engine implements CairnService {
       ...(await this.store.runs.counts()),
       lastRun: await this.store.runs.lastDone(),
       indexing: this.runs.progress,
-      index: await this.notice(),
+      index: (await this.notice()) ?? (await pendingNotice(this.store.concepts)),
     };
   }
 
@@ -416,16 +426,20 @@ export class Engine implements CairnService {
     return { suggestions: r.targets.map((target) => ({ target, pages: suggest(target, r.limit, context.get(target)) })) };
   }
 
-  async undo(r: Parsed<'undo'>): Promise<Response<'undo'>> {
-    const { undoWrite } = await import('./curation/undo.ts');
-    const result = await undoWrite(this.store, await this.writableRoots(), r.id, r.actor);
-    return result.outcome === 'undone' ? this.indexLanded(result) : result;
+  undo(r: Parsed<'undo'>): Promise<Response<'undo'>> {
+    return this.runs.during(async () => {
+      const { undoWrite } = await import('./curation/undo.ts');
+      const result = await undoWrite(this.store, await this.writableRoots(), r.id, r.actor);
+      return result.outcome === 'undone' ? this.indexLanded(result) : result;
+    });
   }
 
-  /** Every write goes here: validated and logged by writePage, then the page is indexed at once. */
-  private async write(input: WriteInput): Promise<WriteResult> {
-    const { writePage } = await writePageModule();
-    return this.indexLanded(await writePage(this.store, await this.writableRoots(), input, this.settings.maxFileBytes));
+  /** Every write goes here: validated and logged by writePage, then the page is indexed at once (the drain of mentions waits for it: IndexRuns.during). */
+  private write(input: WriteInput): Promise<WriteResult> {
+    return this.runs.during(async () => {
+      const { writePage } = await writePageModule();
+      return this.indexLanded(await writePage(this.store, await this.writableRoots(), input, this.settings.maxFileBytes));
+    });
   }
 
   /**

@@ -8,6 +8,8 @@ import type { Settings } from './config/settings.ts';
 import type { SemanticIndex } from './embed/semantic-index.ts';
 import type { EngineEvents } from './engine.ts';
 import { failRun, finishRun } from './ingest/runs.ts';
+import { MentionDrain, yieldToEventLoop } from './ingest/mention-drain.ts';
+import { drainPending } from './ingest/mention-chunks.ts';
 import type { Store } from './store/store.ts';
 import { once } from './module-once.ts';
 
@@ -15,6 +17,8 @@ const indexerModule = once(() => import('./ingest/indexer.ts'));
 const staleScopeModule = once(() => import('./curation/stale-scope.ts'));
 export const stalenessModule = once(() => import('./curation/staleness.ts'));
 const registryModule = once(() => import('./skills/refresh.ts'));
+/** How many times in a row the drain of mentions lets the writes under way go first before it takes a chunk anyway: never starved. */
+const DRAIN_DEFERS = 4;
 /** A run that indexed this many pages has changed the tables enough to re-plan on (Store.refreshStatistics). */
 const STATISTICS_AFTER_PAGES = 200;
 
@@ -41,6 +45,10 @@ export class IndexRuns {
   private queued: { paths: Set<string>; run: Promise<IndexReport> } | null = null;
   /** Pages written whose indexing then failed: the next run takes them along (Engine.write says why). */
   private behind = new Set<string>();
+  /** The other pages' mentions a run of paths left pending (ingest/pending-mentions.ts), matched in the background. */
+  private readonly drain: MentionDrain;
+  /** Writes under way, from their first read to their run's end (Engine.write): the drain's chunks wait for them. */
+  private readonly writes = new Set<Promise<unknown>>();
   private readonly store: Store;
   private readonly settings: Settings;
   private readonly semantic: SemanticIndex;
@@ -48,6 +56,55 @@ export class IndexRuns {
 
   constructor(private readonly host: RunHost) {
     ({ store: this.store, settings: this.settings, semantic: this.semantic, events: this.events } = host);
+    this.drain = new MentionDrain(
+      this.store,
+      () => this.drainTurn(),
+      () => void this.tellDrained(),
+    );
+  }
+
+  /** Matches the other pages' mentions left pending, by any process, until none are. */
+  drainMentions(): Promise<void> {
+    return this.drain.run();
+  }
+
+  /** Runs a write (its checks, file and run) as one the drain of mentions lets go first. */
+  during<T>(write: () => Promise<T>): Promise<T> {
+    const p = write();
+    const settled = p.then(
+      () => {},
+      () => {},
+    );
+    this.writes.add(settled);
+    void settled.then(() => this.writes.delete(settled));
+    return p;
+  }
+
+  /**
+   * Resolves when a chunk of the drain may go: once the writes and run under way are done, checked
+   * again after yielding to the event loop (a write's file I/O would otherwise let a chunk in
+   * between each of its steps: 8 chunks, +60 ms a write on interconnected-10k), but after
+   * DRAIN_DEFERS rounds of writes at the latest.
+   */
+  private async drainTurn(): Promise<void> {
+    for (let round = 0; ; round++) {
+      await yieldToEventLoop();
+      if ((!this.writes.size && !this.running) || round >= DRAIN_DEFERS) return;
+      await Promise.all([...this.writes, this.running?.catch(() => {})]);
+    }
+  }
+
+  /** Stops draining after the chunk under way: the rest stays pending in the store. */
+  stopDrain(): Promise<void> {
+    return this.drain.stop();
+  }
+
+  /** Mentions changed after the run that left them pending was told: the doors, and other servers, refresh again. */
+  private async tellDrained(): Promise<void> {
+    const last = await this.store.runs.lastDone().catch(() => null);
+    if (!last) return;
+    this.events.emit('pagesChanged', last);
+    void this.store.cluster.announce(last);
   }
 
   isRunning(): boolean {
@@ -143,6 +200,8 @@ export class IndexRuns {
       onProgress: (p) => emit((at.last = p)),
     });
     try {
+      // a full run leaves every page's mentions complete (and finishes what a killed process left)
+      if (!paths) await drainPending(this.store, () => yieldToEventLoop().then(() => true));
       // before the semantic phase, whose model build can take minutes while searches go on
       if (report.indexed >= STATISTICS_AFTER_PAGES) await this.store.refreshStatistics();
       await this.refreshStaleness(paths && nearBefore ? unionScope(nearBefore, await pagesNear(this.store, paths)) : null);
@@ -157,6 +216,8 @@ export class IndexRuns {
     this.events.emit('pagesChanged', report);
     // and the other servers sharing the index tell their own doors (store/cluster.ts)
     void this.store.cluster.announce(report);
+    // last, after the run's own writes: its answer waits for no chunk of the drain
+    if (paths) this.drain.kick();
     return report;
   }
 
