@@ -8,7 +8,7 @@ import { mayHoldWords, wordHashes } from '../concepts/matcher.ts';
 import { signatures } from '../concepts/signatures.ts';
 import { storedMatcher } from '../concepts/stored.ts';
 import { matchPages } from './page-mentions.ts';
-import { moveCounts, reachedBy } from './pending-mentions.ts';
+import { moveCounts, movedReach } from './pending-mentions.ts';
 
 /**
  * Pages per chunk: 100 took ~10 ms on interconnected-10k (whole pages matched, ~7,000 of them for
@@ -66,7 +66,7 @@ export async function drainPending(store: Store, turn: () => Promise<boolean>): 
 async function nextPages(concepts: ConceptRepo, work: PendingRematch[], budget: number): Promise<{ ids: number[]; through: number; left: PendingRematch[] }> {
   const forms = work.flatMap((w) => (w.kind === 'form' ? [{ after: w.after, words: wordHashes(w.form) }] : []));
   const moved = new Map<PendingRematch, number[]>();
-  for (const w of work) if (w.kind === 'moved') moved.set(w, await reachedBy(concepts, w));
+  for (const w of work) if (w.kind === 'moved') moved.set(w, await movedReach(concepts, w));
   const found = new Set<number>([...moved.values()].flat());
   // the signatures in id order, from the first page a form may still reach, until enough are found
   let scanned = Infinity;

@@ -26,19 +26,28 @@ export function workOf(change: DictionaryChange): PendingRematch[] {
 }
 
 /**
- * The pages (not among `skip`) the work reaches, while they are at most `limit`; null past it.
+ * The pages (not among `skip`) the work reaches, while they are at most `limit`; null past it, as
+ * soon as it is known (a common word is told from a few hundred signatures, not all of them).
  * Call inside the write transaction, before it signs a page (concepts/signatures.ts says why).
  */
 export async function fewReached(concepts: ConceptRepo, work: PendingRematch[], skip: ReadonlySet<number>, limit: number): Promise<Set<number> | null> {
   const out = new Set<number>();
   for (const w of work) {
-    for (const id of await reachedBy(concepts, w)) {
+    const ids = w.kind === 'moved' ? await movedReach(concepts, w) : holders(await signatures(concepts), await concepts.unsignedPages(), w.form);
+    for (const id of ids) {
       if (skip.has(id)) continue;
       out.add(id);
       if (out.size > limit) return null;
     }
   }
   return out;
+}
+
+/** The pages whose signature may hold the form, in no order; and every page without one (indexed before signatures were). */
+function* holders(sigs: ReadonlyMap<number, Uint8Array>, unsigned: number[], form: string): Generator<number> {
+  const words = wordHashes(form);
+  for (const [id, sig] of sigs) if (mayHoldWords(sig, words)) yield id;
+  yield* unsigned;
 }
 
 /** Adds the work to what is pending: work already there starts again from the first page (the pages it did may differ now). */
@@ -54,18 +63,9 @@ export async function leavePending(concepts: ConceptRepo, work: PendingRematch[]
 
 const keyOf = (w: PendingRematch) => (w.kind === 'form' ? `form ${w.form}` : `moved ${w.concept}`);
 
-/** The pages after `w.after` the work reaches, in id order. */
-export async function reachedBy(concepts: ConceptRepo, w: PendingRematch): Promise<number[]> {
-  const ids: number[] = [];
-  if (w.kind === 'moved') {
-    for (const id of await concepts.pagesReached([w.concept], w.forms)) if (id > w.after) ids.push(id);
-  } else {
-    const words = wordHashes(w.form);
-    for (const [id, sig] of await signatures(concepts)) if (id > w.after && mayHoldWords(sig, words)) ids.push(id);
-    // a page indexed before signatures were (the full pass a migration asks for signs them all)
-    for (const id of await concepts.unsignedPages()) if (id > w.after) ids.push(id);
-  }
-  return ids.sort((a, b) => a - b);
+/** The pages after `w.after` that mention the moved concept or are named by one of its forms, in id order. */
+export async function movedReach(concepts: ConceptRepo, w: PendingRematch & { kind: 'moved' }): Promise<number[]> {
+  return (await concepts.pagesReached([w.concept], w.forms)).filter((id) => id > w.after).sort((a, b) => a - b);
 }
 
 /** Moves the concepts' counts of mentioning pages by the rows a match added and removed. */
