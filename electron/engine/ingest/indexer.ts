@@ -10,6 +10,7 @@ import type { FileProblem, IndexProgress, IndexReport } from '../../../shared/in
 import type { Store } from '../store/store.ts';
 import { relinkAll, relinkChanged } from '../graph/relink.ts';
 import { refreshConcepts } from './concept-mentions.ts';
+import { signatures } from '../concepts/signatures.ts';
 import { linkFindings } from '../graph/findings.ts';
 import { PageWriter } from './page-writer.ts';
 import { beginRun, failRun, markLinked, type RunStart } from './runs.ts';
@@ -121,6 +122,10 @@ async function ingestRoots(r: Omit<RootRun, 'root' | 'only'> & { roots: string[]
 async function relink(store: Store, writer: PageWriter, run: RunStart, conceptAliases: Record<string, string>, paths: string[] | undefined): Promise<number[]> {
   const repair = run.unlinked.length > 0 || (await store.runs.fullRelinkRequested());
   return store.write(async (tx) => {
+    // a full run reads the pages' signatures into this process before anything here signs a page
+    // (concepts/signatures.ts): else the first write after it reads all of them (~15 ms of its
+    // transaction, and of the event loop, on interconnected-10k)
+    if (!paths) await signatures(tx.concepts);
     let broke: number[] = [];
     if (repair || writer.changes.pageIds.size > FULL_RELINK_PAGES) await relinkAll(tx);
     // a full run resolves every page's sources again even when no page changed: they lie outside the wiki
