@@ -32,8 +32,11 @@ export function workOf(change: DictionaryChange): PendingRematch[] {
  */
 export async function fewReached(concepts: ConceptRepo, work: PendingRematch[], skip: ReadonlySet<number>, limit: number): Promise<Set<number> | null> {
   const out = new Set<number>();
+  // read once for every form (a new page's key and title are two): on PostgreSQL each is a round trip
+  let signed: [ReadonlyMap<number, Uint8Array>, number[]] | undefined;
   for (const w of work) {
-    const ids = w.kind === 'moved' ? await movedReach(concepts, w) : holders(await signatures(concepts), await concepts.unsignedPages(), w.form);
+    const ids =
+      w.kind === 'moved' ? await movedReach(concepts, w) : holders(...(signed ??= [await signatures(concepts), await concepts.unsignedPages()]), w.form);
     for (const id of ids) {
       if (skip.has(id)) continue;
       out.add(id);
