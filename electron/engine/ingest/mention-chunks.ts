@@ -64,39 +64,39 @@ export async function drainPending(store: Store, turn: () => Promise<boolean>): 
  * reach pages past it.
  */
 async function nextPages(concepts: ConceptRepo, work: PendingRematch[], budget: number): Promise<{ ids: number[]; through: number; left: PendingRematch[] }> {
-  const forms = work.flatMap((w) => (w.kind === 'form' ? [{ after: w.after, words: wordHashes(w.form) }] : []));
   const moved = new Map<PendingRematch, number[]>();
   for (const w of work) if (w.kind === 'moved') moved.set(w, await movedReach(concepts, w));
-  const found = new Set<number>([...moved.values()].flat());
-  // the signatures in id order, from the first page a form may still reach, until enough are found
-  let scanned = Infinity;
-  if (forms.length) {
-    const from = Math.min(...forms.map((f) => f.after));
-    for (const id of await concepts.unsignedPages()) if (forms.some((f) => id > f.after)) found.add(id);
-    const sigs = await signatures(concepts);
-    const ids = [...sigs.keys()].filter((id) => id > from).sort((a, b) => a - b);
-    let asked = 0;
-    let hits = 0;
-    for (const id of ids) {
-      if (hits >= budget || asked >= MAX_ASKED) {
-        scanned = id - 1;
+  const forms = work.flatMap((w) => (w.kind === 'form' ? [{ after: w.after, words: wordHashes(w.form) }] : []));
+  const held = forms.length ? await holdersFrom(concepts, forms, budget) : { ids: [], scanned: Infinity };
+  const ids = [...new Set([...[...moved.values()].flat(), ...held.ids])].filter((id) => id <= held.scanned).sort((a, b) => a - b);
+  const taken = ids.slice(0, budget);
+  const through = taken.length === budget ? taken[budget - 1]! : held.scanned;
+  const left = work.filter((w) => (w.kind === 'form' ? through !== Infinity : moved.get(w)!.some((id) => id > through)));
+  return { ids: taken, through, left };
+}
+
+/**
+ * The pages that may hold one of the forms (each after its own `after`), asking the signatures in
+ * id order until `budget` say so or MAX_ASKED were asked; `scanned`: every page up to it was asked
+ * (Infinity: all were). Pages without a signature may hold anything.
+ */
+async function holdersFrom(concepts: ConceptRepo, forms: { after: number; words: number[] }[], budget: number): Promise<{ ids: number[]; scanned: number }> {
+  const ids = (await concepts.unsignedPages()).filter((id) => forms.some((f) => id > f.after));
+  const sigs = await signatures(concepts);
+  const from = Math.min(...forms.map((f) => f.after));
+  let asked = 0;
+  let hits = 0;
+  for (const id of [...sigs.keys()].filter((k) => k > from).sort((a, b) => a - b)) {
+    if (hits >= budget || asked >= MAX_ASKED) return { ids, scanned: id - 1 };
+    for (const f of forms) {
+      if (id <= f.after) continue;
+      asked++;
+      if (mayHoldWords(sigs.get(id)!, f.words)) {
+        ids.push(id);
+        hits++;
         break;
-      }
-      const sig = sigs.get(id)!;
-      for (const f of forms) {
-        if (id <= f.after) continue;
-        asked++;
-        if (mayHoldWords(sig, f.words)) {
-          found.add(id);
-          hits++;
-          break;
-        }
       }
     }
   }
-  const ids = [...found].filter((id) => id <= scanned).sort((a, b) => a - b);
-  const taken = ids.slice(0, budget);
-  const through = taken.length === budget ? taken[budget - 1]! : scanned;
-  const left = work.filter((w) => (w.kind === 'form' ? through !== Infinity : moved.get(w)!.some((id) => id > through)));
-  return { ids: taken, through, left };
+  return { ids, scanned: Infinity };
 }

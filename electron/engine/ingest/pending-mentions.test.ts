@@ -92,6 +92,20 @@ describe.each(storeKinds())('on %s', (kind) => {
     expect((await e.status({})).index).toBeNull();
   });
 
+  it('a form that moves to another concept: the pages mentioning the old one are matched after, to what a new index holds', async () => {
+    fx = await makeStoreFixture(kind, { ...wiki(), 'widget.md': '# Widget\n' });
+    const e = fx.engine();
+    await e.reindex();
+    expect(othersMentioning((await held(e)).mentions, 'Widget')).toHaveLength(PAGES);
+    // an alias merges "widget" into the gizmo's concept: every page mentioning it mentions another concept now
+    fx.write('gizmo.md', '---\naliases: [widget]\n---\n# Gizmo\n');
+    const writer = fx.engine();
+    await writer.reindexPaths([path.join(fx.root, 'gizmo.md')]).then(() => writer.close());
+    expect((await e.store.concepts.pendingRematch()).map((w) => w.kind)).toContain('moved');
+    await e.drainMentions();
+    expect(await held(e)).toEqual(await fresh(fx));
+  });
+
   it('the drain goes in chunks of bounded pages, one sweep for several writes, to what a new index holds', async () => {
     fx = await makeStoreFixture(kind, wiki());
     const e = fx.engine();
