@@ -127,6 +127,34 @@ describe.each(storeKinds())('on %s', (kind) => {
     expect(await held(e)).toEqual(await fresh(fx));
   });
 
+  it('the writing engine drains by itself, and tells pagesChanged again once the mentions are complete', async () => {
+    fx = await makeStoreFixture(kind, wiki());
+    const e = fx.engine();
+    await e.reindex();
+    const told: number[] = [];
+    const twice = new Promise<void>((resolve) =>
+      e.events.on('pagesChanged', () => {
+        told.push(told.length);
+        if (told.length === 2) resolve();
+      }),
+    );
+    await e.writePage({ key: 'widget', body: '# Widget\n', actor: 'scout' });
+    await twice;
+    expect(await e.store.concepts.pendingRematch()).toEqual([]);
+    expect(await held(e)).toEqual(await fresh(fx));
+  });
+
+  it('two engines draining at once (one chunk at a time under the write lock) leave what a new index holds, counts too', async () => {
+    fx = await makeStoreFixture(kind, wiki());
+    const [a, b] = [fx.engine(), fx.engine()];
+    await a.reindex();
+    await writeAndStop(fx, 'widget');
+    await writeAndStop(fx, 'gadget');
+    await Promise.all([a.drainMentions(), b.drainMentions()]);
+    expect(await a.store.concepts.pendingRematch()).toEqual([]);
+    expect(await held(b)).toEqual(await fresh(fx));
+  });
+
   it('a process killed with the work pending leaves it to the next run', async () => {
     fx = await makeStoreFixture(kind, wiki());
     const e = fx.engine();
