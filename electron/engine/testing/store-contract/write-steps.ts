@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import type { WriteResult } from '../../../../shared/contract.ts';
 import type { Page } from '../../../../shared/page.ts';
 import { CairnError } from '../../../../shared/errors.ts';
-import type { PendingRematch } from '../concepts.ts';
+import type { PendingRematch } from '../../store/concepts.ts';
 import { daysAgo } from './contract-wiki.ts';
 import { PAGE_READ } from './read-steps.ts';
 import { step, type Run, type Step } from './scenario.ts';
