@@ -108,19 +108,30 @@ export async function search(deps: SearchDeps, req: Parsed<'search'>): Promise<S
 
   const lanes: Partial<Record<Lane, LaneStatus>> = {};
   const hits: Partial<Record<Lane, PageHit[]>> = {};
-  const run = async (lane: Lane, runner: () => Promise<PageHit[]>) => {
+  const run = async (lane: Lane, runner: () => Promise<PageHit[]>): Promise<{ status: LaneStatus; found?: PageHit[] }> => {
     const t0 = performance.now();
     let outcome: LaneOutcome = { state: 'ok' };
+    let found: PageHit[] | undefined;
     try {
-      hits[lane] = await runner();
+      found = await runner();
     } catch (err) {
       // a damaged index is not one lane's trouble: every answer from it is suspect
       if (isIndexDamage(err)) throw err;
       outcome = laneFailure(err);
     }
-    lanes[lane] = { ...outcome, ms: elapsed(t0), weight: weights[lane], candidates: hits[lane]?.length ?? 0 };
+    return { status: { ...outcome, ms: elapsed(t0), weight: weights[lane], candidates: found?.length ?? 0 }, ...(found ? { found } : {}) };
   };
-  for (const lane of wanted as TextLane[]) await run(lane, runners[lane]);
+  /** Runs the lanes together and keeps what they found in the order they are asked for. */
+  const runAll = async (asked: [Lane, () => Promise<PageHit[]>][]) => {
+    const done = await Promise.all(asked.map(([lane, runner]) => run(lane, runner)));
+    asked.forEach(([lane], i) => {
+      lanes[lane] = done[i]!.status;
+      if (done[i]!.found) hits[lane] = done[i]!.found;
+    });
+  };
+  // the text lanes go together: on PostgreSQL each is a round trip on a connection of its own
+  // (one after another they added up), and the semantic lane's scan runs while the others wait
+  await runAll((wanted as TextLane[]).map((lane) => [lane, runners[lane]]));
 
   // A single-lane mode ranks by that lane alone, whatever weight it has in the hybrid.
   const fuseWeights = req.mode === 'hybrid' ? weights : { lexical: 1, semantic: 1, token: 1, graph: 0 };
@@ -135,11 +146,16 @@ export async function search(deps: SearchDeps, req: Parsed<'search'>): Promise<S
   if (req.mode === 'hybrid') {
     // the graph lane starts from the text lanes' fused ranking, so it runs after them
     const ranked = (await fuseAll()).map((x) => x.id);
-    await run('graph', async () => {
-      const g = await graphLane({ store: deps.store, ranked, filters: req.filters, limit: q.limit, viewer: { agent: req.filters.agent ?? null } });
-      graphVia = g.via;
-      return g.hits;
-    });
+    await runAll([
+      [
+        'graph',
+        async () => {
+          const g = await graphLane({ store: deps.store, ranked, filters: req.filters, limit: q.limit, viewer: { agent: req.filters.agent ?? null } });
+          graphVia = g.via;
+          return g.hits;
+        },
+      ],
+    ]);
     wanted.push('graph');
   }
   const all = await fuseAll();
