@@ -69,6 +69,15 @@ describe.skipIf(!pgAdminUrl())('loading the first index into PostgreSQL in bulk'
     expect(await keyed(fx.db)).toBe(true);
   });
 
+  it('two full runs into one empty database at once both land, and leave one key', async () => {
+    fx = makeFixture(wiki(40), { db: await freshPgDatabase() });
+    const [a, b] = [fx.engine(), fx.engine()];
+    const runs = await Promise.all([a.reindex(), b.reindex()]);
+    expect(runs.map((r) => r.pages)).toEqual([40, 40]);
+    expect(await keyed(fx.db)).toBe(true);
+    expect((await a.search({ query: 'hydration', mode: 'lexical', k: 50 })).results).toHaveLength(40);
+  });
+
   it('leaves the key alone when the index is not empty', async () => {
     fx = makeFixture(wiki(5), { db: await freshPgDatabase() });
     const engine = fx.engine();

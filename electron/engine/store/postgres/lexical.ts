@@ -32,16 +32,21 @@ export class PgLexical implements LexicalRepo {
     try {
       return await fn();
     } finally {
-      await this.restoreKey();
+      // what the run wrote has landed: a key that cannot be built now (a lost connection) is
+      // built by the next full run, and never fails this one
+      await this.restoreKey().catch(() => {});
     }
   }
 
-  /** The postings' primary key, as the schema makes it (schema/search.ts), unless another server built it first. */
+  /** The postings' primary key, as the schema makes it (schema/search.ts), unless another process
+   * (a `cairn index` beside the server) built it first, even while this one looked. */
   private async restoreKey(): Promise<void> {
     await this.sql.run(`DO $$ BEGIN
       IF NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conname = '${POSTINGS_KEY}') THEN
         ALTER TABLE chunk_terms ADD CONSTRAINT ${POSTINGS_KEY} PRIMARY KEY (term, chunk_rowid) INCLUDE (tf, len);
-      END IF; END $$`);
+      END IF;
+      EXCEPTION WHEN duplicate_table OR duplicate_object THEN NULL;
+      END $$`);
   }
 
   async rankChunks(words: string[], filters: SearchFilters, limit: number): Promise<RankedChunk[]> {
