@@ -211,7 +211,8 @@ export class Registry implements RegistryRepo {
       .innerJoin('roots as r', 'r.id', 'f.root_id')
       .select('r.path')
       .where('r.scoped', '=', 1)
-      .where(sql<boolean>`substr(f.rel_path, 1, ${prefix.length}) = ${prefix}`)
+      // counted in characters, as both databases count them (an emoji is two UTF-16 units)
+      .where(sql<boolean>`substr(f.rel_path, 1, ${[...prefix].length}) = ${prefix}`)
       .orderBy('r.path')
       .limit(1)
       .executeTakeFirst();
