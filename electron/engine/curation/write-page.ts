@@ -92,7 +92,7 @@ export function hasBom(bytes: Buffer): boolean {
 async function refuseNewDanglingLinks(store: Store, place: Place, key: string, oldText: string, text: string): Promise<void> {
   const lookup = new GraphLookup(store);
   const resolver = new Resolver(lookup);
-  const rootId = (await store.runs.rootId(place.root)) ?? -1;
+  const rootId = (await store.runs.root(place.root))?.id ?? -1;
   const self: PageNode = {
     id: -1,
     rootId,

@@ -167,7 +167,7 @@ async function ingestRoot(r: RootRun): Promise<number> {
     progress.failed++;
     return 0;
   }
-  const rootId = await store.write((tx) => writer.upsertRoot(tx, root, isScopedRoot(root)));
+  const rootId = await writer.root(store, root, isScopedRoot(root));
   const whole = only.includes('');
   // what the index held before the walk: a file another process indexes after it is not ours to remove
   const stored = new Map((await store.runs.filesOf(rootId, whole ? null : only)).map((f) => [f.rel_path, f]));
@@ -206,7 +206,12 @@ async function ingestRoot(r: RootRun): Promise<number> {
   } finally {
     await pool?.close();
   }
-  // Whatever the index holds that the walk no longer found was deleted (or is now ignored).
+  // Whatever the index holds that the walk no longer found was deleted (or is now ignored); a run
+  // of a few paths that found them all takes no write lock for it.
+  if (stored.size === 0) {
+    emit();
+    return 0;
+  }
   const removed = await store.write(async (tx) => {
     let n = 0;
     for (const gone of stored.values()) {

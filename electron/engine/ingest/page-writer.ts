@@ -37,7 +37,16 @@ export class PageWriter {
 
   // The writes take `tx`, the store of the write transaction they run in (Store.write).
 
-  async upsertRoot(tx: Store, rootPath: string, scoped: boolean): Promise<number> {
+  /** The root as the index holds it: written only when it is new or its scope changed, so a run of
+   * a few paths (a write) takes no write lock for it (on PostgreSQL, one lock for every server). */
+  async root(store: Store, rootPath: string, scoped: boolean): Promise<number> {
+    const known = await store.runs.root(rootPath);
+    if (known?.scoped !== scoped) return store.write((tx) => this.upsertRoot(tx, rootPath, scoped));
+    this.scoped.set(known.id, scoped);
+    return known.id;
+  }
+
+  private async upsertRoot(tx: Store, rootPath: string, scoped: boolean): Promise<number> {
     const { id, wasScoped } = await tx.runs.upsertRoot(rootPath, scoped);
     this.scoped.set(id, scoped);
     if (wasScoped !== null && wasScoped !== scoped) await this.rescope(tx, id, scoped);

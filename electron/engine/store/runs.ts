@@ -97,8 +97,8 @@ export interface RunRepo {
   // roots and files
   /** The paths of every root the index holds, in order. */
   rootPaths(): Promise<string[]>;
-  /** The id of the root at this path; null when the index has no such root. */
-  rootId(rootPath: string): Promise<number | null>;
+  /** The root at this path, and whether it is scoped; null when the index has no such root. */
+  root(rootPath: string): Promise<{ id: number; scoped: boolean } | null>;
   /** Drops a root and everything indexed under it (its files are not touched); returns how many
    * files left the index, or null when the index has no such root. */
   forgetRoot(rootPath: string): Promise<number | null>;

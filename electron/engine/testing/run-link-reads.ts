@@ -95,7 +95,7 @@ async function runAnswers({ runs }: Store, i: RunLinkInputs, ask: Ask): Promise<
   await ask('anyLinked', () => runs.anyLinked());
   await ask('fullRelinkRequested', () => runs.fullRelinkRequested());
   await ask('rootPaths', () => runs.rootPaths());
-  for (const r of i.roots) await ask(`rootId ${r}`, () => runs.rootId(r));
+  for (const r of i.roots) await ask(`root ${r}`, () => runs.root(r));
   for (const id of i.rootIds) await ask(`filesOf ${id}`, () => runs.filesOf(id, null));
   for (const [id, under] of i.under) {
     await ask(`filesOf ${id} under all`, () => runs.filesOf(id, under));

@@ -57,8 +57,8 @@ describe.skipIf(!pgAdminUrl())('PgRuns and PgAttachments answer as SQLite does',
     expect(await same((s) => s.runs.upsertRoot('/a', false))).toEqual({ id: 2, wasScoped: null });
     expect(await same((s) => s.runs.upsertRoot('/a', false))).toEqual({ id: 2, wasScoped: false });
     expect(await same((s) => s.runs.rootPaths())).toEqual(['/a', '/w']);
-    await same((s) => s.runs.rootId('/w'));
-    expect(await same((s) => s.runs.rootId('/nowhere'))).toBeNull();
+    expect(await same((s) => s.runs.root('/w'))).toEqual({ id: 1, scoped: true });
+    expect(await same((s) => s.runs.root('/nowhere'))).toBeNull();
 
     const names = ['sub0.md', 'sub/c.md', 'b.md', 'sub/deep/d.md', 'Sub/E.PNG', 'sub/img.png', 'a/img.png', 'sub', 'sub/big.md'];
     const status: Record<string, FileRecord['status']> = {

@@ -118,8 +118,9 @@ export class PgRuns implements RunRepo {
     return (await this.sql.rows<{ path: string }>(`SELECT path FROM roots ORDER BY path`)).map((r) => r.path);
   }
 
-  async rootId(rootPath: string): Promise<number | null> {
-    return (await this.sql.value<number>(`SELECT id FROM roots WHERE path = ?`, [rootPath])) ?? null;
+  async root(rootPath: string): Promise<{ id: number; scoped: boolean } | null> {
+    const row = await this.sql.one<{ id: number; scoped: number }>(`SELECT id, scoped FROM roots WHERE path = ?`, [rootPath]);
+    return row ? { id: row.id, scoped: row.scoped === 1 } : null;
   }
 
   async forgetRoot(rootPath: string): Promise<number | null> {

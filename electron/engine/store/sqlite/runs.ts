@@ -83,8 +83,9 @@ export class SqliteRuns implements RunRepo {
     return (this.statements.rootPaths.all() as { path: string }[]).map((r) => r.path);
   }
 
-  async rootId(rootPath: string): Promise<number | null> {
-    return (this.statements.rootId.get(rootPath) as { id: number } | undefined)?.id ?? null;
+  async root(rootPath: string): Promise<{ id: number; scoped: boolean } | null> {
+    const row = this.statements.root.get(rootPath) as { id: number; scoped: number } | undefined;
+    return row ? { id: row.id, scoped: row.scoped === 1 } : null;
   }
 
   async forgetRoot(rootPath: string): Promise<number | null> {
@@ -173,7 +174,7 @@ function runStatements(db: Db) {
     rootFileCount: `SELECT id, (SELECT count(*) FROM files WHERE root_id = roots.id) AS n FROM roots WHERE path = ?`,
     deleteRoot: `DELETE FROM roots WHERE id = ?`,
     rootScoped: `SELECT scoped FROM roots WHERE path = ?`,
-    rootId: `SELECT id FROM roots WHERE path = ?`,
+    root: `SELECT id, scoped FROM roots WHERE path = ?`,
     upsertRoot: `INSERT INTO roots (path, scoped) VALUES (?, ?) ON CONFLICT (path) DO UPDATE SET scoped = excluded.scoped RETURNING id`,
     filesOfRoot: `${FILE_COLUMNS} WHERE root_id = ?`,
     // a write's run reads its own rows, not the root's: the path, or the folder's range "o/" up to "o0" ('0' follows '/')

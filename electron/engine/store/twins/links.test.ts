@@ -211,7 +211,7 @@ describe.skipIf(!pgAdminUrl())('PgRuns, PgLinks and PgAttachments on a wiki copi
     const [beta, lonely] = [page('beta'), page('lonely')];
     for (const s of [copied.from, copied.to] as Store[]) {
       await s.write(async (tx) => {
-        const root = (await tx.runs.rootId(fx.root))!;
+        const root = (await tx.runs.root(fx.root))!.id;
         await tx.links.replaceForPage(beta, [link(3, 'lonely', { anchor: 'Top' }), link(4, 'alpha')]);
         const fresh = (await tx.links.all()).filter((l) => l.page_id === beta);
         await tx.links.answer(
