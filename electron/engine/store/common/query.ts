@@ -17,6 +17,8 @@ export interface Dialect {
   likeNoCase(text: Expression<string | null>, pattern: string): RawBuilder<SqlBool>;
   /** Where `needle` first starts in `text`, from 1; 0 when it is not there. */
   indexOf(text: Expression<string | null>, needle: Expression<string>): RawBuilder<number>;
+  /** Whether a string of the JSON array in `json` (a page's tags), its ASCII letters lowercased, is one of `names`. */
+  tagAmong(json: Expression<string>, names: readonly string[]): RawBuilder<SqlBool>;
 }
 
 export interface Query {

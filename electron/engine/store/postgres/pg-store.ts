@@ -20,7 +20,8 @@ import { PgLexical } from './lexical.ts';
 import { PgLinks } from './links.ts';
 import { Outcomes } from '../common/outcomes.ts';
 import { pgQuery } from './query.ts';
-import { PgPages } from './pages.ts';
+import { Pages } from '../common/pages.ts';
+import { pageCondition } from './page-filter.ts';
 import { Registry } from '../common/registry.ts';
 import { PgRuns } from './runs.ts';
 import { PgStaleness } from './staleness.ts';
@@ -62,7 +63,7 @@ export function openPgStore(url: string, poolSize = 10): PgStore {
 
 export class PgStore implements Store {
   readonly readOnly = false;
-  readonly pages: PgPages;
+  readonly pages: Pages;
   readonly chunks: PgChunks;
   readonly links: PgLinks;
   readonly concepts: PgConcepts;
@@ -89,12 +90,12 @@ export class PgStore implements Store {
     // migrating starts at once; every statement waits for it, and a failure is reported there
     void schema.wait().catch(() => {});
     const sql = (this.sql = new Sql(pool, this.inside, () => schema.wait()));
-    this.pages = new PgPages(sql);
+    const query = pgQuery(sql);
+    this.pages = new Pages(query, pageCondition);
     this.chunks = new PgChunks(sql);
     this.links = new PgLinks(sql);
     this.concepts = new PgConcepts(sql);
     this.runs = new PgRuns(sql);
-    const query = pgQuery(sql);
     this.outcomes = new Outcomes(query);
     this.registry = new Registry(query);
     this.audit = new Audit(query);

@@ -27,6 +27,9 @@ const POSTGRES: Dialect = {
   // ILIKE under "C" folds ASCII letters only, as SQLite's LIKE does
   likeNoCase: (text, pattern) => sql<SqlBool>`${text} ILIKE ${pattern} ESCAPE ''`,
   indexOf: (text, needle) => sql<number>`strpos(${text}, ${needle})`,
+  // compared as JSON text: PostgreSQL refuses to turn a JSON string holding a NUL (YAML's "\0") into text
+  tagAmong: (json, names) =>
+    sql<SqlBool>`EXISTS (SELECT 1 FROM json_array_elements(${json}::json) t(tag) WHERE lower(t.tag::text COLLATE "C") IN (SELECT to_json(n)::text FROM unnest(${names}::text[]) n))`,
 };
 
 const CHANGES = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);

@@ -15,6 +15,8 @@ const SQLITE: Dialect = {
   oneOf: (ref, values) => sql<SqlBool>`${ref} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`,
   likeNoCase: (text, pattern) => sql<SqlBool>`${text} LIKE ${pattern}`,
   indexOf: (text, needle) => sql<number>`instr(${text}, ${needle})`,
+  tagAmong: (json, names) =>
+    sql<SqlBool>`EXISTS (SELECT 1 FROM json_each(${json}) t WHERE lower(t.value) IN (SELECT value FROM json_each(${JSON.stringify(names)})))`,
 };
 
 export function sqliteQuery(db: Db): Query {

@@ -14,7 +14,8 @@ import { SqliteLexical } from './lexical.ts';
 import { SqliteLinks } from './links.ts';
 import { Outcomes } from '../common/outcomes.ts';
 import { sqliteQuery } from './query.ts';
-import { SqlitePages } from './pages.ts';
+import { Pages } from '../common/pages.ts';
+import { pageCondition } from './page-filter.ts';
 import { Registry } from '../common/registry.ts';
 import { SqliteRuns } from './runs.ts';
 import { SqliteStaleness } from './staleness.ts';
@@ -35,7 +36,7 @@ export function sqliteStore(db: Db): SqliteStore {
 }
 
 export class SqliteStore implements Store {
-  readonly pages: SqlitePages;
+  readonly pages: Pages;
   readonly chunks: SqliteChunks;
   readonly links: SqliteLinks;
   readonly concepts: SqliteConcepts;
@@ -55,12 +56,12 @@ export class SqliteStore implements Store {
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(readonly db: Db) {
-    this.pages = new SqlitePages(db);
+    const query = sqliteQuery(db);
+    this.pages = new Pages(query, pageCondition);
     this.chunks = new SqliteChunks(db);
     this.links = new SqliteLinks(db);
     this.concepts = new SqliteConcepts(db);
     this.runs = new SqliteRuns(db);
-    const query = sqliteQuery(db);
     this.outcomes = new Outcomes(query);
     this.registry = new Registry(query);
     this.audit = new Audit(query);
