@@ -131,7 +131,7 @@ export class Pages implements PageRepo {
       if (compiled.parameters.length !== params.length) throw new Error(`${name} takes ${compiled.parameters.length} parameters, not ${params.length}`);
       this.texts.set(name, (text = compiled.sql));
     }
-    return (await this.q.db.executeQuery<R>(CompiledQuery.raw(text, params))).rows;
+    return this.q.rows(CompiledQuery.raw(text, params) as CompiledQuery<R>, params);
   }
 
   /** Pages with their files and roots (aliases p, f, r). */
