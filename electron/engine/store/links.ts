@@ -1,5 +1,5 @@
 // Links between pages (and to sources, attachments, missing targets): findings, backlinks, relinking.
-// The interface every store implements (SQLite today: sqlite/links.ts); asynchronous, so a store
+// The interface both stores implement, written once over Kysely (common/links.ts); asynchronous, so a store
 // over the network fits (ARCHITECTURE.md).
 import type { Link, LinkFinding, LinkKind, PageSummary } from '../../../shared/page.ts';
 import type { Viewer } from '../../../shared/viewer.ts';

@@ -3,7 +3,7 @@
 // the search filters (the store's own page-filter.ts, handed in: tags are read differently) are
 // conditions in SQL text with `?`s, bound here. Where SQLite gives rows in the order of the index
 // it reads, the order is spelled out, so both stores answer alike.
-import { CompiledQuery, sql, type Compilable, type RawBuilder, type SqlBool } from 'kysely';
+import { CompiledQuery, sql, type Compilable, type SqlBool } from 'kysely';
 import type { PageSummary } from '../../../../shared/page.ts';
 import type { SearchFilters } from '../../../../shared/search.ts';
 import {
@@ -24,13 +24,7 @@ import {
   type VisibilityOptions,
 } from '../pages.ts';
 import { seenByPlace, visibleTo, type Condition, type Visibility } from '../visibility.ts';
-import type { Query } from './query.ts';
-
-/** A condition in SQL text (the rule's, the filters'), its `?`s bound to its parameters. */
-function bound(c: Condition): RawBuilder<SqlBool> {
-  const parts = c.sql.split('?');
-  return sql<SqlBool>(Object.assign([...parts], { raw: parts }) as unknown as TemplateStringsArray, ...c.params);
-}
+import { condition, type Query } from './query.ts';
 
 /** The order SQLite gives live pages it finds through its dates index (archived_since, reviewed, updated). */
 const DATES_ORDER = sql.raw('p.reviewed NULLS FIRST, p.updated NULLS FIRST, p.id');
@@ -149,7 +143,7 @@ export class Pages implements PageRepo {
       .selectFrom('pages as p')
       .select('p.id')
       .where(this.among(ids))
-      .where(bound(visibleTo(viewer, options)))
+      .where(condition(visibleTo(viewer, options)))
       .execute();
     return new Set(rows.map((r) => r.id));
   }
@@ -171,7 +165,7 @@ export class Pages implements PageRepo {
         this.placed()
           .select(RECORD)
           .where('p.key_lower', '=', k)
-          .where(bound(rule))
+          .where(condition(rule))
           .orderBy(sql`p.scope = 'user'`, 'desc')
           .orderBy(sql`length(f.rel_path)`)
           .orderBy('f.rel_path')
@@ -238,14 +232,14 @@ export class Pages implements PageRepo {
     const linker = visibleTo(viewer, { ...BROWSE, alias: 's' });
     // a person sees every linking page: no need to read each one's row; the links are counted in
     // one pass over them, not one look-up per page: every page is listed
-    const linking = linker.sql === 'TRUE' ? sql`` : sql`JOIN pages s ON s.id = l.page_id AND ${bound(linker)}`;
+    const linking = linker.sql === 'TRUE' ? sql`` : sql`JOIN pages s ON s.id = l.page_id AND ${condition(linker)}`;
     const linked = sql<{ id: number; n: number }>`(SELECT l.target_page_id AS id, count(DISTINCT l.page_id) AS n FROM links l ${linking}
       WHERE l.page_id != l.target_page_id GROUP BY l.target_page_id)`;
     const rows = await this.placed()
       .leftJoin(linked.as('linked'), (j) => j.onRef('linked.id', '=', 'p.id'))
       .select(['p.key', 'p.title', 'r.path as root', 'f.rel_path as path', 'p.scope', 'p.agent', 'p.tier', 'p.tags', 'p.updated', 'f.mtime_ms as mtimeMs'])
       .select([ARCHIVED, STALE, sql<number>`coalesce(linked.n, 0)`.as('linkedFrom')])
-      .where(bound(visibleTo(viewer, BROWSE)))
+      .where(condition(visibleTo(viewer, BROWSE)))
       .orderBy('r.path')
       .orderBy('f.rel_path')
       .execute();
@@ -257,7 +251,7 @@ export class Pages implements PageRepo {
     const rows = await this.q.db
       .selectFrom('pages as p')
       .select('p.id')
-      .where(sql<SqlBool>`NOT (${bound(visibleTo(viewer, BROWSE))})`)
+      .where(sql<SqlBool>`NOT (${condition(visibleTo(viewer, BROWSE))})`)
       .execute();
     return new Set(rows.map((r) => r.id));
   }
@@ -267,7 +261,7 @@ export class Pages implements PageRepo {
       .selectFrom('pages as p')
       .innerJoin('files as f', 'f.id', 'p.file_id')
       .select('p.id')
-      .where(sql<SqlBool>`NOT (${bound(this.filter({}))})`)
+      .where(sql<SqlBool>`NOT (${condition(this.filter({}))})`)
       .orderBy('p.id')
       .execute();
     return rows.map((r) => r.id);
@@ -301,7 +295,7 @@ export class Pages implements PageRepo {
       .innerJoin('files as f', 'f.id', 'p.file_id')
       .select(['p.key', 'p.title', 'f.rel_path as path', 'p.agent'])
       .select(sql<string | null>`CASE WHEN p.frontmatter LIKE '%"aliases"%' THEN p.frontmatter END`.as('frontmatter'))
-      .where(bound(visibleTo({ agent }, LINK_TARGETS)))
+      .where(condition(visibleTo({ agent }, LINK_TARGETS)))
       .orderBy(DATES_ORDER)
       .execute();
     return rows.map(({ frontmatter, ...r }) => ({ ...r, aliases: aliasList(aliasesOf(frontmatter)) }));
@@ -330,7 +324,7 @@ export class Pages implements PageRepo {
     let query = this.placed()
       .select(SUMMARY)
       .where(sql<SqlBool>`coalesce(p.tier, 'wiki') = 'wiki'`)
-      .where(bound(visibleTo(viewer)))
+      .where(condition(visibleTo(viewer)))
       .where(this.q.dialect.tagAmong(sql.ref('p.tags'), [asciiLower(domain), slug]));
     if (pathPrefix !== null) query = query.where(sql<SqlBool>`substr(f.rel_path, 1, length(${pathPrefix})) = ${pathPrefix}`);
     const rows = await query
@@ -381,7 +375,7 @@ export class Pages implements PageRepo {
       .innerJoin('files as f', 'f.id', 'p.file_id')
       .select('p.id')
       .where(this.among(ids))
-      .where(bound(this.filter(filters)))
+      .where(condition(this.filter(filters)))
       .orderBy(DATES_ORDER)
       .execute();
     return rows.map((r) => r.id);

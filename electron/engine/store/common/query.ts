@@ -2,7 +2,8 @@
 // over the tables both stores keep under the same names and columns (common/tables.ts), bound to
 // the transaction the calling code is inside, and the few expressions the two SQL dialects spell
 // differently. Everything else in a repository is written once (ARCHITECTURE.md, "One store").
-import type { Compilable, CompiledQuery, Expression, Kysely, RawBuilder, SqlBool } from 'kysely';
+import { sql, type Compilable, type CompiledQuery, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Condition } from '../visibility.ts';
 import type { Tables } from './tables.ts';
 
 export interface Dialect {
@@ -19,6 +20,8 @@ export interface Dialect {
   indexOf(text: Expression<string | null>, needle: Expression<string>): RawBuilder<number>;
   /** Whether a string of the JSON array in `json` (a page's tags), its ASCII letters lowercased, is one of `names`. */
   tagAmong(json: Expression<string>, names: readonly string[]): RawBuilder<SqlBool>;
+  /** After a table in FROM: SQLite's `INDEXED BY index`, where its planner would not choose that index on its own; nothing in PostgreSQL. */
+  indexedBy(index: string): RawBuilder<unknown>;
 }
 
 export interface Query {
@@ -63,4 +66,13 @@ export function lastOf<T>(items: readonly T[], key: (item: T) => string): T[] {
   const by = new Map<string, T>();
   for (const item of items) by.set(key(item), item);
   return [...by.values()];
+}
+
+/** A condition written with `?` placeholders (store/visibility.ts visibleTo), as a piece of a Kysely query. */
+export function condition(c: Condition): RawBuilder<SqlBool> {
+  const parts = c.sql.split('?');
+  return sql<SqlBool>`(${sql.join(
+    parts.flatMap((part, i) => (i === 0 ? [sql.raw(part)] : [sql.val(c.params[i - 1]), sql.raw(part)])),
+    sql``,
+  )})`;
 }

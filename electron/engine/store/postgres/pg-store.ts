@@ -17,7 +17,7 @@ import { Audit } from '../common/audit.ts';
 import { PgChunks } from './chunks.ts';
 import { PgConcepts } from './concepts.ts';
 import { PgLexical } from './lexical.ts';
-import { PgLinks } from './links.ts';
+import { Links } from '../common/links.ts';
 import { Outcomes } from '../common/outcomes.ts';
 import { pgQuery } from './query.ts';
 import { Pages } from '../common/pages.ts';
@@ -65,7 +65,7 @@ export class PgStore implements Store {
   readonly readOnly = false;
   readonly pages: Pages;
   readonly chunks: PgChunks;
-  readonly links: PgLinks;
+  readonly links: Links;
   readonly concepts: PgConcepts;
   readonly runs: PgRuns;
   readonly audit: Audit;
@@ -93,9 +93,9 @@ export class PgStore implements Store {
     const query = pgQuery(sql);
     this.pages = new Pages(query, pageCondition);
     this.chunks = new PgChunks(sql);
-    this.links = new PgLinks(sql);
     this.concepts = new PgConcepts(sql);
     this.runs = new PgRuns(sql);
+    this.links = new Links(query);
     this.outcomes = new Outcomes(query);
     this.registry = new Registry(query);
     this.audit = new Audit(query);

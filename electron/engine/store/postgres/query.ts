@@ -30,6 +30,7 @@ const POSTGRES: Dialect = {
   // compared as JSON text: PostgreSQL refuses to turn a JSON string holding a NUL (YAML's "\0") into text
   tagAmong: (json, names) =>
     sql<SqlBool>`EXISTS (SELECT 1 FROM json_array_elements(${json}::json) t(tag) WHERE lower(t.tag::text COLLATE "C") IN (SELECT to_json(n)::text FROM unnest(${names}::text[]) n))`,
+  indexedBy: () => sql``,
 };
 
 const CHANGES = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);

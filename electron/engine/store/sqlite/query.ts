@@ -17,6 +17,7 @@ const SQLITE: Dialect = {
   indexOf: (text, needle) => sql<number>`instr(${text}, ${needle})`,
   tagAmong: (json, names) =>
     sql<SqlBool>`EXISTS (SELECT 1 FROM json_each(${json}) t WHERE lower(t.value) IN (SELECT value FROM json_each(${JSON.stringify(names)})))`,
+  indexedBy: (index) => sql`INDEXED BY ${sql.id(index)}`,
 };
 
 export function sqliteQuery(db: Db): Query {

@@ -11,7 +11,7 @@ import { Audit } from '../common/audit.ts';
 import { SqliteChunks } from './chunks.ts';
 import { SqliteConcepts } from './concepts.ts';
 import { SqliteLexical } from './lexical.ts';
-import { SqliteLinks } from './links.ts';
+import { Links } from '../common/links.ts';
 import { Outcomes } from '../common/outcomes.ts';
 import { sqliteQuery } from './query.ts';
 import { Pages } from '../common/pages.ts';
@@ -38,7 +38,7 @@ export function sqliteStore(db: Db): SqliteStore {
 export class SqliteStore implements Store {
   readonly pages: Pages;
   readonly chunks: SqliteChunks;
-  readonly links: SqliteLinks;
+  readonly links: Links;
   readonly concepts: SqliteConcepts;
   readonly runs: SqliteRuns;
   readonly audit: Audit;
@@ -59,9 +59,9 @@ export class SqliteStore implements Store {
     const query = sqliteQuery(db);
     this.pages = new Pages(query, pageCondition);
     this.chunks = new SqliteChunks(db);
-    this.links = new SqliteLinks(db);
     this.concepts = new SqliteConcepts(db);
     this.runs = new SqliteRuns(db);
+    this.links = new Links(query);
     this.outcomes = new Outcomes(query);
     this.registry = new Registry(query);
     this.audit = new Audit(query);

@@ -1,4 +1,4 @@
-// PgLinks against a real PostgreSQL, beside SQLite: the same links written to both stores (with
+// Links on a real PostgreSQL, beside SQLite: the same links written to both stores (with
 // broken ones, anchors, attachments, a page's links to itself, several on one line, pages of an
 // agent, archived and never-surfaced ones) read back the same through every method, for a person
 // and for agents.
@@ -78,7 +78,7 @@ function answers(stored: { id: number; target: string; anchor: string | null; ki
   });
 }
 
-describe.skipIf(!pgAdminUrl())('PgLinks answers as SQLite does', () => {
+describe.skipIf(!pgAdminUrl())('Links on PostgreSQL answer as on SQLite', () => {
   it('every read of links written, answered and written again', async () => {
     two = await twoStores();
     const ids = await wiki();
@@ -186,7 +186,7 @@ const WIKI: Record<string, string> = {
   'src/tool.ts': 'export const x = 1;\n',
 };
 
-describe.skipIf(!pgAdminUrl())('PgRuns, PgLinks and PgAttachments on a wiki copied from SQLite', () => {
+describe.skipIf(!pgAdminUrl())('PgRuns, Links and PgAttachments on a wiki copied from SQLite', () => {
   it('answer every read as the SQLite index they were copied from', async () => {
     const fx = makeFixture(WIKI);
     fs.symlinkSync(fx.root, path.join(fx.root, 'global/loop'));
