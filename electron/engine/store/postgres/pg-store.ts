@@ -24,7 +24,7 @@ import { Pages } from '../common/pages.ts';
 import { pageCondition } from './page-filter.ts';
 import { Registry } from '../common/registry.ts';
 import { PgRuns } from './runs.ts';
-import { PgStaleness } from './staleness.ts';
+import { Staleness } from '../common/staleness.ts';
 import { PgVectors } from './vectors.ts';
 import { PgCluster } from './notify-cluster.ts';
 import { noticedVectors } from './notify-vectors.ts';
@@ -73,8 +73,8 @@ export class PgStore implements Store {
   readonly outcomes: Outcomes;
   readonly vectors: PgVectors;
   readonly lexical: PgLexical;
-  readonly staleness: PgStaleness;
   readonly attachments: Attachments;
+  readonly staleness: Staleness;
   readonly cluster: PgCluster;
   readonly sql: Sql;
   private readonly schema: SchemaReady;
@@ -104,7 +104,7 @@ export class PgStore implements Store {
     // a server's in-memory vectors are kept current by notices, not by asking before each search
     this.vectors = noticedVectors(new PgVectors(sql), sql, this.cluster.listener, this.cluster.server);
     this.lexical = new PgLexical(sql);
-    this.staleness = new PgStaleness(sql);
+    this.staleness = new Staleness(query);
   }
 
   /** Settles once the schema is current; rejects when the database cannot be reached or migrated (the next call tries again). */

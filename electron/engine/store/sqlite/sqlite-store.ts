@@ -18,7 +18,7 @@ import { Pages } from '../common/pages.ts';
 import { pageCondition } from './page-filter.ts';
 import { Registry } from '../common/registry.ts';
 import { SqliteRuns } from './runs.ts';
-import { SqliteStaleness } from './staleness.ts';
+import { Staleness } from '../common/staleness.ts';
 import { SqliteVectors } from './vectors.ts';
 
 const stores = new WeakMap<Db, SqliteStore>();
@@ -46,8 +46,8 @@ export class SqliteStore implements Store {
   readonly outcomes: Outcomes;
   readonly vectors: SqliteVectors;
   readonly lexical: SqliteLexical;
-  readonly staleness: SqliteStaleness;
   readonly attachments: Attachments;
+  readonly staleness: Staleness;
   /** No other server shares a file: this process leads, and tells no one. */
   readonly cluster = ALONE;
   /** The transaction the running code is inside, if any: a write called within a write joins it, a read within either joins it. */
@@ -68,7 +68,7 @@ export class SqliteStore implements Store {
     this.attachments = new Attachments(query);
     this.vectors = new SqliteVectors(db);
     this.lexical = new SqliteLexical(db);
-    this.staleness = new SqliteStaleness(db);
+    this.staleness = new Staleness(query);
   }
 
   get readOnly(): boolean {
