@@ -23,7 +23,7 @@ import {
   type Viewer,
   type VisibilityOptions,
 } from '../pages.ts';
-import { seenByPlace, visibleTo, type Condition, type Visibility } from '../visibility.ts';
+import { seenByPlace, visibleTo, type Visibility } from '../visibility.ts';
 import { condition, type Query } from './query.ts';
 
 /** The order SQLite gives live pages it finds through its dates index (archived_since, reviewed, updated). */
@@ -104,11 +104,7 @@ const pageRow = (p: IndexedPage) => ({
 const toNode = (r: NodeRow): PageNode => ({ ...r, headings: JSON.parse(r.headings) as { text: string }[], blockIds: JSON.parse(r.blockIds) as string[] });
 
 export class Pages implements PageRepo {
-  /** `filter`: the store's search filters as one condition over `pages p JOIN files f` (its page-filter.ts). */
-  constructor(
-    private readonly q: Query,
-    private readonly filter: (f: SearchFilters) => Condition,
-  ) {}
+  constructor(private readonly q: Query) {}
 
   /** Statement texts compiled once, by name (see `kept`). */
   private readonly texts = new Map<string, string>();
@@ -261,7 +257,7 @@ export class Pages implements PageRepo {
       .selectFrom('pages as p')
       .innerJoin('files as f', 'f.id', 'p.file_id')
       .select('p.id')
-      .where(sql<SqlBool>`NOT (${condition(this.filter({}))})`)
+      .where(sql<SqlBool>`NOT (${condition(this.q.dialect.pageFilter({}))})`)
       .orderBy('p.id')
       .execute();
     return rows.map((r) => r.id);
@@ -375,7 +371,7 @@ export class Pages implements PageRepo {
       .innerJoin('files as f', 'f.id', 'p.file_id')
       .select('p.id')
       .where(this.among(ids))
-      .where(condition(this.filter(filters)))
+      .where(condition(this.q.dialect.pageFilter(filters)))
       .orderBy(DATES_ORDER)
       .execute();
     return rows.map((r) => r.id);

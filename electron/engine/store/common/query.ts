@@ -5,6 +5,7 @@
 import { sql, type Compilable, type CompiledQuery, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Condition } from '../visibility.ts';
 import type { Tables } from './tables.ts';
+import type { SearchFilters } from '../../../../shared/search.ts';
 
 export interface Dialect {
   readonly kind: 'sqlite' | 'postgres';
@@ -22,6 +23,8 @@ export interface Dialect {
   tagAmong(json: Expression<string>, names: readonly string[]): RawBuilder<SqlBool>;
   /** After a table in FROM: SQLite's `INDEXED BY index`, where its planner would not choose that index on its own; nothing in PostgreSQL. */
   indexedBy(index: string): RawBuilder<unknown>;
+  /** Search filters as a condition on pages `p` (files `f`): tags and tiers are spelled per engine (store/page-condition.ts). */
+  pageFilter(filters: SearchFilters): Condition;
 }
 
 export interface Query {

@@ -1,13 +1,13 @@
 // StaleRepo written once: what the staleness rules read (curation/staleness.ts) and the records
 // they leave. A scope (a few pages) is one list parameter (Dialect.oneOf); every page otherwise.
 // Lists come in an order written out, the same on both databases.
-import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { StaleReason } from '../../../../shared/page.ts';
 import type { Viewer } from '../../../../shared/viewer.ts';
 import { PAGE_FROM, PAGE_SUMMARY_COLUMNS, toPageSummary, type PageSummaryRow } from '../page-rows.ts';
 import type { CitedSource, StaleRecord, StaleRepo, StaleScope } from '../staleness.ts';
-import { visibleTo, type Condition } from '../visibility.ts';
-import type { Query } from './query.ts';
+import { visibleTo } from '../visibility.ts';
+import { condition, type Query } from './query.ts';
 
 type RecordRow = PageSummaryRow & { owner: string | null; reviewed: string | null; updated: string | null; since: string; reasons: string };
 
@@ -16,13 +16,6 @@ const LAST = sql<string>`CASE WHEN coalesce(p.reviewed, '') > coalesce(p.updated
 
 /** Rows per multi-row insert: three parameters each, well under both databases' limits. */
 const BATCH = 1000;
-
-/** The visibility rule's text and parameters as one builder expression. */
-const rule = (c: Condition): RawBuilder<SqlBool> =>
-  sql.join(
-    c.sql.split('?').flatMap((text, i) => (i === 0 ? [sql.raw(text)] : [sql.val(c.params[i - 1]), sql.raw(text)])),
-    sql.raw(''),
-  );
 
 export class Staleness implements StaleRepo {
   constructor(private readonly q: Query) {}
@@ -121,7 +114,7 @@ export class Staleness implements StaleRepo {
   async records(viewer: Viewer): Promise<StaleRecord[]> {
     const seen = visibleTo(viewer, { archived: true, never: true });
     const { rows } = await sql<RecordRow>`SELECT ${sql.raw(PAGE_SUMMARY_COLUMNS)}, p.owner, p.reviewed, p.updated, s.since, s.reasons
-      ${sql.raw(PAGE_FROM)} JOIN staleness s ON s.page_id = p.id WHERE ${rule(seen)} ORDER BY s.since, r.path, f.rel_path`.execute(this.q.db);
+      ${sql.raw(PAGE_FROM)} JOIN staleness s ON s.page_id = p.id WHERE ${condition(seen)} ORDER BY s.since, r.path, f.rel_path`.execute(this.q.db);
     return rows.map((r) => ({
       page: toPageSummary(r),
       owner: r.owner,

@@ -14,14 +14,13 @@ import { redactUrl } from '../../config/pg-url.ts';
 import { Sql, type Transaction } from './sql.ts';
 import { Attachments } from '../common/attachments.ts';
 import { Audit } from '../common/audit.ts';
-import { PgChunks } from './chunks.ts';
+import { Chunks } from '../common/chunks.ts';
 import { PgConcepts } from './concepts.ts';
 import { PgLexical } from './lexical.ts';
 import { Links } from '../common/links.ts';
 import { Outcomes } from '../common/outcomes.ts';
 import { pgQuery } from './query.ts';
 import { Pages } from '../common/pages.ts';
-import { pageCondition } from './page-filter.ts';
 import { Registry } from '../common/registry.ts';
 import { PgRuns } from './runs.ts';
 import { Staleness } from '../common/staleness.ts';
@@ -64,8 +63,8 @@ export function openPgStore(url: string, poolSize = 10): PgStore {
 export class PgStore implements Store {
   readonly readOnly = false;
   readonly pages: Pages;
-  readonly chunks: PgChunks;
   readonly links: Links;
+  readonly chunks: Chunks;
   readonly concepts: PgConcepts;
   readonly runs: PgRuns;
   readonly audit: Audit;
@@ -91,8 +90,7 @@ export class PgStore implements Store {
     void schema.wait().catch(() => {});
     const sql = (this.sql = new Sql(pool, this.inside, () => schema.wait()));
     const query = pgQuery(sql);
-    this.pages = new Pages(query, pageCondition);
-    this.chunks = new PgChunks(sql);
+    this.pages = new Pages(query);
     this.concepts = new PgConcepts(sql);
     this.runs = new PgRuns(sql);
     this.links = new Links(query);
@@ -100,6 +98,7 @@ export class PgStore implements Store {
     this.registry = new Registry(query);
     this.audit = new Audit(query);
     this.attachments = new Attachments(query);
+    this.chunks = new Chunks(query);
     this.cluster = new PgCluster(pool, url);
     // a server's in-memory vectors are kept current by notices, not by asking before each search
     this.vectors = noticedVectors(new PgVectors(sql), sql, this.cluster.listener, this.cluster.server);

@@ -15,6 +15,7 @@ import {
   type SqlBool,
 } from 'kysely';
 import type { Dialect, Query } from '../common/query.ts';
+import { pageCondition } from './page-filter.ts';
 import type { Tables } from '../common/tables.ts';
 import type { Sql } from './sql.ts';
 
@@ -31,6 +32,7 @@ const POSTGRES: Dialect = {
   tagAmong: (json, names) =>
     sql<SqlBool>`EXISTS (SELECT 1 FROM json_array_elements(${json}::json) t(tag) WHERE lower(t.tag::text COLLATE "C") IN (SELECT to_json(n)::text FROM unnest(${names}::text[]) n))`,
   indexedBy: () => sql``,
+  pageFilter: pageCondition,
 };
 
 const CHANGES = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);

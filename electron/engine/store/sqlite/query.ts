@@ -4,6 +4,7 @@
 // the connection, as every statement here does.
 import { Kysely, SqliteDialect, sql, type CompiledQuery, type SqlBool } from 'kysely';
 import type { Dialect, Query } from '../common/query.ts';
+import { pageCondition } from './page-filter.ts';
 import type { Tables } from '../common/tables.ts';
 import type { Db } from './database.ts';
 import { StatementsByText } from './statements-by-text.ts';
@@ -18,6 +19,7 @@ const SQLITE: Dialect = {
   tagAmong: (json, names) =>
     sql<SqlBool>`EXISTS (SELECT 1 FROM json_each(${json}) t WHERE lower(t.value) IN (SELECT value FROM json_each(${JSON.stringify(names)})))`,
   indexedBy: (index) => sql`INDEXED BY ${sql.id(index)}`,
+  pageFilter: pageCondition,
 };
 
 export function sqliteQuery(db: Db): Query {

@@ -8,14 +8,13 @@ import { beginImmediate } from './write-lock.ts';
 import { lockWaitMs } from '../lock-wait.ts';
 import { Attachments } from '../common/attachments.ts';
 import { Audit } from '../common/audit.ts';
-import { SqliteChunks } from './chunks.ts';
+import { Chunks } from '../common/chunks.ts';
 import { SqliteConcepts } from './concepts.ts';
 import { SqliteLexical } from './lexical.ts';
 import { Links } from '../common/links.ts';
 import { Outcomes } from '../common/outcomes.ts';
 import { sqliteQuery } from './query.ts';
 import { Pages } from '../common/pages.ts';
-import { pageCondition } from './page-filter.ts';
 import { Registry } from '../common/registry.ts';
 import { SqliteRuns } from './runs.ts';
 import { Staleness } from '../common/staleness.ts';
@@ -37,8 +36,8 @@ export function sqliteStore(db: Db): SqliteStore {
 
 export class SqliteStore implements Store {
   readonly pages: Pages;
-  readonly chunks: SqliteChunks;
   readonly links: Links;
+  readonly chunks: Chunks;
   readonly concepts: SqliteConcepts;
   readonly runs: SqliteRuns;
   readonly audit: Audit;
@@ -57,8 +56,7 @@ export class SqliteStore implements Store {
 
   constructor(readonly db: Db) {
     const query = sqliteQuery(db);
-    this.pages = new Pages(query, pageCondition);
-    this.chunks = new SqliteChunks(db);
+    this.pages = new Pages(query);
     this.concepts = new SqliteConcepts(db);
     this.runs = new SqliteRuns(db);
     this.links = new Links(query);
@@ -66,6 +64,7 @@ export class SqliteStore implements Store {
     this.registry = new Registry(query);
     this.audit = new Audit(query);
     this.attachments = new Attachments(query);
+    this.chunks = new Chunks(query);
     this.vectors = new SqliteVectors(db);
     this.lexical = new SqliteLexical(db);
     this.staleness = new Staleness(query);
