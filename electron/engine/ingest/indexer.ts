@@ -72,7 +72,7 @@ export async function indexRoots(store: Store, opts: IndexOptions): Promise<Inde
     // during the run and fold it back once at the end (waiting for other processes at most the short busy timeout).
     const ingest = () => ingestRoots({ store, writer, roots, opts, problems, progress, emit });
     // a run of a few paths (a write) never loads in bulk: see LexicalRepo.bulkLoad
-    removed = await store.runs.withoutCheckpoints(() => (opts.paths ? ingest() : store.lexical.bulkLoad(ingest)));
+    removed = await store.withoutCheckpoints(() => (opts.paths ? ingest() : store.lexical.bulkLoad(ingest)));
     progress.phase = 'link';
     emit();
     broke = await relink(store, writer, run, opts.conceptAliases ?? {}, opts.paths);
@@ -83,7 +83,7 @@ export async function indexRoots(store: Store, opts: IndexOptions): Promise<Inde
   }
   // a full run folds the WAL back into the database once; a run of a few paths (a write) leaves it to
   // SQLite's own passive checkpoints, which wait for no reader
-  if (writer.wroteSomething && !opts.paths) await store.runs.checkpoint();
+  if (writer.wroteSomething && !opts.paths) await store.checkpoint();
   for (const p of await writer.storedProblems(roots)) problems.push(p);
   for (const p of await store.runs.walkProblems(roots)) problems.push(p);
   await writer.recordDuplicateKeys(problems);

@@ -1,6 +1,6 @@
 // Indexing runs, roots, files, walk problems, counts, stale records.
-// The interface every store implements (SQLite today: sqlite/runs.ts); asynchronous, so a store
-// over the network fits (ARCHITECTURE.md).
+// The interface both stores share, written once (common/runs.ts); asynchronous, so a store over
+// the network fits (ARCHITECTURE.md).
 import type { FileProblem, IndexReport } from '../../../shared/indexing.ts';
 
 export type RunState = 'running' | 'unlinked' | 'linked' | 'done' | 'abandoned';
@@ -86,13 +86,6 @@ export interface RunRepo {
   requestFullRelink(): Promise<void>;
   fullRelinkRequested(): Promise<boolean>;
   clearFullRelink(): Promise<void>;
-  /**
-   * Runs `fn` (a run's page phase, many write transactions) with the write-ahead log left to grow:
-   * folding it back every thousand pages costs a full index more than its writes.
-   */
-  withoutCheckpoints<T>(fn: () => Promise<T>): Promise<T>;
-  /** Folds the write-ahead log back into the index, after a run that wrote much. */
-  checkpoint(): Promise<void>;
 
   // roots and files
   /** The paths of every root the index holds, in order. */

@@ -64,6 +64,15 @@ export interface Store {
    */
   refreshStatistics(): Promise<void>;
   /**
+   * Runs `fn` (a run's page phase, many write transactions) with SQLite's write-ahead log left to
+   * grow: folding it back every thousand pages costs a full index more than its writes. PostgreSQL
+   * checkpoints on its own schedule, whoever writes: it just runs `fn`.
+   */
+  withoutCheckpoints<T>(fn: () => Promise<T>): Promise<T>;
+  /** Folds SQLite's write-ahead log back into the index, after a run that wrote much (PostgreSQL:
+   * nothing, its checkpointer does, and a client's CHECKPOINT needs superuser rights). */
+  checkpoint(): Promise<void>;
+  /**
    * Runs `fn` as one write transaction: all of it lands or none. It waits (without blocking the
    * event loop) while another process writes; writes of this process run one at a time. A call
    * inside `fn` joins the transaction. `fn` should await only the store: the lock is held

@@ -2,24 +2,32 @@
 // resolution finds them (every write asks: on SQLite each text is prepared once, sqlite/query.ts).
 import { sql } from 'kysely';
 import type { AttachmentRepo, FileNode } from '../attachments.ts';
-import { statement, type Query } from './query.ts';
+import { compiledOnce, type Query } from './query.ts';
 
 export class Attachments implements AttachmentRepo {
   // link resolution asks these thousands of times in a full run: compiled once
-  readonly byName: (nameLower: string) => Promise<FileNode[]>;
-  readonly byPath: (relLower: string) => Promise<FileNode[]>;
-  private readonly endingWith: (tail: string, length: number) => Promise<FileNode[]>;
+  private readonly named: (a: { name: string }) => Promise<FileNode[]>;
+  private readonly at: (a: { rel: string }) => Promise<FileNode[]>;
+  private readonly endingWith: (a: { tail: string; length: number }) => Promise<FileNode[]>;
 
   constructor(private readonly q: Query) {
     const nodes = () => this.nodes;
-    this.byName = statement(q, 1, (name: string) => nodes().where('name_lower', '=', name));
-    this.byPath = statement(q, 1, (rel: string) => nodes().where('rel_lower', '=', rel));
+    this.named = compiledOnce(q, (a: { name: string }) => nodes().where('name_lower', '=', a.name));
+    this.at = compiledOnce(q, (a: { rel: string }) => nodes().where('rel_lower', '=', a.rel));
     // the path's last characters, counted the same in both dialects (substr from 1 or later only)
-    this.endingWith = statement(q, 2, (tail: string, length: number) =>
+    this.endingWith = compiledOnce(q, (a: { tail: string; length: number }) =>
       nodes()
-        .where(sql<boolean>`length(rel_lower) >= ${length}`)
-        .where(sql<boolean>`substr(rel_lower, length(rel_lower) - ${length} + 1) = ${tail}`),
+        .where(sql<boolean>`length(rel_lower) >= ${a.length}`)
+        .where(sql<boolean>`substr(rel_lower, length(rel_lower) - ${a.length} + 1) = ${a.tail}`),
     );
+  }
+
+  byName(nameLower: string): Promise<FileNode[]> {
+    return this.named({ name: nameLower });
+  }
+
+  byPath(relLower: string): Promise<FileNode[]> {
+    return this.at({ rel: relLower });
   }
 
   byNames(namesLower: readonly string[]): Promise<FileNode[]> {
@@ -27,7 +35,7 @@ export class Attachments implements AttachmentRepo {
   }
 
   byPathSuffix(suffix: string): Promise<FileNode[]> {
-    return this.endingWith(`/${suffix}`, suffix.length + 1);
+    return this.endingWith({ tail: `/${suffix}`, length: suffix.length + 1 });
   }
 
   private get nodes() {

@@ -2,7 +2,7 @@
 // over the tables both stores keep under the same names and columns (common/tables.ts), bound to
 // the transaction the calling code is inside, and the few expressions the two SQL dialects spell
 // differently. Everything else in a repository is written once (ARCHITECTURE.md, "One store").
-import { sql, type Compilable, type CompiledQuery, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { CompiledQuery, sql, type Compilable, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Condition } from '../visibility.ts';
 import type { Tables } from './tables.ts';
 import type { SearchFilters } from '../../../../shared/search.ts';
@@ -35,27 +35,6 @@ export interface Query {
   rows<R>(compiled: CompiledQuery<R>, parameters: readonly unknown[]): Promise<R[]>;
 }
 
-/**
- * A statement built and compiled once, then run with new arguments: for what a run asks
- * thousands of times (link resolution's look-ups), where building and compiling each call cost
- * more than running it (~30 µs against a few on SQLite). `build` gets stand-ins for the arguments
- * and may only pass them on as values; constants in it stay as compiled.
- */
-export function statement<A extends unknown[], R>(q: Query, arity: A['length'], build: (...args: A) => Compilable<R>): (...args: A) => Promise<R[]> {
-  const marks = Array.from({ length: arity }, (_, i) => `\u0000argument ${i}`);
-  let compiled: CompiledQuery<R> | undefined;
-  return (...args) => {
-    compiled ??= build(...(marks as A)).compile();
-    return q.rows(
-      compiled,
-      compiled.parameters.map((p) => {
-        const i = marks.indexOf(p as string);
-        return i < 0 ? p : args[i];
-      }),
-    );
-  };
-}
-
 /** Rows written with one statement per batch: SQLite binds at most 32,766 values a statement. */
 export function inBatches<T>(rows: readonly T[], size = 500): T[][] {
   const out: T[][] = [];
@@ -79,3 +58,23 @@ export function condition(c: Condition): RawBuilder<SqlBool> {
     sql``,
   )})`;
 }
+
+/**
+ * A statement compiled once and run with new values each call, straight on the driver (see
+ * Query.rows): for statements made per row in loops over thousands, where building and compiling
+ * each cost tens of µs against a few for running it. `build` gets stand-ins for its arguments
+ * (strings naming them, whatever their type) and must use each only as a value, never in logic.
+ */
+export function compiledOnce<A extends object, R>(q: Query, build: (args: A) => Compilable<R>): (args: A) => Promise<R[]> {
+  let compiled: CompiledQuery<R> | undefined;
+  const named = (p: unknown) => typeof p === 'string' && p.startsWith(STAND_IN);
+  return (args) => {
+    compiled ??= build(new Proxy({}, { get: (_, name) => `${STAND_IN}${String(name)}` }) as A).compile();
+    return q.rows(
+      compiled,
+      compiled.parameters.map((p) => (named(p) ? args[(p as string).slice(STAND_IN.length) as keyof A] : p)),
+    );
+  };
+}
+
+const STAND_IN = '\u0000arg:';

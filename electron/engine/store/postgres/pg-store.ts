@@ -19,11 +19,12 @@ import { PgConcepts } from './concepts.ts';
 import { PgLexical } from './lexical.ts';
 import { Links } from '../common/links.ts';
 import { Outcomes } from '../common/outcomes.ts';
+import { Runs } from '../common/runs.ts';
 import { pgQuery } from './query.ts';
 import { Pages } from '../common/pages.ts';
 import { Registry } from '../common/registry.ts';
-import { PgRuns } from './runs.ts';
 import { Staleness } from '../common/staleness.ts';
+import { RunLocks } from './run-locks.ts';
 import { PgVectors } from './vectors.ts';
 import { PgCluster } from './notify-cluster.ts';
 import { noticedVectors } from './notify-vectors.ts';
@@ -66,9 +67,9 @@ export class PgStore implements Store {
   readonly links: Links;
   readonly chunks: Chunks;
   readonly concepts: PgConcepts;
-  readonly runs: PgRuns;
   readonly audit: Audit;
   readonly registry: Registry;
+  readonly runs: Runs;
   readonly outcomes: Outcomes;
   readonly vectors: PgVectors;
   readonly lexical: PgLexical;
@@ -92,13 +93,13 @@ export class PgStore implements Store {
     const query = pgQuery(sql);
     this.pages = new Pages(query);
     this.concepts = new PgConcepts(sql);
-    this.runs = new PgRuns(sql);
     this.links = new Links(query);
     this.outcomes = new Outcomes(query);
     this.registry = new Registry(query);
     this.audit = new Audit(query);
     this.attachments = new Attachments(query);
     this.chunks = new Chunks(query);
+    this.runs = new Runs(query, new RunLocks(sql));
     this.cluster = new PgCluster(pool, url);
     // a server's in-memory vectors are kept current by notices, not by asking before each search
     this.vectors = noticedVectors(new PgVectors(sql), sql, this.cluster.listener, this.cluster.server);
@@ -131,6 +132,14 @@ export class PgStore implements Store {
       // the next statement that needs the database says what is wrong with it
     }
   }
+
+  /** Nothing to hold back: see Store.withoutCheckpoints. */
+  withoutCheckpoints<T>(fn: () => Promise<T>): Promise<T> {
+    return fn();
+  }
+
+  /** Nothing to fold back: see Store.checkpoint. */
+  async checkpoint(): Promise<void> {}
 
   write<T>(fn: (tx: Store) => Promise<T>, options: WriteOptions = {}): Promise<T> {
     const inside = this.inside.getStore();

@@ -19,13 +19,14 @@
 // never a graph left wrong.
 import type pg from 'pg';
 import { RUN_LOCKS } from './locks.ts';
+import type { RunLiveness } from '../common/runs.ts';
 import type { Sql } from './sql.ts';
 
 /** A host gone silent is given up after about a minute (idle 30 s, then 3 probes 10 s apart),
  * not the system's two hours; ignored on a Unix socket, where a peer cannot vanish. */
 const KEEPALIVES = `SET tcp_keepalives_idle = 30; SET tcp_keepalives_interval = 10; SET tcp_keepalives_count = 3`;
 
-export class RunLocks {
+export class RunLocks implements RunLiveness {
   /** This process's runs, each with the connection that holds its lock: only this process can let go of them. */
   private readonly held = new Map<number, pg.PoolClient>();
 

@@ -1,4 +1,4 @@
-// PgRuns and PgAttachments against a real PostgreSQL, beside SQLite: the same calls on both stores
+// The runs repository and PgAttachments against a real PostgreSQL, beside SQLite: the same calls on both stores
 // give the same answers (every statement runs at least once); and which runs live is answered
 // for every server sharing the database, not by a pid of this machine.
 import { afterEach, describe, expect, it } from 'vitest';
@@ -50,7 +50,7 @@ async function same<T>(fn: (s: Store) => Promise<T>): Promise<T> {
   return a;
 }
 
-describe.skipIf(!pgAdminUrl())('PgRuns and PgAttachments answer as SQLite does', () => {
+describe.skipIf(!pgAdminUrl())('the runs repository and PgAttachments answer as SQLite does', () => {
   it('roots, files, walk problems, counts and attachments', async () => {
     two = await twoStores();
     expect(await same((s) => s.runs.upsertRoot('/w', true))).toEqual({ id: 1, wasScoped: false });
@@ -150,8 +150,8 @@ describe.skipIf(!pgAdminUrl())('PgRuns and PgAttachments answer as SQLite does',
     expect(await same((s) => s.runs.fullRelinkRequested())).toBe(true);
     await same((s) => s.runs.clearFullRelink());
     expect(await same((s) => s.runs.fullRelinkRequested())).toBe(false);
-    expect(await same((s) => s.runs.withoutCheckpoints(async () => 'written'))).toBe('written');
-    await same((s) => s.runs.checkpoint());
+    expect(await same((s) => s.withoutCheckpoints(async () => 'written'))).toBe('written');
+    await same((s) => s.checkpoint());
   });
 });
 

@@ -13,10 +13,10 @@ import { SqliteConcepts } from './concepts.ts';
 import { SqliteLexical } from './lexical.ts';
 import { Links } from '../common/links.ts';
 import { Outcomes } from '../common/outcomes.ts';
+import { Runs } from '../common/runs.ts';
 import { sqliteQuery } from './query.ts';
 import { Pages } from '../common/pages.ts';
 import { Registry } from '../common/registry.ts';
-import { SqliteRuns } from './runs.ts';
 import { Staleness } from '../common/staleness.ts';
 import { SqliteVectors } from './vectors.ts';
 
@@ -39,9 +39,9 @@ export class SqliteStore implements Store {
   readonly links: Links;
   readonly chunks: Chunks;
   readonly concepts: SqliteConcepts;
-  readonly runs: SqliteRuns;
   readonly audit: Audit;
   readonly registry: Registry;
+  readonly runs: Runs;
   readonly outcomes: Outcomes;
   readonly vectors: SqliteVectors;
   readonly lexical: SqliteLexical;
@@ -58,13 +58,13 @@ export class SqliteStore implements Store {
     const query = sqliteQuery(db);
     this.pages = new Pages(query);
     this.concepts = new SqliteConcepts(db);
-    this.runs = new SqliteRuns(db);
     this.links = new Links(query);
     this.outcomes = new Outcomes(query);
     this.registry = new Registry(query);
     this.audit = new Audit(query);
     this.attachments = new Attachments(query);
     this.chunks = new Chunks(query);
+    this.runs = new Runs(query);
     this.vectors = new SqliteVectors(db);
     this.lexical = new SqliteLexical(db);
     this.staleness = new Staleness(query);
@@ -80,6 +80,20 @@ export class SqliteStore implements Store {
 
   /** Nothing to do: see Store.refreshStatistics. */
   async refreshStatistics(): Promise<void> {}
+
+  async withoutCheckpoints<T>(fn: () => Promise<T>): Promise<T> {
+    const autoCheckpoint = this.db.pragma('wal_autocheckpoint', { simple: true }) as number;
+    this.db.pragma('wal_autocheckpoint = 0');
+    try {
+      return await fn();
+    } finally {
+      this.db.pragma(`wal_autocheckpoint = ${autoCheckpoint}`);
+    }
+  }
+
+  async checkpoint(): Promise<void> {
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
+  }
 
   /** One lock for everything: `options.page` narrows nothing here. */
   write<T>(fn: (tx: Store) => Promise<T>, { waitMs = lockWaitMs(), afterCommit }: WriteOptions = {}): Promise<T> {

@@ -186,7 +186,7 @@ const WIKI: Record<string, string> = {
   'src/tool.ts': 'export const x = 1;\n',
 };
 
-describe.skipIf(!pgAdminUrl())('PgRuns, Links and PgAttachments on a wiki copied from SQLite', () => {
+describe.skipIf(!pgAdminUrl())('the runs repository, the links and attachments repositories on a wiki copied from SQLite', () => {
   it('answer every read as the SQLite index they were copied from', async () => {
     const fx = makeFixture(WIKI);
     fs.symlinkSync(fx.root, path.join(fx.root, 'global/loop'));
