@@ -35,7 +35,8 @@ export class Attachments implements AttachmentRepo {
   }
 
   byPathSuffix(suffix: string): Promise<FileNode[]> {
-    return this.endingWith({ tail: `/${suffix}`, length: suffix.length + 1 });
+    // in characters, as the databases count them (an emoji is two UTF-16 units)
+    return this.endingWith({ tail: `/${suffix}`, length: [...suffix].length + 1 });
   }
 
   private get nodes() {
