@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type { FileProblem, IndexReport } from '../../../../shared/indexing.ts';
 import type { FileProblemRow, FileRecord, FolderProblem, IndexCounts, OpenRun, RunRepo, RunState, StoredFile } from '../runs.ts';
-import { compiledOnce, type Query } from './query.ts';
+import { compiledOnce, inBatches, type Query } from './query.ts';
 import { metaOf } from './meta.ts';
 
 /** The meta key set while the next run must relink every link. */
@@ -239,12 +239,13 @@ export class Runs implements RunRepo {
 
   async replaceWalkProblems(rootId: number, problems: readonly FolderProblem[]): Promise<void> {
     await this.q.db.deleteFrom('walk_problems').where('root_id', '=', rootId).execute();
-    if (!problems.length) return;
-    // one statement for all: a root rarely has more than a few
-    await this.q.db
-      .insertInto('walk_problems')
-      .values(problems.map((p) => ({ root_id: rootId, rel_path: p.relPath, severity: p.severity, reason: p.reason })))
-      .execute();
+    // a statement a batch: a root rarely has more than a few, but one with thousands would bind
+    // more values than either database takes in a statement
+    for (const batch of inBatches(problems))
+      await this.q.db
+        .insertInto('walk_problems')
+        .values(batch.map((p) => ({ root_id: rootId, rel_path: p.relPath, severity: p.severity, reason: p.reason })))
+        .execute();
   }
 
   async walkProblems(roots: readonly string[]): Promise<FileProblem[]> {
