@@ -51,8 +51,12 @@ describe.skipIf(!pgAdminUrl())('the leader lock', () => {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     try {
-      // the session holding the lock ends: a dead process, a dropped network
-      await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND granted AND pid <> pg_backend_pid()`);
+      // the session holding the lock ends: a dead process, a dropped network. Only this test's
+      // database: other tests share the cluster, and each of their writes holds an advisory lock
+      await admin.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND granted AND pid <> pg_backend_pid()
+           AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+      );
     } finally {
       await admin.end();
     }

@@ -170,10 +170,11 @@ describe.skipIf(!pgAdminUrl())('which runs live, for every server sharing a Post
 
     const killed = await a.write((tx) => tx.runs.start(['/w'], 'now', 1, 'host-a/boot/1'));
     // the connection of a process that dies is closed: the server lets go of its lock
-    await b.sql.run(`SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND classid = ? AND objid = ? AND objsubid = 2`, [
-      RUN_LOCKS,
-      killed,
-    ]);
+    await b.sql.run(
+      `SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND classid = ? AND objid = ? AND objsubid = 2
+       AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+      [RUN_LOCKS, killed],
+    );
     await expect.poll(() => aliveOf(b, killed)).toBe(false);
     // the run that lost its lock can still end, and the store still closes
     await a.runs.ended(killed);
