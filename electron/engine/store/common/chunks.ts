@@ -4,7 +4,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import type { SearchFilters } from '../../../../shared/search.ts';
 import type { ChunkOfPage, ChunkRepo, ChunkText, NewChunk, Section } from '../chunks.ts';
-import { condition, type Query } from './query.ts';
+import { condition, KeptStatements, type Query } from './query.ts';
 
 /** Rows per insert: eight parameters each, under both databases' limits. */
 const BATCH = 1000;
@@ -21,11 +21,12 @@ const row = (pageId: number, c: NewChunk) => ({
 });
 
 export class Chunks implements ChunkRepo {
-  private readonly inserts = new Map<number, string>();
+  private readonly kept: KeptStatements;
   private readonly deleteText: string;
 
   constructor(private readonly q: Query) {
     this.deleteText = q.db.deleteFrom('chunks').where('page_id', '=', 0).compile().sql;
+    this.kept = new KeptStatements(q);
   }
 
   async visibleAmong(rowids: number[], filters: SearchFilters): Promise<ChunkOfPage[]> {
@@ -86,23 +87,16 @@ export class Chunks implements ChunkRepo {
     const rowidOf = new Map<string, number>();
     for (let i = 0; i < chunks.length; i += BATCH) {
       const rows = chunks.slice(i, i + BATCH).map((c) => row(pageId, c));
-      const inserted = await this.q.db.executeQuery<{ rowid: number; id: string }>(
-        CompiledQuery.raw(this.insertText(rows.length), rows.flatMap(Object.values)),
-      );
-      for (const r of inserted.rows) rowidOf.set(r.id, r.rowid);
+      const inserted = await this.kept.run(rows.length, rows.flatMap(Object.values), () => this.insert(rows.length));
+      for (const r of inserted) rowidOf.set(r.id, r.rowid);
     }
     // rowids in the chunks' order, whatever order RETURNING gives them in (ids are unique on a page)
     return chunks.map((c) => rowidOf.get(c.id)!);
   }
 
   /** The insert of `n` chunk rows, parameters row by row in row()'s order. */
-  private insertText(n: number): string {
-    let text = this.inserts.get(n);
-    if (text === undefined) {
-      const blank = row(0, { id: '', ord: 0, heading: null, headingPath: [], text: '', hash: '', line: 0 });
-      text = this.q.db.insertInto('chunks').values(Array(n).fill(blank)).returning(['rowid', 'id']).compile().sql;
-      this.inserts.set(n, text);
-    }
-    return text;
+  private insert(n: number) {
+    const blank = row(0, { id: '', ord: 0, heading: null, headingPath: [], text: '', hash: '', line: 0 });
+    return this.q.db.insertInto('chunks').values(Array(n).fill(blank)).returning(['rowid', 'id']);
   }
 }

@@ -9,7 +9,7 @@ import type { Viewer } from '../../../../shared/viewer.ts';
 import type { LinkAnswer, LinkRepo, LinkStep, NewLink, OtherEdge, PageEdge, StoredLink } from '../links.ts';
 import { toPageSummary, type PageSummaryRow } from '../pages.ts';
 import { visibleTo, type Visibility } from '../visibility.ts';
-import { condition, type Query } from './query.ts';
+import { condition, KeptStatements, type Query } from './query.ts';
 
 /** Reports and backlinks name the pages a viewer reads, archived ones too (their links are still written). */
 const READ: Visibility = { archived: true, never: true };
@@ -38,7 +38,7 @@ type Column = 'integer' | 'text';
  * first column matches and writes nothing.
  */
 class Blocks<T> {
-  private readonly texts = new Map<number, string>();
+  private readonly kept: KeptStatements;
 
   constructor(
     private readonly q: Query,
@@ -46,7 +46,9 @@ class Blocks<T> {
     private readonly columns: readonly Column[],
     private readonly statement: (values: RawBuilder<unknown>) => RawBuilder<unknown>,
     private readonly params: (row: T) => unknown[],
-  ) {}
+  ) {
+    this.kept = new KeptStatements(q);
+  }
 
   async write(rows: readonly T[]): Promise<void> {
     for (let at = 0; at < rows.length; at += this.largest) {
@@ -54,17 +56,14 @@ class Blocks<T> {
       const size = 2 ** Math.ceil(Math.log2(block.length));
       const params = block.flatMap(this.params);
       params.push(...Array<null>(size * this.columns.length - params.length).fill(null));
-      await this.q.db.executeQuery(CompiledQuery.raw(this.text(size), params));
+      await this.kept.run(size, params, () => this.block(size));
     }
   }
 
-  private text(size: number): string {
-    let text = this.texts.get(size);
-    if (text === undefined) {
-      const row = sql`(${sql.join(this.columns.map((c) => sql`CAST(${null} AS ${sql.raw(c)})`))})`;
-      this.texts.set(size, (text = this.statement(sql`(VALUES ${sql.join(Array<typeof row>(size).fill(row))})`).compile(this.q.db).sql));
-    }
-    return text;
+  private block(size: number) {
+    const row = sql`(${sql.join(this.columns.map((c) => sql`CAST(${null} AS ${sql.raw(c)})`))})`;
+    const statement = this.statement(sql`(VALUES ${sql.join(Array<typeof row>(size).fill(row))})`);
+    return { compile: () => statement.compile(this.q.db) };
   }
 }
 

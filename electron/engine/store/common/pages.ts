@@ -3,7 +3,7 @@
 // the search filters (the store's own page-filter.ts, handed in: tags are read differently) are
 // conditions in SQL text with `?`s, bound here. Where SQLite gives rows in the order of the index
 // it reads, the order is spelled out, so both stores answer alike.
-import { CompiledQuery, sql, type Compilable, type SqlBool } from 'kysely';
+import { sql, type Compilable, type SqlBool } from 'kysely';
 import type { PageSummary } from '../../../../shared/page.ts';
 import type { SearchFilters } from '../../../../shared/search.ts';
 import {
@@ -24,7 +24,7 @@ import {
   type VisibilityOptions,
 } from '../pages.ts';
 import { seenByPlace, visibleTo, type Visibility } from '../visibility.ts';
-import { condition, type Query } from './query.ts';
+import { condition, KeptStatements, type Query } from './query.ts';
 
 /** The order SQLite gives live pages it finds through its dates index (archived_since, reviewed, updated). */
 const DATES_ORDER = sql.raw('p.reviewed NULLS FIRST, p.updated NULLS FIRST, p.id');
@@ -104,25 +104,12 @@ const pageRow = (p: IndexedPage) => ({
 const toNode = (r: NodeRow): PageNode => ({ ...r, headings: JSON.parse(r.headings) as { text: string }[], blockIds: JSON.parse(r.blockIds) as string[] });
 
 export class Pages implements PageRepo {
-  constructor(private readonly q: Query) {}
-
-  /** Statement texts compiled once, by name (see `kept`). */
-  private readonly texts = new Map<string, string>();
-
-  /**
-   * Runs the statement `build` makes, compiled at its first run and kept by `name`, with `params`
-   * (in the order the statement takes them): for the reads link resolution and every page read make
-   * thousands of times, where compiling each would cost more than the statement.
-   */
-  private async kept<R>(name: string, params: unknown[], build: () => Compilable<R>): Promise<R[]> {
-    let text = this.texts.get(name);
-    if (text === undefined) {
-      const compiled = build().compile();
-      if (compiled.parameters.length !== params.length) throw new Error(`${name} takes ${compiled.parameters.length} parameters, not ${params.length}`);
-      this.texts.set(name, (text = compiled.sql));
-    }
-    return this.q.rows(CompiledQuery.raw(text, params) as CompiledQuery<R>, params);
+  constructor(private readonly q: Query) {
+    this.kept = new KeptStatements(q);
   }
+
+  /** The reads link resolution and every page read make thousands of times, and the upsert: compiled once. */
+  private readonly kept: KeptStatements;
 
   /** Pages with their files and roots (aliases p, f, r). */
   private placed() {
@@ -157,7 +144,7 @@ export class Pages implements PageRepo {
     // NFC; as with case, it names the page there, never a second file a Mac would hold as one
     for (const k of new Set([lower, lower.normalize('NFC'), lower.normalize('NFD')])) {
       // the rule's text is one with no agent, one for every agent (its name a parameter)
-      const [row] = await this.kept(`byKey ${agent === null}`, [k, ...rule.params], () =>
+      const [row] = await this.kept.run(`byKey ${agent === null}`, [k, ...rule.params], () =>
         this.placed()
           .select(RECORD)
           .where('p.key_lower', '=', k)
@@ -173,7 +160,7 @@ export class Pages implements PageRepo {
   }
 
   async byPlace(root: string, path: string): Promise<PageRecord | null> {
-    const [row] = await this.kept('byPlace', [root, path], () => this.placed().select(RECORD).where('r.path', '=', root).where('f.rel_path', '=', path));
+    const [row] = await this.kept.run('byPlace', [root, path], () => this.placed().select(RECORD).where('r.path', '=', root).where('f.rel_path', '=', path));
     return row ?? null;
   }
 
@@ -206,7 +193,7 @@ export class Pages implements PageRepo {
   }
 
   private async nodes(name: string, param: unknown, build: () => Compilable<NodeRow>): Promise<PageNode[]> {
-    return (await this.kept(name, [param], build)).map(toNode);
+    return (await this.kept.run(name, [param], build)).map(toNode);
   }
 
   async idsInFileOrder(limit: number): Promise<number[]> {
@@ -393,7 +380,7 @@ export class Pages implements PageRepo {
 
   async upsertIndexed(page: IndexedPage): Promise<number> {
     const row = pageRow(page);
-    const [written] = await this.kept('upsert', Object.values(row), () => {
+    const [written] = await this.kept.run('upsert', Object.values(row), () => {
       // a page written again keeps its id and replaces every column but its file's
       const replaced = Object.fromEntries(Object.keys(row).map((k) => [k, sql.ref<never>(`excluded.${k}`)]));
       delete replaced.file_id;

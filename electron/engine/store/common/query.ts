@@ -35,6 +35,28 @@ export interface Query {
   rows<R>(compiled: CompiledQuery<R>, parameters: readonly unknown[]): Promise<R[]>;
 }
 
+/**
+ * Statement texts compiled once, by key, and run with new parameters straight on the driver: for
+ * statements whose shape is one of a few (a read by name, an insert of n rows) and which run
+ * thousands of times, where compiling each would cost more than running it.
+ */
+export class KeptStatements {
+  private readonly texts = new Map<string | number, string>();
+
+  constructor(private readonly q: Query) {}
+
+  /** Runs the statement kept under `key` (made by `build` the first time) with `params`, in the order it takes them. */
+  run<R>(key: string | number, params: readonly unknown[], build: () => { compile(): CompiledQuery<R> }): Promise<R[]> {
+    let text = this.texts.get(key);
+    if (text === undefined) {
+      const compiled = build().compile();
+      if (compiled.parameters.length !== params.length) throw new Error(`${key} takes ${compiled.parameters.length} parameters, not ${params.length}`);
+      this.texts.set(key, (text = compiled.sql));
+    }
+    return this.q.rows(CompiledQuery.raw(text, [...params]) as CompiledQuery<R>, params);
+  }
+}
+
 /** Rows written with one statement per batch: SQLite binds at most 32,766 values a statement. */
 export function inBatches<T>(rows: readonly T[], size = 500): T[][] {
   const out: T[][] = [];
