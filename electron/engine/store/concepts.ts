@@ -1,6 +1,6 @@
 // The concept dictionary (concepts, their matched forms, the names pages give them), the pages'
 // mentions of concepts, and the prose and signatures mentions are found from.
-// The interface every store implements (SQLite today: sqlite/concepts.ts); asynchronous, so a store
+// The interface both stores implement (written once: common/concepts.ts); asynchronous, so a store
 // over the network fits (ARCHITECTURE.md).
 
 import type { Viewer } from '../../../shared/viewer.ts';

@@ -25,6 +25,9 @@ export interface Dialect {
   indexedBy(index: string): RawBuilder<unknown>;
   /** Search filters as a condition on pages `p` (files `f`): tags and tiers are spelled per engine (store/page-condition.ts). */
   pageFilter(filters: SearchFilters): Condition;
+  /** `rows` as a table `alias` with these columns, to read in FROM: one parameter (SQLite, JSON) or one a column
+   * (PostgreSQL, arrays), so one statement text writes any number of rows. */
+  rows(alias: string, columns: Readonly<Record<string, 'int' | 'text'>>, rows: readonly (readonly unknown[])[]): RawBuilder<unknown>;
 }
 
 export interface Query {

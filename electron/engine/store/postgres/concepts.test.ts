@@ -1,5 +1,5 @@
-// PgConcepts and PgRegistry answer as SQLite's do: the same rows written to both stores through
-// their repositories (pages, files and links put in by SQL, their repositories being others'),
+// The concepts and the registry answer on PostgreSQL as on SQLite: the same rows written to both
+// stores through their repositories (pages, files and links put in by SQL, their repositories being others'),
 // then every read compared, deep-equal, order included. The rows are made to find where the two
 // databases differ: ties in every ORDER BY, lists out of order and repeated, NULLs, byte order,
 // letter case, pages deleted under their names and mentions.

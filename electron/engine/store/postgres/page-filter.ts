@@ -1,7 +1,7 @@
 // Search filters as PostgreSQL sees them (the builder: store/page-condition.ts).
 import type { SearchFilters } from '../../../../shared/search.ts';
 import { pageConditionIn, type FilterDialect } from '../page-condition.ts';
-import type { Condition } from './visibility.ts';
+import type { Condition } from '../visibility.ts';
 
 /**
  * Page `p`'s tags, each as its JSON text (TAG), and a parameter spelled so (AS_TAG): PostgreSQL's

@@ -15,7 +15,8 @@ import { Sql, type Transaction } from './sql.ts';
 import { Attachments } from '../common/attachments.ts';
 import { Audit } from '../common/audit.ts';
 import { Chunks } from '../common/chunks.ts';
-import { PgConcepts } from './concepts.ts';
+import { Concepts } from '../common/concepts.ts';
+import { pgConceptSql } from './concept-sql.ts';
 import { PgLexical } from './lexical.ts';
 import { Links } from '../common/links.ts';
 import { Outcomes } from '../common/outcomes.ts';
@@ -66,7 +67,7 @@ export class PgStore implements Store {
   readonly pages: Pages;
   readonly links: Links;
   readonly chunks: Chunks;
-  readonly concepts: PgConcepts;
+  readonly concepts: Concepts;
   readonly audit: Audit;
   readonly registry: Registry;
   readonly runs: Runs;
@@ -92,7 +93,7 @@ export class PgStore implements Store {
     const sql = (this.sql = new Sql(pool, this.inside, () => schema.wait()));
     const query = pgQuery(sql);
     this.pages = new Pages(query);
-    this.concepts = new PgConcepts(sql);
+    this.concepts = new Concepts(query, pgConceptSql(sql));
     this.links = new Links(query);
     this.outcomes = new Outcomes(query);
     this.registry = new Registry(query);

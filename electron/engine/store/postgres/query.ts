@@ -33,6 +33,8 @@ const POSTGRES: Dialect = {
     sql<SqlBool>`EXISTS (SELECT 1 FROM json_array_elements(${json}::json) t(tag) WHERE lower(t.tag::text COLLATE "C") IN (SELECT to_json(n)::text FROM unnest(${names}::text[]) n))`,
   indexedBy: () => sql``,
   pageFilter: pageCondition,
+  rows: (alias, columns, rows) =>
+    sql`unnest(${sql.join(Object.values(columns).map((type, i) => sql`${rows.map((r) => r[i])}::${sql.raw(type)}[]`))}) AS ${sql.id(alias)}(${sql.join(Object.keys(columns).map((c) => sql.id(c)))})`,
 };
 
 const CHANGES = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);

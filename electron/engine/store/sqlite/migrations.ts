@@ -389,7 +389,7 @@ const STEPS: ReadonlyArray<Step> = [
     if (!columns.some((c) => c.name === 'col')) db.exec('ALTER TABLE links ADD COLUMN col INTEGER');
     db.exec(LINKED_PAGES_READ_AGAIN);
   },
-  // 19: the statements that write a signature stamp it themselves (sqlite/concepts.ts): the
+  // 19: the statements that write a signature stamp it themselves (sqlite/concept-sql.ts): the
   // triggers that did cost a full index of interconnected-10k 2.2 s of its 10.6 (0.22 ms a page,
   // against 4 µs without them, measured in the indexer; not reproduced on a bare table).
   `

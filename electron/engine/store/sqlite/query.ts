@@ -20,6 +20,8 @@ const SQLITE: Dialect = {
     sql<SqlBool>`EXISTS (SELECT 1 FROM json_each(${json}) t WHERE lower(t.value) IN (SELECT value FROM json_each(${JSON.stringify(names)})))`,
   indexedBy: (index) => sql`INDEXED BY ${sql.id(index)}`,
   pageFilter: pageCondition,
+  rows: (alias, columns, rows) =>
+    sql`(SELECT ${sql.join(Object.keys(columns).map((c, i) => sql`value ->> ${sql.lit(i)} AS ${sql.id(c)}`))} FROM json_each(${JSON.stringify(rows)})) AS ${sql.id(alias)}`,
 };
 
 export function sqliteQuery(db: Db): Query {

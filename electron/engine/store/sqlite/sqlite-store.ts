@@ -9,7 +9,8 @@ import { lockWaitMs } from '../lock-wait.ts';
 import { Attachments } from '../common/attachments.ts';
 import { Audit } from '../common/audit.ts';
 import { Chunks } from '../common/chunks.ts';
-import { SqliteConcepts } from './concepts.ts';
+import { Concepts } from '../common/concepts.ts';
+import { sqliteConceptSql } from './concept-sql.ts';
 import { SqliteLexical } from './lexical.ts';
 import { Links } from '../common/links.ts';
 import { Outcomes } from '../common/outcomes.ts';
@@ -38,7 +39,7 @@ export class SqliteStore implements Store {
   readonly pages: Pages;
   readonly links: Links;
   readonly chunks: Chunks;
-  readonly concepts: SqliteConcepts;
+  readonly concepts: Concepts;
   readonly audit: Audit;
   readonly registry: Registry;
   readonly runs: Runs;
@@ -57,7 +58,7 @@ export class SqliteStore implements Store {
   constructor(readonly db: Db) {
     const query = sqliteQuery(db);
     this.pages = new Pages(query);
-    this.concepts = new SqliteConcepts(db);
+    this.concepts = new Concepts(query, sqliteConceptSql(query));
     this.links = new Links(query);
     this.outcomes = new Outcomes(query);
     this.registry = new Registry(query);
