@@ -6,14 +6,15 @@
 // recreate() for the model's dim, an HNSW index on it (vector_cosine_ops), and nearest() as
 // `ORDER BY embedding <=> ? LIMIT k`.
 import type { ChunkVector, ModelFile, Neighbour, PendingChunk, VectorMatrix, VectorModel, VectorRepo } from '../vectors.ts';
-import { pgMeta } from './meta.ts';
+import { metaOf } from '../common/meta.ts';
+import { pgQuery } from './query.ts';
 import type { Sql } from './sql.ts';
 
 export class PgVectors implements VectorRepo {
-  private readonly meta: ReturnType<typeof pgMeta>;
+  private readonly meta: ReturnType<typeof metaOf>;
 
   constructor(private readonly sql: Sql) {
-    this.meta = pgMeta(sql);
+    this.meta = metaOf(pgQuery(sql));
   }
 
   async model(): Promise<VectorModel | null> {

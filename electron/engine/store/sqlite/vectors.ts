@@ -3,13 +3,18 @@
 // prepared once per connection; those on vec_chunks once the table exists, again after it is made anew.
 import type { Db } from './database.ts';
 import type { ChunkVector, ModelFile, Neighbour, PendingChunk, VectorMatrix, VectorModel, VectorRepo } from '../vectors.ts';
-import { metaTable } from './meta-table.ts';
+import { metaOf } from '../common/meta.ts';
+import { sqliteQuery } from './query.ts';
 
 export class SqliteVectors implements VectorRepo {
   private fixed?: ReturnType<typeof fixedStatements>;
   private onTable?: ReturnType<typeof tableStatements>;
 
-  constructor(private readonly db: Db) {}
+  private readonly meta: ReturnType<typeof metaOf>;
+
+  constructor(private readonly db: Db) {
+    this.meta = metaOf(sqliteQuery(db));
+  }
 
   private get stmts() {
     return (this.fixed ??= fixedStatements(this.db));
@@ -20,13 +25,9 @@ export class SqliteVectors implements VectorRepo {
     return (this.onTable ??= tableStatements(this.db));
   }
 
-  private get meta() {
-    return metaTable(this.db);
-  }
-
   async model(): Promise<VectorModel | null> {
-    const id = this.meta.get('vec_model');
-    const dim = this.meta.get('vec_dim');
+    const id = await this.meta.get('vec_model');
+    const dim = await this.meta.get('vec_dim');
     return id && dim && this.stmts.hasTable.get() ? { id, dim: Number(dim) } : null;
   }
 
@@ -35,8 +36,8 @@ export class SqliteVectors implements VectorRepo {
     this.db.exec(`DROP TRIGGER IF EXISTS vec_chunks_delete; DROP TABLE IF EXISTS vec_chunks;`);
     this.db.exec(`CREATE VIRTUAL TABLE vec_chunks USING vec0(embedding float[${model.dim}] distance_metric=cosine)`);
     this.db.exec(`CREATE TRIGGER vec_chunks_delete AFTER DELETE ON chunks BEGIN DELETE FROM vec_chunks WHERE rowid = old.rowid; END;`);
-    this.meta.set('vec_model', model.id);
-    this.meta.set('vec_dim', String(model.dim));
+    await this.meta.set('vec_model', model.id);
+    await this.meta.set('vec_dim', String(model.dim));
     this.bumpVersion();
   }
 
@@ -83,7 +84,7 @@ export class SqliteVectors implements VectorRepo {
   }
 
   async version(): Promise<string> {
-    return this.meta.get('vec_version') ?? '0';
+    return (await this.meta.get('vec_version')) ?? '0';
   }
 
   async matrix(): Promise<VectorMatrix> {
@@ -103,11 +104,11 @@ export class SqliteVectors implements VectorRepo {
   }
 
   async driftUnmeasured(): Promise<boolean> {
-    return this.meta.get('adaptive_drift_unmeasured') === '1';
+    return (await this.meta.get('adaptive_drift_unmeasured')) === '1';
   }
 
   async setDriftUnmeasured(unmeasured: boolean): Promise<void> {
-    this.meta.set('adaptive_drift_unmeasured', unmeasured ? '1' : '0');
+    await this.meta.set('adaptive_drift_unmeasured', unmeasured ? '1' : '0');
   }
 
   /** Nothing to keep: every process opening this index finds the model in the models folder
