@@ -3,7 +3,6 @@
 import { narrows, type SearchFilters } from '../../../../shared/search.ts';
 import type { Db } from './database.ts';
 import { COLUMN_WEIGHTS, type LexicalPage, type LexicalRepo, type RankedChunk, type RankedPage } from '../lexical.ts';
-import { lazyStatements } from './lazy-statements.ts';
 import { pageCondition } from './page-filter.ts';
 import { StatementsByText } from './statements-by-text.ts';
 
@@ -19,11 +18,11 @@ function ftsMatch(words: string[]): string {
 }
 
 export class SqliteLexical implements LexicalRepo {
-  private readonly writes: ReturnType<typeof lexicalWrites>;
+  /** Prepared by the first page written: a reader that asks one thing does not pay for an indexing run's. */
+  private writes?: ReturnType<typeof lexicalWrites>;
   private readonly statements: StatementsByText;
 
-  constructor(db: Db) {
-    this.writes = lexicalWrites(db);
+  constructor(private readonly db: Db) {
     this.statements = new StatementsByText(db);
   }
 
@@ -63,19 +62,20 @@ export class SqliteLexical implements LexicalRepo {
   }
 
   async indexPage(pageId: number, page: LexicalPage, chunks: readonly { rowid: number; text: string }[], terms: readonly string[]): Promise<void> {
-    for (const c of chunks) this.writes.insertFts.run(c.rowid, page.keyWords, page.title, page.summary ?? '', page.tags, c.text);
-    this.writes.deleteTerms.run(pageId);
-    for (const t of terms) this.writes.insertTerm.run(t, pageId);
-    this.writes.termCount.run(terms.length, pageId);
+    const w = (this.writes ??= lexicalWrites(this.db));
+    for (const c of chunks) w.insertFts.run(c.rowid, page.keyWords, page.title, page.summary ?? '', page.tags, c.text);
+    w.deleteTerms.run(pageId);
+    for (const t of terms) w.insertTerm.run(t, pageId);
+    w.termCount.run(terms.length, pageId);
   }
 }
 
 /** What indexing runs write. */
 function lexicalWrites(db: Db) {
-  return lazyStatements(db, {
-    insertFts: `INSERT INTO chunks_fts (rowid, key, title, summary, tags, body) VALUES (?, ?, ?, ?, ?, ?)`,
-    deleteTerms: `DELETE FROM page_terms WHERE page_id = ?`,
-    insertTerm: `INSERT OR IGNORE INTO page_terms (term, page_id) VALUES (?, ?)`,
-    termCount: `UPDATE pages SET term_count = ? WHERE id = ?`,
-  });
+  return {
+    insertFts: db.prepare(`INSERT INTO chunks_fts (rowid, key, title, summary, tags, body) VALUES (?, ?, ?, ?, ?, ?)`),
+    deleteTerms: db.prepare(`DELETE FROM page_terms WHERE page_id = ?`),
+    insertTerm: db.prepare(`INSERT OR IGNORE INTO page_terms (term, page_id) VALUES (?, ?)`),
+    termCount: db.prepare(`UPDATE pages SET term_count = ? WHERE id = ?`),
+  };
 }
