@@ -76,18 +76,9 @@ export interface ConceptStep {
   concept: string;
 }
 
-/** A concept as both stores keep it: its variants as JSON text. */
-export interface ConceptRow {
-  norm: string;
-  name: string;
-  variants: string;
-  sources: number;
-}
-
-export const conceptOf = (r: ConceptRow): Concept => ({ norm: r.norm, name: r.name, variants: JSON.parse(r.variants) as string[], sources: r.sources });
-
+/** A list argument of null asks about every row; the methods that write are called inside a write. */
 export interface ConceptRepo {
-  /** Every concept, most mentioned first (then by name). */
+  /** Most mentioned first (then by name). */
   byMentions(): Promise<RankedConcept[]>;
   /** The concepts (among `norms`, or all) a viewer sees, as the pages it reads spell them; null for a person, who sees every concept as it is (store/visibility.ts). */
   seenBy(viewer: Viewer, norms?: readonly string[]): Promise<Map<string, SeenConcept> | null>;
@@ -96,34 +87,28 @@ export interface ConceptRepo {
 
   /** The stamp of the stored forms: a change of the forms sets a new one ('' before any). */
   generation(): Promise<string>;
-  /** Call inside a write. */
   setGeneration(gen: string): Promise<void>;
-  /** Every matched form with its concept. */
   forms(): Promise<[form: string, concept: string][]>;
-  /** The forms of one concept. */
   formsOf(concept: string): Promise<string[]>;
   /** The normal forms of the names added or removed since the last refresh. */
   dirtyNames(): Promise<string[]>;
-  /** The names with these normal forms (null: every name), in the order they were stored. */
+  /** In the order they were stored. */
   names(norms: string[] | null): Promise<NameRow[]>;
   /** The pages whose key or an alias has this normal form, and which of the two. */
   keyOrAliasPages(norm: string): Promise<{ page_id: number; source: string }[]>;
-  /** A page's key and aliases: their normal forms. */
   keysAndAliases(pageId: number): Promise<{ norm: string; source: string }[]>;
-  /** The concepts with these normal forms (null: every one). */
   concepts(norms: string[] | null): Promise<Concept[]>;
-  /** Sets forms to their concept and deletes others. Call inside a write. */
+  /** Sets forms to their concept and deletes others. */
   writeForms(put: [form: string, concept: string][], drop: string[]): Promise<void>;
-  /** Deletes, adds and rewrites concept rows (their mention counts stay). Call inside a write. */
+  /** Their mention counts stay. */
   writeConcepts(change: { drop: string[]; insert: Concept[]; update: Concept[] }): Promise<void>;
 
   /** What the last refresh matched with: the aliases it noted, and whether every page must be matched again. */
   refreshState(): Promise<{ aliases: string | null; rematchAll: boolean }>;
-  /** Notes a refresh done: names and deleted mentions seen, `aliases` applied. Call inside a write. */
+  /** Notes a refresh done: names and deleted mentions seen, `aliases` applied. */
   finishRefresh(aliases: string): Promise<void>;
-  /** The other pages' matching left for later, oldest first (none: []). */
+  /** The other pages' matching left for later, oldest first. */
   pendingRematch(): Promise<PendingRematch[]>;
-  /** Replaces the matching left for later. Call inside a write. */
   setPendingRematch(work: readonly PendingRematch[]): Promise<void>;
   /** Concepts mentioned by pages deleted since the last refresh. */
   goneMentions(): Promise<string[]>;
@@ -131,29 +116,25 @@ export interface ConceptRepo {
   pagesReached(concepts: string[], forms: string[]): Promise<number[]>;
   /** Pages that have no signature yet. */
   unsignedPages(): Promise<number[]>;
-  /** How many pages have a signature. */
   signatureCount(): Promise<number>;
-  /** Signatures stamped after `seq`, in stamp order. */
+  /** In stamp order. */
   signaturesSince(seq: number): Promise<{ pageId: number; seq: number; sig: Uint8Array }[]>;
-  /** The normal forms of the pages' keys, titles and aliases (null: of every page). */
+  /** The normal forms of the pages' keys, titles and aliases. */
   selfNames(pageIds: number[] | null): Promise<[pageId: number, norm: string][]>;
-  /** The pages' prose (null: every page). */
   prose(pageIds: number[] | null): Promise<PageProse[]>;
-  /** Keeps the prose and signatures of pages indexed before they were. Call inside a write. */
+  /** Keeps the prose and signatures of pages indexed before they were. */
   saveProse(prose: { pageId: number; prose: string }[], sigs: { pageId: number; sig: Uint8Array }[]): Promise<void>;
-  /** The pages' mention rows, as the refresh compares them (no names, no order). */
+  /** As the refresh compares them (no names). */
   mentionRows(pageIds: number[]): Promise<PageMention[]>;
-  /** Replaces every mention row. Call inside a write. */
   replaceAllMentions(rows: PageMention[]): Promise<void>;
-  /** Adds, rewrites (line and n) and removes mention rows. Call inside a write. */
+  /** Adds, rewrites (line and n) and removes mention rows. */
   writeMentions(change: { insert: PageMention[]; update: PageMention[]; remove: { pageId: number; concept: string }[] }): Promise<void>;
-  /** Counts the concepts' mentioning pages from their rows (null: every concept). Call inside a write. */
+  /** Counts the concepts' mentioning pages from their rows. */
   recountMentions(concepts: string[] | null): Promise<void>;
-  /** Moves the concepts' counts of mentioning pages by these differences. Call inside a write. */
   moveMentionCounts(delta: [concept: string, by: number][]): Promise<void>;
 
   // what the graph and recall read (graph/)
-  /** The mentions in these pages (null: in every page), by page then line. */
+  /** By page then line. */
   mentionsOf(pageIds: readonly number[] | null): Promise<ConceptMention[]>;
   /** The concepts a page names or mentions, by normal form. */
   ofPage(pageId: number): Promise<{ norm: string; name: string }[]>;
@@ -162,21 +143,20 @@ export interface ConceptRepo {
   mentionedBy(pageId: number): Promise<string[]>;
   /** The concepts the page's tags and aliases name. */
   taggedBy(pageId: number): Promise<string[]>;
-  /** The concept's name as written, or null when the dictionary has no such concept. */
+  /** Null when the dictionary has no such concept. */
   nameOf(norm: string): Promise<string | null>;
   /** Pages (not archived) whose key, title or an alias names the concept, by key. */
   pagesNaming(norm: string): Promise<{ id: number; key: string; agent: string | null }[]>;
 
-  // what the graph lane (search/graph-lane.ts) steps along
   /**
-   * The pages sharing a concept with each seed (named by it, as tag, key, title or alias, or
-   * mentioned), each concept's pages in id order; a concept on more than `fanout` pages is left
-   * out (it says little about any two of them).
+   * What the graph lane (search/graph-lane.ts) steps along: the pages sharing a concept with each
+   * seed (named by it, as tag, key, title or alias, or mentioned), each concept's pages in id
+   * order; a concept on more than `fanout` pages is left out (it says little about any two of them).
    */
   sharedWith(seeds: number[], fanout: number, viewer: Viewer): Promise<ConceptStep[]>;
 
   // written by indexing runs (ingest/page-writer.ts)
-  /** Sets the names a page gives; rewritten only when they changed, since each name written marks its concept for regrouping. */
+  /** Rewritten only when they changed, since each name written marks its concept for regrouping. */
   setNames(pageId: number, names: readonly PageName[]): Promise<void>;
   /** Keeps the Bloom filter of a page's prose words (concepts/matcher.ts signatureOf). */
   saveProseSig(pageId: number, sig: Uint8Array): Promise<void>;

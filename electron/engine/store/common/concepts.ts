@@ -7,7 +7,6 @@
 import { sql, type Generated } from 'kysely';
 import type { Viewer } from '../../../../shared/viewer.ts';
 import {
-  conceptOf,
   type Concept,
   type ConceptMention,
   type ConceptRepo,
@@ -48,6 +47,11 @@ export interface ConceptSql {
 
 const PROSE = sql`SELECT p.id, p.prose, CASE WHEN p.prose IS NULL THEN p.body END AS body, s.page_id IS NULL AS unsigned FROM pages p LEFT JOIN prose_sigs s ON s.page_id = p.id`;
 const MENTIONS = sql`SELECT m.page_id AS "pageId", m.concept, c.name, m.line, m.n FROM mentions m JOIN concepts c ON c.norm = m.concept`;
+/** A concept as both stores keep it: its variants as JSON text. */
+const conceptOf = (r: { norm: string; name: string; variants: string; sources: number }): Concept => ({
+  ...r,
+  variants: JSON.parse(r.variants) as string[],
+});
 const bytes = (sig: Uint8Array) => Buffer.from(sig.buffer, sig.byteOffset, sig.byteLength);
 
 export class Concepts implements ConceptRepo {
