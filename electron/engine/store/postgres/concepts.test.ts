@@ -274,6 +274,12 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL concepts answer as SQLite', () =>
     expect(refilled.allMentions).toHaveLength(held.length + 1);
   });
 
+  it('keeps a name holding a lone surrogate as a bound string is kept, written in a list of rows', async () => {
+    const t = await twins();
+    await t.write((s) => s.concepts.writeConcepts({ drop: [], insert: [concept('x', 'x\ud800y')], update: [] }));
+    expect(await t.same((s) => s.concepts.nameOf('x'))).toBe('x\ufffdy');
+  });
+
   it('refuses a page limit that is not a whole number, as SQLite does, when it has pages to look for', async () => {
     const t = await twins();
     await seed(t);

@@ -9,6 +9,9 @@ import type { Tables } from '../common/tables.ts';
 import type { Db } from './database.ts';
 import { StatementsByText } from './statements-by-text.ts';
 
+/** String.prototype.toWellFormed (Node 20 on; TypeScript's lib here predates it). */
+const wellFormed = (_: string, v: unknown) => (typeof v === 'string' ? (v as string & { toWellFormed(): string }).toWellFormed() : v);
+
 const SQLITE: Dialect = {
   kind: 'sqlite',
   sameText: (a, b) => sql<SqlBool>`${a} = ${b} COLLATE NOCASE`,
@@ -20,8 +23,9 @@ const SQLITE: Dialect = {
     sql<SqlBool>`EXISTS (SELECT 1 FROM json_each(${json}) t WHERE lower(t.value) IN (SELECT value FROM json_each(${JSON.stringify(names)})))`,
   indexedBy: (index) => sql`INDEXED BY ${sql.id(index)}`,
   pageFilter: pageCondition,
+  // a lone surrogate made well-formed, as binding the string would: JSON would carry it into the text as is
   rows: (alias, columns, rows) =>
-    sql`(SELECT ${sql.join(Object.keys(columns).map((c, i) => sql`value ->> ${sql.lit(i)} AS ${sql.id(c)}`))} FROM json_each(${JSON.stringify(rows)})) AS ${sql.id(alias)}`,
+    sql`(SELECT ${sql.join(Object.keys(columns).map((c, i) => sql`value ->> ${sql.lit(i)} AS ${sql.id(c)}`))} FROM json_each(${JSON.stringify(rows, wellFormed)})) AS ${sql.id(alias)}`,
 };
 
 export function sqliteQuery(db: Db): Query {
