@@ -1,5 +1,6 @@
 // The concept statements of one key (a concept, a form, a page), compiled once: the refresh runs
 // them for every dirty name, readers for each page they ask about.
+import { sql } from 'kysely';
 import { compiledOnce, type Query } from './query.ts';
 
 const KEY_OR_ALIAS = ['key', 'alias'];
@@ -32,6 +33,7 @@ export function lookups(q: Query) {
         )
         .orderBy('norm'),
     ),
+    anyUnsigned: compiledOnce(q, () => db.selectNoFrom(sql<unknown>`(SELECT count(*) FROM pages) > (SELECT count(*) FROM prose_sigs)`.as('more'))),
     signatureCount: compiledOnce(q, () => db.selectFrom('prose_sigs').select((eb) => eb.fn.countAll().as('n'))),
     clearDirty: compiledOnce(q, () => db.deleteFrom('concept_dirty')),
     clearGone: compiledOnce(q, () => db.deleteFrom('mentions_gone')),

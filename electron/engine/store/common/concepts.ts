@@ -223,8 +223,7 @@ export class Concepts implements ConceptRepo {
   async unsignedPages(): Promise<number[]> {
     const { db } = this.q;
     // the count first: on a wiki whose every page is signed, no scan of the pages
-    const { rows } = await sql<{ more: unknown }>`SELECT (SELECT count(*) FROM pages) > (SELECT count(*) FROM prose_sigs) AS more`.execute(db);
-    if (!rows[0]!.more) return [];
+    if (!(await this.one.anyUnsigned({}))[0]!.more) return [];
     const unsigned = await db.selectFrom('pages').select('id').where('id', 'not in', db.selectFrom('prose_sigs').select('page_id')).orderBy('id').execute();
     return unsigned.map((r) => r.id);
   }
