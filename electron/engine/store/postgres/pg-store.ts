@@ -25,6 +25,7 @@ import { Pages } from '../common/pages.ts';
 import { Registry } from '../common/registry.ts';
 import { Staleness } from '../common/staleness.ts';
 import { RunLocks } from './run-locks.ts';
+import { keptCounts } from './index-counts.ts';
 import { PgVectors } from './vectors.ts';
 import { PgCluster } from './notify-cluster.ts';
 import { noticedVectors } from './notify-vectors.ts';
@@ -99,7 +100,7 @@ export class PgStore implements Store {
     this.audit = new Audit(query);
     this.attachments = new Attachments(query);
     this.chunks = new Chunks(query);
-    this.runs = new Runs(query, new RunLocks(sql));
+    this.runs = new Runs(query, new RunLocks(sql), () => keptCounts(sql));
     this.cluster = new PgCluster(pool, url);
     // a server's in-memory vectors are kept current by notices, not by asking before each search
     this.vectors = noticedVectors(new PgVectors(sql), sql, this.cluster.listener, this.cluster.server);
