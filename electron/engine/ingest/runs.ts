@@ -6,7 +6,8 @@
 // that relinks. So a run found 'running' whose process is gone (kill -9, power loss; a process
 // is known by its start time too, since pids are reused) or 'unlinked' (it failed between the
 // two) means the graph may be wrong: the next run relinks everything, and only then marks those
-// runs 'abandoned'.
+// runs 'abandoned'. A run of a few paths records itself, writes and relinks in one transaction
+// (indexer.ts), so it is never seen 'running' with its pages written.
 import type { IndexNotice, IndexProgress, IndexReport } from '../../../shared/indexing.ts';
 import type { OpenRun } from '../store/runs.ts';
 import type { Store } from '../store/store.ts';
