@@ -244,7 +244,9 @@ export class IndexRuns {
     const scope = near && [...near, ...(await agedUnrecorded(store, now, this.settings.staleAfterDays))];
     if (scope?.length === 0) return;
     const stale = await findStale(store, { now, staleAfterDays: this.settings.staleAfterDays, scope });
-    await store.write((tx) => recordStale(tx, stale, now, scope));
+    // the records of some pages (a write's) are theirs alone: on a store many servers share, they
+    // wait for no other server's index write, only for one recording the same pages
+    await store.write((tx) => recordStale(tx, stale, now, scope), scope ? { rows: scope.map((id) => `stale:${id}`) } : {});
   }
 
   /** `full`: a run of the whole roots, the only kind that may rebuild the adaptive model (SemanticIndex.refresh says why). */

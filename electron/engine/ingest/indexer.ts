@@ -62,42 +62,38 @@ export async function indexRoots(store: Store, opts: IndexOptions): Promise<Inde
   };
   const emit = () => opts.onProgress?.({ ...progress });
   emit(); // under way, even while it waits for another process's write lock
-  const run = await beginRun(store, roots);
   const writer = new PageWriter(store, opts.maxFileBytes);
   const problems: FileProblem[] = [];
-  let removed: number;
-  let broke: number[];
-  try {
-    // Checkpointing the WAL every 1000 pages costs a full index more than its writes do: let it grow
-    // during the run and fold it back once at the end (waiting for other processes at most the short busy timeout).
-    const ingest = () => ingestRoots({ store, writer, roots, opts, problems, progress, emit });
-    // a run of a few paths (a write) never loads in bulk: see LexicalRepo.bulkLoad
-    removed = await store.withoutCheckpoints(() => (opts.paths ? ingest() : store.lexical.bulkLoad(ingest)));
-    progress.phase = 'link';
-    emit();
-    broke = await relink(store, writer, run, opts.conceptAliases ?? {}, opts.paths);
-  } catch (err) {
-    // the pages written so far may be ahead of their links: the next run must relink them
-    await failRun(store, run.id).catch(() => {});
-    throw err;
-  }
+  const phases = () => writeAndLink({ store, writer, roots, opts, problems, progress, emit });
+  // A run of a few paths (a write, what the watcher saw) is one transaction, from recording the
+  // run to relinking: one wait for the lock instead of three, and its pages and links land
+  // together (runs.ts: it is never seen running). A full run writes in batches, letting other
+  // processes in between them.
+  const { run, removed, broke } = opts.paths ? await store.write(phases) : await phases();
   // a full run folds the WAL back into the database once; a run of a few paths (a write) leaves it to
   // SQLite's own passive checkpoints, which wait for no reader
   if (writer.wroteSomething && !opts.paths) await store.checkpoint();
-  for (const p of await writer.storedProblems(roots)) problems.push(p);
-  for (const p of await store.runs.walkProblems(roots)) problems.push(p);
-  await writer.recordDuplicateKeys(problems);
+  // the report's reads are independent: on a store over the network each goes on its own
+  // connection at once (a write's run waited ~30 ms for them one after another on interconnected-10k)
+  const [stored, walkProblems, duplicates, counts, brokenByRun] = await Promise.all([
+    writer.storedProblems(roots),
+    store.runs.walkProblems(roots),
+    writer.duplicateKeyProblems(),
+    store.runs.counts(),
+    linkFindings(store, broke, MAX_BROKEN_LISTED),
+  ]);
+  problems.push(...stored, ...walkProblems, ...duplicates);
 
   const report: IndexReport = {
     roots,
-    ...(await store.runs.counts()),
+    ...counts,
     indexed: progress.indexed,
     unchanged: progress.unchanged,
     removed,
     skipped: progress.skipped,
     failed: progress.failed,
     problems: dedupeProblems(problems),
-    brokenByRun: await linkFindings(store, broke, MAX_BROKEN_LISTED),
+    brokenByRun,
     model: null,
     modelNote: null,
     embedded: 0,
@@ -105,6 +101,27 @@ export async function indexRoots(store: Store, opts: IndexOptions): Promise<Inde
     semanticMs: 0,
   };
   return { report, runId: run.id };
+}
+
+/** Records the run, writes its pages, then relinks (runs.ts states the invariant). */
+async function writeAndLink(r: Omit<RootRun, 'root' | 'only'> & { roots: string[] }): Promise<{ run: RunStart; removed: number; broke: number[] }> {
+  const { store, writer, opts, progress, emit } = r;
+  const run = await beginRun(store, r.roots);
+  try {
+    // Checkpointing the WAL every 1000 pages costs a full index more than its writes do: let it grow
+    // during the run and fold it back once at the end (waiting for other processes at most the short busy timeout).
+    const ingest = () => ingestRoots(r);
+    // a run of a few paths (a write) never loads in bulk: see LexicalRepo.bulkLoad
+    const removed = await store.withoutCheckpoints(() => (opts.paths ? ingest() : store.lexical.bulkLoad(ingest)));
+    progress.phase = 'link';
+    emit();
+    return { run, removed, broke: await relink(store, writer, run, opts.conceptAliases ?? {}, opts.paths) };
+  } catch (err) {
+    // the pages written so far may be ahead of their links: the next run must relink them (in a
+    // run that is one transaction, nothing was written: this only lets go of the run)
+    await failRun(store, run.id).catch(() => {});
+    throw err;
+  }
 }
 
 /** The page phase over every root; returns how many files left the index. */

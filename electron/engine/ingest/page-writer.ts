@@ -168,7 +168,8 @@ export class PageWriter {
   }
 
   /** Two pages with one key in one scope: both stay indexed; each link goes to the copy closest to it. */
-  async recordDuplicateKeys(problems: FileProblem[]): Promise<void> {
+  async duplicateKeyProblems(): Promise<FileProblem[]> {
+    const problems: FileProblem[] = [];
     const rows = await this.store.pages.duplicateKeys();
     const first = new Map<string, string>();
     for (const r of rows) {
@@ -186,6 +187,7 @@ export class PageWriter {
         reason: `duplicate key "${r.key_lower}" in ${r.scope === 'user' ? `user/${r.agent}` : 'global'} scope, also ${winner}: [[${r.key_lower}]] goes to the copy closest to the linking page (then the shorter path: ${winner} from the top of the root); link by path to choose`,
       });
     }
+    return problems;
   }
 }
 

@@ -6,10 +6,11 @@
 // that relinks. So a run found 'running' whose process is gone (kill -9, power loss; a process
 // is known by its start time too, since pids are reused) or 'unlinked' (it failed between the
 // two) means the graph may be wrong: the next run relinks everything, and only then marks those
-// runs 'abandoned'.
+// runs 'abandoned'. A run of a few paths records itself, writes and relinks in one transaction
+// (indexer.ts), so it is never seen 'running' with its pages written.
 import type { IndexNotice, IndexProgress, IndexReport } from '../../../shared/indexing.ts';
 import type { OpenRun } from '../store/runs.ts';
-import type { Store } from '../store/store.ts';
+import type { Store, WriteOptions } from '../store/store.ts';
 import { processIdentity } from '../process-identity.ts';
 
 /** The runs under way in this process (a run of this pid not listed here has ended, one way or another). */
@@ -57,7 +58,7 @@ export function markLinked(tx: Store, run: RunStart, repaired: boolean): Promise
 
 export async function finishRun(store: Store, runId: number, report: IndexReport): Promise<void> {
   try {
-    await store.write((tx) => tx.runs.finish(runId, report, new Date().toISOString()));
+    await store.write((tx) => tx.runs.finish(runId, report, new Date().toISOString()), ownRow(runId));
   } finally {
     await ended(store, runId);
   }
@@ -68,7 +69,12 @@ export async function failRun(store: Store, runId: number): Promise<void> {
   // not under way any more, even if what follows cannot be written: the next run (here or on any
   // server sharing the store) repairs it
   await ended(store, runId);
-  await store.write((tx) => tx.runs.fail(runId, new Date().toISOString()));
+  await store.write((tx) => tx.runs.fail(runId, new Date().toISOString()), ownRow(runId));
+}
+
+/** Ending a run writes its row alone: on a store many servers share, it waits for no other server's index write. */
+function ownRow(runId: number): WriteOptions {
+  return { rows: [`run:${runId}`] };
 }
 
 /**

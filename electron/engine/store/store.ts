@@ -29,6 +29,14 @@ export interface WriteOptions {
    */
   page?: { root: string; path: string };
   /**
+   * The write changes only rows these names stand for, which every other write of them names too
+   * (a run's own row, some pages' staleness records): a store shared by many servers then lets it
+   * go beside other servers' index writes, locking each name instead of the whole index (a write
+   * of the whole index still waits for it, and it for one). The embedded store has one lock for
+   * everything.
+   */
+  rows?: readonly string[];
+  /**
    * Runs once the transaction has committed, before this process's next write of the same lock
    * begins: what must follow what the write committed (a logged write's rename, once its audit
    * entry is safely in the database). Not for a write inside another write (refused).

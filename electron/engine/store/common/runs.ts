@@ -32,6 +32,8 @@ export class Runs implements RunRepo {
   constructor(
     private readonly q: Query,
     private readonly liveness?: RunLiveness,
+    /** The counts kept as they change (PostgreSQL: postgres/index-counts.ts), instead of counted on each call. */
+    private readonly kept?: () => Promise<IndexCounts>,
   ) {
     this.meta = metaOf(q);
     this.files = fileStatements(q);
@@ -261,6 +263,7 @@ export class Runs implements RunRepo {
   }
 
   async counts(): Promise<IndexCounts> {
+    if (this.kept) return this.kept();
     const count = (table: 'pages' | 'chunks' | 'links', reason?: string) => {
       const rows = this.q.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
       return reason === undefined ? rows : rows.where(sql.ref('reason'), '=', reason);

@@ -1,8 +1,10 @@
 // The PostgreSQL store's transactions against a real server (the run's throwaway cluster): a
 // write lands whole or not at all, a read sees one snapshot, index writes queue across stores,
-// page writes lock only their page, servers starting together migrate once.
+// page writes lock only their page, writes of some rows only those rows, servers starting together
+// migrate once.
 import { afterEach, describe, expect, it } from 'vitest';
 import { freshPgDatabase, pgAdminUrl } from '../../testing/pg-test.ts';
+import { SCHEMA_VERSION } from './migrations.ts';
 import { openPgStore, PgLocked, type PgStore } from './pg-store.ts';
 
 const stores: PgStore[] = [];
@@ -20,7 +22,8 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL store', () => {
     const url = await freshPgDatabase();
     const three = [open(url), open(url), open(url)];
     await Promise.all(three.map((s) => s.ready));
-    expect(await three[0]!.sql.value('SELECT count(*) FROM cairn_schema')).toBe(1);
+    // one row per version: each migrated once
+    expect(await three[0]!.sql.value('SELECT count(*) FROM cairn_schema')).toBe(SCHEMA_VERSION);
   });
 
   it('a write that throws leaves nothing; one that returns lands', async () => {
@@ -84,6 +87,31 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL store', () => {
     await expect(b.write(async () => undefined, { page, waitMs: 300 })).rejects.toBeInstanceOf(PgLocked);
     release();
     await first;
+  });
+
+  it('a write of some rows goes beside writes of other rows, and waits for one of the same rows or of the index', async () => {
+    const url = await freshPgDatabase();
+    const [a, b] = [open(url), open(url)];
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const first = a.write(async () => held, { rows: ['stale:1', 'stale:2'] });
+    await new Promise((r) => setTimeout(r, 200));
+    // other rows, in any order: beside it
+    await b.write(async () => b.sql.run(`INSERT INTO meta (key, value) VALUES ('other', '1')`), { rows: ['stale:4', 'stale:3'], waitMs: 2000 });
+    // one of its rows, or the whole index: after it
+    await expect(b.write(async () => undefined, { rows: ['stale:3', 'stale:2'], waitMs: 300 })).rejects.toBeInstanceOf(PgLocked);
+    await expect(b.write(async () => undefined, { waitMs: 300 })).rejects.toBeInstanceOf(PgLocked);
+    release();
+    await first;
+    // and a write of the index keeps rows' writes out while it goes
+    let releaseIndex!: () => void;
+    const indexHeld = new Promise<void>((r) => (releaseIndex = r));
+    const index = a.write(async () => indexHeld);
+    await new Promise((r) => setTimeout(r, 200));
+    await expect(b.write(async () => undefined, { rows: ['stale:9'], waitMs: 300 })).rejects.toBeInstanceOf(PgLocked);
+    releaseIndex();
+    await index;
+    await b.write(async () => undefined, { rows: ['stale:9'], waitMs: 2000 });
   });
 
   it('a database that cannot be reached is named without its password', async () => {

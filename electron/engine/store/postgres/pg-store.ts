@@ -2,7 +2,8 @@
 // every repository over one connection pool. A write or read transaction holds one pooled
 // connection for the code inside it (Sql finds it through AsyncLocalStorage); index writes take
 // one advisory lock, so they go one at a time across every server, as SQLite's do in one file; a
-// logged write of a page takes a lock on that page only.
+// logged write of a page takes a lock on that page only, and a write of some rows (a run's own, some
+// pages' staleness) the index lock shared and those rows' locks.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import { CairnError } from '../../../../shared/errors.ts';
@@ -26,9 +27,22 @@ import { Pages } from '../common/pages.ts';
 import { Registry } from '../common/registry.ts';
 import { Staleness } from '../common/staleness.ts';
 import { RunLocks } from './run-locks.ts';
+import { keptCounts } from './index-counts.ts';
 import { PgVectors } from './vectors.ts';
 import { PgCluster } from './notify-cluster.ts';
 import { noticedVectors } from './notify-vectors.ts';
+
+/**
+ * The locks of a write of some rows (WriteOptions.rows): the index lock shared, so a write of the
+ * whole index excludes it, then each name's, in the order of their keys so that two such writes
+ * never wait for each other crosswise. All are taken before any row is touched: a write waiting
+ * here holds no row another waits for.
+ */
+function rowLocks(c: pg.PoolClient, names: readonly string[]): string {
+  const list = names.length ? `ARRAY[${names.map((n) => c.escapeLiteral(`rows:${n}`)).join(', ')}]` : `ARRAY[]::text[]`;
+  return `SELECT pg_advisory_xact_lock_shared(${INDEX_WRITE_LOCK});
+    SELECT count(pg_advisory_xact_lock(k)::text) FROM (SELECT DISTINCT hashtextextended(n, 0) AS k FROM unnest(${list}) AS n ORDER BY k) AS keys`;
+}
 
 /** PostgreSQL's "lock_not_available": lock_timeout ran out. */
 const LOCK_TIMEOUT = '55P03';
@@ -100,7 +114,7 @@ export class PgStore implements Store {
     this.audit = new Audit(query);
     this.attachments = new Attachments(query);
     this.chunks = new Chunks(query);
-    this.runs = new Runs(query, new RunLocks(sql));
+    this.runs = new Runs(query, new RunLocks(sql), () => keptCounts(sql));
     this.cluster = new PgCluster(pool, url);
     // a server's in-memory vectors are kept current by notices, not by asking before each search
     this.vectors = noticedVectors(new PgVectors(sql), sql, this.cluster.listener, this.cluster.server);
@@ -157,6 +171,8 @@ export class PgStore implements Store {
         options.afterCommit,
         (c) => `SELECT pg_advisory_xact_lock(hashtextextended(${c.escapeLiteral(JSON.stringify([page.root, page.path]))}, 0))`,
       );
+    const rows = options.rows;
+    if (rows) return this.transaction('write', fn, waitMs, options.afterCommit, (c) => rowLocks(c, rows));
     const next = this.queue.then(() => this.transaction('write', fn, waitMs, options.afterCommit, () => `SELECT pg_advisory_xact_lock(${INDEX_WRITE_LOCK})`));
     this.queue = next.catch(() => undefined);
     return next;
