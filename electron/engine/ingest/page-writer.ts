@@ -4,7 +4,7 @@ import type { FileProblem } from '../../../shared/indexing.ts';
 import type { Scope } from '../../../shared/page.ts';
 import type { Store } from '../store/store.ts';
 import type { FileStatus } from '../store/runs.ts';
-import { lexicalPage } from '../store/lexical.ts';
+import { lexicalPage, type LexicalIndexing } from '../store/lexical.ts';
 import type { ParsedPage } from './parse/page.ts';
 import { readFields } from './fields.ts';
 import { pageTerms } from '../search/terms.ts';
@@ -29,6 +29,8 @@ export class PageWriter {
   /** What this run wrote, for relinking only what it can have changed. */
   readonly changes = { pageIds: new Set<number>(), keys: new Set<string>() } satisfies LinkChanges;
   private scoped = new Map<number, boolean>();
+  /** The lexical rows of the pages written in this batch, written together at its end (`batch`). */
+  private lexical: LexicalIndexing[] = [];
 
   constructor(
     private store: Store,
@@ -109,12 +111,12 @@ export class PageWriter {
     });
     this.changes.pageIds.add(pageId);
     const rowids = await tx.chunks.replaceForPage(pageId, parsed.chunks);
-    await tx.lexical.indexPage(
+    this.lexical.push({
       pageId,
-      lexicalPage({ key: w.key, title: parsed.title, summary: parsed.summary, tags: parsed.tags }),
-      parsed.chunks.map((c, i) => ({ rowid: rowids[i]!, text: c.text })),
-      pageTerms({ key: w.key, title: parsed.title, summary: parsed.summary, tags: parsed.tags }),
-    );
+      page: lexicalPage({ key: w.key, title: parsed.title, summary: parsed.summary, tags: parsed.tags }),
+      chunks: parsed.chunks.map((c, i) => ({ rowid: rowids[i]!, text: c.text })),
+      terms: pageTerms({ key: w.key, title: parsed.title, summary: parsed.summary, tags: parsed.tags }),
+    });
     await tx.concepts.saveProseSig(pageId, parsed.proseSig);
     await tx.concepts.setNames(pageId, w.names);
     await tx.links.replaceForPage(
@@ -129,6 +131,18 @@ export class PageWriter {
         column: l.column,
       })),
     );
+  }
+
+  /**
+   * Runs `fn`, the writes of a batch of files, inside the write transaction `tx`, then writes what
+   * its pages left for the end: a store over the network writes a batch's lexical rows in a few
+   * statements, not a few per page. All of it commits together, so a crash loses none of it.
+   */
+  async batch(tx: Store, fn: () => Promise<void>): Promise<void> {
+    this.lexical = [];
+    await fn();
+    await tx.lexical.indexPages(this.lexical);
+    this.lexical = [];
   }
 
   /** A file that vanished between the walk and the read leaves the index, if it was in it. */

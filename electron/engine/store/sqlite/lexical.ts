@@ -2,7 +2,7 @@
 // are kept per text (their text varies with the filters and the number of terms).
 import { narrows, type SearchFilters } from '../../../../shared/search.ts';
 import type { Db } from './database.ts';
-import { COLUMN_WEIGHTS, type LexicalPage, type LexicalRepo, type RankedChunk, type RankedPage } from '../lexical.ts';
+import { COLUMN_WEIGHTS, type LexicalIndexing, type LexicalRepo, type RankedChunk, type RankedPage } from '../lexical.ts';
 import { lazyStatements } from './lazy-statements.ts';
 import { pageCondition } from './page-filter.ts';
 import { StatementsByText } from './statements-by-text.ts';
@@ -62,11 +62,13 @@ export class SqliteLexical implements LexicalRepo {
     return this.statements.get(sql).all(terms.length, ...terms, ...condition.params, limit) as RankedPage[];
   }
 
-  async indexPage(pageId: number, page: LexicalPage, chunks: readonly { rowid: number; text: string }[], terms: readonly string[]): Promise<void> {
-    for (const c of chunks) this.writes.insertFts.run(c.rowid, page.keyWords, page.title, page.summary ?? '', page.tags, c.text);
-    this.writes.deleteTerms.run(pageId);
-    for (const t of terms) this.writes.insertTerm.run(t, pageId);
-    this.writes.termCount.run(terms.length, pageId);
+  async indexPages(pages: readonly LexicalIndexing[]): Promise<void> {
+    for (const { pageId, page, chunks, terms } of pages) {
+      for (const c of chunks) this.writes.insertFts.run(c.rowid, page.keyWords, page.title, page.summary ?? '', page.tags, c.text);
+      this.writes.deleteTerms.run(pageId);
+      for (const t of terms) this.writes.insertTerm.run(t, pageId);
+      this.writes.termCount.run(terms.length, pageId);
+    }
   }
 }
 
