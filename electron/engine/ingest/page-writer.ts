@@ -4,6 +4,7 @@ import type { FileProblem } from '../../../shared/indexing.ts';
 import type { Scope } from '../../../shared/page.ts';
 import type { Store } from '../store/store.ts';
 import type { FileStatus } from '../store/runs.ts';
+import type { NewLink } from '../store/links.ts';
 import { lexicalPage, type LexicalIndexing } from '../store/lexical.ts';
 import type { ParsedPage } from './parse/page.ts';
 import { readFields } from './fields.ts';
@@ -29,8 +30,9 @@ export class PageWriter {
   /** What this run wrote, for relinking only what it can have changed. */
   readonly changes = { pageIds: new Set<number>(), keys: new Set<string>() } satisfies LinkChanges;
   private scoped = new Map<number, boolean>();
-  /** The lexical rows of the pages written in this batch, written together at its end (`batch`). */
+  /** The lexical rows and links of the pages written in this batch, written together at its end (`batch`). */
   private lexical: LexicalIndexing[] = [];
+  private links: { pageId: number; links: NewLink[] }[] = [];
 
   constructor(
     private store: Store,
@@ -119,9 +121,9 @@ export class PageWriter {
     });
     await tx.concepts.saveProseSig(pageId, parsed.proseSig);
     await tx.concepts.setNames(pageId, w.names);
-    await tx.links.replaceForPage(
+    this.links.push({
       pageId,
-      parsed.links.map((l) => ({
+      links: parsed.links.map((l) => ({
         line: l.line,
         kind: l.kind,
         target: l.target,
@@ -130,19 +132,22 @@ export class PageWriter {
         targetKey: targetKey(l.kind, l.target, f.relPath),
         column: l.column,
       })),
-    );
+    });
   }
 
   /**
    * Runs `fn`, the writes of a batch of files, inside the write transaction `tx`, then writes what
-   * its pages left for the end: a store over the network writes a batch's lexical rows in a few
-   * statements, not a few per page. All of it commits together, so a crash loses none of it.
+   * its pages left for the end: a store over the network writes a batch's lexical rows and links
+   * in a few statements, not a few per page. All of it commits together, so a crash loses none of it.
    */
   async batch(tx: Store, fn: () => Promise<void>): Promise<void> {
     this.lexical = [];
+    this.links = [];
     await fn();
     await tx.lexical.indexPages(this.lexical);
+    await tx.links.replaceForPages(this.links);
     this.lexical = [];
+    this.links = [];
   }
 
   /** A file that vanished between the walk and the read leaves the index, if it was in it. */

@@ -25,6 +25,12 @@ export interface Dialect {
   indexedBy(index: string): RawBuilder<unknown>;
   /** Search filters as a condition on pages `p` (files `f`): tags and tiers are spelled per engine (store/page-condition.ts). */
   pageFilter(filters: SearchFilters): Condition;
+  /**
+   * Rows passed as one array parameter per column (of these SQL `types`), as a FROM item whose
+   * columns are column1…columnN, like a VALUES list's: any number of rows in one statement of one
+   * text. Null where the database takes no arrays (SQLite: VALUES lists, a block at a time).
+   */
+  readonly columnArrays: ((types: readonly string[]) => RawBuilder<unknown>) | null;
 }
 
 export interface Query {

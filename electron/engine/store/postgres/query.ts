@@ -33,6 +33,8 @@ const POSTGRES: Dialect = {
     sql<SqlBool>`EXISTS (SELECT 1 FROM json_array_elements(${json}::json) t(tag) WHERE lower(t.tag::text COLLATE "C") IN (SELECT to_json(n)::text FROM unnest(${names}::text[]) n))`,
   indexedBy: () => sql``,
   pageFilter: pageCondition,
+  columnArrays: (types) =>
+    sql`(SELECT * FROM unnest(${sql.join(types.map((t) => sql`CAST(${null} AS ${sql.raw(t)}[])`))}) AS u(${sql.raw(types.map((_, i) => `column${i + 1}`).join(', '))}))`,
 };
 
 const CHANGES = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);

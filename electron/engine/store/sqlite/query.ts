@@ -20,6 +20,7 @@ const SQLITE: Dialect = {
     sql<SqlBool>`EXISTS (SELECT 1 FROM json_each(${json}) t WHERE lower(t.value) IN (SELECT value FROM json_each(${JSON.stringify(names)})))`,
   indexedBy: (index) => sql`INDEXED BY ${sql.id(index)}`,
   pageFilter: pageCondition,
+  columnArrays: null,
 };
 
 export function sqliteQuery(db: Db): Query {
