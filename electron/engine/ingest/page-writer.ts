@@ -5,7 +5,8 @@ import type { Scope } from '../../../shared/page.ts';
 import type { Store } from '../store/store.ts';
 import type { FileStatus } from '../store/runs.ts';
 import type { NewLink } from '../store/links.ts';
-import { lexicalPage, type LexicalIndexing } from '../store/lexical.ts';
+import { lexicalPage, type LexicalPage } from '../store/lexical.ts';
+import type { NewChunk } from '../store/chunks.ts';
 import type { ParsedPage } from './parse/page.ts';
 import { readFields } from './fields.ts';
 import { pageTerms } from '../search/terms.ts';
@@ -25,14 +26,22 @@ export interface PageWrite {
   decodeWarning: string | null;
 }
 
+/** A page written in this batch, its rows left for the batch's end. */
+interface PendingPage {
+  pageId: number;
+  chunks: readonly NewChunk[];
+  page: LexicalPage;
+  terms: readonly string[];
+  links: NewLink[];
+}
+
 export class PageWriter {
   wroteSomething = false;
   /** What this run wrote, for relinking only what it can have changed. */
   readonly changes = { pageIds: new Set<number>(), keys: new Set<string>() } satisfies LinkChanges;
   private scoped = new Map<number, boolean>();
-  /** The lexical rows and links of the pages written in this batch, written together at its end (`batch`). */
-  private lexical: LexicalIndexing[] = [];
-  private links: { pageId: number; links: NewLink[] }[] = [];
+  /** The chunks, lexical rows and links of the pages written in this batch, written together at its end (`batch`). */
+  private pending: PendingPage[] = [];
 
   constructor(
     private store: Store,
@@ -112,17 +121,11 @@ export class PageWriter {
       prose: parsed.prose,
     });
     this.changes.pageIds.add(pageId);
-    const rowids = await tx.chunks.replaceForPage(pageId, parsed.chunks);
-    this.lexical.push({
+    this.pending.push({
       pageId,
+      chunks: parsed.chunks,
       page: lexicalPage({ key: w.key, title: parsed.title, summary: parsed.summary, tags: parsed.tags }),
-      chunks: parsed.chunks.map((c, i) => ({ rowid: rowids[i]!, text: c.text })),
       terms: pageTerms({ key: w.key, title: parsed.title, summary: parsed.summary, tags: parsed.tags }),
-    });
-    await tx.concepts.saveProseSig(pageId, parsed.proseSig);
-    await tx.concepts.setNames(pageId, w.names);
-    this.links.push({
-      pageId,
       links: parsed.links.map((l) => ({
         line: l.line,
         kind: l.kind,
@@ -133,21 +136,24 @@ export class PageWriter {
         column: l.column,
       })),
     });
+    await tx.concepts.saveProseSig(pageId, parsed.proseSig);
+    await tx.concepts.setNames(pageId, w.names);
   }
 
   /**
    * Runs `fn`, the writes of a batch of files, inside the write transaction `tx`, then writes what
-   * its pages left for the end: a store over the network writes a batch's lexical rows and links
-   * in a few statements, not a few per page. All of it commits together, so a crash loses none of it.
+   * its pages left for the end: a store over the network writes a batch's chunks, lexical rows
+   * and links in a few statements, not a few per page. All of it commits together, so a crash loses none of it.
    */
   async batch(tx: Store, fn: () => Promise<void>): Promise<void> {
-    this.lexical = [];
-    this.links = [];
+    this.pending = [];
     await fn();
-    await tx.lexical.indexPages(this.lexical);
-    await tx.links.replaceForPages(this.links);
-    this.lexical = [];
-    this.links = [];
+    const pages = this.pending;
+    this.pending = [];
+    // the chunks first: their new rowids are what the lexical rows name
+    const rowids = await tx.chunks.replaceForPages(pages);
+    await tx.lexical.indexPages(pages.map((p, i) => ({ ...p, chunks: p.chunks.map((c, j) => ({ rowid: rowids[i]![j]!, text: c.text })) })));
+    await tx.links.replaceForPages(pages);
   }
 
   /** A file that vanished between the walk and the read leaves the index, if it was in it. */

@@ -129,16 +129,21 @@ async function rewrite(store: Store, pageId: number, text: string, page?: { root
   ))!;
   await store.write(
     async (tx) => {
-      const rowids = await tx.chunks.replaceForPage(pageId, [
-        { id: 'a', ord: 0, heading: null, headingPath: [], text, hash: 'h1', line: 1 },
-        { id: 'b', ord: 1, heading: 'More', headingPath: ['More'], text: `${text} ${text}`, hash: 'h2', line: 5 },
+      const [rowids] = await tx.chunks.replaceForPages([
+        {
+          pageId,
+          chunks: [
+            { id: 'a', ord: 0, heading: null, headingPath: [], text, hash: 'h1', line: 1 },
+            { id: 'b', ord: 1, heading: 'More', headingPath: ['More'], text: `${text} ${text}`, hash: 'h2', line: 5 },
+          ],
+        },
       ]);
       const lexical = lexicalPage({ ...row, tags: JSON.parse(row.tags) as string[] });
       await tx.lexical.indexPages([
         {
           pageId,
           page: lexical,
-          chunks: rowids.map((rowid, i) => ({ rowid, text: i ? `${text} ${text}` : text })),
+          chunks: rowids!.map((rowid, i) => ({ rowid, text: i ? `${text} ${text}` : text })),
           terms: ['rewritten', 'runner', 'flour'],
         },
       ]);
