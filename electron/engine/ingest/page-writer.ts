@@ -7,6 +7,7 @@ import type { FileStatus } from '../store/runs.ts';
 import type { NewLink } from '../store/links.ts';
 import { lexicalPage, type LexicalPage } from '../store/lexical.ts';
 import type { NewChunk } from '../store/chunks.ts';
+import type { IndexedPage } from '../store/pages.ts';
 import type { ParsedPage } from './parse/page.ts';
 import { readFields } from './fields.ts';
 import { pageTerms } from '../search/terms.ts';
@@ -26,9 +27,11 @@ export interface PageWrite {
   decodeWarning: string | null;
 }
 
-/** A page written in this batch, its rows left for the batch's end. */
+/** A page written in this batch (its file recorded), its rows left for the batch's end. */
 interface PendingPage {
-  pageId: number;
+  row: IndexedPage;
+  proseSig: ParsedPage['proseSig'];
+  names: ConceptName[];
   chunks: readonly NewChunk[];
   page: LexicalPage;
   terms: readonly string[];
@@ -40,7 +43,7 @@ export class PageWriter {
   /** What this run wrote, for relinking only what it can have changed. */
   readonly changes = { pageIds: new Set<number>(), keys: new Set<string>() } satisfies LinkChanges;
   private scoped = new Map<number, boolean>();
-  /** The chunks, lexical rows and links of the pages written in this batch, written together at its end (`batch`). */
+  /** The pages written in this batch, their rows written together at its end (`batch`). */
   private pending: PendingPage[] = [];
 
   constructor(
@@ -102,27 +105,27 @@ export class PageWriter {
     const { fields, warnings } = readFields(parsed.frontmatter);
     if (w.decodeWarning) warnings.unshift(w.decodeWarning);
     const fileId = await this.upsertFile(tx, rootId, f, 'indexed', warnings.length ? warnings.join('\n') : null);
-    const pageId = await tx.pages.upsertIndexed({
-      fileId,
-      key: w.key,
-      ...scopeFields(w.scope),
-      title: parsed.title,
-      summary: parsed.summary,
-      tags: parsed.tags,
-      frontmatter: parsed.frontmatter,
-      fmError: parsed.frontmatterError?.message ?? null,
-      fmErrorLine: parsed.frontmatterError?.line ?? null,
-      body: parsed.body,
-      headings: parsed.headings,
-      blockIds: parsed.blockIds,
-      provenance: parsed.provenance,
-      ...fields,
-      hash: w.hash,
-      prose: parsed.prose,
-    });
-    this.changes.pageIds.add(pageId);
     this.pending.push({
-      pageId,
+      row: {
+        fileId,
+        key: w.key,
+        ...scopeFields(w.scope),
+        title: parsed.title,
+        summary: parsed.summary,
+        tags: parsed.tags,
+        frontmatter: parsed.frontmatter,
+        fmError: parsed.frontmatterError?.message ?? null,
+        fmErrorLine: parsed.frontmatterError?.line ?? null,
+        body: parsed.body,
+        headings: parsed.headings,
+        blockIds: parsed.blockIds,
+        provenance: parsed.provenance,
+        ...fields,
+        hash: w.hash,
+        prose: parsed.prose,
+      },
+      proseSig: parsed.proseSig,
+      names: w.names,
       chunks: parsed.chunks,
       page: lexicalPage({ key: w.key, title: parsed.title, summary: parsed.summary, tags: parsed.tags }),
       terms: pageTerms({ key: w.key, title: parsed.title, summary: parsed.summary, tags: parsed.tags }),
@@ -136,21 +139,26 @@ export class PageWriter {
         column: l.column,
       })),
     });
-    await tx.concepts.saveProseSig(pageId, parsed.proseSig);
-    await tx.concepts.setNames(pageId, w.names);
   }
 
   /**
    * Runs `fn`, the writes of a batch of files, inside the write transaction `tx`, then writes what
-   * its pages left for the end: a store over the network writes a batch's chunks, lexical rows
-   * and links in a few statements, not a few per page. All of it commits together, so a crash loses none of it.
+   * its pages left for the end: a store over the network writes a batch's pages, chunks, lexical
+   * rows and links in a few statements, not a few per page. All of it commits together, so a crash loses none of it.
    */
   async batch(tx: Store, fn: () => Promise<void>): Promise<void> {
     this.pending = [];
     await fn();
-    const pages = this.pending;
+    const pending = this.pending;
     this.pending = [];
-    // the chunks first: their new rowids are what the lexical rows name
+    const ids = await tx.pages.upsertIndexed(pending.map((p) => p.row));
+    const pages = pending.map((p, i) => ({ ...p, pageId: ids[i]! }));
+    for (const { pageId, proseSig, names } of pages) {
+      this.changes.pageIds.add(pageId);
+      await tx.concepts.saveProseSig(pageId, proseSig);
+      await tx.concepts.setNames(pageId, names);
+    }
+    // the chunks before the lexical rows: their new rowids are what those name
     const rowids = await tx.chunks.replaceForPages(pages);
     await tx.lexical.indexPages(pages.map((p, i) => ({ ...p, chunks: p.chunks.map((c, j) => ({ rowid: rowids[i]![j]!, text: c.text })) })));
     await tx.links.replaceForPages(pages);
