@@ -3,7 +3,7 @@
 import type { FileProblem } from '../../../shared/indexing.ts';
 import type { Scope } from '../../../shared/page.ts';
 import type { Store } from '../store/store.ts';
-import type { FileStatus } from '../store/runs.ts';
+import type { FileRecord, FileStatus } from '../store/runs.ts';
 import type { NewLink } from '../store/links.ts';
 import { lexicalPage, type LexicalPage } from '../store/lexical.ts';
 import type { NewChunk } from '../store/chunks.ts';
@@ -27,8 +27,11 @@ export interface PageWrite {
   decodeWarning: string | null;
 }
 
-/** A page written in this batch (its file recorded), its rows left for the batch's end. */
+/** A page written in this batch, its rows (its file's too) left for the batch's end. */
 interface PendingPage {
+  rootId: number;
+  file: FileRecord;
+  /** Its fileId is known once the file's row is written. */
   row: IndexedPage;
   proseSig: ParsedPage['proseSig'];
   names: ConceptName[];
@@ -104,10 +107,14 @@ export class PageWriter {
     const { parsed } = w;
     const { fields, warnings } = readFields(parsed.frontmatter);
     if (w.decodeWarning) warnings.unshift(w.decodeWarning);
-    const fileId = await this.upsertFile(tx, rootId, f, 'indexed', warnings.length ? warnings.join('\n') : null);
+    // its file's row is written with the batch's (`batch`), before the page's
+    this.wroteSomething = true;
+    this.changes.keys.add(keyOf(f.relPath).toLowerCase());
     this.pending.push({
+      rootId,
+      file: { relPath: f.relPath, mtimeMs: f.mtimeMs, size: f.size, status: 'indexed', reason: warnings.length ? warnings.join('\n') : null },
       row: {
-        fileId,
+        fileId: 0,
         key: w.key,
         ...scopeFields(w.scope),
         title: parsed.title,
@@ -151,7 +158,8 @@ export class PageWriter {
     await fn();
     const pending = this.pending;
     this.pending = [];
-    const ids = await tx.pages.upsertIndexed(pending.map((p) => p.row));
+    const fileIds = await recordFiles(tx, pending);
+    const ids = await tx.pages.upsertIndexed(pending.map((p, i) => ({ ...p.row, fileId: fileIds[i]! })));
     const pages = pending.map((p, i) => ({ ...p, pageId: ids[i]! }));
     for (const { pageId, proseSig, names } of pages) {
       this.changes.pageIds.add(pageId);
@@ -224,4 +232,18 @@ export class PageWriter {
 
 function scopeFields(scope: Scope): { scope: 'global' | 'user'; agent: string | null } {
   return { scope: scope.kind, agent: scope.agent };
+}
+
+/** The pending pages' file rows, a statement or two per root; their ids, in order. */
+async function recordFiles(tx: Store, pending: readonly PendingPage[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const rootId of new Set(pending.map((p) => p.rootId))) {
+    const at = pending.flatMap((p, i) => (p.rootId === rootId ? [i] : []));
+    const got = await tx.runs.recordFiles(
+      rootId,
+      at.map((i) => pending[i]!.file),
+    );
+    at.forEach((i, j) => (ids[i] = got[j]!));
+  }
+  return ids;
 }
