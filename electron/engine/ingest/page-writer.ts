@@ -3,8 +3,11 @@
 import type { FileProblem } from '../../../shared/indexing.ts';
 import type { Scope } from '../../../shared/page.ts';
 import type { Store } from '../store/store.ts';
-import type { FileStatus } from '../store/runs.ts';
-import { lexicalPage } from '../store/lexical.ts';
+import type { FileRecord, FileStatus } from '../store/runs.ts';
+import type { NewLink } from '../store/links.ts';
+import { lexicalPage, type LexicalPage } from '../store/lexical.ts';
+import type { NewChunk } from '../store/chunks.ts';
+import type { IndexedPage } from '../store/pages.ts';
 import type { ParsedPage } from './parse/page.ts';
 import { readFields } from './fields.ts';
 import { pageTerms } from '../search/terms.ts';
@@ -24,11 +27,27 @@ export interface PageWrite {
   decodeWarning: string | null;
 }
 
+/** A page written in this batch, its rows (its file's too) left for the batch's end. */
+interface PendingPage {
+  rootId: number;
+  file: FileRecord;
+  /** Its fileId is known once the file's row is written. */
+  row: IndexedPage;
+  proseSig: ParsedPage['proseSig'];
+  names: ConceptName[];
+  chunks: readonly NewChunk[];
+  page: LexicalPage;
+  terms: readonly string[];
+  links: NewLink[];
+}
+
 export class PageWriter {
   wroteSomething = false;
   /** What this run wrote, for relinking only what it can have changed. */
   readonly changes = { pageIds: new Set<number>(), keys: new Set<string>() } satisfies LinkChanges;
   private scoped = new Map<number, boolean>();
+  /** The pages written in this batch, their rows written together at its end (`batch`). */
+  private pending: PendingPage[] = [];
 
   constructor(
     private store: Store,
@@ -88,38 +107,36 @@ export class PageWriter {
     const { parsed } = w;
     const { fields, warnings } = readFields(parsed.frontmatter);
     if (w.decodeWarning) warnings.unshift(w.decodeWarning);
-    const fileId = await this.upsertFile(tx, rootId, f, 'indexed', warnings.length ? warnings.join('\n') : null);
-    const pageId = await tx.pages.upsertIndexed({
-      fileId,
-      key: w.key,
-      ...scopeFields(w.scope),
-      title: parsed.title,
-      summary: parsed.summary,
-      tags: parsed.tags,
-      frontmatter: parsed.frontmatter,
-      fmError: parsed.frontmatterError?.message ?? null,
-      fmErrorLine: parsed.frontmatterError?.line ?? null,
-      body: parsed.body,
-      headings: parsed.headings,
-      blockIds: parsed.blockIds,
-      provenance: parsed.provenance,
-      ...fields,
-      hash: w.hash,
-      prose: parsed.prose,
-    });
-    this.changes.pageIds.add(pageId);
-    const rowids = await tx.chunks.replaceForPage(pageId, parsed.chunks);
-    await tx.lexical.indexPage(
-      pageId,
-      lexicalPage({ key: w.key, title: parsed.title, summary: parsed.summary, tags: parsed.tags }),
-      parsed.chunks.map((c, i) => ({ rowid: rowids[i]!, text: c.text })),
-      pageTerms({ key: w.key, title: parsed.title, summary: parsed.summary, tags: parsed.tags }),
-    );
-    await tx.concepts.saveProseSig(pageId, parsed.proseSig);
-    await tx.concepts.setNames(pageId, w.names);
-    await tx.links.replaceForPage(
-      pageId,
-      parsed.links.map((l) => ({
+    // its file's row is written with the batch's (`batch`), before the page's
+    this.wroteSomething = true;
+    this.changes.keys.add(keyOf(f.relPath).toLowerCase());
+    this.pending.push({
+      rootId,
+      file: { relPath: f.relPath, mtimeMs: f.mtimeMs, size: f.size, status: 'indexed', reason: warnings.length ? warnings.join('\n') : null },
+      row: {
+        fileId: 0,
+        key: w.key,
+        ...scopeFields(w.scope),
+        title: parsed.title,
+        summary: parsed.summary,
+        tags: parsed.tags,
+        frontmatter: parsed.frontmatter,
+        fmError: parsed.frontmatterError?.message ?? null,
+        fmErrorLine: parsed.frontmatterError?.line ?? null,
+        body: parsed.body,
+        headings: parsed.headings,
+        blockIds: parsed.blockIds,
+        provenance: parsed.provenance,
+        ...fields,
+        hash: w.hash,
+        prose: parsed.prose,
+      },
+      proseSig: parsed.proseSig,
+      names: w.names,
+      chunks: parsed.chunks,
+      page: lexicalPage({ key: w.key, title: parsed.title, summary: parsed.summary, tags: parsed.tags }),
+      terms: pageTerms({ key: w.key, title: parsed.title, summary: parsed.summary, tags: parsed.tags }),
+      links: parsed.links.map((l) => ({
         line: l.line,
         kind: l.kind,
         target: l.target,
@@ -128,7 +145,31 @@ export class PageWriter {
         targetKey: targetKey(l.kind, l.target, f.relPath),
         column: l.column,
       })),
-    );
+    });
+  }
+
+  /**
+   * Runs `fn`, the writes of a batch of files, inside the write transaction `tx`, then writes what
+   * its pages left for the end: a store over the network writes a batch's pages, chunks, lexical
+   * rows and links in a few statements, not a few per page. All of it commits together, so a crash loses none of it.
+   */
+  async batch(tx: Store, fn: () => Promise<void>): Promise<void> {
+    this.pending = [];
+    await fn();
+    const pending = this.pending;
+    this.pending = [];
+    const fileIds = await recordFiles(tx, pending);
+    const ids = await tx.pages.upsertIndexed(pending.map((p, i) => ({ ...p.row, fileId: fileIds[i]! })));
+    const pages = pending.map((p, i) => ({ ...p, pageId: ids[i]! }));
+    for (const { pageId, proseSig, names } of pages) {
+      this.changes.pageIds.add(pageId);
+      await tx.concepts.saveProseSig(pageId, proseSig);
+      await tx.concepts.setNames(pageId, names);
+    }
+    // the chunks before the lexical rows: their new rowids are what those name
+    const rowids = await tx.chunks.replaceForPages(pages);
+    await tx.lexical.indexPages(pages.map((p, i) => ({ ...p, chunks: p.chunks.map((c, j) => ({ rowid: rowids[i]![j]!, text: c.text })) })));
+    await tx.links.replaceForPages(pages);
   }
 
   /** A file that vanished between the walk and the read leaves the index, if it was in it. */
@@ -193,4 +234,18 @@ export class PageWriter {
 
 function scopeFields(scope: Scope): { scope: 'global' | 'user'; agent: string | null } {
   return { scope: scope.kind, agent: scope.agent };
+}
+
+/** The pending pages' file rows, a statement or two per root; their ids, in order. */
+async function recordFiles(tx: Store, pending: readonly PendingPage[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const rootId of new Set(pending.map((p) => p.rootId))) {
+    const at = pending.flatMap((p, i) => (p.rootId === rootId ? [i] : []));
+    const got = await tx.runs.recordFiles(
+      rootId,
+      at.map((i) => pending[i]!.file),
+    );
+    at.forEach((i, j) => (ids[i] = got[j]!));
+  }
+  return ids;
 }

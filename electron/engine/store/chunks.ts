@@ -46,6 +46,7 @@ export interface ChunkRepo {
   textsOf(pageIds: number[]): Promise<ChunkText[]>;
 
   // written by indexing runs
-  /** Replaces a page's chunks with these (their lexical rows go with the old ones); returns the new chunks' rowids, in order. */
-  replaceForPage(pageId: number, chunks: readonly NewChunk[]): Promise<number[]>;
+  /** Replaces each page's chunks with these (their lexical rows go with the old ones), a batch of
+   * pages at once, each given once; returns each page's new chunks' rowids, in order. */
+  replaceForPages(pages: readonly { pageId: number; chunks: readonly NewChunk[] }[]): Promise<number[][]>;
 }

@@ -34,6 +34,14 @@ export function lexicalPage(page: { key: string; title: string; summary: string 
   return { keyWords: page.key.replace(/[-_]/g, ' '), title: page.title, summary: page.summary, tags: page.tags.join(' ') };
 }
 
+/** One page for LexicalRepo.indexPages. */
+export interface LexicalIndexing {
+  pageId: number;
+  page: LexicalPage;
+  chunks: readonly { rowid: number; text: string }[];
+  terms: readonly string[];
+}
+
 export interface LexicalRepo {
   /**
    * Chunks holding any of `words` (each taken literally, stemmed by the index), best BM25 first
@@ -57,8 +65,9 @@ export interface LexicalRepo {
    */
   bulkLoad<T>(fn: () => Promise<T>): Promise<T>;
   /**
-   * Indexes a page's chunks (by the rowids chunks.replaceForPage gave) and replaces its terms
-   * (search/terms.ts pageTerms): call after replacing its chunks, which removed their old rows.
+   * Indexes each page's chunks (by the rowids chunks.replaceForPage gave) and replaces its terms
+   * (search/terms.ts pageTerms): call after replacing their chunks, which removed their old rows.
+   * A batch of pages at once, so a store over the network writes them in a few statements.
    */
-  indexPage(pageId: number, page: LexicalPage, chunks: readonly { rowid: number; text: string }[], terms: readonly string[]): Promise<void>;
+  indexPages(pages: readonly LexicalIndexing[]): Promise<void>;
 }

@@ -58,8 +58,8 @@ export interface LinkRepo {
   around(seeds: number[]): Promise<LinkStep[]>;
 
   // written by indexing runs
-  /** Replaces a page's links with these, unresolved. */
-  replaceForPage(pageId: number, links: readonly NewLink[]): Promise<void>;
+  /** Replaces each page's links with these, unresolved: a batch of pages at once (a page given twice keeps its last). */
+  replaceForPages(pages: readonly { pageId: number; links: readonly NewLink[] }[]): Promise<void>;
 
   // read by the page view, the graph and recall, and written by relinking (graph/)
   /** Links that go nowhere for these reasons, in file order, of the pages the viewer reads (archived too). */

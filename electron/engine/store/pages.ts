@@ -256,8 +256,8 @@ export interface PageRepo {
   // written by indexing runs (ingest/page-writer.ts)
   /** For each root-relative path, the content hash of its page; null where there is none (or the page must be parsed again). */
   storedHashes(rootId: number, relPaths: readonly string[]): Promise<(string | null)[]>;
-  /** Writes the page of a file (inserted, or replacing the file's page); returns the page's id. */
-  upsertIndexed(page: IndexedPage): Promise<number>;
+  /** Writes each file's page (inserted, or replacing the file's page), a batch at once; returns the pages' ids, in order. */
+  upsertIndexed(pages: readonly IndexedPage[]): Promise<number[]>;
   /** The pages of a root, with their root-relative paths. */
   placesInRoot(rootId: number): Promise<{ id: number; relPath: string }[]>;
   /** Sets who sees these pages. */

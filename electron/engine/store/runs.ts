@@ -101,6 +101,8 @@ export interface RunRepo {
   filesOf(rootId: number, under: readonly string[] | null): Promise<StoredFile[]>;
   /** Writes a file's row; one that is no longer a page ('indexed') loses its page. Returns its id. */
   recordFile(rootId: number, file: FileRecord): Promise<number>;
+  /** As recordFile for each of a batch of files (a path given twice is written as given last); returns their ids, in order. */
+  recordFiles(rootId: number, files: readonly FileRecord[]): Promise<number[]>;
   /** The same bytes as indexed: only the file's stat is refreshed. */
   touchFile(rootId: number, relPath: string, mtimeMs: number, size: number): Promise<void>;
   /** Removes a file and what hangs on it (its page, chunks, links); returns its path, null if it was not there. */

@@ -1,13 +1,15 @@
-// ChunkRepo written once. Indexing replaces a page's chunks with one multi-row insert, its text
-// compiled once per number of rows and kept (a page has a handful of chunks: a few texts serve a
-// whole run without the builder's cost per page); a search's sections are read in two statements.
+// ChunkRepo written once. Indexing replaces a batch of pages' chunks with one multi-row insert, its
+// text compiled once per number of rows and kept (on PostgreSQL one text: a column per array); a
+// search's sections are read in two statements.
 import { CompiledQuery, sql } from 'kysely';
 import type { SearchFilters } from '../../../../shared/search.ts';
 import type { ChunkOfPage, ChunkRepo, ChunkText, NewChunk, Section } from '../chunks.ts';
-import { condition, KeptStatements, type Query } from './query.ts';
+import { condition, KeptStatements, type Dialect, type Query } from './query.ts';
 
 /** Rows per insert: eight parameters each, under both databases' limits. */
 const BATCH = 1000;
+/** Rows per insert where each column goes as one array. */
+const ARRAY_ROWS = 20_000;
 
 const row = (pageId: number, c: NewChunk) => ({
   id: c.id,
@@ -19,6 +21,10 @@ const row = (pageId: number, c: NewChunk) => ({
   hash: c.hash,
   line: c.line,
 });
+
+/** row()'s columns, in its order, with their SQL types (for arrays of them). */
+const TYPES = { id: 'text', page_id: 'integer', ord: 'integer', heading: 'text', heading_path: 'text', text: 'text', hash: 'text', line: 'integer' } as const;
+const COLUMNS = Object.keys(TYPES) as (keyof typeof TYPES)[];
 
 export class Chunks implements ChunkRepo {
   private readonly kept: KeptStatements;
@@ -81,22 +87,47 @@ export class Chunks implements ChunkRepo {
       .execute();
   }
 
-  async replaceForPage(pageId: number, chunks: readonly NewChunk[]): Promise<number[]> {
+  async replaceForPages(pages: readonly { pageId: number; chunks: readonly NewChunk[] }[]): Promise<number[][]> {
+    const ids = pages.map((p) => p.pageId);
+    if (new Set(ids).size < ids.length) throw new Error('chunks.replaceForPages: a page given twice');
     // their lexical rows go with them (SQLite's trigger chunks_fts_delete, PostgreSQL's chunks_unindexed), their vectors by cascade
-    await this.q.db.executeQuery(CompiledQuery.raw(this.deleteText, [pageId]));
+    if (ids.length === 1) await this.q.db.executeQuery(CompiledQuery.raw(this.deleteText, ids));
+    else if (ids.length)
+      await this.q.db
+        .deleteFrom('chunks')
+        .where(this.q.dialect.oneOf(sql.ref('page_id'), ids))
+        .execute();
+    const rows = pages.flatMap((p) => p.chunks.map((c) => row(p.pageId, c)));
     const rowidOf = new Map<string, number>();
-    for (let i = 0; i < chunks.length; i += BATCH) {
-      const rows = chunks.slice(i, i + BATCH).map((c) => row(pageId, c));
-      const inserted = await this.kept.run(rows.length, rows.flatMap(Object.values), () => this.insert(rows.length));
-      for (const r of inserted) rowidOf.set(r.id, r.rowid);
-    }
+    for (const r of await this.insert(rows)) rowidOf.set(`${r.page_id}\0${r.id}`, r.rowid);
     // rowids in the chunks' order, whatever order RETURNING gives them in (ids are unique on a page)
-    return chunks.map((c) => rowidOf.get(c.id)!);
+    return pages.map((p) => p.chunks.map((c) => rowidOf.get(`${p.pageId}\0${c.id}`)!));
+  }
+
+  /** Inserts chunk rows in order: as one array per column where the database takes them, else in VALUES blocks. */
+  private async insert(rows: readonly ReturnType<typeof row>[]): Promise<{ rowid: number; id: string; page_id: number }[]> {
+    const arrays = this.q.dialect.columnArrays;
+    const size = arrays ? ARRAY_ROWS : BATCH;
+    const out: { rowid: number; id: string; page_id: number }[] = [];
+    for (let i = 0; i < rows.length; i += size) {
+      const block = rows.slice(i, i + size);
+      if (arrays) {
+        const params = COLUMNS.map((c) => block.map((r) => r[c]));
+        out.push(...(await this.kept.run('arrays', params, () => this.insertArrays(arrays))));
+      } else out.push(...(await this.kept.run(block.length, block.flatMap(Object.values), () => this.insertValues(block.length))));
+    }
+    return out;
+  }
+
+  private insertArrays(arrays: NonNullable<Dialect['columnArrays']>) {
+    const statement = sql<{ rowid: number; id: string; page_id: number }>`INSERT INTO chunks (${sql.raw(COLUMNS.join(', '))})
+      SELECT * FROM ${arrays(COLUMNS.map((c) => TYPES[c]))} AS v RETURNING rowid, id, page_id`;
+    return { compile: () => statement.compile(this.q.db) };
   }
 
   /** The insert of `n` chunk rows, parameters row by row in row()'s order. */
-  private insert(n: number) {
+  private insertValues(n: number) {
     const blank = row(0, { id: '', ord: 0, heading: null, headingPath: [], text: '', hash: '', line: 0 });
-    return this.q.db.insertInto('chunks').values(Array(n).fill(blank)).returning(['rowid', 'id']);
+    return this.q.db.insertInto('chunks').values(Array(n).fill(blank)).returning(['rowid', 'id', 'page_id']);
   }
 }

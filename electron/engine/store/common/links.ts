@@ -9,7 +9,7 @@ import type { Viewer } from '../../../../shared/viewer.ts';
 import type { LinkAnswer, LinkRepo, LinkStep, NewLink, OtherEdge, PageEdge, StoredLink } from '../links.ts';
 import { toPageSummary, type PageSummaryRow } from '../pages.ts';
 import { visibleTo, type Visibility } from '../visibility.ts';
-import { condition, KeptStatements, type Query } from './query.ts';
+import { condition, KeptStatements, lastOf, type Query } from './query.ts';
 
 /** Reports and backlinks name the pages a viewer reads, archived ones too (their links are still written). */
 const READ: Visibility = { archived: true, never: true };
@@ -31,11 +31,15 @@ const STORED = ['id', 'page_id', 'kind', 'target', 'anchor', 'target_key', 'targ
 
 type Column = 'integer' | 'text';
 
+/** Rows a statement where a column's values go as one array. */
+const ARRAY_ROWS = 20_000;
+
 /**
  * Rows written a block at a time, each block a VALUES list of typed rows (PostgreSQL reads a bare
  * parameter as text) padded with rows of nulls to a power of two: a statement text per size, compiled
  * once (SQLite prepares each once), and one statement for up to `largest` rows. A padding row's null
- * first column matches and writes nothing.
+ * first column matches and writes nothing. Where the database takes arrays (PostgreSQL), a block
+ * is an array per column instead: one text, and far fewer statements.
  */
 class Blocks<T> {
   private readonly kept: KeptStatements;
@@ -51,12 +55,25 @@ class Blocks<T> {
   }
 
   async write(rows: readonly T[]): Promise<void> {
+    if (this.q.dialect.columnArrays) return this.writeArrays(rows, this.q.dialect.columnArrays);
     for (let at = 0; at < rows.length; at += this.largest) {
       const block = rows.slice(at, at + this.largest);
       const size = 2 ** Math.ceil(Math.log2(block.length));
       const params = block.flatMap(this.params);
       params.push(...Array<null>(size * this.columns.length - params.length).fill(null));
       await this.kept.run(size, params, () => this.block(size));
+    }
+  }
+
+  /** Where the database takes arrays: a column of each block's values per parameter, blocks of ARRAY_ROWS (a full relink: 189,172 answers in 10 statements, not 370). */
+  private async writeArrays(rows: readonly T[], columnArrays: (types: readonly string[]) => RawBuilder<unknown>): Promise<void> {
+    for (let at = 0; at < rows.length; at += ARRAY_ROWS) {
+      const block = rows.slice(at, at + ARRAY_ROWS).map(this.params);
+      const params = this.columns.map((_, c) => block.map((r) => r[c]));
+      await this.kept.run('arrays', params, () => {
+        const statement = this.statement(columnArrays(this.columns));
+        return { compile: () => statement.compile(this.q.db) };
+      });
     }
   }
 
@@ -68,21 +85,33 @@ class Blocks<T> {
 }
 
 export class Links implements LinkRepo {
-  private readonly inserts: Blocks<NewLink & { pageId: number; ord: number }>;
+  private readonly inserts: Blocks<NewLink & { pageId: number; ord: number; seq: number }>;
   private readonly answers: Blocks<LinkAnswer>;
   private readonly keyedAnswers: Blocks<LinkAnswer>;
   private readonly deleteOfPage: string;
 
   constructor(private readonly q: Query) {
     this.deleteOfPage = q.db.deleteFrom('links').where('page_id', '=', 0).compile().sql;
-    // in the order written (ids follow ord)
+    // in the order written (ids follow the pages given, then ord)
     this.inserts = new Blocks(
       q,
       256,
-      ['integer', 'integer', 'integer', 'text', 'text', 'text', 'text', 'text', 'integer'],
+      ['integer', 'integer', 'integer', 'text', 'text', 'text', 'text', 'text', 'integer', 'integer'],
       (values) =>
-        sql`INSERT INTO links (page_id, ord, line, kind, target, anchor, label, target_key, col) SELECT * FROM ${values} AS v WHERE column1 IS NOT NULL ORDER BY column2`,
-      (l: NewLink & { pageId: number; ord: number }) => [l.pageId, l.ord, l.line, l.kind, l.target, l.anchor, l.label, l.targetKey, l.column],
+        sql`INSERT INTO links (page_id, ord, line, kind, target, anchor, label, target_key, col)
+          SELECT column1, column2, column3, column4, column5, column6, column7, column8, column9 FROM ${values} AS v WHERE column1 IS NOT NULL ORDER BY column10`,
+      (l: NewLink & { pageId: number; ord: number; seq: number }) => [
+        l.pageId,
+        l.ord,
+        l.line,
+        l.kind,
+        l.target,
+        l.anchor,
+        l.label,
+        l.targetKey,
+        l.column,
+        l.seq,
+      ],
     );
     this.answers = answers(q, false);
     this.keyedAnswers = answers(q, true);
@@ -115,9 +144,18 @@ export class Links implements LinkRepo {
       .execute()) as LinkStep[];
   }
 
-  async replaceForPage(pageId: number, links: readonly NewLink[]): Promise<void> {
-    await this.q.db.executeQuery(CompiledQuery.raw(this.deleteOfPage, [pageId]));
-    await this.inserts.write(links.map((l, ord) => ({ ...l, pageId, ord })));
+  async replaceForPages(pages: readonly { pageId: number; links: readonly NewLink[] }[]): Promise<void> {
+    if (pages.length === 0) return;
+    const { db, dialect } = this.q;
+    if (pages.length === 1) await db.executeQuery(CompiledQuery.raw(this.deleteOfPage, [pages[0]!.pageId]));
+    else
+      await db
+        .deleteFrom('links')
+        .where(dialect.oneOf(sql.ref('page_id'), [...new Set(pages.map((p) => p.pageId))]))
+        .execute();
+    // a page given twice keeps the links given last, as replacing them one page at a time would
+    const rows = lastOf(pages, (p) => String(p.pageId)).flatMap((p) => p.links.map((l, ord) => ({ ...l, pageId: p.pageId, ord })));
+    await this.inserts.write(rows.map((r, seq) => ({ ...r, seq })));
   }
 
   async dangling(reasons: readonly ('missing-page' | 'missing-anchor')[], viewer: Viewer): Promise<LinkFinding[]> {

@@ -25,6 +25,7 @@ import {
 } from '../pages.ts';
 import { seenByPlace, visibleTo, type Visibility } from '../visibility.ts';
 import { condition, KeptStatements, type Query } from './query.ts';
+import { upsertIndexed } from './page-upsert.ts';
 
 /** The order SQLite gives live pages it finds through its dates index (archived_since, reviewed, updated). */
 const DATES_ORDER = sql.raw('p.reviewed NULLS FIRST, p.updated NULLS FIRST, p.id');
@@ -71,34 +72,6 @@ function aliasesOf(frontmatter: string | null): string | null {
   if (typeof v === 'number' || typeof v === 'boolean') return v ? String(Number(v)) : null;
   return JSON.stringify(v);
 }
-
-/** The page row an indexing run writes, its columns in the order of the compiled upsert's parameters. */
-const pageRow = (p: IndexedPage) => ({
-  file_id: p.fileId,
-  key: p.key,
-  key_lower: p.key.toLowerCase(),
-  scope: p.scope,
-  agent: p.agent,
-  title: p.title,
-  summary: p.summary,
-  tags: JSON.stringify(p.tags),
-  frontmatter: JSON.stringify(p.frontmatter),
-  fm_error: p.fmError,
-  fm_error_line: p.fmErrorLine,
-  body: p.body,
-  headings: JSON.stringify(p.headings),
-  block_ids: JSON.stringify(p.blockIds),
-  provenance: JSON.stringify(p.provenance),
-  tier: p.tier,
-  usage_mode: p.usageMode,
-  owner: p.owner,
-  updated: p.updated,
-  reviewed: p.reviewed,
-  stale_since: p.staleSince,
-  archived_since: p.archivedSince,
-  content_hash: p.hash,
-  prose: p.prose,
-});
 
 /** A page node's row as link resolution reads it: headings and block ids parsed. */
 const toNode = (r: NodeRow): PageNode => ({ ...r, headings: JSON.parse(r.headings) as { text: string }[], blockIds: JSON.parse(r.blockIds) as string[] });
@@ -378,19 +351,8 @@ export class Pages implements PageRepo {
     return relPaths.map((rel) => hashOf.get(rel) ?? null);
   }
 
-  async upsertIndexed(page: IndexedPage): Promise<number> {
-    const row = pageRow(page);
-    const [written] = await this.kept.run('upsert', Object.values(row), () => {
-      // a page written again keeps its id and replaces every column but its file's
-      const replaced = Object.fromEntries(Object.keys(row).map((k) => [k, sql.ref<never>(`excluded.${k}`)]));
-      delete replaced.file_id;
-      return this.q.db
-        .insertInto('pages')
-        .values(row)
-        .onConflict((c) => c.column('file_id').doUpdateSet(replaced))
-        .returning('id');
-    });
-    return Number(written!.id);
+  async upsertIndexed(pages: readonly IndexedPage[]): Promise<number[]> {
+    return upsertIndexed(this.q, this.kept, pages);
   }
 
   async placesInRoot(rootId: number): Promise<{ id: number; relPath: string }[]> {

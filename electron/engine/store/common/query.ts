@@ -28,6 +28,12 @@ export interface Dialect {
   /** `rows` as a table `alias` with these columns, to read in FROM: one parameter (SQLite, JSON) or one a column
    * (PostgreSQL, arrays), so one statement text writes any number of rows. */
   rows(alias: string, columns: Readonly<Record<string, 'int' | 'text'>>, rows: readonly (readonly unknown[])[]): RawBuilder<unknown>;
+  /**
+   * Rows passed as one array parameter per column (of these SQL `types`), as a FROM item whose
+   * columns are column1…columnN, like a VALUES list's: any number of rows in one statement of one
+   * text. Null where the database takes no arrays (SQLite: VALUES lists, a block at a time).
+   */
+  readonly columnArrays: ((types: readonly string[]) => RawBuilder<unknown>) | null;
 }
 
 export interface Query {

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type { FileProblem, IndexReport } from '../../../../shared/indexing.ts';
 import type { FileProblemRow, FileRecord, FolderProblem, IndexCounts, OpenRun, RunRepo, RunState, StoredFile } from '../runs.ts';
-import { compiledOnce, inBatches, type Query } from './query.ts';
+import { inBatches, KeptStatements, lastOf, type Query } from './query.ts';
+import { fileRow, fileStatements, FILE_ROWS, STATE, type FileArgs } from './file-rows.ts';
 import { metaOf } from './meta.ts';
 
 /** The meta key set while the next run must relink every link. */
@@ -28,15 +29,17 @@ export interface RunLiveness {
 export class Runs implements RunRepo {
   private readonly meta: ReturnType<typeof metaOf>;
   private readonly files: ReturnType<typeof fileStatements>;
+  private readonly kept: KeptStatements;
 
   constructor(
     private readonly q: Query,
     private readonly liveness?: RunLiveness,
     /** The counts kept as they change (PostgreSQL: postgres/index-counts.ts), instead of counted on each call. */
-    private readonly kept?: () => Promise<IndexCounts>,
+    private readonly keptCounts?: () => Promise<IndexCounts>,
   ) {
     this.meta = metaOf(q);
     this.files = fileStatements(q);
+    this.kept = new KeptStatements(q);
   }
 
   async open(withLinked: boolean): Promise<OpenRun[]> {
@@ -206,6 +209,46 @@ export class Runs implements RunRepo {
     return id;
   }
 
+  async recordFiles(rootId: number, files: readonly FileRecord[]): Promise<number[]> {
+    // one file (a page written) is updated in one statement, as recordFile does
+    if (files.length === 1) return [await this.recordFile(rootId, files[0]!)];
+    const given = lastOf(files, (f) => f.relPath);
+    const known = new Set(
+      (
+        await this.q.db
+          .selectFrom('files')
+          .select('rel_path')
+          .where('root_id', '=', rootId)
+          .where(
+            this.q.dialect.oneOf(
+              sql.ref('rel_path'),
+              given.map((f) => f.relPath),
+            ),
+          )
+          .execute()
+      ).map((r) => r.rel_path),
+    );
+    const idOf = new Map<string, number>();
+    for (const f of given) if (known.has(f.relPath)) idOf.set(f.relPath, await this.recordFile(rootId, f));
+    // the new ones (every file of a first index) in one insert a block, ids in the order given
+    for (const block of inBatches(
+      given.filter((f) => !known.has(f.relPath)),
+      FILE_ROWS,
+    )) {
+      const rows = block.map((f) => fileRow(rootId, f));
+      const inserted = await this.kept.run<{ id: number; rel_path: string }>(`files ${rows.length}`, rows.flatMap(Object.values), () =>
+        this.q.db
+          .insertInto('files')
+          .values(rows)
+          .onConflict((c) => c.columns(['root_id', 'rel_path']).doUpdateSet(Object.fromEntries(STATE.map((k) => [k, sql.ref<never>(`excluded.${k}`)]))))
+          .returning(['id', 'rel_path']),
+      );
+      for (const r of inserted) idOf.set(r.rel_path, Number(r.id));
+      for (const f of block) if (f.status !== 'indexed') await this.files.deletePage({ id: idOf.get(f.relPath)! });
+    }
+    return files.map((f) => idOf.get(f.relPath)!);
+  }
+
   async touchFile(rootId: number, relPath: string, mtimeMs: number, size: number): Promise<void> {
     await this.files.touch({ rootId, relPath, mtimeMs, size });
   }
@@ -263,7 +306,7 @@ export class Runs implements RunRepo {
   }
 
   async counts(): Promise<IndexCounts> {
-    if (this.kept) return this.kept();
+    if (this.keptCounts) return this.keptCounts();
     const count = (table: 'pages' | 'chunks' | 'links', reason?: string) => {
       const rows = this.q.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
       return reason === undefined ? rows : rows.where(sql.ref('reason'), '=', reason);
@@ -296,59 +339,4 @@ export class Runs implements RunRepo {
       ).n,
     );
   }
-}
-
-/**
- * The statements a run makes for every file it finds, compiled once. A file is updated where it
- * is, else inserted: not INSERT ... ON CONFLICT DO UPDATE alone, which in PostgreSQL draws an id
- * from the identity even when it updates, so ids would drift from SQLite's at every file a run
- * indexes again. The insert's ON CONFLICT serves a row another server inserted meanwhile.
- */
-function fileStatements(q: Query) {
-  const db = q.db;
-  return {
-    update: compiledOnce(q, (f: FileArgs) =>
-      db
-        .updateTable('files')
-        .set({ mtime_ms: f.mtimeMs, size: f.size, status: f.status, reason: f.reason, is_page: f.isPage })
-        .where('root_id', '=', f.rootId)
-        .where('rel_path', '=', f.relPath)
-        .returning('id'),
-    ),
-    insert: compiledOnce(q, (f: FileArgs) =>
-      db
-        .insertInto('files')
-        .values({
-          root_id: f.rootId,
-          rel_path: f.relPath,
-          rel_lower: f.relLower,
-          name_lower: f.nameLower,
-          is_page: f.isPage,
-          mtime_ms: f.mtimeMs,
-          size: f.size,
-          status: f.status,
-          reason: f.reason,
-        })
-        .onConflict((c) =>
-          c.columns(['root_id', 'rel_path']).doUpdateSet({ mtime_ms: f.mtimeMs, size: f.size, status: f.status, reason: f.reason, is_page: f.isPage }),
-        )
-        .returning('id'),
-    ),
-    deletePage: compiledOnce(q, (a: { id: number }) => db.deleteFrom('pages').where('file_id', '=', a.id)),
-    touch: compiledOnce(q, (a: { rootId: number; relPath: string; mtimeMs: number; size: number }) =>
-      db.updateTable('files').set({ mtime_ms: a.mtimeMs, size: a.size }).where('root_id', '=', a.rootId).where('rel_path', '=', a.relPath),
-    ),
-  };
-}
-
-interface FileArgs {
-  rootId: number;
-  relPath: string;
-  relLower: string;
-  nameLower: string;
-  isPage: number;
-  mtimeMs: number;
-  size: number;
-  status: string;
-  reason: string | null;
 }

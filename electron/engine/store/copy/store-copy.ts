@@ -176,7 +176,7 @@ async function indexLexical(from: SqliteStore, to: PgStore, onProgress: (p: Copy
   let done = 0;
   for (const p of pages) {
     const page = lexicalPage({ key: p.key, title: p.title, summary: p.summary, tags: JSON.parse(p.tags) as string[] });
-    await to.lexical.indexPage(p.id, page, chunks.all(p.id) as { rowid: number; text: string }[], terms.all(p.id) as string[]);
+    await to.lexical.indexPages([{ pageId: p.id, page, chunks: chunks.all(p.id) as { rowid: number; text: string }[], terms: terms.all(p.id) as string[] }]);
     done++;
     if (done % 200 === 0 || done === pages.length) onProgress({ table: 'lexical', done, total: pages.length });
   }

@@ -2,8 +2,9 @@
 // per chunk, and the page_terms table for the token lane. Ranks, filters and ties as
 // sqlite/lexical.ts does, so the two stores give the same chunks in the same order.
 import { narrows, type SearchFilters } from '../../../../shared/search.ts';
-import type { LexicalPage, LexicalRepo, RankedChunk, RankedPage } from '../lexical.ts';
-import { chunkRows, postings, queryTerms, SCORED } from './bm25.ts';
+import type { LexicalIndexing, LexicalRepo, RankedChunk, RankedPage } from '../lexical.ts';
+import { queryTerms, SCORED } from './bm25.ts';
+import { indexPages } from './lexical-writes.ts';
 import { pageCondition } from './page-filter.ts';
 import type { Sql } from './sql.ts';
 
@@ -83,40 +84,7 @@ export class PgLexical implements LexicalRepo {
     );
   }
 
-  async indexPage(pageId: number, page: LexicalPage, chunks: readonly { rowid: number; text: string }[], terms: readonly string[]): Promise<void> {
-    const rows = chunkRows(
-      page,
-      chunks.map((c) => c.text),
-    );
-    const p = postings(
-      chunks.map((c) => c.rowid),
-      rows,
-    );
-    // one statement, one round trip: indexing a wiki is a statement per page. A chunk's terms are
-    // kept with its length (space-separated here: a term has no space) for deleting its postings.
-    // The page's terms are replaced by dropping those it no longer has, as one statement cannot
-    // delete and then insert the same row; chunk_lengths' trigger moves the totals once
-    await this.sql.run(
-      `WITH lengths AS (INSERT INTO chunk_lengths (chunk_rowid, len, terms) SELECT rowid, len, string_to_array(terms, ' ') FROM unnest(?::int[], ?::int[], ?::text[]) AS c(rowid, len, terms)),
-       postings AS (INSERT INTO chunk_terms (term, chunk_rowid, tf, len) SELECT * FROM unnest(?::text[], ?::int[], ?::float8[], ?::int[])),
-       stale AS (DELETE FROM page_terms WHERE page_id = ? AND NOT term = ANY(?::text[])),
-       fresh AS (INSERT INTO page_terms (term, page_id) SELECT DISTINCT t, ?::int FROM unnest(?::text[]) AS t ON CONFLICT DO NOTHING)
-       UPDATE pages SET term_count = ? WHERE id = ?`,
-      [
-        chunks.map((c) => c.rowid),
-        rows.map((r) => r.len),
-        rows.map((r) => [...r.tf.keys()].join(' ')),
-        p.term,
-        p.rowid,
-        p.tf,
-        p.len,
-        pageId,
-        terms,
-        pageId,
-        terms,
-        terms.length,
-        pageId,
-      ],
-    );
+  indexPages(pages: readonly LexicalIndexing[]): Promise<void> {
+    return indexPages(this.sql, pages);
   }
 }

@@ -35,6 +35,8 @@ const POSTGRES: Dialect = {
   pageFilter: pageCondition,
   rows: (alias, columns, rows) =>
     sql`unnest(${sql.join(Object.values(columns).map((type, i) => sql`${rows.map((r) => r[i])}::${sql.raw(type)}[]`))}) AS ${sql.id(alias)}(${sql.join(Object.keys(columns).map((c) => sql.id(c)))})`,
+  columnArrays: (types) =>
+    sql`(SELECT * FROM unnest(${sql.join(types.map((t) => sql`CAST(${null} AS ${sql.raw(t)}[])`))}) AS u(${sql.raw(types.map((_, i) => `column${i + 1}`).join(', '))}))`,
 };
 
 const CHANGES = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);

@@ -4,7 +4,10 @@
 // written with `?` placeholders, as the SQLite store's are.
 import type { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 
 // COUNT(*), SUM of integers and BIGINT columns arrive as strings by default: every count here fits a double
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -88,6 +91,29 @@ export class Sql {
   async compiled(text: string, params: readonly unknown[]): Promise<pg.QueryResult> {
     await this.ready();
     return this.on.query({ text, name: nameOf(text), values: params as unknown[] });
+  }
+
+  /**
+   * `COPY … FROM STDIN` (text format) of `lines`, each a row ending in a newline, on the caller's
+   * transaction: what loads hundreds of thousands of rows several times faster than an INSERT of
+   * unnested arrays, whose literals the server parses again. `text`: rows in COPY's text format,
+   * a chunk of rows at a time.
+   */
+  async copyIn(statement: string, text: Iterable<string>): Promise<void> {
+    await this.ready();
+    const tx = this.inside.getStore();
+    if (tx?.kind === 'read') throw new Error('COPY FROM writes: not inside a read of the store');
+    const client = tx?.client ?? (await this.pool.connect());
+    let failed: Error | undefined;
+    try {
+      await pipeline(Readable.from(text), client.query(copyFrom(statement)));
+    } catch (err) {
+      failed = err as Error;
+      throw err;
+    } finally {
+      // a connection whose COPY broke off is not handed to the next caller
+      if (!tx) client.release(failed);
+    }
   }
 
   /** Runs a statement; returns how many rows it changed. */

@@ -2,7 +2,7 @@
 // are kept per text (their text varies with the filters and the number of terms).
 import { narrows, type SearchFilters } from '../../../../shared/search.ts';
 import type { Db } from './database.ts';
-import { COLUMN_WEIGHTS, type LexicalPage, type LexicalRepo, type RankedChunk, type RankedPage } from '../lexical.ts';
+import { COLUMN_WEIGHTS, type LexicalIndexing, type LexicalRepo, type RankedChunk, type RankedPage } from '../lexical.ts';
 import { pageCondition } from './page-filter.ts';
 import { StatementsByText } from './statements-by-text.ts';
 
@@ -61,12 +61,14 @@ export class SqliteLexical implements LexicalRepo {
     return this.statements.get(sql).all(terms.length, ...terms, ...condition.params, limit) as RankedPage[];
   }
 
-  async indexPage(pageId: number, page: LexicalPage, chunks: readonly { rowid: number; text: string }[], terms: readonly string[]): Promise<void> {
+  async indexPages(pages: readonly LexicalIndexing[]): Promise<void> {
     const w = (this.writes ??= lexicalWrites(this.db));
-    for (const c of chunks) w.insertFts.run(c.rowid, page.keyWords, page.title, page.summary ?? '', page.tags, c.text);
-    w.deleteTerms.run(pageId);
-    for (const t of terms) w.insertTerm.run(t, pageId);
-    w.termCount.run(terms.length, pageId);
+    for (const { pageId, page, chunks, terms } of pages) {
+      for (const c of chunks) w.insertFts.run(c.rowid, page.keyWords, page.title, page.summary ?? '', page.tags, c.text);
+      w.deleteTerms.run(pageId);
+      for (const t of terms) w.insertTerm.run(t, pageId);
+      w.termCount.run(terms.length, pageId);
+    }
   }
 }
 

@@ -26,6 +26,7 @@ const SQLITE: Dialect = {
   // a lone surrogate made well-formed, as binding the string would: JSON would carry it into the text as is
   rows: (alias, columns, rows) =>
     sql`(SELECT ${sql.join(Object.keys(columns).map((c, i) => sql`value ->> ${sql.lit(i)} AS ${sql.id(c)}`))} FROM json_each(${JSON.stringify(rows, wellFormed)})) AS ${sql.id(alias)}`,
+  columnArrays: null,
 };
 
 export function sqliteQuery(db: Db): Query {

@@ -1,5 +1,5 @@
 // The PostgreSQL lexical index against SQLite's FTS5 on the same wiki (copied across by
-// copyStore, which builds the PostgreSQL lexical tables with PgLexical.indexPage): the same chunks
+// copyStore, which builds the PostgreSQL lexical tables with PgLexical.indexPages): the same chunks
 // in the same order with the same bm25 scores, for plain, stemmed, accented and filtered queries;
 // the token lane's pages alike; a page's replaced or removed chunks leave the index as a fresh
 // build of the changed wiki would be; servers writing pages at once leave bm25's totals right.
@@ -129,17 +129,24 @@ async function rewrite(store: Store, pageId: number, text: string, page?: { root
   ))!;
   await store.write(
     async (tx) => {
-      const rowids = await tx.chunks.replaceForPage(pageId, [
-        { id: 'a', ord: 0, heading: null, headingPath: [], text, hash: 'h1', line: 1 },
-        { id: 'b', ord: 1, heading: 'More', headingPath: ['More'], text: `${text} ${text}`, hash: 'h2', line: 5 },
+      const [rowids] = await tx.chunks.replaceForPages([
+        {
+          pageId,
+          chunks: [
+            { id: 'a', ord: 0, heading: null, headingPath: [], text, hash: 'h1', line: 1 },
+            { id: 'b', ord: 1, heading: 'More', headingPath: ['More'], text: `${text} ${text}`, hash: 'h2', line: 5 },
+          ],
+        },
       ]);
       const lexical = lexicalPage({ ...row, tags: JSON.parse(row.tags) as string[] });
-      await tx.lexical.indexPage(
-        pageId,
-        lexical,
-        rowids.map((rowid, i) => ({ rowid, text: i ? `${text} ${text}` : text })),
-        ['rewritten', 'runner', 'flour'],
-      );
+      await tx.lexical.indexPages([
+        {
+          pageId,
+          page: lexical,
+          chunks: rowids!.map((rowid, i) => ({ rowid, text: i ? `${text} ${text}` : text })),
+          terms: ['rewritten', 'runner', 'flour'],
+        },
+      ]);
     },
     { page },
   );

@@ -100,7 +100,7 @@ describe.skipIf(!pgAdminUrl())('Links on PostgreSQL answer as on SQLite', () => 
       va: [link(1, 'a')],
       c: [],
     };
-    for (const [key, links] of Object.entries(written)) await same((s) => s.links.replaceForPage(ids[key]!, links));
+    for (const [key, links] of Object.entries(written)) await same((s) => s.links.replaceForPages([{ pageId: ids[key]!, links }]));
     const stored = await same((s) => s.links.all());
     await same((s) => s.write((tx) => tx.links.answer(answers(stored, ids))));
     // a key that changed, and one link answered twice in a batch (the last answer stands, with the key given)
@@ -124,8 +124,8 @@ describe.skipIf(!pgAdminUrl())('Links on PostgreSQL answer as on SQLite', () => 
       new Set(['missing-page', 'missing-anchor']),
     );
     // a page's links replaced: fewer, in another order
-    await same((s) => s.links.replaceForPage(ids.a!, [link(1, 'nowhere'), link(1, 'b')]));
-    await same((s) => s.links.replaceForPage(ids.b!, []));
+    await same((s) => s.links.replaceForPages([{ pageId: ids.a!, links: [link(1, 'nowhere'), link(1, 'b')] }]));
+    await same((s) => s.links.replaceForPages([{ pageId: ids.b!, links: [] }]));
     await readsAgree(
       ids,
       stored.map((l) => l.id),
@@ -212,7 +212,7 @@ describe.skipIf(!pgAdminUrl())('the runs repository, the links and attachments r
     for (const s of [copied.from, copied.to] as Store[]) {
       await s.write(async (tx) => {
         const root = (await tx.runs.root(fx.root))!.id;
-        await tx.links.replaceForPage(beta, [link(3, 'lonely', { anchor: 'Top' }), link(4, 'alpha')]);
+        await tx.links.replaceForPages([{ pageId: beta, links: [link(3, 'lonely', { anchor: 'Top' }), link(4, 'alpha')] }]);
         const fresh = (await tx.links.all()).filter((l) => l.page_id === beta);
         await tx.links.answer(
           fresh.map((l) => ({

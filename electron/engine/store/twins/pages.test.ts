@@ -124,7 +124,7 @@ async function seed({ exec, both }: Twins): Promise<void> {
       `INSERT INTO files (id, root_id, rel_path, rel_lower, name_lower, is_page, mtime_ms, size, status, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'indexed', NULL)`,
       [id, root, rel, rel.toLowerCase(), path.basename(rel).toLowerCase(), page ? 1 : 0, 1_700_000_000_000 + id * 1000.5, 100 + id],
     );
-    for (const s of both) if (page) await s.write(() => s.pages.upsertIndexed(indexed(id, page)));
+    for (const s of both) if (page) await s.write(() => s.pages.upsertIndexed([indexed(id, page)]));
   }
   // a page indexed before concepts has no prose: its hash is not trusted
   await exec(`UPDATE pages SET prose = NULL WHERE file_id = ?`, [15]);
@@ -203,7 +203,9 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL pages and staleness, on the same 
 
   it('writes a page again and rescopes pages as the SQLite store does', async () => {
     await onBoth(async (s) => {
-      expect(await s.pages.upsertIndexed(indexed(3, { key: 'Renamed', tags: ['new'], updated: null, archivedSince: '2024-04-04', hash: 'changed' }))).toBe(3);
+      expect(await s.pages.upsertIndexed([indexed(3, { key: 'Renamed', tags: ['new'], updated: null, archivedSince: '2024-04-04', hash: 'changed' })])).toEqual(
+        [3],
+      );
       // the last word on a page wins
       await s.pages.rescope([
         { id: 7, scope: 'global', agent: null },

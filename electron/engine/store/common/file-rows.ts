@@ -1,0 +1,78 @@
+// The rows of the files a run finds: the statements that write one, compiled once, and the row
+// of a new one, for inserting a batch of them in one statement.
+import path from 'node:path';
+import type { FileRecord } from '../runs.ts';
+import { compiledOnce, type Query } from './query.ts';
+
+/**
+ * The statements a run makes for every file it finds, compiled once. A file is updated where it
+ * is, else inserted: not INSERT ... ON CONFLICT DO UPDATE alone, which in PostgreSQL draws an id
+ * from the identity even when it updates, so ids would drift from SQLite's at every file a run
+ * indexes again. The insert's ON CONFLICT serves a row another server inserted meanwhile.
+ */
+export function fileStatements(q: Query) {
+  const db = q.db;
+  return {
+    update: compiledOnce(q, (f: FileArgs) =>
+      db
+        .updateTable('files')
+        .set({ mtime_ms: f.mtimeMs, size: f.size, status: f.status, reason: f.reason, is_page: f.isPage })
+        .where('root_id', '=', f.rootId)
+        .where('rel_path', '=', f.relPath)
+        .returning('id'),
+    ),
+    insert: compiledOnce(q, (f: FileArgs) =>
+      db
+        .insertInto('files')
+        .values({
+          root_id: f.rootId,
+          rel_path: f.relPath,
+          rel_lower: f.relLower,
+          name_lower: f.nameLower,
+          is_page: f.isPage,
+          mtime_ms: f.mtimeMs,
+          size: f.size,
+          status: f.status,
+          reason: f.reason,
+        })
+        .onConflict((c) =>
+          c.columns(['root_id', 'rel_path']).doUpdateSet({ mtime_ms: f.mtimeMs, size: f.size, status: f.status, reason: f.reason, is_page: f.isPage }),
+        )
+        .returning('id'),
+    ),
+    deletePage: compiledOnce(q, (a: { id: number }) => db.deleteFrom('pages').where('file_id', '=', a.id)),
+    touch: compiledOnce(q, (a: { rootId: number; relPath: string; mtimeMs: number; size: number }) =>
+      db.updateTable('files').set({ mtime_ms: a.mtimeMs, size: a.size }).where('root_id', '=', a.rootId).where('rel_path', '=', a.relPath),
+    ),
+  };
+}
+
+/** Files per insert: nine parameters each. */
+export const FILE_ROWS = 500;
+/** What a file's row says of its state, which writing it again replaces. */
+export const STATE = ['mtime_ms', 'size', 'status', 'reason', 'is_page'] as const;
+
+/** A new file's row, its columns in the order of the compiled insert's parameters. */
+export const fileRow = (rootId: number, f: FileRecord) => ({
+  root_id: rootId,
+  rel_path: f.relPath,
+  rel_lower: f.relPath.toLowerCase(),
+  name_lower: path.posix.basename(f.relPath).toLowerCase(),
+  is_page: f.status === 'indexed' ? 1 : 0,
+  mtime_ms: f.mtimeMs,
+  size: f.size,
+  status: f.status,
+  reason: f.reason,
+});
+
+export interface FileArgs {
+  rootId: number;
+  relPath: string;
+  relLower: string;
+  nameLower: string;
+  isPage: number;
+  mtimeMs: number;
+  size: number;
+  status: string;
+  reason: string | null;
+}

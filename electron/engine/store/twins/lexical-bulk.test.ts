@@ -1,0 +1,50 @@
+// A first index whose batch holds many postings sends them to PostgreSQL by COPY
+// (postgres/lexical-writes.ts): indexed straight into each store, the wiki ranks alike, chunk for
+// chunk and score for score, and bm25's totals are the index's.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshPgDatabase, pgAdminUrl } from '../../testing/pg-test.ts';
+import { makeFixture, type Fixture, type FixtureEngine } from '../../testing/wiki-fixture.ts';
+
+/** 150 pages (one batch) of 200 words each from 997 made-up ones: over 25,000 postings, past COPY's threshold. */
+function wideWiki(): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 150; i++) {
+    const words = Array.from({ length: 200 }, (_, j) => `w${(i * 7 + j * 13) % 997}`);
+    files[`page-${i}.md`] = `# Page ${i} w${i}\n\n${words.slice(0, 100).join(' ')}\n\n## More\n\n${words.slice(100).join(' ')} Quokka\n`;
+  }
+  return files;
+}
+
+const QUERIES = [['w1'], ['w5', 'w17'], ['page', 'more'], ['quokka'], ['w996', 'w0', 'w500']];
+
+describe.skipIf(!pgAdminUrl())('a first index loaded in bulk into PostgreSQL', () => {
+  const fixtures: Fixture[] = [];
+  let sqlite: FixtureEngine;
+  let postgres: FixtureEngine;
+
+  beforeAll(async () => {
+    fixtures.push(makeFixture(wideWiki()), makeFixture(wideWiki(), { db: await freshPgDatabase() }));
+    [sqlite, postgres] = fixtures.map((fx) => fx.engine()) as [FixtureEngine, FixtureEngine];
+    await sqlite.reindex({});
+    await postgres.reindex({});
+  });
+  afterAll(async () => {
+    await Promise.all([sqlite?.close(), postgres?.close()]);
+    for (const fx of fixtures) fx.cleanup();
+  });
+
+  it('ranks as FTS5 does, with the totals of the rows it holds', async () => {
+    const pg = postgres.store as unknown as { sql: { value<T>(text: string): Promise<T> } };
+    expect(await pg.sql.value<number>(`SELECT count(*) FROM chunk_terms`)).toBeGreaterThan(25_000);
+    for (const words of QUERIES) {
+      const [want, got] = await Promise.all([sqlite.store.lexical.rankChunks(words, {}, 40), postgres.store.lexical.rankChunks(words, {}, 40)]);
+      expect(want.length, words.join(' ')).toBeGreaterThan(0);
+      expect(
+        got.map((c) => [c.pageId, c.chunkRowid]),
+        words.join(' '),
+      ).toEqual(want.map((c) => [c.pageId, c.chunkRowid]));
+      got.forEach((c, i) => expect(Math.abs(c.score - want[i]!.score) / Math.abs(want[i]!.score)).toBeLessThan(1e-6));
+    }
+    expect(await pg.sql.value(`SELECT sum(tokens) FROM lexical_totals`)).toBe(await pg.sql.value(`SELECT sum(len) FROM chunk_lengths`));
+  });
+});
