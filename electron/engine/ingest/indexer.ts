@@ -198,9 +198,11 @@ async function ingestRoot(r: RootRun): Promise<number> {
     for (let i = 0; next; i += BATCH) {
       const work = await next;
       next = batchAt(i + BATCH);
-      await store.write(async (tx) => {
-        for (const w of work) await w.apply(tx, progress);
-      });
+      await store.write((tx) =>
+        writer.writeBatch(tx, async () => {
+          for (const w of work) await w.apply(tx, progress);
+        }),
+      );
       emit();
     }
   } finally {
