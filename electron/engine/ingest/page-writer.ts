@@ -7,7 +7,6 @@ import type { FileStatus } from '../store/runs.ts';
 import { lexicalPage, type LexicalPage } from '../store/lexical.ts';
 import type { ParsedPage } from './parse/page.ts';
 import { readFields } from './fields.ts';
-import { pageTerms } from '../search/terms.ts';
 import { targetKey } from '../graph/resolve.ts';
 import type { LinkChanges } from '../graph/relink.ts';
 import { keyOf, scopeOf } from './scope.ts';
@@ -20,6 +19,8 @@ export interface PageWrite {
   parsed: ParsedPage;
   /** The concept names it gives (concepts/names.ts), made with the parse (on the worker, where there is one). */
   names: ConceptName[];
+  /** Its terms for the token lane (search/terms.ts pageTerms), made with the parse too. */
+  terms: string[];
   hash: string;
   decodeWarning: string | null;
 }
@@ -143,7 +144,7 @@ export class PageWriter {
       pageId,
       page: lexicalPage({ key: w.key, title: parsed.title, summary: parsed.summary, tags: parsed.tags }),
       chunks: parsed.chunks.map((c, i) => ({ rowid: rowids[i]!, text: c.text })),
-      terms: pageTerms({ key: w.key, title: parsed.title, summary: parsed.summary, tags: parsed.tags }),
+      terms: w.terms,
     });
     await tx.concepts.saveProseSig(pageId, parsed.proseSig);
     await tx.concepts.setNames(pageId, w.names);
