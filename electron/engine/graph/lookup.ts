@@ -62,7 +62,12 @@ export class GraphLookup {
     const [pages, files] = await Promise.all([this.store.pages.nodesAmong(keys, ids), this.store.attachments.byNames(keys)]);
     const byKey = new Map<string, PageNode[]>(keys.map((k) => [k, []]));
     for (const p of pages) byKey.get(p.keyLower)?.push(p);
-    for (const id of ids) this.memo.set(`i\0${id}`, Promise.resolve(pages.filter((p) => p.id === id)));
+    // by id through a map: a full relink asks for every page, and filtering the list for each took ~1 s
+    const byId = new Map(pages.map((p) => [p.id, p]));
+    for (const id of ids) {
+      const page = byId.get(id);
+      this.memo.set(`i\0${id}`, Promise.resolve(page ? [page] : []));
+    }
     for (const [k, found] of byKey) this.memo.set(`k\0${k}`, Promise.resolve(found));
     const byName = new Map<string, FileNode[]>(keys.map((k) => [k, []]));
     for (const f of files) byName.get(f.nameLower)?.push(f);

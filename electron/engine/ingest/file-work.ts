@@ -10,6 +10,7 @@ import type { Store } from '../store/store.ts';
 import type { PageWriter } from './page-writer.ts';
 import { parsePage, type ParsedPage } from './parse/page.ts';
 import { conceptNames, type ConceptName } from '../concepts/names.ts';
+import { pageTerms } from '../search/terms.ts';
 import { isMarkdown, keyOf, scopeOf } from './scope.ts';
 import { errorText, type WalkedFile } from './walk.ts';
 import { readAtRealPath } from './read-at-real-path.ts';
@@ -27,7 +28,7 @@ export type FileOutcome =
   | { kind: 'gone' }
   /** the same bytes as the index holds */
   | { kind: 'same' }
-  | { kind: 'page'; key: string; parsed: ParsedPage; names: ConceptName[]; hash: string; decodeWarning: string | null };
+  | { kind: 'page'; key: string; parsed: ParsedPage; names: ConceptName[]; terms: string[]; hash: string; decodeWarning: string | null };
 
 /** `storedHash`: the content hash the index holds for this file, so the same bytes are not parsed again. */
 export function readFile(f: Pick<WalkedFile, 'absPath' | 'realPath' | 'relPath' | 'size'>, maxFileBytes: number, storedHash: string | null): FileOutcome {
@@ -49,7 +50,9 @@ export function readFile(f: Pick<WalkedFile, 'absPath' | 'realPath' | 'relPath' 
   if (storedHash === hash) return { kind: 'same' };
   const key = keyOf(f.relPath);
   const parsed = parsePage(key, f.relPath, decoded.text);
-  return { kind: 'page', key, parsed, names: conceptNames(key, parsed), hash, decodeWarning: decoded.warning };
+  // the concept names and terms too are made here, on the worker where there is one: the thread that writes has no time to spare
+  const terms = pageTerms({ key, title: parsed.title, summary: parsed.summary, tags: parsed.tags });
+  return { kind: 'page', key, parsed, names: conceptNames(key, parsed), terms, hash, decodeWarning: decoded.warning };
 }
 
 /** `storedHash`: as for readFile (PageWriter.storedHashes gives it). */
@@ -94,6 +97,7 @@ export function toWork(writer: PageWriter, rootId: number, f: WalkedFile, outcom
             scope: scopeOf(f.relPath, writer.isScoped(rootId)),
             parsed: outcome.parsed,
             names: outcome.names,
+            terms: outcome.terms,
             hash: outcome.hash,
             decodeWarning: outcome.decodeWarning,
           });
