@@ -149,12 +149,17 @@ describe.skipIf(!pgAdminUrl())('concepts and skills copied into PostgreSQL', () 
     const kept: DerivedRegistration = { ...old, tier: 'explicit', status: 'pending', originRoot: null, evidence: null, decision: null };
     for (const s of [from, to] as Store[]) {
       await s.write(async () => {
-        await s.concepts.setNames(page, [
-          { source: 'key', name: 'hydration', norm: 'hydration' },
-          { source: 'tag', name: 'Fermentation', norm: 'fermentation' },
-          { source: 'alias', name: 'Sourdough Hydration', norm: 'sourdough hydration' },
+        await s.concepts.setNames([
+          {
+            pageId: page,
+            names: [
+              { source: 'key', name: 'hydration', norm: 'hydration' },
+              { source: 'tag', name: 'Fermentation', norm: 'fermentation' },
+              { source: 'alias', name: 'Sourdough Hydration', norm: 'sourdough hydration' },
+            ],
+          },
         ]);
-        await s.concepts.saveProseSig(page, Uint8Array.from([1, 2, 3]));
+        await s.concepts.saveProseSigs([{ pageId: page, sig: Uint8Array.from([1, 2, 3]) }]);
         expect(await refreshConcepts(s.concepts, { pageIds: [page], wrote: true, all: false, aliases: {} })).toMatchObject({
           full: false,
           pages: expect.any(Number),

@@ -156,8 +156,10 @@ export interface ConceptRepo {
   sharedWith(seeds: number[], fanout: number, viewer: Viewer): Promise<ConceptStep[]>;
 
   // written by indexing runs (ingest/page-writer.ts)
-  /** Rewritten only when they changed, since each name written marks its concept for regrouping. */
-  setNames(pageId: number, names: readonly PageName[]): Promise<void>;
-  /** Keeps the Bloom filter of a page's prose words (concepts/matcher.ts signatureOf). */
-  saveProseSig(pageId: number, sig: Uint8Array): Promise<void>;
+  /** Each page's names, rewritten only when they changed, since each name written marks its concept
+   * for regrouping; as if set page after page, in the order given (a batch's pages, or one page). */
+  setNames(pages: readonly { pageId: number; names: readonly PageName[] }[]): Promise<void>;
+  /** Keeps the Bloom filters of pages' prose words (concepts/matcher.ts signatureOf), each stamped
+   * above the one before, in the order given. */
+  saveProseSigs(sigs: readonly { pageId: number; sig: Uint8Array }[]): Promise<void>;
 }

@@ -40,8 +40,11 @@ export interface ConceptTables {
 export interface ConceptSql {
   /** Each concept's first `limit` pages, in id order (ConceptRepo.pagesOf for many concepts). */
   pagesOfEach(norms: readonly string[], limit: number): Promise<Map<string, number[]>>;
-  setNames(pageId: number, names: readonly PageName[]): Promise<void>;
-  saveProseSig(pageId: number, sig: Buffer): Promise<void>;
+  /** Given once a page (ConceptRepo.setNames: the last of a page given twice). */
+  setNames(pages: readonly { pageId: number; names: readonly PageName[] }[]): Promise<void>;
+  /** Stamped in the order given; `at` is each one's place in the list it came in (the last of a page
+   * given twice is stamped as if the one before had been too). */
+  saveProseSigs(sigs: readonly { pageId: number; sig: Buffer; at: number }[]): Promise<void>;
   replaceAllMentions(rows: readonly PageMention[]): Promise<void>;
 }
 
@@ -53,6 +56,12 @@ const conceptOf = (r: { norm: string; name: string; variants: string; sources: n
   variants: JSON.parse(r.variants) as string[],
 });
 const bytes = (sig: Uint8Array) => Buffer.from(sig.buffer, sig.byteOffset, sig.byteLength);
+/** The last item of each page, where it came: what writing them one after another leaves. */
+function lastPlaced<T extends { pageId: number }>(items: readonly T[]): T[] {
+  const last = new Map<number, number>();
+  items.forEach((item, i) => last.set(item.pageId, i));
+  return items.filter((item, i) => last.get(item.pageId) === i);
+}
 
 export class Concepts implements ConceptRepo {
   private readonly meta: ReturnType<typeof metaOf>;
@@ -265,8 +274,7 @@ export class Concepts implements ConceptRepo {
       );
       await sql`UPDATE pages SET prose = u.prose FROM ${rows} WHERE pages.id = u.id`.execute(this.q.db);
     }
-    // in the order given: each is stamped above the one before
-    for (const s of sigs) await this.own.saveProseSig(s.pageId, bytes(s.sig));
+    await this.saveProseSigs(sigs);
   }
 
   async mentionRows(pageIds: number[]): Promise<PageMention[]> {
@@ -330,12 +338,15 @@ export class Concepts implements ConceptRepo {
     return steps;
   }
 
-  setNames(pageId: number, names: readonly PageName[]): Promise<void> {
-    return this.own.setNames(pageId, names);
+  async setNames(pages: readonly { pageId: number; names: readonly PageName[] }[]): Promise<void> {
+    // a page given twice ends with its last names, written where that one came
+    if (pages.length) await this.own.setNames(lastPlaced(pages));
   }
 
-  saveProseSig(pageId: number, sig: Uint8Array): Promise<void> {
-    return this.own.saveProseSig(pageId, bytes(sig));
+  async saveProseSigs(sigs: readonly { pageId: number; sig: Uint8Array }[]): Promise<void> {
+    // each is stamped above the one before, in the order given; a page given twice keeps its last
+    const placed = lastPlaced(sigs.map((s, at) => ({ pageId: s.pageId, sig: bytes(s.sig), at })));
+    if (placed.length) await this.own.saveProseSigs(placed);
   }
 
   async mentionsOf(pageIds: readonly number[] | null): Promise<ConceptMention[]> {

@@ -1,6 +1,6 @@
 // The concept statements PostgreSQL runs its own way (common/concepts.ts ConceptSql): each a round
 // trip, so one statement for all the concepts or rows, where SQLite runs one per row in-process.
-import type { PageMention, PageName } from '../concepts.ts';
+import type { PageMention } from '../concepts.ts';
 import type { ConceptSql } from '../common/concepts.ts';
 import type { Sql } from './sql.ts';
 
@@ -18,26 +18,45 @@ export function pgConceptSql(sql: Sql): ConceptSql {
       return pages;
     },
 
-    /** Unless they are the names it gives already (the same, in the same order): each name written
-     * marks its concept for regrouping (the concept_names_dirty trigger). The new rows are numbered
-     * (rowid) in the order given. */
-    async setNames(pageId: number, names: readonly PageName[]) {
+    /** Each page's names, unless they are the names it gives already (the same, in the same order):
+     * each name written marks its concept for regrouping (the concept_names_dirty trigger). The new
+     * rows are numbered (rowid) in the order given, page after page: one statement for a batch. */
+    async setNames(pages) {
+      const rows = pages.flatMap((p) => p.names.map((n) => ({ ...n, pageId: p.pageId })));
       await sql.run(
-        `WITH given AS (SELECT s, n, m, o FROM unnest(?::text[], ?::text[], ?::text[]) WITH ORDINALITY AS u(s, n, m, o)),
-              stored AS (SELECT source, name, norm, row_number() OVER (ORDER BY rowid) AS o FROM concept_names WHERE page_id = ?),
-              changed AS (SELECT EXISTS (SELECT 1 FROM given g FULL JOIN stored w ON w.o = g.o
-                                          WHERE g.s IS DISTINCT FROM w.source OR g.n IS DISTINCT FROM w.name OR g.m IS DISTINCT FROM w.norm) AS yes),
-              dropped AS (DELETE FROM concept_names WHERE page_id = ? AND (SELECT yes FROM changed))
-         INSERT INTO concept_names (page_id, source, name, norm) SELECT ?, s, n, m FROM given WHERE (SELECT yes FROM changed) ORDER BY o`,
-        [names.map((n) => n.source), names.map((n) => n.name), names.map((n) => n.norm), pageId, pageId, pageId],
+        `WITH given AS (SELECT p, s, n, m, g, row_number() OVER (PARTITION BY p ORDER BY g) AS o
+                          FROM unnest(?::int[], ?::text[], ?::text[], ?::text[]) WITH ORDINALITY AS u(p, s, n, m, g)),
+              stored AS (SELECT page_id, source, name, norm, row_number() OVER (PARTITION BY page_id ORDER BY rowid) AS o
+                           FROM concept_names WHERE page_id = ANY(?::int[])),
+              changed AS (SELECT DISTINCT coalesce(g.p, w.page_id) AS page_id FROM given g FULL JOIN stored w ON w.page_id = g.p AND w.o = g.o
+                           WHERE g.s IS DISTINCT FROM w.source OR g.n IS DISTINCT FROM w.name OR g.m IS DISTINCT FROM w.norm),
+              dropped AS (DELETE FROM concept_names WHERE page_id IN (SELECT page_id FROM changed))
+         INSERT INTO concept_names (page_id, source, name, norm) SELECT p, s, n, m FROM given WHERE p IN (SELECT page_id FROM changed) ORDER BY g`,
+        [rows.map((r) => r.pageId), rows.map((r) => r.source), rows.map((r) => r.name), rows.map((r) => r.norm), pages.map((p) => p.pageId)],
       );
     },
 
-    async saveProseSig(pageId: number, sig: Buffer) {
-      // not an upsert, whose INSERT would take a stamp before its UPDATE took another (prose_sigs_stamp)
+    /**
+     * The stamps the prose_sigs_stamp trigger gives a row at a time, given here for all at once: the
+     * k-th (`at` k-1) gets the highest of the stored stamps and the sequence's last, plus k, and the
+     * sequence moves to the last. An upsert would not do: its INSERT takes a stamp before its UPDATE
+     * takes another, and an UPDATE stamps rows in whatever order it joins them. So the stored rows go
+     * and the new ones come with their stamps (the trigger keeps a stamp given); the highest stamp is
+     * taken in the statement the rows go in, whose CTEs all see the table as it was.
+     */
+    async saveProseSigs(sigs) {
+      const pages = sigs.map((s) => s.pageId);
+      // two statements: a row deleted by one statement's CTE still holds its key for the insert
+      const base = await sql.rows<{ b: string }>(
+        `WITH base AS (SELECT greatest((SELECT max(seq) FROM prose_sigs), (SELECT CASE WHEN is_called THEN last_value ELSE last_value - 1 END FROM prose_sig_stamps)) AS b),
+              moved AS (SELECT setval('prose_sig_stamps', b + ?) FROM base),
+              dropped AS (DELETE FROM prose_sigs WHERE page_id = ANY(?::int[]))
+         SELECT b FROM base, moved`,
+        [sigs[sigs.length - 1]!.at + 1, pages],
+      );
       await sql.run(
-        `WITH updated AS (UPDATE prose_sigs SET sig = ? WHERE page_id = ? RETURNING 1) INSERT INTO prose_sigs (page_id, sig) SELECT ?, ? WHERE NOT EXISTS (SELECT 1 FROM updated)`,
-        [sig, pageId, pageId, sig],
+        `INSERT INTO prose_sigs (page_id, sig, seq) SELECT page_id, sig, ?::bigint + at + 1 FROM unnest(?::int[], ?::bytea[], ?::int[]) AS u(page_id, sig, at) ORDER BY at`,
+        [base[0]!.b, pages, sigs.map((s) => s.sig), sigs.map((s) => s.at)],
       );
     },
 

@@ -140,12 +140,12 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL concepts answer as SQLite', () =>
     await t.write(async (s) => {
       const c = s.concepts;
       // page 2's names stored before page 1's: pages naming a concept by one key stay in that order
-      await c.setNames(2, [name('key', 'topic'), name('alias', 'Alpha'), name('tag', 'Ünï', 'ünï')]);
-      await c.setNames(1, [name('tag', 'Topic'), name('key', 'topic'), name('title', 'The Topic', 'topic')]);
-      await c.setNames(3, [name('tag', 'Beta', 'Beta'), name('title', 'Other')]);
-      await c.setNames(5, [name('key', 'Docs/Guide', 'guide'), name('tag', 'alpha')]);
-      await c.setNames(11, [name('title', 'Guide'), name('alias', 'Zeta')]);
-      await c.setNames(4, [name('tag', 'Zeta'), name('tag', 'topic')]);
+      await c.setNames([{ pageId: 2, names: [name('key', 'topic'), name('alias', 'Alpha'), name('tag', 'Ünï', 'ünï')] }]);
+      await c.setNames([{ pageId: 1, names: [name('tag', 'Topic'), name('key', 'topic'), name('title', 'The Topic', 'topic')] }]);
+      await c.setNames([{ pageId: 3, names: [name('tag', 'Beta', 'Beta'), name('title', 'Other')] }]);
+      await c.setNames([{ pageId: 5, names: [name('key', 'Docs/Guide', 'guide'), name('tag', 'alpha')] }]);
+      await c.setNames([{ pageId: 11, names: [name('title', 'Guide'), name('alias', 'Zeta')] }]);
+      await c.setNames([{ pageId: 4, names: [name('tag', 'Zeta'), name('tag', 'topic')] }]);
       await c.writeConcepts({
         drop: [],
         insert: [
@@ -172,10 +172,10 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL concepts answer as SQLite', () =>
         ],
         ['topics', 'absent'],
       );
-      await c.saveProseSig(3, sig(3));
-      await c.saveProseSig(1, sig(1, 1));
-      await c.saveProseSig(2, sig(2));
-      await c.saveProseSig(3, sig(3, 3));
+      await c.saveProseSigs([{ pageId: 3, sig: sig(3) }]);
+      await c.saveProseSigs([{ pageId: 1, sig: sig(1, 1) }]);
+      await c.saveProseSigs([{ pageId: 2, sig: sig(2) }]);
+      await c.saveProseSigs([{ pageId: 3, sig: sig(3, 3) }]);
       await c.setGeneration('g1');
     });
     await t.same(conceptsOf);
@@ -243,12 +243,12 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL concepts answer as SQLite', () =>
       });
       await c.finishRefresh('{"a":"b"}');
       // unchanged names mark nothing; changed ones mark the old and the new
-      await c.setNames(1, [name('tag', 'Topic'), name('key', 'topic'), name('title', 'The Topic', 'topic')]);
-      await c.setNames(3, [name('tag', 'Other'), name('title', 'Other')]);
-      await c.setNames(12, []);
+      await c.setNames([{ pageId: 1, names: [name('tag', 'Topic'), name('key', 'topic'), name('title', 'The Topic', 'topic')] }]);
+      await c.setNames([{ pageId: 3, names: [name('tag', 'Other'), name('title', 'Other')] }]);
+      await c.setNames([{ pageId: 12, names: [] }]);
       // fewer names, or the same in another order, are a change
-      await c.setNames(2, [name('key', 'topic'), name('alias', 'Alpha')]);
-      await c.setNames(5, [name('tag', 'alpha'), name('key', 'Docs/Guide', 'guide')]);
+      await c.setNames([{ pageId: 2, names: [name('key', 'topic'), name('alias', 'Alpha')] }]);
+      await c.setNames([{ pageId: 5, names: [name('tag', 'alpha'), name('key', 'Docs/Guide', 'guide')] }]);
     });
     await t.same(conceptsOf);
 
@@ -259,7 +259,7 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL concepts answer as SQLite', () =>
     const after = await t.same(conceptsOf);
     expect(after.goneMentions).toEqual(['topic']);
     expect(after.dirtyNames).toEqual(['Beta', 'alpha', 'guide', 'other', 'topic', 'zeta', 'ünï']);
-    await t.write((s) => s.concepts.saveProseSig(1, sig(7)));
+    await t.write((s) => s.concepts.saveProseSigs([{ pageId: 1, sig: sig(7) }]));
     // stamps 1-7 given, 5 and 6 deleted with their pages: the next
     const stamped = await t.same((s) => s.concepts.signaturesSince(0));
     expect(stamped.at(-1)).toEqual({ pageId: 1, seq: 8, sig: Buffer.from([7]) });
@@ -286,7 +286,7 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL concepts answer as SQLite', () =>
     await t.same((s) => s.concepts.sharedWith([1], -2, { agent: null }));
     await t.write(async (s) => {
       await s.concepts.writeConcepts({ drop: [], insert: [concept('topic', 'Topic')], update: [] });
-      await s.concepts.setNames(1, [name('key', 'topic')]);
+      await s.concepts.setNames([{ pageId: 1, names: [name('key', 'topic')] }]);
     });
     for (const s of t.both) {
       await expect(s.concepts.pagesOf('x', 1.5)).rejects.toThrow(RangeError);

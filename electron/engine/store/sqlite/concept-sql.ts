@@ -1,7 +1,7 @@
 // The concept statements SQLite runs its own way (common/concepts.ts ConceptSql): a statement per
 // page or per concept, in-process, each compiled once, where PostgreSQL sends one for all.
 import { sql } from 'kysely';
-import type { PageMention, PageName } from '../concepts.ts';
+import type { PageMention } from '../concepts.ts';
 import type { ConceptSql } from '../common/concepts.ts';
 import { compiledOnce, inBatches, KeptStatements, type Query } from '../common/query.ts';
 
@@ -38,17 +38,23 @@ export function sqliteConceptSql(q: Query): ConceptSql {
         );
       return pages;
     },
-    async setNames(pageId: number, names: readonly PageName[]) {
-      // each name written marks its concept for regrouping (triggers concept_names_*): unchanged names stay
-      const was = await namesOf({ id: pageId });
-      if (was.length === names.length && was.every((o, i) => o.source === names[i]!.source && o.name === names[i]!.name && o.norm === names[i]!.norm)) return;
-      await deleteNames({ id: pageId });
-      if (!names.length) return;
-      const rows = names.map((n) => ({ page_id: pageId, source: n.source, name: n.name, norm: n.norm }));
-      await kept.run(`names ${rows.length}`, rows.flatMap(Object.values), () => db.insertInto('concept_names').values(rows));
+    async setNames(pages) {
+      // in-process, a statement a page costs a few µs: each name written marks its concept for
+      // regrouping (triggers concept_names_*), so unchanged names stay
+      for (const { pageId, names } of pages) {
+        const was = await namesOf({ id: pageId });
+        if (was.length === names.length && was.every((o, i) => o.source === names[i]!.source && o.name === names[i]!.name && o.norm === names[i]!.norm))
+          continue;
+        await deleteNames({ id: pageId });
+        if (!names.length) continue;
+        const rows = names.map((n) => ({ page_id: pageId, source: n.source, name: n.name, norm: n.norm }));
+        await kept.run(`names ${rows.length}`, rows.flatMap(Object.values), () => db.insertInto('concept_names').values(rows));
+      }
     },
-    async saveProseSig(pageId: number, sig: Buffer) {
-      await saveSig({ id: pageId, sig });
+    async saveProseSigs(sigs) {
+      // one after another, each above the stamps before it (stamps here are the highest + 1: `at`,
+      // the places of pages given twice, leaves no gap to keep)
+      for (const s of sigs) await saveSig({ id: s.pageId, sig: s.sig });
     },
     async replaceAllMentions(rows: readonly PageMention[]) {
       // refilling the whole table, the concept index is cheaper built once than kept up row by row
