@@ -46,9 +46,10 @@ describe('the compiled CLI', () => {
         const r = run(process.execPath, [CLI, name, flag, '--db', db]);
         expect(r.code, r.err).toBe(0);
         expect(r.out.startsWith(`usage: ${command.usage}\n`)).toBe(true);
-        // no index was opened or built, no root looked at
+        // no index was opened or built, no root looked at (the launcher's own line names the
+        // checkout's folder, which may hold any word: it is left out)
         expect(fs.existsSync(db)).toBe(false);
-        expect(r.err).not.toMatch(/roots|index|no-such-wiki/);
+        expect(r.err.replaceAll(ROOT, '<checkout>')).not.toMatch(/roots|index|no-such-wiki/);
       }
     });
   }
