@@ -13,31 +13,15 @@ import { compiledOnce, type Query } from './query.ts';
 export function fileStatements(q: Query) {
   const db = q.db;
   return {
-    update: compiledOnce(q, (f: FileArgs) =>
-      db
-        .updateTable('files')
-        .set({ mtime_ms: f.mtimeMs, size: f.size, status: f.status, reason: f.reason, is_page: f.isPage })
-        .where('root_id', '=', f.rootId)
-        .where('rel_path', '=', f.relPath)
-        .returning('id'),
+    update: compiledOnce(q, (f: FileRow) =>
+      db.updateTable('files').set(stateOf(f)).where('root_id', '=', f.root_id).where('rel_path', '=', f.rel_path).returning('id'),
     ),
-    insert: compiledOnce(q, (f: FileArgs) =>
+    insert: compiledOnce(q, (f: FileRow) =>
       db
         .insertInto('files')
-        .values({
-          root_id: f.rootId,
-          rel_path: f.relPath,
-          rel_lower: f.relLower,
-          name_lower: f.nameLower,
-          is_page: f.isPage,
-          mtime_ms: f.mtimeMs,
-          size: f.size,
-          status: f.status,
-          reason: f.reason,
-        })
-        .onConflict((c) =>
-          c.columns(['root_id', 'rel_path']).doUpdateSet({ mtime_ms: f.mtimeMs, size: f.size, status: f.status, reason: f.reason, is_page: f.isPage }),
-        )
+        // each column named: `f` stands in for the arguments, it has no keys to spread
+        .values({ root_id: f.root_id, rel_path: f.rel_path, rel_lower: f.rel_lower, name_lower: f.name_lower, ...stateOf(f) })
+        .onConflict((c) => c.columns(['root_id', 'rel_path']).doUpdateSet(stateOf(f)))
         .returning('id'),
     ),
     deletePage: compiledOnce(q, (a: { id: number }) => db.deleteFrom('pages').where('file_id', '=', a.id)),
@@ -65,14 +49,7 @@ export const fileRow = (rootId: number, f: FileRecord) => ({
   reason: f.reason,
 });
 
-export interface FileArgs {
-  rootId: number;
-  relPath: string;
-  relLower: string;
-  nameLower: string;
-  isPage: number;
-  mtimeMs: number;
-  size: number;
-  status: string;
-  reason: string | null;
-}
+export type FileRow = ReturnType<typeof fileRow>;
+
+/** The columns of STATE, from a row (or the stand-in of a compiled statement's arguments). */
+const stateOf = (f: FileRow) => ({ mtime_ms: f.mtime_ms, size: f.size, status: f.status, reason: f.reason, is_page: f.is_page });

@@ -1,12 +1,11 @@
 // RunRepo written once: the log of indexing runs, the roots and files a run found, what its walks
 // found wrong, and the index's counts. Which runs still live is the one thing the stores answer
 // differently (RunLiveness); folding SQLite's write-ahead log back is the Store's chore, not a run's.
-import path from 'node:path';
 import { sql } from 'kysely';
 import type { FileProblem, IndexReport } from '../../../../shared/indexing.ts';
 import type { FileProblemRow, FileRecord, FolderProblem, IndexCounts, OpenRun, RunRepo, RunState, StoredFile } from '../runs.ts';
 import { inBatches, KeptStatements, lastOf, type Query } from './query.ts';
-import { fileRow, fileStatements, FILE_ROWS, STATE, type FileArgs } from './file-rows.ts';
+import { fileRow, fileStatements, FILE_ROWS, STATE } from './file-rows.ts';
 import { metaOf } from './meta.ts';
 
 /** The meta key set while the next run must relink every link. */
@@ -192,17 +191,7 @@ export class Runs implements RunRepo {
   }
 
   async recordFile(rootId: number, f: FileRecord): Promise<number> {
-    const args: FileArgs = {
-      rootId,
-      relPath: f.relPath,
-      relLower: f.relPath.toLowerCase(),
-      nameLower: path.posix.basename(f.relPath).toLowerCase(),
-      isPage: f.status === 'indexed' ? 1 : 0,
-      mtimeMs: f.mtimeMs,
-      size: f.size,
-      status: f.status,
-      reason: f.reason,
-    };
+    const args = fileRow(rootId, f);
     const [row] = await this.files.update(args);
     const id = Number((row ?? (await this.files.insert(args))[0]!).id);
     if (f.status !== 'indexed') await this.files.deletePage({ id });
