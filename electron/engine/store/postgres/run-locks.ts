@@ -38,10 +38,11 @@ export class RunLocks implements RunLiveness {
     // of the lock: the run looks dead, which costs a relink
     const client = await this.sql.connection();
     try {
-      await client.query(KEEPALIVES);
+      // a pooled connection, set for this lock again: opening one for each run cost a write a new
+      // server process (the keepalives only make a dead peer noticed sooner on the pool's others)
+      await client.query(`${KEEPALIVES}; SELECT pg_advisory_lock(${RUN_LOCKS}, ${Math.trunc(runId)})`);
       // a server that closes idle sessions (idle_session_timeout, PostgreSQL 14+) would drop the lock mid-run
       await client.query(`SET idle_session_timeout = 0`).catch(() => {});
-      await client.query(`SELECT pg_advisory_lock($1, $2)`, [RUN_LOCKS, runId]);
     } catch (err) {
       client.release(true);
       throw err;
@@ -56,9 +57,12 @@ export class RunLocks implements RunLiveness {
     this.held.delete(runId);
     // closing the connection alone would let go too, but only once the server has read the close:
     // the unlock is done when it answers
-    await client.query(`SELECT pg_advisory_unlock($1, $2)`, [RUN_LOCKS, runId]).catch(() => {});
-    // not handed back to the pool: its keepalive settings are this lock's
-    client.release(true);
+    const unlocked = await client.query(`SELECT pg_advisory_unlock($1, $2)`, [RUN_LOCKS, runId]).then(
+      () => true,
+      () => false,
+    );
+    // back to the pool when it let go; a connection that could not say so is closed
+    client.release(!unlocked);
   }
 
   /** The runs whose lock some session of this database holds (advisory locks are per database). */

@@ -179,4 +179,25 @@ describe.skipIf(!pgAdminUrl())('which runs live, for every server sharing a Post
     // the run that lost its lock can still end, and the store still closes
     await a.runs.ended(killed);
   });
+
+  it("runs hold their locks on the pool's connections: ten runs open no session each, and each lets go", async () => {
+    two = await twoStores();
+    const { pg: a } = two;
+    const sessions = async () => Number((await a.sql.one<{ n: string }>(`SELECT sessions AS n FROM pg_stat_database WHERE datname = current_database()`))!.n);
+    // one run first: the pool has the connections it keeps from then on
+    await a.runs.ended(await a.write((tx) => tx.runs.start(['/w'], 'now', 1, null)));
+    const before = await sessions();
+    const ids: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const id = await a.write((tx) => tx.runs.start(['/w'], 'now', 1, null));
+      ids.push(id);
+      expect(await aliveOf(a, id)).toBe(true);
+      await a.runs.ended(id);
+    }
+    // opening a session for each run cost a write a new server process (about a fifth of a write on PostgreSQL)
+    expect((await sessions()) - before).toBeLessThan(3);
+    // a connection back in the pool holds no run's lock: every run is dead once ended
+    const open = await a.runs.open(true);
+    expect(ids.map((id) => open.find((r) => r.id === id)?.alive)).toEqual(ids.map(() => false));
+  });
 });
