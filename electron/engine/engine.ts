@@ -83,7 +83,7 @@ export class Engine implements CairnService {
   /** Safe to call again: every call gets the same promise. */
   close(): Promise<void> {
     return (this.closing ??= (async () => {
-      await this.runs.stopDrain();
+      await this.runs.stop();
       void this.semantic.embedder?.dispose();
       void this.readers?.close();
       await this.store.close();
@@ -275,7 +275,7 @@ export class Engine implements CairnService {
     const { skillSlug } = await import('./skills/slug.ts');
     const file = await registerClaim(this.store, this.settings.skills, r);
     // the registry file is a file of the wiki: indexing it refreshes the registry
-    await this.reindexPaths([file]);
+    await this.runs.landed([file]);
     const row = await this.store.registry.claimId(r.agent, skillSlug(r.skill));
     if (row === null) throw new Error(`the claim was written but the registry did not pick it up; see \`cairn skills\` for problems`);
     return this.registration(row);
@@ -450,7 +450,7 @@ export class Engine implements CairnService {
   private async indexLanded<R extends { root: string; path: string }>(result: R): Promise<R & { notice?: string }> {
     const file = path.join(result.root, result.path);
     try {
-      await this.reindexPaths([file]);
+      await this.runs.landed([file]);
       return result;
     } catch (err) {
       this.runs.leaveBehind(file);

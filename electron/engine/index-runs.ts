@@ -39,10 +39,15 @@ export class IndexRuns {
   /** The progress of the run under way, for status and readers' notices. */
   progress: IndexProgress | null = null;
   private running: Promise<IndexReport> | null = null;
+  /** When the next run may start: once the last one's pages landed (or it failed). Its report's reads
+   * and its end go on beside the next run, which waits for them only where the store makes it. */
+  private gate: Promise<unknown> = Promise.resolve();
+  /** Runs of paths not yet ended: closing lets them record their end. */
+  private readonly pathRuns = new Set<Promise<unknown>>();
   /** Whether the last run scheduled is a full run of the configured roots (which a full request joins). */
   private runningFull = false;
   /** The run of paths waiting for the one under way, which more paths may still join (schedule). */
-  private queued: { paths: Set<string>; run: Promise<IndexReport> } | null = null;
+  private queued: Batch | null = null;
   /** Pages written whose indexing then failed: the next run takes them along (Engine.write says why). */
   private behind = new Set<string>();
   /** The other pages' mentions a run of paths left pending (ingest/pending-mentions.ts), matched in the background. */
@@ -94,9 +99,11 @@ export class IndexRuns {
     }
   }
 
-  /** Stops draining after the chunk under way: the rest stays pending in the store. */
-  stopDrain(): Promise<void> {
-    return this.drain.stop();
+  /** Stops draining after the chunk under way: the rest stays pending in the store. Before, lets a run
+   * of paths under way end (a write answered before its run recorded its end); a full run is not waited for. */
+  async stop(): Promise<void> {
+    await Promise.all([...this.pathRuns].map((r) => r.catch(() => {})));
+    await this.drain.stop();
   }
 
   /** Mentions changed after the run that left them pending was told: the doors, and other servers, refresh again. */
@@ -114,12 +121,24 @@ export class IndexRuns {
   /** Indexes the configured roots. A call while a full run is under way joins it. */
   full(): Promise<IndexReport> {
     if (this.running && this.runningFull) return this.running;
-    return this.schedule(null);
+    return this.schedule(null).run;
   }
 
   /** Indexes only these paths (files or folders inside the roots). */
   paths(paths: string[]): Promise<IndexReport> {
-    return this.schedule(paths);
+    return this.schedule(paths).run;
+  }
+
+  /**
+   * Indexes these paths; settles once their pages are indexed and what derives from them (staleness,
+   * the registry, vectors) is current, before the run reads its report and records its end: what
+   * a write waits for. A failure after that point is the next run's to repair (ingest/runs.ts).
+   */
+  landed(paths: string[]): Promise<void> {
+    const batch = this.schedule(paths);
+    // its report is nobody's to wait for here: a run that fails in reading it is failed and logged by run()
+    batch.run.catch(() => {});
+    return batch.landed;
   }
 
   /** A page whose file landed but whose indexing failed: the next run takes it along. */
@@ -133,51 +152,56 @@ export class IndexRuns {
    * pay for one run of eight pages, not eight runs, and each is still answered only once its page
    * is indexed.
    */
-  private schedule(paths: string[] | null): Promise<IndexReport> {
+  private schedule(paths: string[] | null): Batch {
     if (paths && this.queued) {
       for (const p of paths) this.queued.paths.add(p);
-      return this.queued.run;
+      return this.queued;
     }
-    const before = this.running ?? Promise.resolve();
-    const batch = paths ? { paths: new Set(paths), run: null as unknown as Promise<IndexReport> } : null;
+    const before = this.gate;
+    const batch = newBatch(paths ?? []);
     // a run asked for after a full run goes after it, never into a batch queued before it
-    this.queued = batch;
+    this.queued = paths ? batch : null;
     const next = before
       .catch(() => {})
       // a batch starts only after the I/O callbacks already due: writes whose temp files were
       // flushed meanwhile (write-page.ts flushes them off the loop) land and join it, instead of
       // each starting its own run in the microtask after the last one
-      .then(() => batch && new Promise((resolve) => setImmediate(resolve)))
+      .then(() => paths && new Promise((resolve) => setImmediate(resolve)))
       .then(() => {
         // from here on the batch is under way: paths asked for now wait for the next run
         if (this.queued === batch) this.queued = null;
-        return this.host.guard(() => this.runCatchingUp(batch ? [...batch.paths] : null));
+        return this.host.guard(() => this.runCatchingUp(paths ? [...batch.paths] : null, batch.land));
       });
-    if (batch) batch.run = next;
+    // a run that failed before its pages landed fails the writes waiting for them
+    next.catch((err: unknown) => batch.fail(err));
+    batch.run = next;
+    this.gate = Promise.race([batch.landed, next]).catch(() => {});
     this.running = next;
     this.runningFull = paths === null;
+    if (paths) this.pathRuns.add(next);
     const settle = () => {
+      this.pathRuns.delete(next);
       if (this.running !== next) return;
       this.running = null;
       this.progress = null;
     };
     next.then(settle, settle);
-    return next;
+    return batch;
   }
 
   /** A run of some paths takes along the pages left behind (a full run covers them anyway); if it fails, they wait for the next. */
-  private async runCatchingUp(paths: string[] | null): Promise<IndexReport> {
+  private async runCatchingUp(paths: string[] | null, landed: () => void): Promise<IndexReport> {
     const behind = [...this.behind];
     this.behind.clear();
     try {
-      return await this.run(paths && [...paths, ...behind]);
+      return await this.run(paths && [...paths, ...behind], landed);
     } catch (err) {
       for (const p of behind) this.behind.add(p);
       throw err;
     }
   }
 
-  private async run(paths: string[] | null): Promise<IndexReport> {
+  private async run(paths: string[] | null, landed: () => void): Promise<IndexReport> {
     this.host.assertWritable();
     const emit = (p: IndexProgress) => {
       this.progress = p;
@@ -190,7 +214,7 @@ export class IndexRuns {
     // asked before it too (a deleted page, a source that goes, points at nothing afterwards)
     const { pagesNear, unionScope } = await staleScopeModule();
     const nearBefore = paths ? await pagesNear(this.store, paths) : null;
-    const { report, runId } = await indexRoots(this.store, {
+    const indexed = await indexRoots(this.store, {
       // a write may land in any root of the index (a command given only --db has the default roots)
       roots: paths ? (await this.host.writableRoots()).filter((r) => paths.some((p) => p === r || p.startsWith(r + path.sep))) : this.settings.roots,
       paths: paths ?? undefined,
@@ -199,14 +223,20 @@ export class IndexRuns {
       conceptAliases: this.settings.conceptAliases,
       onProgress: (p) => emit((at.last = p)),
     });
+    const { runId } = indexed;
+    let report: IndexReport;
     try {
       // a full run leaves every page's mentions complete (and finishes what a killed process left)
       if (!paths) await drainPending(this.store, () => yieldToEventLoop().then(() => true));
       // before the semantic phase, whose model build can take minutes while searches go on
-      if (report.indexed >= STATISTICS_AFTER_PAGES) await this.store.refreshStatistics();
+      if (indexed.indexed >= STATISTICS_AFTER_PAGES) await this.store.refreshStatistics();
       await this.refreshStaleness(paths && nearBefore ? unionScope(nearBefore, await pagesNear(this.store, paths)) : null);
       if (!paths || (await this.registryMayChange(paths))) await this.refreshRegistry();
-      await this.refreshSemantic(report, at, emit, paths === null);
+      const semantic = await this.refreshSemantic(indexed.indexed > 0 || indexed.removed > 0, at, emit, paths === null);
+      // the pages are searchable as written: a write is answered now, not after the report's
+      // reads over the whole index (~7 ms of a write on PostgreSQL with 10,000 pages)
+      landed();
+      report = { ...(await indexed.report()), ...semantic };
       await finishRun(this.store, runId, report);
     } catch (err) {
       await failRun(this.store, runId).catch(() => {});
@@ -250,9 +280,14 @@ export class IndexRuns {
   }
 
   /** `full`: a run of the whole roots, the only kind that may rebuild the adaptive model (SemanticIndex.refresh says why). */
-  private async refreshSemantic(report: IndexReport, at: { last: IndexProgress | null }, emit: (p: IndexProgress) => void, full: boolean): Promise<void> {
+  private async refreshSemantic(
+    changed: boolean,
+    at: { last: IndexProgress | null },
+    emit: (p: IndexProgress) => void,
+    full: boolean,
+  ): Promise<Pick<IndexReport, 'model' | 'modelNote' | 'embedded' | 'semanticMs'>> {
     const before = Date.now();
-    const changed = report.indexed > 0 || report.removed > 0;
+    const out = { model: null as string | null, modelNote: null as string | null, embedded: 0, semanticMs: 0 };
     if (changed || !(await this.semantic.isCurrent()))
       await this.semantic.refresh(
         changed,
@@ -265,14 +300,34 @@ export class IndexRuns {
             chunksEmbedded: e.phase === 'embed' ? e.done : 0,
             note: e.note,
           };
-          if (e.phase === 'embed') report.embedded = e.computed ?? e.done;
-          if (e.phase !== 'embed') report.modelNote = e.note;
+          if (e.phase === 'embed') out.embedded = e.computed ?? e.done;
+          if (e.phase !== 'embed') out.modelNote = e.note;
           emit(at.last);
         },
         full,
       );
-    report.model = this.semantic.embedder?.info.id ?? null;
-    report.modelNote ??= this.semantic.unavailable;
-    report.semanticMs = Date.now() - before;
+    out.model = this.semantic.embedder?.info.id ?? null;
+    out.modelNote ??= this.semantic.unavailable;
+    out.semanticMs = Date.now() - before;
+    return out;
   }
+}
+
+/** One run's paths, and the promises of the writes waiting for it. */
+interface Batch {
+  paths: Set<string>;
+  run: Promise<IndexReport>;
+  /** Settles once the run's pages are indexed (IndexRuns.landed). */
+  landed: Promise<void>;
+  land: () => void;
+  fail: (err: unknown) => void;
+}
+
+function newBatch(paths: string[]): Batch {
+  let land = () => {};
+  let fail: (err: unknown) => void = () => {};
+  const landed = new Promise<void>((resolve, reject) => ((land = resolve), (fail = reject)));
+  // nobody may wait for it (a full run, a watcher's run): its failure is the run's, reported there
+  landed.catch(() => {});
+  return { paths: new Set(paths), run: null as unknown as Promise<IndexReport>, landed, land, fail };
 }

@@ -32,8 +32,13 @@ export interface IndexOptions {
 }
 
 export interface IndexResult {
-  report: IndexReport;
   runId: number;
+  /** Files indexed and removed by the run. */
+  indexed: number;
+  removed: number;
+  /** Reads the run's report (problems, counts, links it broke): what the index holds after it. Its
+   * reads are the run's last work, so a write is answered before them (IndexRuns.run). */
+  report(): Promise<IndexReport>;
 }
 
 /** Files per write transaction: bigger batches let FTS5 flush fewer segments (1000 saved 0.8 s of
@@ -73,34 +78,43 @@ export async function indexRoots(store: Store, opts: IndexOptions): Promise<Inde
   // a full run folds the WAL back into the database once; a run of a few paths (a write) leaves it to
   // SQLite's own passive checkpoints, which wait for no reader
   if (writer.wroteSomething && !opts.paths) await store.checkpoint();
-  // the report's reads are independent: on a store over the network each goes on its own
-  // connection at once (a write's run waited ~30 ms for them one after another on interconnected-10k)
+  const ms = Math.round(performance.now() - started);
+  const report = () => readReport(store, writer, { roots, removed, broke, progress, problems, ms });
+  return { runId: run.id, indexed: progress.indexed, removed, report };
+}
+
+/** The report of a run whose writes are done. */
+async function readReport(
+  store: Store,
+  writer: PageWriter,
+  r: { roots: string[]; removed: number; broke: number[]; progress: IndexProgress; problems: FileProblem[]; ms: number },
+): Promise<IndexReport> {
+  // the reads are independent: on a store over the network each goes on its own connection at once
+  // (a write's run waited ~30 ms for them one after another on interconnected-10k)
   const [stored, walkProblems, duplicates, counts, brokenByRun] = await Promise.all([
-    writer.storedProblems(roots),
-    store.runs.walkProblems(roots),
+    writer.storedProblems(r.roots),
+    store.runs.walkProblems(r.roots),
     writer.duplicateKeyProblems(),
     store.runs.counts(),
-    linkFindings(store, broke, MAX_BROKEN_LISTED),
+    linkFindings(store, r.broke, MAX_BROKEN_LISTED),
   ]);
-  problems.push(...stored, ...walkProblems, ...duplicates);
-
-  const report: IndexReport = {
-    roots,
+  const { progress } = r;
+  return {
+    roots: r.roots,
     ...counts,
     indexed: progress.indexed,
     unchanged: progress.unchanged,
-    removed,
+    removed: r.removed,
     skipped: progress.skipped,
     failed: progress.failed,
-    problems: dedupeProblems(problems),
+    problems: dedupeProblems([...r.problems, ...stored, ...walkProblems, ...duplicates]),
     brokenByRun,
     model: null,
     modelNote: null,
     embedded: 0,
-    ms: Math.round(performance.now() - started),
+    ms: r.ms,
     semanticMs: 0,
   };
-  return { report, runId: run.id };
 }
 
 /** Records the run, writes its pages, then relinks (runs.ts states the invariant). */
