@@ -90,8 +90,14 @@ export function hasBom(bytes: Buffer): boolean {
 /** Links the write adds that name no page or file: refused, listing them, before anything is written.
  * Links that were already broken before this write are left to the broken-links report. */
 async function refuseNewDanglingLinks(store: Store, place: Place, key: string, oldText: string, text: string): Promise<void> {
-  const lookup = new GraphLookup(store);
-  const resolver = new Resolver(lookup);
+  const linksOf = (t: string) =>
+    parsePage(key, place.rel, t).links.filter(
+      (l) => l.kind !== 'source' && l.target.trim() !== '' && keyOf(l.target.trim()).toLowerCase() !== key.toLowerCase(),
+    );
+  const links = linksOf(text);
+  // a page with no link to another: nothing to resolve, nothing to ask the store
+  if (!links.length) return;
+  const resolver = new Resolver(new GraphLookup(store));
   const rootId = (await store.runs.root(place.root))?.id ?? -1;
   const self: PageNode = {
     id: -1,
@@ -104,22 +110,19 @@ async function refuseNewDanglingLinks(store: Store, place: Place, key: string, o
     headings: [],
     blockIds: [],
   };
-  const missing = async (t: string) => {
+  const missing = async (links: ReturnType<typeof linksOf>) => {
     const out = new Set<string>();
-    for (const l of parsePage(key, place.rel, t).links) {
-      if (l.kind === 'source' || l.target.trim() === '' || keyOf(l.target.trim()).toLowerCase() === self.keyLower) continue;
-      if ((await resolver.resolve(self, l.kind, l.target, null)).reason === 'missing-page') out.add(l.target.trim());
-    }
+    for (const l of links) if ((await resolver.resolve(self, l.kind, l.target, null)).reason === 'missing-page') out.add(l.target.trim());
     return out;
   };
   // the old text is parsed only when the new one has a link that goes nowhere (most have none)
-  const now = await missing(text);
+  const now = await missing(links);
   if (!now.size) return;
-  const before = await missing(oldText);
-  const added = [...now].filter((t) => !before.has(t));
-  if (added.length)
+  const before = await missing(linksOf(oldText));
+  const dangling = [...now].filter((t) => !before.has(t));
+  if (dangling.length)
     throw new MissingRefs(
-      `refused: the page links to ${added.length === 1 ? 'a page that does not exist' : 'pages that do not exist'}: ${added.join(', ')}. Nothing was written; create ${added.length === 1 ? 'it' : 'them'} first or fix the link${added.length === 1 ? '' : 's'}`,
-      added,
+      `refused: the page links to ${dangling.length === 1 ? 'a page that does not exist' : 'pages that do not exist'}: ${dangling.join(', ')}. Nothing was written; create ${dangling.length === 1 ? 'it' : 'them'} first or fix the link${dangling.length === 1 ? '' : 's'}`,
+      dangling,
     );
 }
