@@ -11,16 +11,18 @@ import type { StaleScope } from './staleness.ts';
 /** null when a path changes what the whole root holds (the root itself, an ignore file). */
 export async function pagesNear(store: Store, paths: string[]): Promise<StaleScope> {
   const roots = await store.staleness.roots();
-  const pageIds = new Set<number>();
+  const relsIn = new Map<number, string[]>();
   for (const p of paths.map((x) => path.resolve(x))) {
     if (path.basename(p) === '.cairnignore') return null;
     for (const root of roots) {
       const rel = path.relative(root.path, p);
       if (rel === '') return null;
       if (rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) continue;
-      for (const id of await store.staleness.pagesAt(root.id, rel.split(path.sep).join('/'))) pageIds.add(id);
+      relsIn.set(root.id, [...(relsIn.get(root.id) ?? []), rel.split(path.sep).join('/')]);
     }
   }
+  const pageIds = new Set<number>();
+  for (const [rootId, rels] of relsIn) for (const id of await store.staleness.pagesAt(rootId, rels)) pageIds.add(id);
   const out = new Set(pageIds);
   for (const id of await store.staleness.pagesLinkingTo([...pageIds])) out.add(id);
   for (const id of await pagesCiting(store, paths)) out.add(id);

@@ -52,8 +52,8 @@ export interface StaleRepo {
   sourcesOf(pageId: number): Promise<{ target: string; found: string | null; reason: string | null }[]>;
   // what a change to a few paths can reach (curation/stale-scope.ts)
   roots(): Promise<{ id: number; path: string }[]>;
-  /** The pages of the file at `rel`, or of every file under the folder `rel`. */
-  pagesAt(rootId: number, rel: string): Promise<number[]>;
+  /** The pages of the files at `rels`, and of every file under those that are folders. */
+  pagesAt(rootId: number, rels: readonly string[]): Promise<number[]>;
   pagesLinkingTo(pageIds: readonly number[]): Promise<number[]>;
   /** Every `sources` entry found at a path or URL. */
   foundSources(): Promise<{ pageId: number; found: string }[]>;

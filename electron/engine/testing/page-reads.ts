@@ -171,7 +171,13 @@ export function pageReads(s: Store, x: ReadInputs): Record<string, () => Promise
   each('sourcesOf', [...ids, missing], (id) => s.staleness.sourcesOf(id));
   out.roots = () => s.staleness.roots();
   const rels = x.folders.map(([root, f]) => [root, f.replace(/\/$/, '')] as const).filter(([, f]) => f !== '');
-  each('pagesAt', [...rels, ...x.files], ([root, rel]) => s.staleness.pagesAt(root, rel));
+  each('pagesAt', [...rels, ...x.files], ([root, rel]) => s.staleness.pagesAt(root, [rel]));
+  each('pagesAt many', [...new Set([...rels, ...x.files].map(([root]) => root))], (root) =>
+    s.staleness.pagesAt(
+      root,
+      [...rels, ...x.files].filter(([r]) => r === root).map(([, rel]) => rel),
+    ),
+  );
   each('pagesLinkingTo', [ids, some, [], [missing]], (list) => s.staleness.pagesLinkingTo(list));
   out.foundSources = () => s.staleness.foundSources();
   return out;

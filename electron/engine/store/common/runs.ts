@@ -7,6 +7,7 @@ import type { FileProblemRow, FileRecord, FolderProblem, IndexCounts, OpenRun, R
 import { inBatches, KeptStatements, lastOf, type Query } from './query.ts';
 import { fileRow, fileStatements, FILE_ROWS, STATE } from './file-rows.ts';
 import { metaOf } from './meta.ts';
+import { atOrUnder, PATHS_PER_STATEMENT } from './paths-under.ts';
 
 /** The meta key set while the next run must relink every link. */
 const FULL_RELINK = 'relink_all';
@@ -180,13 +181,9 @@ export class Runs implements RunRepo {
   async filesOf(rootId: number, under: readonly string[] | null): Promise<StoredFile[]> {
     const files = this.q.db.selectFrom('files').select(['id', 'rel_path', 'mtime_ms', 'size', 'status']).where('root_id', '=', rootId).orderBy('rel_path');
     if (under === null) return files.execute();
-    // a write's run reads its own rows, not the root's, each path in the order given: the path
-    // itself, or the folder's range "o/" up to "o0" ('0' follows '/')
+    // a write's run reads its own rows, not the root's
     const rows: StoredFile[] = [];
-    for (const o of under) {
-      const inside = files.where('rel_path', '>=', o).where('rel_path', '<', `${o}0`);
-      rows.push(...(await inside.where((eb) => eb.or([eb('rel_path', '=', o), eb('rel_path', '>', `${o}/`)])).execute()));
-    }
+    for (const some of inBatches(under, PATHS_PER_STATEMENT)) rows.push(...(await files.where(atOrUnder('rel_path', some)).execute()));
     return rows;
   }
 

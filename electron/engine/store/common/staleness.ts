@@ -7,7 +7,8 @@ import type { Viewer } from '../../../../shared/viewer.ts';
 import { PAGE_FROM, PAGE_SUMMARY_COLUMNS, toPageSummary, type PageSummaryRow } from '../page-rows.ts';
 import type { CitedSource, StaleRecord, StaleRepo, StaleScope } from '../staleness.ts';
 import { visibleTo } from '../visibility.ts';
-import { condition, type Query } from './query.ts';
+import { condition, inBatches, type Query } from './query.ts';
+import { atOrUnder, PATHS_PER_STATEMENT } from './paths-under.ts';
 
 type RecordRow = PageSummaryRow & { owner: string | null; reviewed: string | null; updated: string | null; since: string; reasons: string };
 
@@ -143,19 +144,20 @@ export class Staleness implements StaleRepo {
     return this.q.db.selectFrom('roots').select(['id', 'path']).orderBy('path').execute();
   }
 
-  async pagesAt(rootId: number, rel: string): Promise<number[]> {
-    // the file, or every file under the folder: within the range from "rel" up to "rel0" ('0' follows '/'), by the (root, path) index
-    const rows = await this.q.db
-      .selectFrom('files as f')
-      .innerJoin('pages as p', 'p.file_id', 'f.id')
-      .select('p.id')
-      .where('f.root_id', '=', rootId)
-      .where('f.rel_path', '>=', rel)
-      .where('f.rel_path', '<', `${rel}0`)
-      .where((eb) => eb.or([eb('f.rel_path', '=', rel), eb('f.rel_path', '>', `${rel}/`)]))
-      .orderBy('f.rel_path')
-      .execute();
-    return rows.map((r) => r.id);
+  async pagesAt(rootId: number, rels: readonly string[]): Promise<number[]> {
+    const ids: number[] = [];
+    for (const some of inBatches(rels, PATHS_PER_STATEMENT)) {
+      const rows = await this.q.db
+        .selectFrom('files as f')
+        .innerJoin('pages as p', 'p.file_id', 'f.id')
+        .select('p.id')
+        .where('f.root_id', '=', rootId)
+        .where(atOrUnder('f.rel_path', some))
+        .orderBy('f.rel_path')
+        .execute();
+      ids.push(...rows.map((r) => r.id));
+    }
+    return ids;
   }
 
   async pagesLinkingTo(pageIds: readonly number[]): Promise<number[]> {

@@ -70,14 +70,14 @@ describe.skipIf(!pgAdminUrl())('the runs repository and PgAttachments answer as 
     for (const n of names) await same((s) => s.runs.recordFile(1, file(n, status[n] ?? 'indexed', n === 'sub/big.md' ? 'too big' : null)));
     await same((s) => s.runs.recordFile(2, file('z.md')));
     await same((s) => s.runs.filesOf(1, null));
-    // a folder is its own path or the paths under it, in the order asked: 'sub0.md' and 'Sub/' are not under 'sub'
+    // a folder is its own path or the paths under it, by path: 'sub0.md' and 'Sub/' are not under 'sub'
     expect((await same((s) => s.runs.filesOf(1, ['sub', 'b.md', 'nope']))).map((f) => f.rel_path)).toEqual([
+      'b.md',
       'sub',
       'sub/big.md',
       'sub/c.md',
       'sub/deep/d.md',
       'sub/img.png',
-      'b.md',
     ]);
     await same((s) => s.runs.touchFile(1, 'b.md', 1800000000000.25, 7));
     await same((s) => s.runs.filesOf(1, ['b.md']));
