@@ -16,6 +16,7 @@ export type EngineApi = CairnApi &
     | 'settings'
     | 'semantic'
     | 'reindexPaths'
+    | 'changedPaths'
     | 'forgetRoots'
     | 'close'
     | 'loadModel'
@@ -54,6 +55,7 @@ export function engineApi(engine: Engine): EngineApi {
     settings: engine.settings,
     semantic: engine.semantic,
     reindexPaths: (paths) => guarded(engine, 'write', () => engine.reindexPaths(paths)),
+    changedPaths: (paths) => engine.changedPaths(paths),
     forgetRoots: (roots) => guarded(engine, 'write', () => engine.forgetRoots(roots)),
     close: () => engine.close(),
     loadModel: () => engine.loadModel(),

@@ -170,6 +170,12 @@ export class Engine implements CairnService {
     return this.runs.paths(paths);
   }
 
+  /** Of these paths, those a run would find changed (ingest/changed-paths.ts): what the watcher indexes. Not a door's method. */
+  async changedPaths(paths: string[]): Promise<string[]> {
+    const { changedPaths } = await import('./ingest/changed-paths.ts');
+    return changedPaths(this.store, await this.writableRoots(), paths, this.settings.ignorePatterns);
+  }
+
   /** Drops roots from the index (their files are not touched); returns how many files left the index. Not a
    * door's method: engine-api.ts runs it as dispatch runs a write (refused on a read-only index, failures explained). */
   async forgetRoots(roots: string[]): Promise<number> {

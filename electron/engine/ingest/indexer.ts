@@ -260,7 +260,7 @@ async function ingestRoot(r: RootRun): Promise<number> {
 }
 
 /** `paths` that lie in `root`, root-relative with POSIX separators ('' when one is the root itself). */
-function pathsInside(root: string, paths: string[]): string[] {
+export function pathsInside(root: string, paths: string[]): string[] {
   const out = new Set<string>();
   for (const p of paths) {
     const rel = path.relative(root, path.resolve(p));

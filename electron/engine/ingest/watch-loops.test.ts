@@ -26,7 +26,11 @@ describe('a symlink loop in a watched root', () => {
     const errors: string[] = [];
     // the paths the watcher hands the index, to see that it never went through the loop itself
     const named: string[] = [];
-    const watched = { settings: e.settings, reindexPaths: (ps: string[]) => (named.push(...ps), e.reindexPaths(ps)) };
+    const watched = {
+      settings: e.settings,
+      reindexPaths: (ps: string[]) => (named.push(...ps), e.reindexPaths(ps)),
+      changedPaths: (ps: string[]) => e.changedPaths(ps),
+    };
     watcher = watchRoots(watched, (err) => errors.push(err.message));
     await watcher.ready;
     // and one made while it watches

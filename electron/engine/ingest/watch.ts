@@ -23,6 +23,8 @@ export interface RootWatcher {
 export interface WatchedIndex {
   readonly settings: { readonly roots: readonly string[] };
   reindexPaths(paths: string[]): Promise<unknown>;
+  /** Of these paths, those whose files differ from the index: a page this server (or another sharing the folder) wrote is indexed already. */
+  changedPaths(paths: string[]): Promise<string[]>;
 }
 
 /** A folder that links back to one above it in its root: the walk does not follow it, nor does the watcher. */
@@ -54,7 +56,8 @@ export function watchRoots(engine: WatchedIndex, onError: (err: Error) => void =
     const paths = pending.size > MAX_PATHS ? [...engine.settings.roots] : [...pending];
     pending.clear();
     try {
-      await engine.reindexPaths(paths);
+      const changed = await engine.changedPaths(paths);
+      if (changed.length) await engine.reindexPaths(changed);
       failures = 0;
     } catch (err) {
       if (closed) return;

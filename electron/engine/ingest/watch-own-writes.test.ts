@@ -1,0 +1,52 @@
+// The watcher indexes what changed on disk, not what the index already holds: a page written
+// through the engine is indexed by its write, and the watcher that then sees its file starts no
+// run for it (on a folder several servers share, the leader's watcher sees every server's writes).
+// Real files, the real chokidar watcher, a real index.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
+import { until } from '../testing/until.ts';
+import { watchRoots, type RootWatcher } from './watch.ts';
+
+let fx: Fixture;
+let watcher: RootWatcher | null = null;
+afterEach(async () => {
+  await watcher?.close();
+  watcher = null;
+  fx?.cleanup();
+});
+
+describe('the paths a watcher hands the index', () => {
+  it('leave out files the index holds as they are on disk, and keep every other kind of change', async () => {
+    fx = makeFixture({ 'a.md': '# A', 'b.md': '# B', 'notes/c.md': '# C' });
+    const e = fx.engine();
+    await e.reindex();
+    const at = (rel: string) => path.join(fx.root, rel);
+    fx.write('b.md', '# B, edited');
+    fs.rmSync(at('notes/c.md'));
+    fx.write('new.md', '# New');
+    const asked = ['a.md', 'b.md', 'notes/c.md', 'new.md', 'notes', 'elsewhere.md'].map(at);
+    expect(await e.changedPaths([...asked, path.join(path.dirname(fx.root), 'outside.md')])).toEqual([
+      ...asked.slice(1),
+      path.join(path.dirname(fx.root), 'outside.md'),
+    ]);
+    // an ignore file changes what the whole root holds: every path in it goes to the run
+    expect(await e.changedPaths([at('a.md'), at('.cairnignore')])).toEqual([at('a.md'), at('.cairnignore')]);
+  });
+
+  it('start no run for a page written through the engine, and one for a file saved beside it', async () => {
+    fx = makeFixture({ 'hub.md': '# Hub' });
+    const e = fx.engine();
+    await e.reindex();
+    const named: string[] = [];
+    watcher = watchRoots({ settings: e.settings, reindexPaths: (ps) => (named.push(...ps), e.reindexPaths(ps)), changedPaths: (ps) => e.changedPaths(ps) });
+    await watcher.ready;
+    const written = await e.writePage({ key: 'written', body: '# Written\n', actor: 'scout' });
+    // saved after the write: once it is indexed, the watcher has handled the write's file too
+    fx.write('saved.md', '# Saved');
+    await until('saved.md indexed', async () => (await e.pages({})).pages.some((p) => p.path === 'saved.md'));
+    expect(named).toEqual([path.join(fx.root, 'saved.md')]);
+    expect(written.path).toBe('written.md');
+  });
+});
