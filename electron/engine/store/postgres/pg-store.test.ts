@@ -39,6 +39,28 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL store', () => {
     expect(await s.sql.value(`SELECT value FROM meta WHERE key = 'a'`)).toBe('1');
   });
 
+  it('statements sent together in a transaction answer in turn, with no warning from the driver', async () => {
+    const s = open(await freshPgDatabase());
+    const warnings: string[] = [];
+    const heard = (w: Error) => warnings.push(w.message);
+    process.on('warning', heard);
+    try {
+      // pg 8 warns of a statement sent while another runs on the same connection, and pg 9 refuses it
+      const inWrite = await s.write(() => Promise.all([1, 2, 3, 4, 5].map((n) => s.sql.value<number>(`SELECT ?::int * 10 FROM pg_sleep(0.01)`, [n]))));
+      const inRead = await s.read(() => Promise.all([s.sql.value<number>('SELECT 1'), s.sql.rows<{ n: number }>('SELECT 2 AS n')]));
+      expect(inWrite).toEqual([10, 20, 30, 40, 50]);
+      expect(inRead).toEqual([1, [{ n: 2 }]]);
+      // a statement that fails fails alone: the next one still answers, and the write rolls back
+      await expect(s.write(() => Promise.all([s.sql.run(`INSERT INTO meta (key, value) VALUES ('b', '1')`), s.sql.value('SELECT 1 / 0')]))).rejects.toThrow(
+        'division by zero',
+      );
+      expect(await s.sql.value(`SELECT count(*) FROM meta`)).toBe(0);
+    } finally {
+      process.off('warning', heard);
+    }
+    expect(warnings.filter((w) => w.includes('already executing a query'))).toEqual([]);
+  });
+
   it('a read inside a write sees the write; a read beside it does not until it commits', async () => {
     const url = await freshPgDatabase();
     const [a, b] = [open(url), open(url)];

@@ -207,7 +207,7 @@ export class PgStore implements Store {
       } else {
         await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       }
-      const out = await this.inside.run({ kind, client }, () => fn(this));
+      const out = await this.inside.run({ kind, client, tail: Promise.resolve() }, () => fn(this));
       await client.query('COMMIT');
       // before the connection goes back to the pool; the page's lock was released by COMMIT
       // (logged-write.ts says why a write slipping in there loses nothing)

@@ -16,6 +16,8 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 export interface Transaction {
   kind: 'write' | 'read';
   client: pg.PoolClient;
+  /** Settles once the statements sent on it so far have answered (Sql.send). */
+  tail: Promise<unknown>;
 }
 
 /** A statement as PostgreSQL takes it: SQLite's `?` placeholders as `$1, $2…` (not inside quoted
@@ -59,14 +61,23 @@ export class Sql {
     private readonly ready: () => Promise<void>,
   ) {}
 
-  /** The connection of the transaction the caller is inside, or the pool. */
-  private get on(): pg.Pool | pg.PoolClient {
-    return this.inside.getStore()?.client ?? this.pool;
+  /**
+   * A statement on the transaction the caller is inside, after those already sent on it, or on the
+   * pool. A connection answers one statement at a time: statements sent together (Promise.all in a
+   * transaction) wait their turn here, not in the driver, which warns of them and will refuse them
+   * from pg 9.
+   */
+  private send(config: pg.QueryConfig | pg.QueryArrayConfig): Promise<pg.QueryResult> {
+    const tx = this.inside.getStore();
+    if (!tx) return this.pool.query(config);
+    const result = tx.tail.then(() => tx.client.query(config));
+    tx.tail = result.catch(() => {});
+    return result;
   }
 
   async rows<T>(text: string, params: readonly unknown[] = []): Promise<T[]> {
     await this.ready();
-    return (await this.on.query({ ...placeholders(text), values: params as unknown[] })).rows as T[];
+    return (await this.send({ ...placeholders(text), values: params as unknown[] })).rows as T[];
   }
 
   async one<T>(text: string, params: readonly unknown[] = []): Promise<T | undefined> {
@@ -76,7 +87,7 @@ export class Sql {
   /** The first column of the first row, or undefined. */
   async value<T>(text: string, params: readonly unknown[] = []): Promise<T | undefined> {
     await this.ready();
-    const r = await this.on.query({ ...placeholders(text), values: params as unknown[], rowMode: 'array' });
+    const r = await this.send({ ...placeholders(text), values: params as unknown[], rowMode: 'array' });
     return (r.rows[0] as unknown[] | undefined)?.[0] as T | undefined;
   }
 
@@ -90,7 +101,7 @@ export class Sql {
   /** A statement as Kysely compiled it ($1… already): named like the others, so a connection plans it once. */
   async compiled(text: string, params: readonly unknown[]): Promise<pg.QueryResult> {
     await this.ready();
-    return this.on.query({ text, name: nameOf(text), values: params as unknown[] });
+    return this.send({ text, name: nameOf(text), values: params as unknown[] });
   }
 
   /**
@@ -106,7 +117,10 @@ export class Sql {
     const client = tx?.client ?? (await this.pool.connect());
     let failed: Error | undefined;
     try {
-      await pipeline(Readable.from(text), client.query(copyFrom(statement)));
+      if (tx) await tx.tail;
+      const copied = pipeline(Readable.from(text), client.query(copyFrom(statement)));
+      if (tx) tx.tail = copied.catch(() => {});
+      await copied;
     } catch (err) {
       failed = err as Error;
       throw err;
@@ -119,6 +133,6 @@ export class Sql {
   /** Runs a statement; returns how many rows it changed. */
   async run(text: string, params: readonly unknown[] = []): Promise<number> {
     await this.ready();
-    return (await this.on.query({ ...placeholders(text), values: params as unknown[] })).rowCount ?? 0;
+    return (await this.send({ ...placeholders(text), values: params as unknown[] })).rowCount ?? 0;
   }
 }
