@@ -50,11 +50,24 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL store', () => {
       const inRead = await s.read(() => Promise.all([s.sql.value<number>('SELECT 1'), s.sql.rows<{ n: number }>('SELECT 2 AS n')]));
       expect(inWrite).toEqual([10, 20, 30, 40, 50]);
       expect(inRead).toEqual([1, [{ n: 2 }]]);
-      // a statement that fails fails alone: the next one still answers, and the write rolls back
+      // a statement that fails fails the write: the one under way answers, those after it are
+      // never run (not after the rollback, nor on the connection's next transaction)
       await expect(s.write(() => Promise.all([s.sql.run(`INSERT INTO meta (key, value) VALUES ('b', '1')`), s.sql.value('SELECT 1 / 0')]))).rejects.toThrow(
         'division by zero',
       );
-      expect(await s.sql.value(`SELECT count(*) FROM meta`)).toBe(0);
+      const insert = (k: string) => s.sql.run(`INSERT INTO meta (key, value) VALUES (?, '1')`, [k]);
+      await expect(s.write(() => Promise.all([s.sql.value('SELECT 1 / 0'), s.sql.value('SELECT pg_sleep(0.05)'), insert('c'), insert('d')]))).rejects.toThrow(
+        'division by zero',
+      );
+      // one that failed unawaited, its error caught: the write is refused, not committed as a rollback
+      await expect(
+        s.write(async () => {
+          void s.sql.value('SELECT 1 / 0').catch(() => {});
+          await insert('e');
+        }),
+      ).rejects.toThrow();
+      await s.write(() => insert('f'));
+      expect(await s.sql.rows(`SELECT key FROM meta`)).toEqual([{ key: 'f' }]);
     } finally {
       process.off('warning', heard);
     }

@@ -199,6 +199,7 @@ export class PgStore implements Store {
     const client = await this.pool.connect();
     let broken: unknown = undefined;
     let runAfterCommit: (() => void) | undefined;
+    const tx: Transaction = { kind, client, tail: Promise.resolve(), ended: false };
     try {
       if (lock) {
         await client.query(`BEGIN; SET LOCAL lock_timeout = ${Math.max(1, Math.round(waitMs))}; ${lock(client)}`).catch((err: { code?: string }) => {
@@ -207,13 +208,20 @@ export class PgStore implements Store {
       } else {
         await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       }
-      const out = await this.inside.run({ kind, client, tail: Promise.resolve() }, () => fn(this));
-      await client.query('COMMIT');
+      const out = await this.inside.run(tx, () => fn(this));
+      // statements sent and not waited for answer first; a failed one aborted the transaction, and
+      // COMMIT would then roll it back without an error
+      await tx.tail;
+      tx.ended = true;
+      if ((await client.query('COMMIT')).command === 'ROLLBACK') throw new Error('a statement of this write failed: nothing was written');
       // before the connection goes back to the pool; the page's lock was released by COMMIT
       // (logged-write.ts says why a write slipping in there loses nothing)
       runAfterCommit = afterCommit;
       return out;
     } catch (err) {
+      // statements still waiting their turn are refused; the one under way answers first
+      tx.ended = true;
+      await tx.tail;
       await client.query('ROLLBACK').catch((e: unknown) => (broken = e));
       throw err;
     } finally {

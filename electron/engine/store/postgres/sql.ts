@@ -18,6 +18,18 @@ export interface Transaction {
   client: pg.PoolClient;
   /** Settles once the statements sent on it so far have answered (Sql.send). */
   tail: Promise<unknown>;
+  /** Set when it commits or rolls back: a statement still waiting its turn is refused, never run outside it. */
+  ended: boolean;
+}
+
+/** Runs `work` on the transaction's connection once the statements sent before it have answered. */
+export function inTurn<T>(tx: Transaction, work: () => Promise<T>): Promise<T> {
+  const result = tx.tail.then(() => {
+    if (tx.ended) throw new Error('the transaction this statement belongs to has ended (an earlier one failed): it was not run');
+    return work();
+  });
+  tx.tail = result.catch(() => {});
+  return result;
 }
 
 /** A statement as PostgreSQL takes it: SQLite's `?` placeholders as `$1, $2…` (not inside quoted
@@ -69,10 +81,7 @@ export class Sql {
    */
   private send(config: pg.QueryConfig | pg.QueryArrayConfig): Promise<pg.QueryResult> {
     const tx = this.inside.getStore();
-    if (!tx) return this.pool.query(config);
-    const result = tx.tail.then(() => tx.client.query(config));
-    tx.tail = result.catch(() => {});
-    return result;
+    return tx ? inTurn(tx, () => tx.client.query(config)) : this.pool.query(config);
   }
 
   async rows<T>(text: string, params: readonly unknown[] = []): Promise<T[]> {
@@ -117,10 +126,8 @@ export class Sql {
     const client = tx?.client ?? (await this.pool.connect());
     let failed: Error | undefined;
     try {
-      if (tx) await tx.tail;
-      const copied = pipeline(Readable.from(text), client.query(copyFrom(statement)));
-      if (tx) tx.tail = copied.catch(() => {});
-      await copied;
+      const copy = () => pipeline(Readable.from(text), client.query(copyFrom(statement)));
+      await (tx ? inTurn(tx, copy) : copy());
     } catch (err) {
       failed = err as Error;
       throw err;
