@@ -7,7 +7,7 @@ import type { FileProblemRow, FileRecord, FolderProblem, IndexCounts, OpenRun, R
 import { inBatches, KeptStatements, lastOf, type Query } from './query.ts';
 import { fileRow, fileStatements, FILE_ROWS, STATE } from './file-rows.ts';
 import { metaOf } from './meta.ts';
-import { atOrUnder, PATHS_PER_STATEMENT } from './paths-under.ts';
+import { rowsAtOrUnder } from './paths-under.ts';
 
 /** The meta key set while the next run must relink every link. */
 const FULL_RELINK = 'relink_all';
@@ -179,12 +179,10 @@ export class Runs implements RunRepo {
   }
 
   async filesOf(rootId: number, under: readonly string[] | null): Promise<StoredFile[]> {
-    const files = this.q.db.selectFrom('files').select(['id', 'rel_path', 'mtime_ms', 'size', 'status']).where('root_id', '=', rootId).orderBy('rel_path');
-    if (under === null) return files.execute();
+    const files = this.q.db.selectFrom('files').select(['id', 'rel_path', 'mtime_ms', 'size', 'status']).where('root_id', '=', rootId);
+    if (under === null) return files.orderBy('rel_path').execute();
     // a write's run reads its own rows, not the root's
-    const rows: StoredFile[] = [];
-    for (const some of inBatches(under, PATHS_PER_STATEMENT)) rows.push(...(await files.where(atOrUnder('rel_path', some)).execute()));
-    return rows;
+    return rowsAtOrUnder(under, 'rel_path', (at) => files.where(at), 'rel_path');
   }
 
   async recordFile(rootId: number, f: FileRecord): Promise<number> {

@@ -7,8 +7,8 @@ import type { Viewer } from '../../../../shared/viewer.ts';
 import { PAGE_FROM, PAGE_SUMMARY_COLUMNS, toPageSummary, type PageSummaryRow } from '../page-rows.ts';
 import type { CitedSource, StaleRecord, StaleRepo, StaleScope } from '../staleness.ts';
 import { visibleTo } from '../visibility.ts';
-import { condition, inBatches, type Query } from './query.ts';
-import { atOrUnder, PATHS_PER_STATEMENT } from './paths-under.ts';
+import { condition, type Query } from './query.ts';
+import { rowsAtOrUnder } from './paths-under.ts';
 
 type RecordRow = PageSummaryRow & { owner: string | null; reviewed: string | null; updated: string | null; since: string; reasons: string };
 
@@ -145,19 +145,12 @@ export class Staleness implements StaleRepo {
   }
 
   async pagesAt(rootId: number, rels: readonly string[]): Promise<number[]> {
-    const ids: number[] = [];
-    for (const some of inBatches(rels, PATHS_PER_STATEMENT)) {
-      const rows = await this.q.db
-        .selectFrom('files as f')
-        .innerJoin('pages as p', 'p.file_id', 'f.id')
-        .select('p.id')
-        .where('f.root_id', '=', rootId)
-        .where(atOrUnder('f.rel_path', some))
-        .orderBy('f.rel_path')
-        .execute();
-      ids.push(...rows.map((r) => r.id));
-    }
-    return ids;
+    const pages = this.q.db
+      .selectFrom('files as f')
+      .innerJoin('pages as p', 'p.file_id', 'f.id')
+      .select(['p.id', 'f.rel_path'])
+      .where('f.root_id', '=', rootId);
+    return (await rowsAtOrUnder(rels, 'f.rel_path', (at) => pages.where(at), 'rel_path')).map((r) => r.id);
   }
 
   async pagesLinkingTo(pageIds: readonly number[]): Promise<number[]> {
