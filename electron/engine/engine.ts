@@ -170,10 +170,18 @@ export class Engine implements CairnService {
     return this.runs.paths(paths);
   }
 
-  /** Of these paths, those a run would find changed (ingest/changed-paths.ts): what the watcher indexes. Not a door's method. */
+  /**
+   * Of these paths, those a run would find changed (ingest/changed-paths.ts): what the watcher
+   * indexes. All of them while a written page waits to be indexed again (its row may match the file
+   * while what derives from it does not). Where some are left out, the doors are told the pages
+   * changed: another process on the same index file (a `cairn` command) wrote them. Not a door's method.
+   */
   async changedPaths(paths: string[]): Promise<string[]> {
+    if (this.runs.anyBehind()) return paths;
     const { changedPaths } = await import('./ingest/changed-paths.ts');
-    return changedPaths(this.store, await this.writableRoots(), paths, this.settings.ignorePatterns);
+    const changed = await changedPaths(this.store, await this.writableRoots(), paths, this.settings.ignorePatterns);
+    if (changed.length < paths.length) await this.runs.tellChanged();
+    return changed;
   }
 
   /** Drops roots from the index (their files are not touched); returns how many files left the index. Not a

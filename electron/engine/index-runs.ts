@@ -42,7 +42,7 @@ export class IndexRuns {
   /** When the next run may start: once the last one's pages landed (or it failed). Its report's reads
    * and its end go on beside the next run, which waits for them only where the store makes it. */
   private gate: Promise<unknown> = Promise.resolve();
-  /** Runs of paths not yet ended: closing lets them record their end. */
+  /** Runs of paths under way and not yet ended: closing lets them record their end. */
   private readonly pathRuns = new Set<Promise<unknown>>();
   /** Whether the last run scheduled is a full run of the configured roots (which a full request joins). */
   private runningFull = false;
@@ -108,10 +108,8 @@ export class IndexRuns {
 
   /** Mentions changed after the run that left them pending was told: the doors, and other servers, refresh again. */
   private async tellDrained(): Promise<void> {
-    const last = await this.store.runs.lastDone().catch(() => null);
-    if (!last) return;
-    this.events.emit('pagesChanged', last);
-    void this.store.cluster.announce(last);
+    const last = await this.tellChanged();
+    if (last) void this.store.cluster.announce(last);
   }
 
   isRunning(): boolean {
@@ -146,6 +144,18 @@ export class IndexRuns {
     this.behind.add(file);
   }
 
+  /** Whether a written page waits for the next run (leaveBehind). */
+  anyBehind(): boolean {
+    return this.behind.size > 0;
+  }
+
+  /** Tells this process's doors the pages changed, as the last run found them (another process's writes); returns that run's report. */
+  async tellChanged(): Promise<IndexReport | null> {
+    const last = await this.store.runs.lastDone().catch(() => null);
+    if (last) this.events.emit('pagesChanged', last);
+    return last;
+  }
+
   /**
    * Runs one after another, in the order asked; `paths` null is a full run. Paths asked for while
    * a run is under way join the run queued after it (if it is a run of paths): eight writers then
@@ -170,6 +180,8 @@ export class IndexRuns {
       .then(() => {
         // from here on the batch is under way: paths asked for now wait for the next run
         if (this.queued === batch) this.queued = null;
+        // closing lets it end (one still queued behind a full run is not waited for)
+        if (paths) this.pathRuns.add(next);
         return this.host.guard(() => this.runCatchingUp(paths ? [...batch.paths] : null, batch.land));
       });
     // a run that failed before its pages landed fails the writes waiting for them
@@ -178,7 +190,6 @@ export class IndexRuns {
     this.gate = Promise.race([batch.landed, next]).catch(() => {});
     this.running = next;
     this.runningFull = paths === null;
-    if (paths) this.pathRuns.add(next);
     const settle = () => {
       this.pathRuns.delete(next);
       if (this.running !== next) return;

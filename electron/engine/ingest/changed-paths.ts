@@ -9,15 +9,21 @@ import type { Store } from '../store/store.ts';
 import { pathsInside } from './indexer.ts';
 import { walkPaths } from './walk.ts';
 
-/** `paths` less those naming a file the index holds as it is on disk; a folder, a deleted or ignored file, or a path outside the roots stays. */
+/** `paths` less those naming a file the index holds as it is on disk (in every root that holds the
+ * path); a folder, a deleted or ignored file, or a path outside the roots stays. */
 export async function changedPaths(store: Store, roots: string[], paths: string[], ignorePatterns: string[]): Promise<string[]> {
   const unchanged = new Set<string>();
+  const changed = new Set<string>();
   for (const root of roots.map((r) => path.resolve(r))) {
     const only = pathsInside(root, paths);
+    const at = (rel: string) => path.join(root, ...rel.split('/'));
     // a root itself, or an ignore file, changes what the whole root holds
     if (!only.length || only.includes('')) continue;
     const row = await store.runs.root(root);
-    if (!row) continue;
+    if (!row) {
+      for (const rel of only) changed.add(at(rel));
+      continue;
+    }
     const walked = walkPaths(root, only, ignorePatterns, roots);
     const stored = await store.runs.filesOf(row.id, only);
     const found = new Map(walked.files.map((f) => [f.relPath, f]));
@@ -26,8 +32,8 @@ export async function changedPaths(store: Store, roots: string[], paths: string[
       // exactly one row, this file's: a folder's rows (or a file that became a folder) are the run's to sort out
       const rows = stored.filter((s) => s.rel_path === rel || s.rel_path.startsWith(`${rel}/`));
       const same = file && rows.length === 1 && rows[0]!.rel_path === rel && rows[0]!.status !== 'failed';
-      if (same && rows[0]!.mtime_ms === file.mtimeMs && rows[0]!.size === file.size) unchanged.add(path.join(root, ...rel.split('/')));
+      (same && rows[0]!.mtime_ms === file.mtimeMs && rows[0]!.size === file.size ? unchanged : changed).add(at(rel));
     }
   }
-  return paths.filter((p) => !unchanged.has(path.resolve(p)));
+  return paths.filter((p) => !unchanged.has(path.resolve(p)) || changed.has(path.resolve(p)));
 }

@@ -49,4 +49,22 @@ describe('the paths a watcher hands the index', () => {
     expect(named).toEqual([path.join(fx.root, 'saved.md')]);
     expect(written.path).toBe('written.md');
   });
+
+  it("tell this process's doors of a page another process wrote into the same index, without a run", async () => {
+    fx = makeFixture({ 'hub.md': '# Hub' });
+    const e = fx.engine();
+    await e.reindex();
+    const named: string[] = [];
+    let told = 0;
+    e.events.on('pagesChanged', () => told++);
+    watcher = watchRoots({ settings: e.settings, reindexPaths: (ps) => (named.push(...ps), e.reindexPaths(ps)), changedPaths: (ps) => e.changedPaths(ps) });
+    await watcher.ready;
+    // a `cairn` command beside the app: its own engine on the same index file
+    const other = fx.engine();
+    await other.writePage({ key: 'other', body: '# Other\n', actor: 'scout' });
+    await other.close();
+    await until('the doors told', async () => told > 0);
+    expect(named).toEqual([]);
+    expect((await e.pages({})).pages.map((p) => p.path).sort()).toEqual(['hub.md', 'other.md']);
+  });
 });
