@@ -34,6 +34,8 @@ export class RunLocks implements RunLiveness {
 
   /** Holds the run's lock until `release`; throws (holding nothing) when it cannot be taken. */
   async take(runId: number): Promise<void> {
+    // a second take would hand the first connection, lock and all, to nobody
+    if (this.held.has(runId)) return;
     // a connection that breaks (its error is heard by the pool's listener, pg-store.ts) has let go
     // of the lock: the run looks dead, which costs a relink
     const client = await this.sql.connection();
