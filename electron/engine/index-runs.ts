@@ -42,6 +42,8 @@ export class IndexRuns {
   /** When the next run may start: once the last one's pages landed (or it failed). Its report's reads
    * and its end go on beside the next run, which waits for them only where the store makes it. */
   private gate: Promise<unknown> = Promise.resolve();
+  /** How many runs this process started: the last one's progress is the one shown. */
+  private started = 0;
   /** Runs of paths under way and not yet ended: closing lets them record their end. */
   private readonly pathRuns = new Set<Promise<unknown>>();
   /** Whether the last run scheduled is a full run of the configured roots (which a full request joins). */
@@ -214,6 +216,7 @@ export class IndexRuns {
 
   private async run(paths: string[] | null, landed: () => void): Promise<IndexReport> {
     this.host.assertWritable();
+    const started = ++this.started;
     const emit = (p: IndexProgress) => {
       this.progress = p;
       this.events.emit('indexProgress', p);
@@ -253,7 +256,8 @@ export class IndexRuns {
       await failRun(this.store, runId).catch(() => {});
       throw err;
     }
-    if (at.last) emit({ ...at.last, phase: 'done' });
+    // a run that started after this one (while this one read its report) has the progress now
+    if (at.last && started === this.started) emit({ ...at.last, phase: 'done' });
     this.events.emit('pagesChanged', report);
     // and the other servers sharing the index tell their own doors (store/cluster.ts)
     void this.store.cluster.announce(report);

@@ -79,7 +79,8 @@ export async function indexRoots(store: Store, opts: IndexOptions): Promise<Inde
   // SQLite's own passive checkpoints, which wait for no reader
   if (writer.wroteSomething && !opts.paths) await store.checkpoint();
   const ms = Math.round(performance.now() - started);
-  const report = () => readReport(store, writer, { roots, removed, broke, progress, problems, ms });
+  // in a read of its own: the next run may be writing by then (on SQLite, on the same connection)
+  const report = () => store.read((tx) => readReport(tx, writer, { roots, removed, broke, progress, problems, ms }));
   return { runId: run.id, indexed: progress.indexed, removed, report };
 }
 
@@ -89,8 +90,7 @@ async function readReport(
   writer: PageWriter,
   r: { roots: string[]; removed: number; broke: number[]; progress: IndexProgress; problems: FileProblem[]; ms: number },
 ): Promise<IndexReport> {
-  // the reads are independent: on a store over the network each goes on its own connection at once
-  // (a write's run waited ~30 ms for them one after another on interconnected-10k)
+  // independent reads, sent together
   const [stored, walkProblems, duplicates, counts, brokenByRun] = await Promise.all([
     writer.storedProblems(r.roots),
     store.runs.walkProblems(r.roots),
