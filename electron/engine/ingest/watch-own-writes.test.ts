@@ -50,6 +50,27 @@ describe('the paths a watcher hands the index', () => {
     expect(written.path).toBe('written.md');
   });
 
+  it('wait for a file written in pieces to be quiet, and index it whole', async () => {
+    fx = makeFixture({ 'hub.md': '# Hub' });
+    const e = fx.engine();
+    await e.reindex();
+    const named: string[] = [];
+    watcher = watchRoots({ settings: e.settings, reindexPaths: (ps) => (named.push(...ps), e.reindexPaths(ps)), changedPaths: (ps) => e.changedPaths(ps) });
+    await watcher.ready;
+    // an editor that writes a big note in place, a piece every 50 ms (under the watcher's 300 ms)
+    const file = path.join(fx.root, 'slow.md');
+    fs.writeFileSync(file, '# Slow\n\n');
+    for (let i = 0; i < 8; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      fs.appendFileSync(file, `Piece ${i} of the slow note.\n`);
+    }
+    const body = async () => (await e.getPage({ key: 'slow' }).catch(() => null))?.body ?? '';
+    await until('the whole note indexed', async () => (await body()).includes('Piece 7'));
+    expect((await body()).match(/Piece \d/g)).toHaveLength(8);
+    // the pieces came while the watcher waited (one run for them, unless the machine stalled a piece past it)
+    expect([...new Set(named)]).toEqual([file]);
+  });
+
   it("tell this process's doors of a page another process wrote into the same index, without a run", async () => {
     fx = makeFixture({ 'hub.md': '# Hub' });
     const e = fx.engine();

@@ -40,7 +40,9 @@ export function watchRoots(engine: WatchedIndex, onError: (err: Error) => void =
     // dot-folders hold tooling and caches (.git, .obsidian) that change constantly; chokidar follows
     // symlinks (links out of the root are read, and their changes matter), so a loop is cut here
     ignored: (p: string, stats?: Stats) => /(^|[/\\])(\.(?!cairnignore$)[^/\\]+|node_modules)([/\\]|$)/.test(p) || (!!stats?.isDirectory() && isLoop(roots, p)),
-    awaitWriteFinish: { stabilityThreshold: 100, pollInterval: 50 },
+    // no awaitWriteFinish: a file still being written sends more events, and each puts the run off
+    // again (schedule), so the run reads it once it is quiet; chokidar's own wait polled every new
+    // file's size, a few stats each, on this thread
   });
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | null = null;
