@@ -160,9 +160,10 @@ export class IndexRuns {
 
   /**
    * Runs one after another, in the order asked; `paths` null is a full run. Paths asked for while
-   * a run is under way join the run queued after it (if it is a run of paths): eight writers then
-   * pay for one run of eight pages, not eight runs, and each is still answered only once its page
-   * is indexed.
+   * a run is under way join the run queued after it (if it is a run of paths), until that run holds
+   * the write lock: eight writers then pay for one run of eight pages, not eight runs (and on a
+   * database several servers share, the writes that came while another server's run held the lock
+   * go together), and each is still answered only once its page is indexed.
    */
   private schedule(paths: string[] | null): Batch {
     if (paths && this.queued) {
@@ -180,11 +181,14 @@ export class IndexRuns {
       // each starting its own run in the microtask after the last one
       .then(() => paths && new Promise((resolve) => setImmediate(resolve)))
       .then(() => {
-        // from here on the batch is under way: paths asked for now wait for the next run
-        if (this.queued === batch) this.queued = null;
         // closing lets it end (one still queued behind a full run is not waited for)
         if (paths) this.pathRuns.add(next);
-        return this.host.guard(() => this.runCatchingUp(paths ? [...batch.paths] : null, batch.land));
+        // from when it holds the lock the batch is under way: paths asked for then wait for the next run
+        const take = () => {
+          if (this.queued === batch) this.queued = null;
+          return [...batch.paths];
+        };
+        return this.host.guard(() => this.runCatchingUp(paths ? take : null, batch.land));
       });
     // a run that failed before its pages landed fails the writes waiting for them
     next.catch((err: unknown) => batch.fail(err));
@@ -193,6 +197,8 @@ export class IndexRuns {
     this.running = next;
     this.runningFull = paths === null;
     const settle = () => {
+      // a run that failed before it took its paths takes no more
+      if (this.queued === batch) this.queued = null;
       this.pathRuns.delete(next);
       if (this.running !== next) return;
       this.running = null;
@@ -203,18 +209,23 @@ export class IndexRuns {
   }
 
   /** A run of some paths takes along the pages left behind (a full run covers them anyway); if it fails, they wait for the next. */
-  private async runCatchingUp(paths: string[] | null, landed: () => void): Promise<IndexReport> {
-    const behind = [...this.behind];
-    this.behind.clear();
+  private async runCatchingUp(take: (() => string[]) | null, landed: () => void): Promise<IndexReport> {
+    let behind: string[] = [];
+    const catchUp = () => {
+      behind = [...this.behind];
+      this.behind.clear();
+    };
+    if (!take) catchUp();
     try {
-      return await this.run(paths && [...paths, ...behind], landed);
+      return await this.run(take && (() => (catchUp(), [...take(), ...behind])), landed);
     } catch (err) {
       for (const p of behind) this.behind.add(p);
       throw err;
     }
   }
 
-  private async run(paths: string[] | null, landed: () => void): Promise<IndexReport> {
+  /** `take`: a run of paths, which it takes once it holds the write lock; null: a full run. */
+  private async run(take: (() => string[]) | null, landed: () => void): Promise<IndexReport> {
     this.host.assertWritable();
     const started = ++this.started;
     const emit = (p: IndexProgress) => {
@@ -223,20 +234,27 @@ export class IndexRuns {
     };
     // the latest progress, carried into the model and embedding phases
     const at: { last: IndexProgress | null } = { last: null };
-    const { indexRoots } = await indexerModule();
+    const { indexRoots, progressAtStart } = await indexerModule();
     // a run of a few paths derives only what they can have changed; the pages around them are
     // asked before it too (a deleted page, a source that goes, points at nothing afterwards)
     const { pagesNear, unionScope } = await staleScopeModule();
-    const nearBefore = paths ? await pagesNear(this.store, paths) : null;
-    const indexed = await indexRoots(this.store, {
-      // a write may land in any root of the index (a command given only --db has the default roots)
-      roots: paths ? (await this.host.writableRoots()).filter((r) => paths.some((p) => p === r || p.startsWith(r + path.sep))) : this.settings.roots,
-      paths: paths ?? undefined,
-      ignorePatterns: this.settings.ignorePatterns,
-      maxFileBytes: this.settings.maxFileBytes,
-      conceptAliases: this.settings.conceptAliases,
-      onProgress: (p) => emit((at.last = p)),
-    });
+    const front = async (paths: string[] | null) => {
+      const nearBefore = paths ? await pagesNear(this.store, paths) : null;
+      const indexed = await indexRoots(this.store, {
+        // a write may land in any root of the index (a command given only --db has the default roots)
+        roots: paths ? (await this.host.writableRoots()).filter((r) => paths.some((p) => p === r || p.startsWith(r + path.sep))) : this.settings.roots,
+        paths: paths ?? undefined,
+        ignorePatterns: this.settings.ignorePatterns,
+        maxFileBytes: this.settings.maxFileBytes,
+        conceptAliases: this.settings.conceptAliases,
+        onProgress: (p) => emit((at.last = p)),
+      });
+      return { paths, nearBefore, indexed };
+    };
+    // a run of paths is one write transaction (indexer.ts), its paths taken once it holds the lock;
+    // under way meanwhile, for status, even while another process holds the lock
+    if (take) emit((at.last = progressAtStart()));
+    const { paths, nearBefore, indexed } = take ? await this.store.write(() => front(take())) : await front(null);
     const { runId } = indexed;
     let report: IndexReport;
     try {

@@ -49,22 +49,15 @@ const FULL_RELINK_PAGES = 2000;
 /** A run that broke more links than this (a folder renamed) lists these and counts the rest in `dangling`. */
 const MAX_BROKEN_LISTED = 500;
 
+/** A run's progress before it has looked at anything. */
+export function progressAtStart(): IndexProgress {
+  return { phase: 'scan', root: null, total: 0, seen: 0, indexed: 0, unchanged: 0, skipped: 0, failed: 0, chunksToEmbed: 0, chunksEmbedded: 0, note: null };
+}
+
 export async function indexRoots(store: Store, opts: IndexOptions): Promise<IndexResult> {
   const started = performance.now();
   const roots = opts.roots.map((r) => path.resolve(r));
-  const progress: IndexProgress = {
-    phase: 'scan',
-    root: null,
-    total: 0,
-    seen: 0,
-    indexed: 0,
-    unchanged: 0,
-    skipped: 0,
-    failed: 0,
-    chunksToEmbed: 0,
-    chunksEmbedded: 0,
-    note: null,
-  };
+  const progress = progressAtStart();
   const emit = () => opts.onProgress?.({ ...progress });
   emit(); // under way, even while it waits for another process's write lock
   const writer = new PageWriter(store, opts.maxFileBytes);
