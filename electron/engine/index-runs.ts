@@ -9,6 +9,7 @@ import type { SemanticIndex } from './embed/semantic-index.ts';
 import type { EngineEvents } from './engine.ts';
 import { failRun, finishRun } from './ingest/runs.ts';
 import { MentionDrain, yieldToEventLoop } from './ingest/mention-drain.ts';
+import { newBatch, type Batch } from './ingest/run-batch.ts';
 import { drainPending } from './ingest/mention-chunks.ts';
 import type { Store } from './store/store.ts';
 import { once } from './module-once.ts';
@@ -344,23 +345,4 @@ export class IndexRuns {
     out.semanticMs = Date.now() - before;
     return out;
   }
-}
-
-/** One run's paths, and the promises of the writes waiting for it. */
-interface Batch {
-  paths: Set<string>;
-  run: Promise<IndexReport>;
-  /** Settles once the run's pages are indexed (IndexRuns.landed). */
-  landed: Promise<void>;
-  land: () => void;
-  fail: (err: unknown) => void;
-}
-
-function newBatch(paths: string[]): Batch {
-  let land = () => {};
-  let fail: (err: unknown) => void = () => {};
-  const landed = new Promise<void>((resolve, reject) => ((land = resolve), (fail = reject)));
-  // nobody may wait for it (a full run, a watcher's run): its failure is the run's, reported there
-  landed.catch(() => {});
-  return { paths: new Set(paths), run: null as unknown as Promise<IndexReport>, landed, land, fail };
 }
