@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
+import { namingIndex } from '../testing/naming-index.ts';
 import { until } from '../testing/until.ts';
 import { watchRoots, type RootWatcher } from './watch.ts';
 import { walkPaths } from './walk.ts';
@@ -26,12 +27,7 @@ describe('a symlink loop in a watched root', () => {
     const errors: string[] = [];
     // the paths the watcher hands the index, to see that it never went through the loop itself
     const named: string[] = [];
-    const watched = {
-      settings: e.settings,
-      reindexPaths: (ps: string[]) => (named.push(...ps), e.reindexPaths(ps)),
-      changedPaths: (ps: string[]) => e.changedPaths(ps),
-    };
-    watcher = watchRoots(watched, (err) => errors.push(err.message));
+    watcher = watchRoots(namingIndex(e, named), (err) => errors.push(err.message));
     await watcher.ready;
     // and one made while it watches
     fs.symlinkSync('..', path.join(fx.root, 'global/deep/up'));

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
+import { namingIndex } from '../testing/naming-index.ts';
 import { until } from '../testing/until.ts';
 import { watchRoots, type RootWatcher } from './watch.ts';
 
@@ -40,7 +41,7 @@ describe('the paths a watcher hands the index', () => {
     const e = fx.engine();
     await e.reindex();
     const named: string[] = [];
-    watcher = watchRoots({ settings: e.settings, reindexPaths: (ps) => (named.push(...ps), e.reindexPaths(ps)), changedPaths: (ps) => e.changedPaths(ps) });
+    watcher = watchRoots(namingIndex(e, named));
     await watcher.ready;
     const written = await e.writePage({ key: 'written', body: '# Written\n', actor: 'scout' });
     // saved after the write: once it is indexed, the watcher has handled the write's file too
@@ -55,7 +56,7 @@ describe('the paths a watcher hands the index', () => {
     const e = fx.engine();
     await e.reindex();
     const named: string[] = [];
-    watcher = watchRoots({ settings: e.settings, reindexPaths: (ps) => (named.push(...ps), e.reindexPaths(ps)), changedPaths: (ps) => e.changedPaths(ps) });
+    watcher = watchRoots(namingIndex(e, named));
     await watcher.ready;
     // an editor that writes a big note in place, a piece every 50 ms (under the watcher's 300 ms)
     const file = path.join(fx.root, 'slow.md');
@@ -78,7 +79,7 @@ describe('the paths a watcher hands the index', () => {
     const named: string[] = [];
     let told = 0;
     e.events.on('pagesChanged', () => told++);
-    watcher = watchRoots({ settings: e.settings, reindexPaths: (ps) => (named.push(...ps), e.reindexPaths(ps)), changedPaths: (ps) => e.changedPaths(ps) });
+    watcher = watchRoots(namingIndex(e, named));
     await watcher.ready;
     // a `cairn` command beside the app: its own engine on the same index file
     const other = fx.engine();
