@@ -218,7 +218,13 @@ export class IndexRuns {
     };
     if (!take) catchUp();
     try {
-      return await this.run(take && (() => (catchUp(), [...take(), ...behind])), landed);
+      const takeWithBehind =
+        take &&
+        (() => {
+          catchUp();
+          return [...take(), ...behind];
+        });
+      return await this.run(takeWithBehind, landed);
     } catch (err) {
       for (const p of behind) this.behind.add(p);
       throw err;
