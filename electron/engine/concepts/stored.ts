@@ -126,7 +126,9 @@ async function store(concepts: ConceptRepo, matcher: Matcher, g: Grouped, was: M
 /**
  * The forms whose concepts changed names can change: the dirty forms, every form of a concept one
  * of them was in, and whatever merges with them now (a page's key and its aliases, the config's
- * aliases), closed under both. Null past MAX_COMPONENT: then everything is regrouped.
+ * aliases), closed under both. Null past MAX_COMPONENT: then everything is regrouped. Walked a
+ * level at a time, each level's look-ups one statement each: on PostgreSQL a look-up per form was
+ * a round trip per form, a dozen in a write's transaction.
  */
 async function component(concepts: ConceptRepo, matcher: Matcher, dirty: string[], aliases: Record<string, string>): Promise<Set<string> | null> {
   const configured = new Map<string, string[]>();
@@ -135,27 +137,30 @@ async function component(concepts: ConceptRepo, matcher: Matcher, dirty: string[
     configured.set(a.to, [...(configured.get(a.to) ?? []), a.from]);
   }
   const out = new Set<string>();
-  const queue: string[] = [];
+  let level: string[] = [];
   const visit = (f: string) => {
     if (out.has(f)) return;
     out.add(f);
-    queue.push(f);
+    level.push(f);
   };
   const reached = new Set<string>();
   for (const d of dirty) visit(d);
-  while (queue.length) {
+  while (level.length) {
     if (out.size > MAX_COMPONENT) return null;
-    const f = queue.pop()!;
-    const concept = matcher.conceptOf(f);
-    if (concept !== undefined && !reached.has(concept)) {
-      reached.add(concept);
-      for (const other of await concepts.formsOf(concept)) visit(other);
+    const forms = level;
+    level = [];
+    const joined = new Set<string>();
+    for (const f of forms) {
+      const concept = matcher.conceptOf(f);
+      if (concept !== undefined && !reached.has(concept)) joined.add(concept);
+      for (const other of configured.get(f) ?? []) visit(other);
     }
-    for (const r of await concepts.keyOrAliasPages(f)) {
-      // a page's aliases join its key
-      for (const j of await concepts.keysAndAliases(r.page_id)) if (j.source !== r.source) visit(j.norm);
-    }
-    for (const other of configured.get(f) ?? []) visit(other);
+    for (const c of joined) reached.add(c);
+    for (const other of await concepts.formsOf([...joined])) visit(other);
+    // a page's aliases join its key
+    const named = await concepts.keyOrAliasPages(forms);
+    const names = await concepts.keysAndAliases([...new Set(named.map((r) => r.page_id))]);
+    for (const r of named) for (const j of names) if (j.page_id === r.page_id && j.source !== r.source) visit(j.norm);
   }
   return out;
 }

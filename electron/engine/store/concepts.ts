@@ -89,14 +89,17 @@ export interface ConceptRepo {
   generation(): Promise<string>;
   setGeneration(gen: string): Promise<void>;
   forms(): Promise<[form: string, concept: string][]>;
-  formsOf(concept: string): Promise<string[]>;
+  /** The forms of any of these concepts. */
+  formsOf(concepts: readonly string[]): Promise<string[]>;
   /** The normal forms of the names added or removed since the last refresh. */
   dirtyNames(): Promise<string[]>;
   /** In the order they were stored. */
   names(norms: string[] | null): Promise<NameRow[]>;
-  /** The pages whose key or an alias has this normal form, and which of the two. */
-  keyOrAliasPages(norm: string): Promise<{ page_id: number; source: string }[]>;
-  keysAndAliases(pageId: number): Promise<{ norm: string; source: string }[]>;
+  /** The pages whose key or an alias has one of these normal forms, and which of the two; in the
+   * order the names were stored. Asked for many at once: the refresh walks them a level at a time. */
+  keyOrAliasPages(norms: readonly string[]): Promise<{ page_id: number; source: string }[]>;
+  /** The keys and aliases of these pages, in the order they were stored. */
+  keysAndAliases(pageIds: readonly number[]): Promise<{ page_id: number; norm: string; source: string }[]>;
   concepts(norms: string[] | null): Promise<Concept[]>;
   /** Sets forms to their concept and deletes others. */
   writeForms(put: [form: string, concept: string][], drop: string[]): Promise<void>;

@@ -56,15 +56,15 @@ export async function conceptReads(s: Store, p: ConceptProbe): Promise<Record<st
     out[`of ${norm}`] = {
       pagesOf: await c.pagesOf(norm, 2),
       allPagesOf: await c.pagesOf(norm, 1000),
-      formsOf: await c.formsOf(norm),
-      keyOrAliasPages: await c.keyOrAliasPages(norm),
+      formsOf: await c.formsOf([norm]),
+      keyOrAliasPages: await c.keyOrAliasPages([norm]),
       nameOf: await c.nameOf(norm),
       pagesNaming: await c.pagesNaming(norm),
     };
   }
   for (const id of p.pageIds) {
     out[`page ${id}`] = {
-      keysAndAliases: await c.keysAndAliases(id),
+      keysAndAliases: await c.keysAndAliases([id]),
       ofPage: await c.ofPage(id),
       mentionedBy: await c.mentionedBy(id),
       taggedBy: await c.taggedBy(id),

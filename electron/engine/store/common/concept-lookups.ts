@@ -3,20 +3,11 @@
 import { sql } from 'kysely';
 import { compiledOnce, type Query } from './query.ts';
 
-const KEY_OR_ALIAS = ['key', 'alias'];
-
 /** Statements of one row or one key, run for each dirty name or each page a reader asks about. */
 export function lookups(q: Query) {
   const { db } = q;
   const names = db.selectFrom('concept_names');
   return {
-    formsOf: compiledOnce(q, (a: { concept: string }) => db.selectFrom('concept_forms').select('form').where('concept', '=', a.concept).orderBy('form')),
-    keyOrAlias: compiledOnce(q, (a: { norm: string }) =>
-      names.select(['page_id', 'source']).where('norm', '=', a.norm).where('source', 'in', KEY_OR_ALIAS).orderBy('rowid'),
-    ),
-    keysAndAliases: compiledOnce(q, (a: { id: number }) =>
-      names.select(['norm', 'source']).where('page_id', '=', a.id).where('source', 'in', KEY_OR_ALIAS).orderBy('rowid'),
-    ),
     taggedBy: compiledOnce(q, (a: { id: number }) => names.select('norm').where('page_id', '=', a.id).where('source', 'in', ['tag', 'alias']).orderBy('rowid')),
     mentionedBy: compiledOnce(q, (a: { id: number }) => db.selectFrom('mentions').select('concept').where('page_id', '=', a.id).orderBy('concept')),
     nameOf: compiledOnce(q, (a: { norm: string }) => db.selectFrom('concepts').select('name').where('norm', '=', a.norm)),

@@ -4,7 +4,7 @@
 // Lists of rows are written a statement a list (Dialect.rows); look-ups run in loops over every
 // dirty name are compiled once; the few statements the two databases spell differently are the
 // store's own (ConceptSql). Where SQLite gives rows in its key's or index's order, it is written out.
-import { sql, type Generated } from 'kysely';
+import { sql, type Expression, type Generated, type SqlBool } from 'kysely';
 import type { Viewer } from '../../../../shared/viewer.ts';
 import {
   type Concept,
@@ -116,8 +116,15 @@ export class Concepts implements ConceptRepo {
     return rows.map((r) => [r.form, r.concept]);
   }
 
-  async formsOf(concept: string): Promise<string[]> {
-    return (await this.one.formsOf({ concept })).map((r) => r.form);
+  async formsOf(concepts: readonly string[]): Promise<string[]> {
+    if (!concepts.length) return [];
+    const rows = await this.q.db
+      .selectFrom('concept_forms')
+      .select('form')
+      .where(this.q.dialect.oneOf(sql.ref('concept'), concepts))
+      .orderBy('form')
+      .execute();
+    return rows.map((r) => r.form);
   }
 
   async dirtyNames(): Promise<string[]> {
@@ -133,12 +140,22 @@ export class Concepts implements ConceptRepo {
       .execute()) as NameRow[];
   }
 
-  keyOrAliasPages(norm: string): Promise<{ page_id: number; source: string }[]> {
-    return this.one.keyOrAlias({ norm });
+  async keyOrAliasPages(norms: readonly string[]): Promise<{ page_id: number; source: string }[]> {
+    if (!norms.length) return [];
+    return this.keysOrAliases(this.q.dialect.oneOf(sql.ref('norm'), norms))
+      .select(['page_id', 'source'])
+      .execute();
   }
 
-  keysAndAliases(pageId: number): Promise<{ norm: string; source: string }[]> {
-    return this.one.keysAndAliases({ id: pageId });
+  async keysAndAliases(pageIds: readonly number[]): Promise<{ page_id: number; norm: string; source: string }[]> {
+    if (!pageIds.length) return [];
+    return this.keysOrAliases(this.q.dialect.oneOf(sql.ref('page_id'), pageIds))
+      .select(['page_id', 'norm', 'source'])
+      .execute();
+  }
+
+  private keysOrAliases(which: Expression<SqlBool>) {
+    return this.q.db.selectFrom('concept_names').where(which).where('source', 'in', ['key', 'alias']).orderBy('rowid');
   }
 
   async concepts(norms: string[] | null): Promise<Concept[]> {
