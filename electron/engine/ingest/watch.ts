@@ -33,13 +33,19 @@ function isLoop(roots: readonly string[], abs: string): boolean {
   return root !== undefined && throughLoop(root, path.relative(root, abs).split(path.sep).join('/'));
 }
 
+/** Dot-folders hold tooling and caches (.git, .obsidian) that change constantly; only those inside
+ * a root count: a root may itself live in one (~/.config/wiki). */
+function inDotFolder(roots: readonly string[], abs: string): boolean {
+  const root = roots.find((r) => abs.startsWith(r + path.sep));
+  return root !== undefined && /(^|[/\\])(\.(?!cairnignore$)[^/\\]+|node_modules)([/\\]|$)/.test(abs.slice(root.length + 1));
+}
+
 export function watchRoots(engine: WatchedIndex, onError: (err: Error) => void = () => {}): RootWatcher {
   const roots = engine.settings.roots.map((r) => path.resolve(r));
   const watcher: FSWatcher = watch(roots, {
     ignoreInitial: true,
-    // dot-folders hold tooling and caches (.git, .obsidian) that change constantly; chokidar follows
-    // symlinks (links out of the root are read, and their changes matter), so a loop is cut here
-    ignored: (p: string, stats?: Stats) => /(^|[/\\])(\.(?!cairnignore$)[^/\\]+|node_modules)([/\\]|$)/.test(p) || (!!stats?.isDirectory() && isLoop(roots, p)),
+    // chokidar follows symlinks (links out of the root are read, and their changes matter), so a loop is cut here
+    ignored: (p: string, stats?: Stats) => inDotFolder(roots, p) || (!!stats?.isDirectory() && isLoop(roots, p)),
     // no awaitWriteFinish: a file still being written sends more events, and each puts the run off
     // again (schedule), so the run reads it once it is quiet; chokidar's own wait polled every new
     // file's size, a few stats each, on this thread
