@@ -1,6 +1,6 @@
 // The main bundle, run in Node against a stand-in for the `electron` module: Electron's binary
 // cannot run here, so its API is replaced by recorders, while everything of ours is real (the
-// bundle as built, the engine, a SQLite file, chokidar on a real folder). It checks the wiring
+// bundle as built, the engine, a SQLite file, the watcher on a real folder). It checks the wiring
 // Electron would exercise: the window's security settings, the app:// source and its CSP, the
 // permission and navigation guards, one IPC handler per contract method with validation, the
 // desktop actions' limits, events pushed to windows, re-indexing on a file change, and shutdown.
@@ -277,7 +277,7 @@ describe('IPC', () => {
 describe('watching the roots', () => {
   it('re-indexes a page written by someone else and tells the windows', async () => {
     const before = rec.sent.filter((s) => s.channel === eventChannel('pagesChanged')).length;
-    await new Promise((r) => setTimeout(r, 300)); // chokidar's initial scan
+    await new Promise((r) => setTimeout(r, 300)); // the watcher's first listing of the folders
     fs.writeFileSync(path.join(wiki, 'global', 'gamma.md'), '# Gamma\n\nWritten by an agent.\n');
     const changed = await until('a second pagesChanged', () =>
       rec.sent

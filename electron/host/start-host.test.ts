@@ -1,4 +1,4 @@
-// startHost over a real engine: a wiki in a temporary folder, a real SQLite file, chokidar on it.
+// startHost over a real engine: a wiki in a temporary folder, a real SQLite file, the watcher on it.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';

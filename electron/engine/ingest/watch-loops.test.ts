@@ -1,5 +1,5 @@
 // A symlink loop is no way in for the watcher (issue 28, item 7): `global/loop -> .` in a real
-// wiki, the real chokidar watcher and the real index. The full walk skips the loop; a file saved
+// wiki, the real watcher and the real index. The full walk skips the loop; a file saved
 // beside it is indexed once, at its own path, with no error.
 import fs from 'node:fs';
 import path from 'node:path';

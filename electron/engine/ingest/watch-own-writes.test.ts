@@ -1,7 +1,7 @@
 // The watcher indexes what changed on disk, not what the index already holds: a page written
 // through the engine is indexed by its write, and the watcher that then sees its file starts no
 // run for it (on a folder several servers share, the leader's watcher sees every server's writes).
-// Real files, the real chokidar watcher, a real index.
+// Real files, the real watcher, a real index.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';

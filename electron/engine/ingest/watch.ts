@@ -4,8 +4,7 @@
 // whole tree for one saved file. A run that fails (another process held the database for too
 // long, a disk hiccup) keeps its paths and is tried again.
 import path from 'node:path';
-import type { Stats } from 'node:fs';
-import { watch, type FSWatcher } from 'chokidar';
+import { watchFolders } from './folder-watch.ts';
 import { throughLoop } from './walk.ts';
 
 export const WATCH_DEBOUNCE_MS = 300;
@@ -42,14 +41,6 @@ function inDotFolder(roots: readonly string[], abs: string): boolean {
 
 export function watchRoots(engine: WatchedIndex, onError: (err: Error) => void = () => {}): RootWatcher {
   const roots = engine.settings.roots.map((r) => path.resolve(r));
-  const watcher: FSWatcher = watch(roots, {
-    ignoreInitial: true,
-    // chokidar follows symlinks (links out of the root are read, and their changes matter), so a loop is cut here
-    ignored: (p: string, stats?: Stats) => inDotFolder(roots, p) || (!!stats?.isDirectory() && isLoop(roots, p)),
-    // no awaitWriteFinish: a file still being written sends more events, and each puts the run off
-    // again (schedule), so the run reads it once it is quiet; chokidar's own wait polled every new
-    // file's size, a few stats each, on this thread
-  });
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | null = null;
   let failures = 0;
@@ -76,18 +67,21 @@ export function watchRoots(engine: WatchedIndex, onError: (err: Error) => void =
       else failures = 0;
     }
   };
-  watcher.on('all', (_event, changed) => {
-    pending.add(changed);
-    if (failures === 0) schedule(WATCH_DEBOUNCE_MS);
+  const watcher = watchFolders(roots, {
+    changed(abs) {
+      pending.add(abs);
+      // a file still being written sends more events, and each puts the run off again, so the run reads it once it is quiet
+      if (failures === 0) schedule(WATCH_DEBOUNCE_MS);
+    },
+    error: onError,
+    skip: (abs, isFolder) => inDotFolder(roots, abs) || (isFolder && isLoop(roots, abs)),
   });
-  watcher.on('error', (err) => onError(err as Error));
-  const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   return {
-    ready,
+    ready: watcher.ready,
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
-      await watcher.close();
+      watcher.close();
     },
   };
 }
