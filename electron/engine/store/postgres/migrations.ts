@@ -1,6 +1,7 @@
 // The PostgreSQL store's schema, by version. Servers starting together migrate one at a time
 // (a session advisory lock), so a second finds the work done.
 import type pg from 'pg';
+import { COMPRESSION_SCHEMA } from './schema/compression.ts';
 import { CONCEPTS_SCHEMA } from './schema/concepts.ts';
 import { FILES_SCHEMA } from './schema/files.ts';
 import { HISTORY_SCHEMA } from './schema/history.ts';
@@ -9,7 +10,7 @@ import { SEARCH_SCHEMA } from './schema/search.ts';
 import { MIGRATION_LOCK } from './locks.ts';
 
 /** Each entry takes the schema one version up; never edit one that has shipped, add another. */
-const MIGRATIONS: readonly string[] = [FILES_SCHEMA + SEARCH_SCHEMA + CONCEPTS_SCHEMA + HISTORY_SCHEMA, INDEX_COUNTS_SCHEMA];
+const MIGRATIONS: readonly string[] = [FILES_SCHEMA + SEARCH_SCHEMA + CONCEPTS_SCHEMA + HISTORY_SCHEMA, INDEX_COUNTS_SCHEMA, COMPRESSION_SCHEMA];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 

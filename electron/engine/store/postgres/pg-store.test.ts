@@ -26,6 +26,16 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL store', () => {
     expect(await three[0]!.sql.value('SELECT count(*) FROM cairn_schema')).toBe(SCHEMA_VERSION);
   });
 
+  it('stores page bodies and chunk texts compressed with lz4, where the server has it', async () => {
+    const s = open(await freshPgDatabase());
+    const lz4 = await s.sql.value<boolean>(`SELECT EXISTS (SELECT 1 FROM pg_settings WHERE name = 'default_toast_compression' AND 'lz4' = ANY(enumvals))`);
+    const methods = await s.sql.rows<{ col: string; method: string }>(
+      `SELECT attrelid::regclass || '.' || attname AS col, attcompression AS method FROM pg_attribute
+       WHERE attrelid IN ('pages'::regclass, 'chunks'::regclass) AND attname IN ('body', 'prose', 'text') ORDER BY 1`,
+    );
+    expect(methods).toEqual(['chunks.text', 'pages.body', 'pages.prose'].map((col) => ({ col, method: lz4 ? 'l' : '' })));
+  });
+
   it('a write that throws leaves nothing; one that returns lands', async () => {
     const s = open(await freshPgDatabase());
     await expect(
