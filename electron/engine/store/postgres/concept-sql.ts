@@ -2,6 +2,7 @@
 // trip, so one statement for all the concepts or rows, where SQLite runs one per row in-process.
 import type { PageMention } from '../concepts.ts';
 import type { ConceptSql } from '../common/concepts.ts';
+import { copyText } from './copy-text.ts';
 import type { Sql } from './sql.ts';
 
 export function pgConceptSql(sql: Sql): ConceptSql {
@@ -65,6 +66,12 @@ export function pgConceptSql(sql: Sql): ConceptSql {
      * concept index while it refills the table; here that would lock every other server's reads of
      * the table out until the write commits.) */
     async replaceAllMentions(rows: readonly PageMention[]) {
+      // a first index: nothing to compare with, and COPY loads its rows faster (interconnected-10k:
+      // 421k rows, the link phase 0.8 s shorter)
+      if (rows.length && !(await sql.value<boolean>(`SELECT EXISTS (SELECT 1 FROM mentions)`))) {
+        await sql.copyIn(`COPY mentions (page_id, concept, line, n) FROM STDIN`, copyText(rows.map((m) => [m.pageId, m.concept, m.line, m.n])));
+        return;
+      }
       await sql.run(
         `WITH given AS (SELECT * FROM unnest(?::int[], ?::text[], ?::int[], ?::int[]) AS g(page_id, concept, line, n)),
               gone AS (DELETE FROM mentions m WHERE NOT EXISTS (SELECT 1 FROM given g WHERE g.page_id = m.page_id AND g.concept = m.concept))

@@ -6,12 +6,11 @@
 import type { LexicalIndexing } from '../lexical.ts';
 import { lastOf } from '../common/query.ts';
 import { chunkRows, postings, type ChunkRow } from './bm25.ts';
+import { copyText } from './copy-text.ts';
 import type { Sql } from './sql.ts';
 
 /** From this many postings a batch sends them by COPY; fewer (a page written) go in the statement, in one round trip. */
 const COPY_FROM = 20_000;
-/** Rows of COPY text per chunk sent. */
-const COPY_CHUNK = 2_000;
 
 /**
  * Chunk lengths with their terms (space-separated here: a term has no space), for deleting their
@@ -55,24 +54,11 @@ export async function indexPages(sql: Sql, pages: readonly LexicalIndexing[]): P
     await sql.run(WITH_POSTINGS, [...lengths, p.term, p.rowid, p.tf, p.len, ...terms, ids, ...counts]);
     return;
   }
-  await sql.copyIn('COPY chunk_terms (term, chunk_rowid, tf, len) FROM STDIN', copyText(p));
+  await sql.copyIn('COPY chunk_terms (term, chunk_rowid, tf, len) FROM STDIN', copyText(postingRows(p)));
   await sql.run(WITHOUT_POSTINGS, [...lengths, ...terms, ids, ...counts]);
 }
 
-/** Postings as COPY's text format, a chunk of rows at a time. */
-function* copyText(p: ReturnType<typeof postings>): Generator<string> {
-  let chunk = '';
-  for (let i = 0; i < p.term.length; i++) {
-    chunk += `${escaped(p.term[i]!)}\t${p.rowid[i]}\t${p.tf[i]}\t${p.len[i]}\n`;
-    if ((i + 1) % COPY_CHUNK === 0) {
-      yield chunk;
-      chunk = '';
-    }
-  }
-  if (chunk) yield chunk;
-}
-
-/** A term as COPY's text format reads it back (a term has letters and digits only, but the format must not break). */
-function escaped(term: string): string {
-  return /[\\\t\n\r]/.test(term) ? term.replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!) : term;
+/** Postings as COPY's rows. */
+function* postingRows(p: ReturnType<typeof postings>): Generator<(string | number)[]> {
+  for (let i = 0; i < p.term.length; i++) yield [p.term[i]!, p.rowid[i]!, p.tf[i]!, p.len[i]!];
 }
