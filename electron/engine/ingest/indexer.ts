@@ -117,12 +117,14 @@ async function writeAndLink(r: Omit<RootRun, 'root' | 'only'> & { roots: string[
   try {
     // Checkpointing the WAL every 1000 pages costs a full index more than its writes do: let it grow
     // during the run and fold it back once at the end (waiting for other processes at most the short busy timeout).
-    const ingest = () => ingestRoots(r);
+    const ingest = () => store.withoutCheckpoints(() => ingestRoots(r));
+    const link = async (removed: number) => {
+      progress.phase = 'link';
+      emit();
+      return { run, removed, broke: await relink(store, writer, run, opts.conceptAliases ?? {}, opts.paths) };
+    };
     // a run of a few paths (a write) never loads in bulk: see LexicalRepo.bulkLoad
-    const removed = await store.withoutCheckpoints(() => (opts.paths ? ingest() : store.lexical.bulkLoad(ingest)));
-    progress.phase = 'link';
-    emit();
-    return { run, removed, broke: await relink(store, writer, run, opts.conceptAliases ?? {}, opts.paths) };
+    return await (opts.paths ? ingest().then(link) : store.lexical.bulkLoad(ingest, link));
   } catch (err) {
     // the pages written so far may be ahead of their links: the next run must relink them (in a
     // run that is one transaction, nothing was written: this only lets go of the run)

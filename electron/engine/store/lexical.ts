@@ -59,11 +59,12 @@ export interface LexicalRepo {
 
   // written by indexing runs
   /**
-   * Runs `fn`, a run that may index many pages, letting the store load them in bulk: PostgreSQL
-   * builds the postings' key once at the end when the index starts empty (postgres/lexical.ts);
+   * Runs `load`, a run that may index many pages, letting the store load them in bulk, then
+   * `then`: PostgreSQL builds the postings' key once the load is done, when the index started
+   * empty, beside `then` (a run's link phase, which reads no postings) (postgres/lexical.ts);
    * SQLite has nothing to do. The key is back (and searches use it) when it settles, failed or not.
    */
-  bulkLoad<T>(fn: () => Promise<T>): Promise<T>;
+  bulkLoad<T, U>(load: () => Promise<T>, then: (loaded: T) => Promise<U>): Promise<U>;
   /**
    * Indexes each page's chunks (by the rowids chunks.replaceForPage gave) and replaces its terms
    * (search/terms.ts pageTerms): call after replacing their chunks, which removed their old rows.

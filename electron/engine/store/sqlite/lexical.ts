@@ -27,8 +27,8 @@ export class SqliteLexical implements LexicalRepo {
   }
 
   /** FTS5 has no key to build later: see LexicalRepo.bulkLoad. */
-  bulkLoad<T>(fn: () => Promise<T>): Promise<T> {
-    return fn();
+  async bulkLoad<T, U>(load: () => Promise<T>, then: (loaded: T) => Promise<U>): Promise<U> {
+    return then(await load());
   }
 
   async rankChunks(words: string[], filters: SearchFilters, limit: number): Promise<RankedChunk[]> {
