@@ -60,7 +60,7 @@ export async function refreshConcepts(concepts: ConceptRepo, c: ConceptChanges):
     pages = r.pages;
     await recount(concepts, r.delta, [...change.created, ...(await concepts.goneMentions())]);
   }
-  await concepts.finishRefresh(aliases);
+  await concepts.finishRefresh(aliases, state);
   return { full, pages, concepts: change.written, leftPending };
 }
 

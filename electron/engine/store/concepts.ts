@@ -77,6 +77,11 @@ export interface ConceptStep {
 }
 
 /** A list argument of null asks about every row; the methods that write are called inside a write. */
+export interface RefreshState {
+  aliases: string | null;
+  rematchAll: boolean;
+}
+
 export interface ConceptRepo {
   /** Most mentioned first (then by name). */
   byMentions(): Promise<RankedConcept[]>;
@@ -107,9 +112,10 @@ export interface ConceptRepo {
   writeConcepts(change: { drop: string[]; insert: Concept[]; update: Concept[] }): Promise<void>;
 
   /** What the last refresh matched with: the aliases it noted, and whether every page must be matched again. */
-  refreshState(): Promise<{ aliases: string | null; rematchAll: boolean }>;
-  /** Notes a refresh done: names and deleted mentions seen, `aliases` applied. */
-  finishRefresh(aliases: string): Promise<void>;
+  refreshState(): Promise<RefreshState>;
+  /** Notes a refresh done: names and deleted mentions seen, `aliases` applied; `was`: what
+   * refreshState gave it (what is so already is not written again). */
+  finishRefresh(aliases: string, was: RefreshState): Promise<void>;
   /** The other pages' matching left for later, oldest first. */
   pendingRematch(): Promise<PendingRematch[]>;
   setPendingRematch(work: readonly PendingRematch[]): Promise<void>;

@@ -17,6 +17,7 @@ import {
   type PageProse,
   type PendingRematch,
   type RankedConcept,
+  type RefreshState,
 } from '../concepts.ts';
 import { seenConcepts, visibleTo, type SeenConcept } from '../visibility.ts';
 import { moveMentionCounts, recountMentions, writeMentions } from './concept-mentions.ts';
@@ -204,15 +205,17 @@ export class Concepts implements ConceptRepo {
       );
   }
 
-  async refreshState(): Promise<{ aliases: string | null; rematchAll: boolean }> {
-    return { aliases: await this.meta.get('concept_aliases'), rematchAll: (await this.meta.get('concepts_all')) === '1' };
+  async refreshState(): Promise<RefreshState> {
+    const values = await this.meta.many(['concept_aliases', 'concepts_all']);
+    return { aliases: values.get('concept_aliases') ?? null, rematchAll: values.get('concepts_all') === '1' };
   }
 
-  async finishRefresh(aliases: string): Promise<void> {
+  async finishRefresh(aliases: string, was: RefreshState): Promise<void> {
     await this.one.clearDirty({});
     await this.one.clearGone({});
-    await this.meta.set('concept_aliases', aliases);
-    await this.meta.delete('concepts_all');
+    // every run refreshes: on PostgreSQL each statement left out is a round trip under the index lock
+    if (was.aliases !== aliases) await this.meta.set('concept_aliases', aliases);
+    if (was.rematchAll) await this.meta.delete('concepts_all');
   }
 
   async pendingRematch(): Promise<PendingRematch[]> {

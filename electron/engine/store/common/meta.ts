@@ -15,6 +15,9 @@ export function metaOf(q: Query) {
   const remove = compiledOnce(q, (a: { key: string }) => db.deleteFrom('meta').where('key', '=', a.key));
   return {
     get: async (key: string) => (await get({ key }))[0]?.value ?? null,
+    /** Several values in one statement: those stored, by key. */
+    many: async (keys: readonly string[]) =>
+      new Map((await db.selectFrom('meta').select(['key', 'value']).where('key', 'in', keys).execute()).map((r) => [r.key, r.value])),
     set: async (key: string, value: string) => void (await set({ key, value })),
     delete: async (key: string) => void (await remove({ key })),
   };

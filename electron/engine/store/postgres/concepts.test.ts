@@ -241,7 +241,7 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL concepts answer as SQLite', () =>
         insert: [concept('new', 'New')],
         update: [concept('alpha2', 'Alpha Two', 5), concept('guide', 'Guide', 4), concept('guide', 'GUIDE', 6)],
       });
-      await c.finishRefresh('{"a":"b"}');
+      await c.finishRefresh('{"a":"b"}', { aliases: null, rematchAll: true });
       // unchanged names mark nothing; changed ones mark the old and the new
       await c.setNames([{ pageId: 1, names: [name('tag', 'Topic'), name('key', 'topic'), name('title', 'The Topic', 'topic')] }]);
       await c.setNames([{ pageId: 3, names: [name('tag', 'Other'), name('title', 'Other')] }]);
