@@ -58,9 +58,10 @@ export async function withStagedFile<T>(abs: string, bytes: Buffer, land: (tmp: 
     await writeNewFileAsync(tmp, bytes);
     return await land(tmp);
   } finally {
-    // after a rename there is nothing left; one that cannot be removed is swept by a later run,
-    // and must not report a landed write as failed
-    await fs.promises.rm(tmp, { force: true }).catch(() => {});
+    // after a rename there is nothing left (after a link, the temp name); one that cannot be removed
+    // is swept by a later run, and must not report a landed write as failed. unlink, not rm: rm
+    // stats the path first, through its own machinery, on every write (~0.2 ms of the event loop)
+    await fs.promises.unlink(tmp).catch(() => {});
     tempDone(tmp);
   }
 }
