@@ -159,8 +159,9 @@ async function component(concepts: ConceptRepo, matcher: Matcher, dirty: string[
     for (const other of await concepts.formsOf([...joined])) visit(other);
     // a page's aliases join its key
     const named = await concepts.keyOrAliasPages(forms);
-    const names = await concepts.keysAndAliases([...new Set(named.map((r) => r.page_id))]);
-    for (const r of named) for (const j of names) if (j.page_id === r.page_id && j.source !== r.source) visit(j.norm);
+    const byPage = new Map<number, { norm: string; source: string }[]>();
+    for (const j of await concepts.keysAndAliases([...new Set(named.map((r) => r.page_id))])) byPage.set(j.page_id, [...(byPage.get(j.page_id) ?? []), j]);
+    for (const r of named) for (const j of byPage.get(r.page_id) ?? []) if (j.source !== r.source) visit(j.norm);
   }
   return out;
 }
