@@ -39,6 +39,20 @@ describe('the watcher', () => {
     expect(await paths()).toEqual(['hub.md', 'saved.md']);
   });
 
+  it('watches a root inside a dot-folder of another root, whichever comes first', async () => {
+    for (const inside of [true, false]) {
+      fx = makeFixture({ 'hub.md': '# Hub' });
+      const inner = path.join(fx.root, '.config', 'wiki');
+      fs.mkdirSync(inner, { recursive: true });
+      const paths = await watched(fx.engine({ roots: inside ? [inner, fx.root] : [fx.root, inner] }));
+      fs.writeFileSync(path.join(inner, 'saved.md'), '# Saved');
+      await until('saved.md indexed', async () => (await paths()).some((p) => p.endsWith('saved.md')));
+      await watcher!.close();
+      watcher = null;
+      fx.cleanup();
+    }
+  });
+
   it('indexes folders made and moved in while it watches, and drops a removed one', async () => {
     fx = makeFixture({ 'hub.md': '# Hub', 'old/gone.md': '# Gone' });
     const errors: string[] = [];

@@ -26,16 +26,21 @@ export interface WatchedIndex {
   changedPaths(paths: string[]): Promise<string[]>;
 }
 
+/** The innermost root `abs` lies under: with nested roots, the one whose rules apply to it. */
+function rootOf(roots: readonly string[], abs: string): string | undefined {
+  return roots.filter((r) => abs.startsWith(r + path.sep)).reduce<string | undefined>((a, r) => (a && a.length >= r.length ? a : r), undefined);
+}
+
 /** A folder that links back to one above it in its root: the walk does not follow it, nor does the watcher. */
 function isLoop(roots: readonly string[], abs: string): boolean {
-  const root = roots.find((r) => abs.startsWith(r + path.sep));
+  const root = rootOf(roots, abs);
   return root !== undefined && throughLoop(root, path.relative(root, abs).split(path.sep).join('/'));
 }
 
 /** Dot-folders hold tooling and caches (.git, .obsidian) that change constantly; only those inside
- * a root count: a root may itself live in one (~/.config/wiki). */
+ * a root count: a root may itself live in one (~/.config/wiki, or a dot-folder of another root). */
 function inDotFolder(roots: readonly string[], abs: string): boolean {
-  const root = roots.find((r) => abs.startsWith(r + path.sep));
+  const root = rootOf(roots, abs);
   return root !== undefined && /(^|[/\\])(\.(?!cairnignore$)[^/\\]+|node_modules)([/\\]|$)/.test(abs.slice(root.length + 1));
 }
 
@@ -74,7 +79,8 @@ export function watchRoots(engine: WatchedIndex, onError: (err: Error) => void =
       if (failures === 0) schedule(WATCH_DEBOUNCE_MS);
     },
     error: onError,
-    skip: (abs, isFolder) => inDotFolder(roots, abs) || (isFolder && isLoop(roots, abs)),
+    // a root is watched whatever another root around it says of its path
+    skip: (abs, isFolder) => !roots.includes(abs) && (inDotFolder(roots, abs) || (isFolder && isLoop(roots, abs))),
   });
   return {
     ready: watcher.ready,
