@@ -5,34 +5,21 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
+import { describe, expect, it } from 'vitest';
+import { makeFixture } from '../testing/wiki-fixture.ts';
 import { until } from '../testing/until.ts';
+import { watchedWikis } from '../testing/watched-wiki.ts';
 import { watchFolders } from './folder-watch.ts';
-import { watchRoots, type RootWatcher } from './watch.ts';
 
-let fx: Fixture;
-let watcher: RootWatcher | null = null;
-afterEach(async () => {
-  await watcher?.close();
-  watcher = null;
-  fx?.cleanup();
-});
-
-async function watched(e: ReturnType<Fixture['engine']>, errors: string[] = []): Promise<() => Promise<string[]>> {
-  await e.reindex();
-  watcher = watchRoots(e, (err) => errors.push(err.message));
-  await watcher.ready;
-  return async () => (await e.pages({})).pages.map((p) => p.path).sort();
-}
+const wikis = watchedWikis();
 
 describe('the watcher', () => {
   it('watches a root that lives inside a dot-folder (only dot-folders inside the root are left out)', async () => {
-    fx = makeFixture();
+    const fx = makeFixture();
     const root = path.join(path.dirname(fx.root), '.config', 'wiki');
     fs.mkdirSync(path.join(root, '.obsidian'), { recursive: true });
     fs.writeFileSync(path.join(root, 'hub.md'), '# Hub');
-    const paths = await watched(fx.engine({ roots: [root] }));
+    const { paths } = await wikis.watch(fx, fx.engine({ roots: [root] }));
     fs.writeFileSync(path.join(root, '.obsidian', 'hidden.md'), '# Hidden');
     fs.writeFileSync(path.join(root, 'saved.md'), '# Saved');
     await until('saved.md indexed', async () => (await paths()).includes('saved.md'));
@@ -41,22 +28,19 @@ describe('the watcher', () => {
 
   it('watches a root inside a dot-folder of another root, whichever comes first', async () => {
     for (const inside of [true, false]) {
-      fx = makeFixture({ 'hub.md': '# Hub' });
+      const fx = makeFixture({ 'hub.md': '# Hub' });
       const inner = path.join(fx.root, '.config', 'wiki');
       fs.mkdirSync(inner, { recursive: true });
-      const paths = await watched(fx.engine({ roots: inside ? [inner, fx.root] : [fx.root, inner] }));
+      const { paths, close } = await wikis.watch(fx, fx.engine({ roots: inside ? [inner, fx.root] : [fx.root, inner] }));
       fs.writeFileSync(path.join(inner, 'saved.md'), '# Saved');
       await until('saved.md indexed', async () => (await paths()).some((p) => p.endsWith('saved.md')));
-      await watcher!.close();
-      watcher = null;
-      fx.cleanup();
+      await close();
     }
   });
 
   it('indexes folders made and moved in while it watches, and drops a removed one', async () => {
-    fx = makeFixture({ 'hub.md': '# Hub', 'old/gone.md': '# Gone' });
-    const errors: string[] = [];
-    const paths = await watched(fx.engine(), errors);
+    const fx = makeFixture({ 'hub.md': '# Hub', 'old/gone.md': '# Gone' });
+    const { paths, errors } = await wikis.watch(fx);
     fs.mkdirSync(path.join(fx.root, 'made/deeper'), { recursive: true });
     fs.writeFileSync(path.join(fx.root, 'made/deeper/one.md'), '# One');
     const outside = path.join(path.dirname(fx.root), 'moved');
@@ -73,28 +57,24 @@ describe('the watcher', () => {
   });
 
   it('notices a page saved in a folder linked in from outside the root', async () => {
-    fx = makeFixture({ 'hub.md': '# Hub' });
+    const fx = makeFixture({ 'hub.md': '# Hub' });
     const outside = path.join(path.dirname(fx.root), 'shared');
     fs.mkdirSync(outside);
     fs.writeFileSync(path.join(outside, 'first.md'), '# First');
     fs.symlinkSync(outside, path.join(fx.root, 'shared'));
-    const paths = await watched(fx.engine());
+    const { paths } = await wikis.watch(fx);
     fs.writeFileSync(path.join(outside, 'second.md'), '# Second');
     await until('second.md indexed', async () => (await paths()).includes('shared/second.md'));
     expect(await paths()).toEqual(['hub.md', 'shared/first.md', 'shared/second.md']);
   });
 
   it("tells an edit of a file a page links to, at the page's path, inside the root or out", async () => {
-    fx = makeFixture({ 'hub.md': '# Hub', 'real.md': '# Real' });
+    const fx = makeFixture({ 'hub.md': '# Hub', 'real.md': '# Real' });
     const outside = path.join(path.dirname(fx.root), 'outside.md');
     fs.writeFileSync(outside, '# Outside');
     fs.symlinkSync(outside, path.join(fx.root, 'linked.md'));
     fs.symlinkSync(path.join(fx.root, 'real.md'), path.join(fx.root, 'also.md'));
-    const e = fx.engine();
-    await e.reindex();
-    const told: string[] = [];
-    watcher = watchRoots({ settings: e.settings, reindexPaths: (p) => e.reindexPaths(p), changedPaths: (p) => (told.push(...p), e.changedPaths(p)) });
-    await watcher.ready;
+    const { asked: told } = await wikis.watch(fx);
     fs.writeFileSync(outside, '# Outside, edited');
     fs.writeFileSync(path.join(fx.root, 'real.md'), '# Real, edited');
     await until('both links told', () => ['linked.md', 'also.md'].every((f) => told.includes(path.join(fx.root, f))));
@@ -108,8 +88,8 @@ describe('the watcher', () => {
   });
 
   it('watches a folder removed and made again under its name, even with the same inode number', async () => {
-    fx = makeFixture({ 'hub.md': '# Hub', 'a/one.md': '# One' });
-    const paths = await watched(fx.engine());
+    const fx = makeFixture({ 'hub.md': '# Hub', 'a/one.md': '# One' });
+    const { paths } = await wikis.watch(fx);
     const a = path.join(fx.root, 'a');
     const ino = fs.statSync(a).ino;
     // ext4 hands a freed inode number back once the lower free ones are taken (in a dot-folder the watcher leaves out)

@@ -3,35 +3,22 @@
 // beside it is indexed once, at its own path, with no error.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
-import { namingIndex } from '../testing/naming-index.ts';
+import { describe, expect, it } from 'vitest';
+import { makeFixture } from '../testing/wiki-fixture.ts';
 import { until } from '../testing/until.ts';
-import { watchRoots, type RootWatcher } from './watch.ts';
+import { watchedWikis } from '../testing/watched-wiki.ts';
 import { walkPaths } from './walk.ts';
 
-let fx: Fixture;
-let watcher: RootWatcher | null = null;
-afterEach(async () => {
-  await watcher?.close();
-  watcher = null;
-  fx?.cleanup();
-});
+const wikis = watchedWikis();
 
 describe('a symlink loop in a watched root', () => {
   it('is not followed by the watcher: a saved file is indexed once, at its own path, with no error', async () => {
-    fx = makeFixture({ 'global/hub.md': '# Hub', 'global/deep/inner.md': '# Inner' });
+    const fx = makeFixture({ 'global/hub.md': '# Hub', 'global/deep/inner.md': '# Inner' });
     fs.symlinkSync('.', path.join(fx.root, 'global/loop'));
-    const e = fx.engine();
-    await e.reindex();
-    const errors: string[] = [];
-    // the paths the watcher hands the index, to see that it never went through the loop itself
-    const named: string[] = [];
-    watcher = watchRoots(namingIndex(e, named), (err) => errors.push(err.message));
-    await watcher.ready;
+    // named: the paths the watcher hands the index, to see that it never went through the loop itself
+    const { named, errors, paths } = await wikis.watch(fx);
     // and one made while it watches
     fs.symlinkSync('..', path.join(fx.root, 'global/deep/up'));
-    const paths = async () => (await e.pages({})).pages.map((p) => p.path).sort();
     fx.write('global/saved.md', '# Saved');
     await until('saved.md indexed', async () => (await paths()).includes('global/saved.md'));
     // a second save after it: the first save's events (nested paths too) have been indexed by then
@@ -43,7 +30,7 @@ describe('a symlink loop in a watched root', () => {
   });
 
   it('is no way in for the paths a watcher names either: the walk lists nothing through it', () => {
-    fx = makeFixture({ 'global/hub.md': '# Hub' });
+    const fx = wikis.keep(makeFixture({ 'global/hub.md': '# Hub' }));
     fs.symlinkSync('.', path.join(fx.root, 'global/loop'));
     const walked = walkPaths(fx.root, ['global/loop/hub.md', 'global/loop/loop/loop/hub.md', 'global/loop/loop']);
     expect(walked.files).toEqual([]);

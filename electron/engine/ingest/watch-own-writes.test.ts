@@ -4,23 +4,16 @@
 // Real files, the real watcher, a real index.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { makeFixture, type Fixture } from '../testing/wiki-fixture.ts';
-import { namingIndex } from '../testing/naming-index.ts';
+import { describe, expect, it } from 'vitest';
+import { makeFixture } from '../testing/wiki-fixture.ts';
 import { until } from '../testing/until.ts';
-import { watchRoots, type RootWatcher } from './watch.ts';
+import { watchedWikis } from '../testing/watched-wiki.ts';
 
-let fx: Fixture;
-let watcher: RootWatcher | null = null;
-afterEach(async () => {
-  await watcher?.close();
-  watcher = null;
-  fx?.cleanup();
-});
+const wikis = watchedWikis();
 
 describe('the paths a watcher hands the index', () => {
   it('leave out files the index holds as they are on disk, and keep every other kind of change', async () => {
-    fx = makeFixture({ 'a.md': '# A', 'b.md': '# B', 'notes/c.md': '# C' });
+    const fx = wikis.keep(makeFixture({ 'a.md': '# A', 'b.md': '# B', 'notes/c.md': '# C' }));
     const e = fx.engine();
     await e.reindex();
     const at = (rel: string) => path.join(fx.root, rel);
@@ -37,12 +30,8 @@ describe('the paths a watcher hands the index', () => {
   });
 
   it('start no run for a page written through the engine, and one for a file saved beside it', async () => {
-    fx = makeFixture({ 'hub.md': '# Hub' });
-    const e = fx.engine();
-    await e.reindex();
-    const named: string[] = [];
-    watcher = watchRoots(namingIndex(e, named));
-    await watcher.ready;
+    const fx = makeFixture({ 'hub.md': '# Hub' });
+    const { engine: e, named } = await wikis.watch(fx);
     const written = await e.writePage({ key: 'written', body: '# Written\n', actor: 'scout' });
     // saved after the write: once it is indexed, the watcher has handled the write's file too
     fx.write('saved.md', '# Saved');
@@ -52,12 +41,8 @@ describe('the paths a watcher hands the index', () => {
   });
 
   it('wait for a file written in pieces to be quiet, and index it whole', async () => {
-    fx = makeFixture({ 'hub.md': '# Hub' });
-    const e = fx.engine();
-    await e.reindex();
-    const named: string[] = [];
-    watcher = watchRoots(namingIndex(e, named));
-    await watcher.ready;
+    const fx = makeFixture({ 'hub.md': '# Hub' });
+    const { engine: e, named } = await wikis.watch(fx);
     // an editor that writes a big note in place, a piece every 50 ms (under the watcher's 300 ms)
     const file = path.join(fx.root, 'slow.md');
     fs.writeFileSync(file, '# Slow\n\n');
@@ -73,14 +58,10 @@ describe('the paths a watcher hands the index', () => {
   });
 
   it("tell this process's doors of a page another process wrote into the same index, without a run", async () => {
-    fx = makeFixture({ 'hub.md': '# Hub' });
-    const e = fx.engine();
-    await e.reindex();
-    const named: string[] = [];
+    const fx = makeFixture({ 'hub.md': '# Hub' });
+    const { engine: e, named } = await wikis.watch(fx);
     let told = 0;
     e.events.on('pagesChanged', () => told++);
-    watcher = watchRoots(namingIndex(e, named));
-    await watcher.ready;
     // a `cairn` command beside the app: its own engine on the same index file
     const other = fx.engine();
     await other.writePage({ key: 'other', body: '# Other\n', actor: 'scout' });
