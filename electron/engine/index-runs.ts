@@ -9,7 +9,7 @@ import type { SemanticIndex } from './embed/semantic-index.ts';
 import type { EngineEvents } from './engine.ts';
 import { failRun, finishRun } from './ingest/runs.ts';
 import { MentionDrain, yieldToEventLoop } from './ingest/mention-drain.ts';
-import { newBatch, type Batch } from './ingest/run-batch.ts';
+import { addToBatch, newBatch, takeBatch, type Batch, type Taken } from './ingest/run-batch.ts';
 import { drainPending } from './ingest/mention-chunks.ts';
 import type { Store } from './store/store.ts';
 import { once } from './module-once.ts';
@@ -122,12 +122,12 @@ export class IndexRuns {
   /** Indexes the configured roots. A call while a full run is under way joins it. */
   full(): Promise<IndexReport> {
     if (this.running && this.runningFull) return this.running;
-    return this.schedule(null).run;
+    return this.schedule(null, false).run;
   }
 
   /** Indexes only these paths (files or folders inside the roots). */
   paths(paths: string[]): Promise<IndexReport> {
-    return this.schedule(paths).run;
+    return this.schedule(paths, false).run;
   }
 
   /**
@@ -135,8 +135,10 @@ export class IndexRuns {
    * the registry, vectors) is current, before the run reads its report and records its end: what
    * a write waits for. A failure after that point is the next run's to repair (ingest/runs.ts).
    */
-  landed(paths: string[]): Promise<void> {
-    const batch = this.schedule(paths);
+  async landed(paths: string[]): Promise<void> {
+    // waiting in the store before any run is asked for: whichever server's run takes the lock next takes it along
+    await this.store.cluster.waiting?.add(paths);
+    const batch = this.schedule(paths, true);
     // its report is nobody's to wait for here: a run that fails in reading it is failed and logged by run()
     batch.run.catch(() => {});
     return batch.landed;
@@ -166,13 +168,14 @@ export class IndexRuns {
    * database several servers share, the writes that came while another server's run held the lock
    * go together), and each is still answered only once its page is indexed.
    */
-  private schedule(paths: string[] | null): Batch {
+  private schedule(paths: string[] | null, handed: boolean): Batch {
     if (paths && this.queued) {
-      for (const p of paths) this.queued.paths.add(p);
+      addToBatch(this.queued, paths, handed);
       return this.queued;
     }
     const before = this.gate;
-    const batch = newBatch(paths ?? []);
+    const batch = newBatch();
+    addToBatch(batch, paths ?? [], handed);
     // a run asked for after a full run goes after it, never into a batch queued before it
     this.queued = paths ? batch : null;
     const next = before
@@ -187,7 +190,7 @@ export class IndexRuns {
         // from when it holds the lock the batch is under way: paths asked for then wait for the next run
         const take = () => {
           if (this.queued === batch) this.queued = null;
-          return [...batch.paths];
+          return takeBatch(batch, this.store.cluster.waiting, async () => (await this.host.writableRoots()).map((r) => path.resolve(r) + path.sep));
         };
         return this.host.guard(() => this.runCatchingUp(paths ? take : null, batch.land));
       });
@@ -210,7 +213,7 @@ export class IndexRuns {
   }
 
   /** A run of some paths takes along the pages left behind (a full run covers them anyway); if it fails, they wait for the next. */
-  private async runCatchingUp(take: (() => string[]) | null, landed: () => void): Promise<IndexReport> {
+  private async runCatchingUp(take: (() => Promise<Taken>) | null, landed: () => void): Promise<IndexReport> {
     let behind: string[] = [];
     const catchUp = () => {
       behind = [...this.behind];
@@ -220,9 +223,10 @@ export class IndexRuns {
     try {
       const takeWithBehind =
         take &&
-        (() => {
+        (async () => {
+          const taken = await take();
           catchUp();
-          return [...take(), ...behind];
+          return { ...taken, paths: [...taken.paths, ...behind] };
         });
       return await this.run(takeWithBehind, landed);
     } catch (err) {
@@ -232,7 +236,7 @@ export class IndexRuns {
   }
 
   /** `take`: a run of paths, which it takes once it holds the write lock; null: a full run. */
-  private async run(take: (() => string[]) | null, landed: () => void): Promise<IndexReport> {
+  private async run(take: (() => Promise<Taken>) | null, landed: () => void): Promise<IndexReport> {
     this.host.assertWritable();
     const started = ++this.started;
     const emit = (p: IndexProgress) => {
@@ -246,6 +250,8 @@ export class IndexRuns {
     // asked before it too (a deleted page, a source that goes, points at nothing afterwards)
     const { pagesNear, unionScope } = await staleScopeModule();
     const front = async (paths: string[] | null) => {
+      // every write of the batch was indexed by another server's run (WaitingWrites): nothing to record
+      if (paths?.length === 0) return { paths, nearBefore: null, indexed: null };
       const nearBefore = paths ? await pagesNear(this.store, paths) : null;
       const indexed = await indexRoots(this.store, {
         // a write may land in any root of the index (a command given only --db has the default roots)
@@ -261,7 +267,13 @@ export class IndexRuns {
     // a run of paths is one write transaction (indexer.ts), its paths taken once it holds the lock;
     // under way meanwhile, for status, even while another process holds the lock
     if (take) emit((at.last = progressAtStart()));
-    const { paths, nearBefore, indexed } = take ? await this.store.write(() => front(take())) : await front(null);
+    const { paths, nearBefore, indexed, elsewhere } = take
+      ? await this.store.write(async () => {
+          const taken = await take();
+          return { ...(await front(taken.paths)), elsewhere: taken.elsewhere };
+        })
+      : { ...(await front(null)), elsewhere: [] };
+    if (!indexed) return this.indexedElsewhere(elsewhere, at, emit, landed);
     const { runId } = indexed;
     let report: IndexReport;
     try {
@@ -270,8 +282,8 @@ export class IndexRuns {
       // before the semantic phase, whose model build can take minutes while searches go on
       if (indexed.indexed >= STATISTICS_AFTER_PAGES) await this.store.refreshStatistics();
       await this.refreshStaleness(paths && nearBefore ? unionScope(nearBefore, await pagesNear(this.store, paths)) : null);
-      if (!paths || (await this.registryMayChange(paths))) await this.refreshRegistry();
-      const semantic = await this.refreshSemantic(indexed.indexed > 0 || indexed.removed > 0, at, emit, paths === null);
+      if (!paths || (await this.registryMayChange([...paths, ...elsewhere]))) await this.refreshRegistry();
+      const semantic = await this.refreshSemantic(indexed.indexed > 0 || indexed.removed > 0 || elsewhere.length > 0, at, emit, paths === null);
       // the pages are searchable as written: a write is answered now, not after the report's
       // reads over the whole index (~7 ms of a write on PostgreSQL with 10,000 pages)
       landed();
@@ -289,6 +301,25 @@ export class IndexRuns {
     // last, after the run's own writes: its answer waits for no chunk of the drain
     if (paths) this.drain.kick();
     return report;
+  }
+
+  /**
+   * A batch whose writes another server's run indexed, before this one got the lock: their pages
+   * are searchable. What this server derives for itself (its registry, its vectors, loaded or
+   * embedded) is brought up to date before they are answered; staleness is that run's to record.
+   */
+  private async indexedElsewhere(
+    elsewhere: string[],
+    at: { last: IndexProgress | null },
+    emit: (p: IndexProgress) => void,
+    landed: () => void,
+  ): Promise<IndexReport> {
+    if (await this.registryMayChange(elsewhere)) await this.refreshRegistry();
+    const semantic = await this.refreshSemantic(elsewhere.length > 0, at, emit, false);
+    landed();
+    if (at.last) emit({ ...at.last, phase: 'done' });
+    const counts = await this.store.runs.counts();
+    return { ...counts, ...semantic, roots: [], indexed: 0, unchanged: 0, removed: 0, skipped: 0, failed: 0, problems: [], brokenByRun: [], ms: 0 };
   }
 
   /** The skill registry, derived from the registry files, manifests and decisions (skills/refresh.ts). */

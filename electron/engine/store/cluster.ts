@@ -12,9 +12,27 @@ export interface Leadership {
   stop(): Promise<void>;
 }
 
+/**
+ * Pages written and waiting for their run, shared by every server: whichever server's run of
+ * paths holds the index lock next takes them all, so the writes that came through three servers
+ * while another run held the lock go in one run instead of three in turn.
+ */
+export interface WaitingWrites {
+  /** Adds written files (absolute paths), before their writer asks for a run. */
+  add(paths: readonly string[]): Promise<void>;
+  /**
+   * Takes every waiting file inside these roots; inside the index write transaction that indexes
+   * them, so that they wait again if it rolls back. A file added and no longer waiting was taken by
+   * a run that has committed (it held the lock this one holds now).
+   */
+  take(roots: readonly string[]): Promise<string[]>;
+}
+
 export interface StoreCluster {
   /** True where no other server can share the store (SQLite): there is nobody to tell or to follow. */
   readonly alone: boolean;
+  /** Null where one process's runs batch its own writes and no server shares them (SQLite). */
+  readonly waiting: WaitingWrites | null;
   /**
    * Tells every other server that this one's index changed (a summary of the run: its counts, and
    * as many of its problems and broken links as fit). Never rejects: a server that cannot be told
@@ -38,6 +56,7 @@ export interface StoreCluster {
 /** SQLite's: no one else to tell; this process leads at once and never stops. */
 export const ALONE: StoreCluster = {
   alone: true,
+  waiting: null,
   announce: async () => {},
   hear: () => () => {},
   lead(onChange) {

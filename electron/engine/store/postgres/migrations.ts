@@ -7,10 +7,16 @@ import { FILES_SCHEMA } from './schema/files.ts';
 import { HISTORY_SCHEMA } from './schema/history.ts';
 import { INDEX_COUNTS_SCHEMA } from './schema/index-counts.ts';
 import { SEARCH_SCHEMA } from './schema/search.ts';
+import { WAITING_WRITES_SCHEMA } from './schema/waiting-writes.ts';
 import { MIGRATION_LOCK } from './locks.ts';
 
 /** Each entry takes the schema one version up; never edit one that has shipped, add another. */
-const MIGRATIONS: readonly string[] = [FILES_SCHEMA + SEARCH_SCHEMA + CONCEPTS_SCHEMA + HISTORY_SCHEMA, INDEX_COUNTS_SCHEMA, COMPRESSION_SCHEMA];
+const MIGRATIONS: readonly string[] = [
+  FILES_SCHEMA + SEARCH_SCHEMA + CONCEPTS_SCHEMA + HISTORY_SCHEMA,
+  INDEX_COUNTS_SCHEMA,
+  COMPRESSION_SCHEMA,
+  WAITING_WRITES_SCHEMA,
+];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { IndexReport } from '../../../../shared/indexing.ts';
-import type { Leadership, StoreCluster } from '../cluster.ts';
+import type { Leadership, StoreCluster, WaitingWrites } from '../cluster.ts';
 import { holdLeadership } from './leader.ts';
 import { changeNotice, readChangeNotice } from './notify-changes.ts';
 import { PgListener } from './notify-listener.ts';
@@ -22,6 +22,7 @@ export class PgCluster implements StoreCluster {
   constructor(
     private readonly pool: pg.Pool,
     private readonly url: string,
+    readonly waiting: WaitingWrites,
   ) {
     this.listener = new PgListener(url, [CHANGES_CHANNEL, VECTORS_CHANNEL]);
   }

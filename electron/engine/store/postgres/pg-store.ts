@@ -31,6 +31,7 @@ import { keptCounts } from './index-counts.ts';
 import { PgVectors } from './vectors.ts';
 import { PgCluster } from './notify-cluster.ts';
 import { noticedVectors } from './notify-vectors.ts';
+import { PgWaitingWrites } from './waiting-writes.ts';
 
 /**
  * The locks of a write of some rows (WriteOptions.rows): the index lock shared, so a write of the
@@ -115,7 +116,7 @@ export class PgStore implements Store {
     this.attachments = new Attachments(query);
     this.chunks = new Chunks(query);
     this.runs = new Runs(query, new RunLocks(sql), () => keptCounts(sql));
-    this.cluster = new PgCluster(pool, url);
+    this.cluster = new PgCluster(pool, url, new PgWaitingWrites(sql));
     // a server's in-memory vectors are kept current by notices, not by asking before each search
     this.vectors = noticedVectors(new PgVectors(sql), sql, this.cluster.listener, this.cluster.server);
     this.lexical = new PgLexical(sql);
