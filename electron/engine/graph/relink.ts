@@ -9,6 +9,9 @@ import type { Store } from '../store/store.ts';
 import { GraphLookup } from './lookup.ts';
 import { Resolver, targetKey } from './resolve.ts';
 
+/** Answers a relink of every link writes without the links' indexes (LinkRepo.answer), when they are most of them. */
+const MANY_ANSWERS = 10_000;
+
 export interface LinkChanges {
   /** Pages written in this run: all their links are new. */
   pageIds: Iterable<number>;
@@ -77,6 +80,7 @@ async function relinkRows(store: Store, links: StoredLink[], written: Set<number
     if (written && wasResolved && r.reason !== null) broke.push(l.id);
   }
   // the answers are written together, once every link is resolved against the index as it was
-  await store.links.answer(changed);
+  // a first index answers every link: most of the table, written faster without its indexes
+  await store.links.answer(changed, written === null && changed.length >= MANY_ANSWERS && changed.length * 2 >= links.length);
   return broke;
 }

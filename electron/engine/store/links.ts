@@ -86,6 +86,7 @@ export interface LinkRepo {
   // read by link fixes (curation/link-fix.ts)
   /** The page's links to `target` on that line (of that kind, when given), as written, in the order written. */
   writtenOn(pageId: number, line: number, target: string, kind: LinkKind | null): Promise<{ kind: LinkKind; target: string; column: number | null }[]>;
-  /** Writes links' new answers (inside the write transaction that makes them durable). */
-  answer(changes: readonly LinkAnswer[]): Promise<void>;
+  /** Writes links' new answers (inside the write transaction that makes them durable). `most`:
+   * they are most of the links (a first index), written faster without the table's indexes. */
+  answer(changes: readonly LinkAnswer[], most?: boolean): Promise<void>;
 }

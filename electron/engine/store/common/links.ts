@@ -285,10 +285,13 @@ export class Links implements LinkRepo {
     return (await rows.orderBy('ord').execute()) as { kind: LinkKind; target: string; column: number | null }[];
   }
 
-  async answer(changes: readonly LinkAnswer[]): Promise<void> {
+  async answer(changes: readonly LinkAnswer[], most = false): Promise<void> {
     const answers = lastAnswers(changes);
-    await this.answers.write(answers.filter((a) => a.targetKey === undefined));
-    await this.keyedAnswers.write(answers.filter((a) => a.targetKey !== undefined));
+    const write = async () => {
+      await this.answers.write(answers.filter((a) => a.targetKey === undefined));
+      await this.keyedAnswers.write(answers.filter((a) => a.targetKey !== undefined));
+    };
+    await (most ? this.q.dialect.withoutIndexes('links', write) : write());
   }
 
   private async findingRows(query: RawBuilder<FindingRow>): Promise<LinkFinding[]> {

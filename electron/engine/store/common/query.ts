@@ -34,6 +34,9 @@ export interface Dialect {
    * text. Null where the database takes no arrays (SQLite: VALUES lists, a block at a time).
    */
   readonly columnArrays: ((types: readonly string[]) => RawBuilder<unknown>) | null;
+  /** Runs `write`, which writes most rows of `table`, with its secondary indexes and foreign keys
+   * dropped and built again after (PostgreSQL: postgres/without-indexes.ts); SQLite just runs it. */
+  withoutIndexes<T>(table: string, write: () => Promise<T>): Promise<T>;
 }
 
 export interface Query {

@@ -15,11 +15,12 @@ import {
   type SqlBool,
 } from 'kysely';
 import type { Dialect, Query } from '../common/query.ts';
+import { withoutIndexes } from './without-indexes.ts';
 import { pageCondition } from './page-filter.ts';
 import type { Tables } from '../common/tables.ts';
 import type { Sql } from './sql.ts';
 
-const POSTGRES: Dialect = {
+const POSTGRES: Omit<Dialect, 'withoutIndexes'> = {
   kind: 'postgres',
   // SQLite's NOCASE folds ASCII letters only: lower() under "C" does the same
   sameText: (a, b) => sql<SqlBool>`lower(${a} COLLATE "C") = lower(${b} COLLATE "C")`,
@@ -83,7 +84,7 @@ export function pgQuery(run: Sql): Query {
   });
   return {
     db,
-    dialect: POSTGRES,
+    dialect: { ...POSTGRES, withoutIndexes: (table, write) => withoutIndexes(run, table, write) },
     rows: async <R>(compiled: CompiledQuery<R>, parameters: readonly unknown[]) => (await run.compiled(compiled.sql, parameters)).rows as R[],
   };
 }
