@@ -159,6 +159,8 @@ export class PageWriter {
     await fn();
     const pending = this.pending;
     this.pending = [];
+    // counted while the rows below are written (PostgreSQL); written last, with the chunks' rowids
+    tx.lexical.prepare(pending);
     const fileIds = await recordFiles(tx, pending);
     const ids = await tx.pages.upsertIndexed(pending.map((p, i) => ({ ...p.row, fileId: fileIds[i]! })));
     const pages = pending.map((p, i) => ({ ...p, pageId: ids[i]! }));

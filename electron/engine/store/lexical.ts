@@ -34,6 +34,12 @@ export function lexicalPage(page: { key: string; title: string; summary: string 
   return { keyWords: page.key.replace(/[-_]/g, ' '), title: page.title, summary: page.summary, tags: page.tags.join(' ') };
 }
 
+/** A page's lexical fields and its chunks' texts, before its rows are written (LexicalRepo.prepare). */
+export interface LexicalSource {
+  page: LexicalPage;
+  chunks: readonly { text: string }[];
+}
+
 /** One page for LexicalRepo.indexPages. */
 export interface LexicalIndexing {
   pageId: number;
@@ -71,4 +77,11 @@ export interface LexicalRepo {
    * A batch of pages at once, so a store over the network writes them in a few statements.
    */
   indexPages(pages: readonly LexicalIndexing[]): Promise<void>;
+  /**
+   * Starts what indexing these pages computes before it can write (PostgreSQL: each chunk's term
+   * counts), in slices while the batch's other rows are written, so that its CPU time falls where
+   * the process waits for the database; indexPages, given the same `page` objects, uses it.
+   * SQLite's FTS5 counts the terms itself: nothing to do.
+   */
+  prepare(pages: readonly LexicalSource[]): void;
 }

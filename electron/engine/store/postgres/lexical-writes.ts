@@ -3,7 +3,7 @@
 // index writes 500 pages a round trip; a batch with many postings (a full index's) sends them by
 // COPY, which the server loads without parsing array literals again (interconnected-10k: 5.6
 // million postings, 12 s as a statement per page).
-import type { LexicalIndexing } from '../lexical.ts';
+import type { LexicalIndexing, LexicalPage } from '../lexical.ts';
 import { lastOf } from '../common/query.ts';
 import { chunkRows, postings, type ChunkRow } from './bm25.ts';
 import { copyText } from './copy-text.ts';
@@ -30,17 +30,21 @@ const WITH_POSTINGS = WRITE.replace(
 );
 const WITHOUT_POSTINGS = WRITE.replace('%POSTINGS%', '');
 
-export async function indexPages(sql: Sql, pages: readonly LexicalIndexing[]): Promise<void> {
+/** `counted`: the chunk rows LexicalRepo.prepare started for a page, if it did. */
+export async function indexPages(sql: Sql, pages: readonly LexicalIndexing[], counted: (page: LexicalPage) => Promise<ChunkRow[]> | undefined): Promise<void> {
   if (pages.length === 0) return;
   const rowids: number[] = [];
   const rows: ChunkRow[] = [];
   for (const { page, chunks } of pages) {
     for (const c of chunks) rowids.push(c.rowid);
+    const prepared = await counted(page);
     rows.push(
-      ...chunkRows(
-        page,
-        chunks.map((c) => c.text),
-      ),
+      ...(prepared?.length === chunks.length
+        ? prepared
+        : chunkRows(
+            page,
+            chunks.map((c) => c.text),
+          )),
     );
   }
   const p = postings(rowids, rows);

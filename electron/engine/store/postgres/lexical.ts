@@ -2,8 +2,8 @@
 // per chunk, and the page_terms table for the token lane. Ranks, filters and ties as
 // sqlite/lexical.ts does, so the two stores give the same chunks in the same order.
 import { narrows, type SearchFilters } from '../../../../shared/search.ts';
-import type { LexicalIndexing, LexicalRepo, RankedChunk, RankedPage } from '../lexical.ts';
-import { queryTerms, SCORED } from './bm25.ts';
+import type { LexicalIndexing, LexicalPage, LexicalRepo, LexicalSource, RankedChunk, RankedPage } from '../lexical.ts';
+import { countedInSlices, queryTerms, SCORED, type ChunkRow } from './bm25.ts';
 import { indexPages } from './lexical-writes.ts';
 import { pageCondition } from './page-filter.ts';
 import type { Sql } from './sql.ts';
@@ -12,6 +12,9 @@ import type { Sql } from './sql.ts';
 const POSTINGS_KEY = 'chunk_terms_pkey';
 
 export class PgLexical implements LexicalRepo {
+  /** Term counts `prepare` started, by the page they are of (the batch's own objects). */
+  private readonly counted = new WeakMap<LexicalPage, Promise<ChunkRow[]>>();
+
   constructor(private readonly sql: Sql) {}
 
   /**
@@ -94,7 +97,17 @@ export class PgLexical implements LexicalRepo {
     );
   }
 
+  prepare(pages: readonly LexicalSource[]): void {
+    const rows = countedInSlices(pages);
+    pages.forEach((p, i) =>
+      this.counted.set(
+        p.page,
+        rows.then((all) => all[i]!),
+      ),
+    );
+  }
+
   indexPages(pages: readonly LexicalIndexing[]): Promise<void> {
-    return indexPages(this.sql, pages);
+    return indexPages(this.sql, pages, (page) => this.counted.get(page));
   }
 }

@@ -61,6 +61,8 @@ export class SqliteLexical implements LexicalRepo {
     return this.statements.get(sql).all(terms.length, ...terms, ...condition.params, limit) as RankedPage[];
   }
 
+  prepare(): void {}
+
   async indexPages(pages: readonly LexicalIndexing[]): Promise<void> {
     const w = (this.writes ??= lexicalWrites(this.db));
     for (const { pageId, page, chunks, terms } of pages) {
