@@ -188,9 +188,9 @@ export class IndexRuns {
         // closing lets it end (one still queued behind a full run is not waited for)
         if (paths) this.pathRuns.add(next);
         // from when it holds the lock the batch is under way: paths asked for then wait for the next run
-        const take = () => {
+        const take = (roots: string[]) => {
           if (this.queued === batch) this.queued = null;
-          return takeBatch(batch, this.store.cluster.waiting, async () => (await this.host.writableRoots()).map((r) => path.resolve(r) + path.sep));
+          return takeBatch(batch, this.store.cluster.waiting, roots);
         };
         return this.host.guard(() => this.runCatchingUp(paths ? take : null, batch.land));
       });
@@ -213,7 +213,7 @@ export class IndexRuns {
   }
 
   /** A run of some paths takes along the pages left behind (a full run covers them anyway); if it fails, they wait for the next. */
-  private async runCatchingUp(take: (() => Promise<Taken>) | null, landed: () => void): Promise<IndexReport> {
+  private async runCatchingUp(take: ((roots: string[]) => Promise<Taken>) | null, landed: () => void): Promise<IndexReport> {
     let behind: string[] = [];
     const catchUp = () => {
       behind = [...this.behind];
@@ -223,8 +223,8 @@ export class IndexRuns {
     try {
       const takeWithBehind =
         take &&
-        (async () => {
-          const taken = await take();
+        (async (roots: string[]) => {
+          const taken = await take(roots);
           catchUp();
           return { ...taken, paths: [...taken.paths, ...behind] };
         });
@@ -235,8 +235,8 @@ export class IndexRuns {
     }
   }
 
-  /** `take`: a run of paths, which it takes once it holds the write lock; null: a full run. */
-  private async run(take: (() => Promise<Taken>) | null, landed: () => void): Promise<IndexReport> {
+  /** `take`: a run of paths, which it takes once it holds the write lock (given the roots it may be in); null: a full run. */
+  private async run(take: ((roots: string[]) => Promise<Taken>) | null, landed: () => void): Promise<IndexReport> {
     this.host.assertWritable();
     const started = ++this.started;
     const emit = (p: IndexProgress) => {
@@ -249,13 +249,13 @@ export class IndexRuns {
     // a run of a few paths derives only what they can have changed; the pages around them are
     // asked before it too (a deleted page, a source that goes, points at nothing afterwards)
     const { pagesNear, unionScope } = await staleScopeModule();
-    const front = async (paths: string[] | null) => {
+    const front = async (paths: string[] | null, writable: string[]) => {
       // every write of the batch was indexed by another server's run (WaitingWrites): nothing to record
       if (paths?.length === 0) return { paths, nearBefore: null, indexed: null };
       const nearBefore = paths ? await pagesNear(this.store, paths) : null;
       const indexed = await indexRoots(this.store, {
         // a write may land in any root of the index (a command given only --db has the default roots)
-        roots: paths ? (await this.host.writableRoots()).filter((r) => paths.some((p) => p === r || p.startsWith(r + path.sep))) : this.settings.roots,
+        roots: paths ? writable.filter((r) => paths.some((p) => p === r || p.startsWith(r + path.sep))) : this.settings.roots,
         paths: paths ?? undefined,
         ignorePatterns: this.settings.ignorePatterns,
         maxFileBytes: this.settings.maxFileBytes,
@@ -269,10 +269,12 @@ export class IndexRuns {
     if (take) emit((at.last = progressAtStart()));
     const { paths, nearBefore, indexed, elsewhere } = take
       ? await this.store.write(async () => {
-          const taken = await take();
-          return { ...(await front(taken.paths)), elsewhere: taken.elsewhere };
+          // read once, under the lock: where the run's paths may be, and where the waiting writes it takes are
+          const writable = await this.host.writableRoots();
+          const taken = await take(writable);
+          return { ...(await front(taken.paths, writable)), elsewhere: taken.elsewhere };
         })
-      : { ...(await front(null)), elsewhere: [] };
+      : { ...(await front(null, [])), elsewhere: [] };
     if (!indexed) return this.indexedElsewhere(elsewhere, at, emit, landed);
     const { runId } = indexed;
     let report: IndexReport;

@@ -2,6 +2,7 @@
 // it waited (IndexRuns.schedule), and the promises those writes wait on: its pages landed, its end.
 // Where servers share the store, a write's path also waits in the store (WaitingWrites), and the
 // run takes every server's waiting writes along with its own.
+import path from 'node:path';
 import type { IndexReport } from '../../../shared/indexing.ts';
 import type { WaitingWrites } from '../store/cluster.ts';
 
@@ -43,13 +44,13 @@ export function addToBatch(batch: Batch, paths: readonly string[], handed: boole
 
 /**
  * The batch's paths once its run holds the write lock, with every write waiting in the store
- * inside `roots` (each root ending in a separator). A write of this batch no longer waiting was
+ * inside `roots`. A write of this batch no longer waiting was
  * taken by a run that committed before this one got the lock: it is indexed, not looked at again.
  */
-export async function takeBatch(batch: Batch, waiting: WaitingWrites | null, roots: () => Promise<string[]>): Promise<Taken> {
+export async function takeBatch(batch: Batch, waiting: WaitingWrites | null, roots: readonly string[]): Promise<Taken> {
   const own = [...batch.paths];
   if (!waiting) return { paths: own, elsewhere: [] };
-  const taken = await waiting.take(await roots());
+  const taken = await waiting.take(roots.map((r) => path.resolve(r) + path.sep));
   const waited = new Set(taken);
   const elsewhere = own.filter((p) => batch.handed.has(p) && !waited.has(p));
   const gone = new Set(elsewhere);

@@ -1,7 +1,7 @@
 // RunRepo written once: the log of indexing runs, the roots and files a run found, what its walks
 // found wrong, and the index's counts. Which runs still live is the one thing the stores answer
 // differently (RunLiveness); folding SQLite's write-ahead log back is the Store's chore, not a run's.
-import { sql } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { FileProblem, IndexReport } from '../../../../shared/indexing.ts';
 import type { FileProblemRow, FileRecord, FolderProblem, IndexCounts, OpenRun, RunRepo, RunState, StoredFile } from '../runs.ts';
 import { inBatches, KeptStatements, lastOf, type Query } from './query.ts';
@@ -23,7 +23,8 @@ export interface RunLiveness {
   take(runId: number): Promise<void>;
   /** Never throws; nothing when this process does not hold the run. */
   release(runId: number): Promise<void>;
-  live(): Promise<Set<number>>;
+  /** Whether the run of this id is alive, as a condition read in the same statement as its row. */
+  alive(runId: Expression<number>): RawBuilder<SqlBool>;
 }
 
 export class Runs implements RunRepo {
@@ -44,24 +45,25 @@ export class Runs implements RunRepo {
 
   async open(withLinked: boolean): Promise<OpenRun[]> {
     const runs = await this.openRuns(withLinked, null);
-    // most reads find no run open: the liveness (which every page read's notice would ask) is not asked
-    if (!this.liveness || !runs.length) return runs;
-    const live = await this.liveness.live();
+    if (!this.liveness) return runs.map(({ alive: _, ...r }) => r);
     // a run ends by committing its state, then letting go of its liveness: one found not alive is
     // dead only if it is still open now (read again, after), else it ended between the two reads
-    const unlocked = runs.filter((r) => !live.has(r.id)).map((r) => r.id);
+    const unlocked = runs.filter((r) => !r.alive).map((r) => r.id);
     const stillOpen = new Set(unlocked.length ? (await this.openRuns(withLinked, unlocked)).map((r) => r.id) : []);
-    return runs.filter((r) => live.has(r.id) || stillOpen.has(r.id)).map((r) => ({ ...r, alive: live.has(r.id) }));
+    return runs.filter((r) => r.alive || stillOpen.has(r.id)).map((r) => ({ ...r, alive: Boolean(r.alive) }));
   }
 
-  /** The open runs (of these ids, or all), by state then id: SQLite's order through runs_state. */
-  private async openRuns(withLinked: boolean, ids: number[] | null): Promise<OpenRun[]> {
+  /** The open runs (of these ids, or all), by state then id (SQLite's order through runs_state),
+   * with whether each is alive where the store can tell (in the same statement: one round trip). */
+  private async openRuns(withLinked: boolean, ids: number[] | null): Promise<(OpenRun & { alive: SqlBool | null })[]> {
+    const liveness = this.liveness;
     let runs = this.q.db
       .selectFrom('runs')
       .select(['id', 'state', 'pid', 'process'])
+      .select((r) => (liveness ? liveness.alive(r.ref('id')) : sql<SqlBool>`NULL`).as('alive'))
       .where('state', 'in', withLinked ? OPEN_OR_LINKED : OPEN);
     if (ids) runs = runs.where(this.q.dialect.oneOf(sql.ref('id'), ids));
-    return (await runs.orderBy('state').orderBy('id').execute()) as OpenRun[];
+    return (await runs.orderBy('state').orderBy('id').execute()) as (OpenRun & { alive: SqlBool | null })[];
   }
 
   async start(roots: string[], at: string, pid: number, process: string | null): Promise<number> {

@@ -17,6 +17,7 @@
 // written), so a run seen open and unlocked is dead. A lock connection that breaks while its run
 // goes on makes that run look dead: another run then relinks it needlessly, one relink too many,
 // never a graph left wrong.
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type pg from 'pg';
 import { RUN_LOCKS } from './locks.ts';
 import type { RunLiveness } from '../common/runs.ts';
@@ -67,14 +68,10 @@ export class RunLocks implements RunLiveness {
     client.release(!unlocked);
   }
 
-  /** The runs whose lock some session of this database holds (advisory locks are per database). */
-  async live(): Promise<Set<number>> {
-    const rows = await this.sql.rows<{ id: number }>(
-      `SELECT objid::integer AS id FROM pg_locks
-       WHERE locktype = 'advisory' AND classid = ? AND objsubid = 2 AND granted
-         AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
-      [RUN_LOCKS],
-    );
-    return new Set(rows.map((r) => r.id));
+  /** Whether some session of this database holds the run's lock (advisory locks are per database). */
+  alive(runId: Expression<number>): RawBuilder<SqlBool> {
+    return sql<SqlBool>`EXISTS (SELECT 1 FROM pg_locks
+       WHERE locktype = 'advisory' AND classid = ${sql.lit(RUN_LOCKS)} AND objsubid = 2 AND granted AND objid::integer = ${runId}
+         AND database = (SELECT oid FROM pg_database WHERE datname = current_database()))`;
   }
 }
