@@ -277,14 +277,18 @@ describe('IPC', () => {
 describe('watching the roots', () => {
   it('re-indexes a page written by someone else and tells the windows', async () => {
     const before = rec.sent.filter((s) => s.channel === eventChannel('pagesChanged')).length;
-    await new Promise((r) => setTimeout(r, 300)); // the watcher's first listing of the folders
-    fs.writeFileSync(path.join(wiki, 'global', 'gamma.md'), '# Gamma\n\nWritten by an agent.\n');
-    const changed = await until('a second pagesChanged', () =>
-      rec.sent
+    // written again every twentieth look until it is seen (a write on every look would keep the
+    // watcher's wait for quiet going): a watcher still setting up when it was first written sees a
+    // later write, however long the machine took to start it
+    let looks = 0;
+    const changed = await until('a second pagesChanged', () => {
+      const seen = rec.sent
         .filter((s) => s.channel === eventChannel('pagesChanged'))
         .slice(before)
-        .find((s) => s.payload.pages === 3),
-    );
+        .find((s) => s.payload.pages === 3);
+      if (!seen && looks++ % 20 === 0) fs.writeFileSync(path.join(wiki, 'global', 'gamma.md'), '# Gamma\n\nWritten by an agent.\n');
+      return seen;
+    });
     expect(changed.payload.pages).toBe(3);
     expect((await call(methodChannel('getPage'), { key: 'gamma' })).ok).toBe(true);
   });
