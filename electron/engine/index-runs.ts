@@ -18,6 +18,7 @@ const indexerModule = once(() => import('./ingest/indexer.ts'));
 const staleScopeModule = once(() => import('./curation/stale-scope.ts'));
 export const stalenessModule = once(() => import('./curation/staleness.ts'));
 const registryModule = once(() => import('./skills/refresh.ts'));
+const changedPathsModule = once(() => import('./ingest/changed-paths.ts'));
 /** How many times in a row the drain of mentions lets the writes under way go first before it takes a chunk anyway: never starved. */
 const DRAIN_DEFERS = 4;
 /** A run that indexed this many pages has changed the tables enough to re-plan on (Store.refreshStatistics). */
@@ -249,7 +250,7 @@ export class IndexRuns {
     // a run of a few paths derives only what they can have changed; the pages around them are
     // asked before it too (a deleted page, a source that goes, points at nothing afterwards)
     const { pagesNear, unionScope } = await staleScopeModule();
-    const front = async (paths: string[] | null, writable: string[]) => {
+    const front = async (paths: string[] | null, writable: string[], reread: string[] = []) => {
       // every write of the batch was indexed by another server's run (WaitingWrites): nothing to record
       if (paths?.length === 0) return { paths, nearBefore: null, indexed: null };
       const nearBefore = paths ? await pagesNear(this.store, paths) : null;
@@ -257,6 +258,7 @@ export class IndexRuns {
         // a write may land in any root of the index (a command given only --db has the default roots)
         roots: paths ? writable.filter((r) => paths.some((p) => p === r || p.startsWith(r + path.sep))) : this.settings.roots,
         paths: paths ?? undefined,
+        reread,
         ignorePatterns: this.settings.ignorePatterns,
         maxFileBytes: this.settings.maxFileBytes,
         conceptAliases: this.settings.conceptAliases,
@@ -272,7 +274,11 @@ export class IndexRuns {
           // read once, under the lock: where the run's paths may be, and where the waiting writes it takes are
           const writable = await this.host.writableRoots();
           const taken = await take(writable);
-          return { ...(await front(taken.paths, writable)), elsewhere: taken.elsewhere };
+          // a write another server's run took counts as indexed only if the index holds it as it is
+          // on disk here: that server may skip it (a smaller maxFileBytes), ignore it, or not see it
+          const unheld = taken.elsewhere.length ? await this.unheld(writable, taken.elsewhere) : [];
+          const elsewhere = taken.elsewhere.filter((p) => !unheld.includes(p));
+          return { ...(await front([...taken.paths, ...unheld], writable, unheld)), elsewhere };
         })
       : { ...(await front(null, [])), elsewhere: [] };
     if (!indexed) return this.indexedElsewhere(elsewhere, at, emit, landed);
@@ -322,6 +328,12 @@ export class IndexRuns {
     if (at.last) emit({ ...at.last, phase: 'done' });
     const counts = await this.store.runs.counts();
     return { ...counts, ...semantic, roots: [], indexed: 0, unchanged: 0, removed: 0, skipped: 0, failed: 0, problems: [], brokenByRun: [], ms: 0 };
+  }
+
+  /** Of these written files, those the index does not hold as indexed, as they are on disk. */
+  private async unheld(roots: string[], paths: string[]): Promise<string[]> {
+    const { changedPaths } = await changedPathsModule();
+    return changedPaths(this.store, roots, paths, this.settings.ignorePatterns, true);
   }
 
   /** The skill registry, derived from the registry files, manifests and decisions (skills/refresh.ts). */

@@ -10,8 +10,9 @@ import { pathsInside } from './indexer.ts';
 import { walkPaths } from './walk.ts';
 
 /** `paths` less those naming a file the index holds as it is on disk (in every root that holds the
- * path); a folder, a deleted or ignored file, or a path outside the roots stays. */
-export async function changedPaths(store: Store, roots: string[], paths: string[], ignorePatterns: string[]): Promise<string[]> {
+ * path); a folder, a deleted or ignored file, or a path outside the roots stays. `indexedOnly`: a
+ * file the index holds as skipped (too large, say) stays too, as one it has never read would. */
+export async function changedPaths(store: Store, roots: string[], paths: string[], ignorePatterns: string[], indexedOnly = false): Promise<string[]> {
   const unchanged = new Set<string>();
   const changed = new Set<string>();
   for (const root of roots.map((r) => path.resolve(r))) {
@@ -31,7 +32,8 @@ export async function changedPaths(store: Store, roots: string[], paths: string[
       const file = found.get(rel);
       // exactly one row, this file's: a folder's rows (or a file that became a folder) are the run's to sort out
       const rows = stored.filter((s) => s.rel_path === rel || s.rel_path.startsWith(`${rel}/`));
-      const same = file && rows.length === 1 && rows[0]!.rel_path === rel && rows[0]!.status !== 'failed';
+      const held = indexedOnly ? rows[0]?.status === 'indexed' : rows[0]?.status !== 'failed';
+      const same = file && rows.length === 1 && rows[0]!.rel_path === rel && held;
       (same && rows[0]!.mtime_ms === file.mtimeMs && rows[0]!.size === file.size ? unchanged : changed).add(at(rel));
     }
   }

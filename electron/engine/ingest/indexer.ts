@@ -24,6 +24,9 @@ export interface IndexOptions {
   roots: string[];
   /** Only these absolute paths (files or folders inside the roots) changed: look at nothing else. */
   paths?: string[];
+  /** Of `paths`, files read again whatever the index holds of them (a write another server's run
+   * took and did not index as it is here: index-runs.ts). */
+  reread?: string[];
   ignorePatterns?: string[];
   maxFileBytes: number;
   /** The config's concept aliases (name → concept). */
@@ -208,10 +211,11 @@ async function ingestRoot(r: RootRun): Promise<number> {
   emit();
 
   const changed: WalkedFile[] = [];
+  const reread = new Set(pathsInside(root, r.opts.reread ?? []));
   for (const f of walked.files) {
     const s = stored.get(f.relPath);
     stored.delete(f.relPath);
-    if (s && s.status !== 'failed' && s.mtime_ms === f.mtimeMs && s.size === f.size) {
+    if (s && !reread.has(f.relPath) && s.status !== 'failed' && s.mtime_ms === f.mtimeMs && s.size === f.size) {
       progress.seen++;
       progress.unchanged++;
       if (s.status === 'skipped') progress.skipped++;

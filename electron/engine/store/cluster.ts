@@ -23,7 +23,8 @@ export interface WaitingWrites {
   /**
    * Takes every waiting file inside these roots; inside the index write transaction that indexes
    * them, so that they wait again if it rolls back. A file added and no longer waiting was taken by
-   * a run that has committed (it held the lock this one holds now).
+   * a run that has committed (it held the lock this one holds now), which may not have indexed it:
+   * its server may skip, ignore or not see the file (IndexRuns checks the index holds it as written).
    */
   take(roots: readonly string[]): Promise<string[]>;
 }

@@ -9,9 +9,9 @@ export class PgWaitingWrites implements WaitingWrites {
   constructor(private readonly sql: Sql) {}
 
   async add(paths: readonly string[]): Promise<void> {
-    // a file already waiting waits once; one a run is taking right now (its row deleted by a
-    // transaction not yet committed) is added again once that run commits, so it is looked at again
-    await this.sql.run('INSERT INTO waiting_writes (path) SELECT unnest(?::text[]) ON CONFLICT (path) DO NOTHING', [paths]);
+    // never waits: a path a run is taking right now (its rows deleted by a transaction not yet
+    // committed) waits again in a row of its own, which that run's DELETE does not see
+    await this.sql.run('INSERT INTO waiting_writes (path) SELECT unnest(?::text[])', [paths]);
   }
 
   async take(roots: readonly string[]): Promise<string[]> {
@@ -20,6 +20,6 @@ export class PgWaitingWrites implements WaitingWrites {
       'DELETE FROM waiting_writes WHERE EXISTS (SELECT 1 FROM unnest(?::text[]) AS r(prefix) WHERE starts_with(path, prefix)) RETURNING path',
       [roots],
     );
-    return rows.map((r) => r.path).sort();
+    return [...new Set(rows.map((r) => r.path))].sort();
   }
 }
