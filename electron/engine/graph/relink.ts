@@ -9,8 +9,20 @@ import type { Store } from '../store/store.ts';
 import { GraphLookup } from './lookup.ts';
 import { Resolver, targetKey } from './resolve.ts';
 
-/** Answers a relink of every link writes without the links' indexes (LinkRepo.answer), when they are most of them. */
+/** Answers a relink of every link writes without the links' indexes (LinkRepo.answer), when they are
+ * the first answers of at least this many links: a first index's. */
 const MANY_ANSWERS = 10_000;
+
+/**
+ * Whether nearly all these links were never answered (a first index wrote them): their answers then
+ * go in without the table's indexes, which locks out other sessions' reads of it until the relink
+ * commits. A big change to a wiki in use (a branch switched) answers links answered before: it
+ * keeps the indexes, and the readers.
+ */
+export function firstAnswers(links: readonly StoredLink[]): boolean {
+  const unanswered = links.filter((l) => l.reason === null && l.target_page_id === null && l.target_file_id === null && l.target_external === null).length;
+  return unanswered >= MANY_ANSWERS && unanswered * 10 >= links.length * 9;
+}
 
 export interface LinkChanges {
   /** Pages written in this run: all their links are new. */
@@ -80,7 +92,6 @@ async function relinkRows(store: Store, links: StoredLink[], written: Set<number
     if (written && wasResolved && r.reason !== null) broke.push(l.id);
   }
   // the answers are written together, once every link is resolved against the index as it was
-  // a first index answers every link: most of the table, written faster without its indexes
-  await store.links.answer(changed, written === null && changed.length >= MANY_ANSWERS && changed.length * 2 >= links.length);
+  await store.links.answer(changed, written === null && firstAnswers(links));
   return broke;
 }
