@@ -88,12 +88,29 @@ async function check(tx: Store, change: LoggedChange, bytes: LoggedChange['bytes
   const { place, expected, log } = change;
   const before = readOrNull(place.abs);
   const hashBefore = before ? sha1(before) : null;
-  if (expected && hashBefore !== expected.hash) throw expected.conflict();
+  if (expected && (await landing(tx, place, hashBefore)) !== expected.hash) throw expected.conflict();
   // the lock may have been waited for: a folder on the way swapped for a symlink meanwhile must not carry the file elsewhere
   refuseMoved(place);
   const after = typeof bytes === 'function' ? bytes(before) : bytes;
   const id = await tx.audit.append({ ...log, root: place.root, path: place.rel, hashBefore, hashAfter: after ? sha1(after) : null, textBefore: before });
   return { id, before, after };
+}
+
+/** How long after its entry a write's rename may still be under way (a process paused between the
+ * two on a loaded machine); far longer than it takes, far shorter than an editor's change back. */
+const RENAME_WITHIN_MS = 10_000;
+
+/**
+ * The hash the file holds, or is about to: another process's write may have committed its entry and
+ * let go of the lock, its rename not yet done (two `cairn mcp` on one index, two servers on one
+ * database). The file then still holds what that entry replaced, and a writer from that version
+ * must lose as a conflict, not win and overwrite it. An entry older than a rename takes is history:
+ * a file back at what it replaced was changed back since (an editor, a checkout).
+ */
+async function landing(tx: Store, place: Place, hash: string | null): Promise<string | null> {
+  const latest = await tx.audit.latestOn(place.root, place.rel);
+  const underWay = latest && latest.hashBefore === hash && latest.hashAfter !== hash && Date.now() - Date.parse(latest.at) < RENAME_WITHIN_MS;
+  return underWay ? latest.hashAfter : hash;
 }
 
 /** Once the entry has committed: the file put in place; what it replaced kept when it changed since

@@ -52,4 +52,6 @@ export interface AuditRepo {
   /** The entries for the same file logged after `entry`, newest first (any key: the registry's
    * decisions on several claims share one file). */
   laterOn(entry: Pick<AuditEntry, 'id' | 'root' | 'path'>): Promise<AuditEntry[]>;
+  /** The file's newest entry: when it was logged and the hashes it went from and to. */
+  latestOn(root: string, path: string): Promise<Pick<AuditEntry, 'at' | 'hashBefore' | 'hashAfter'> | null>;
 }

@@ -97,6 +97,18 @@ export class Audit implements AuditRepo {
     return row ? toEntry(row) : null;
   }
 
+  async latestOn(root: string, path: string): Promise<Pick<AuditEntry, 'at' | 'hashBefore' | 'hashAfter'> | null> {
+    const row = await this.q.db
+      .selectFrom('audit')
+      .select(['at', 'hash_before as hashBefore', 'hash_after as hashAfter'])
+      .where('path', '=', path)
+      .where('root', '=', root)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
   async laterOn(entry: Pick<AuditEntry, 'id' | 'root' | 'path'>): Promise<AuditEntry[]> {
     const rows = await this.q.db
       .selectFrom('audit')
