@@ -216,7 +216,7 @@ export class PgStore implements Store {
       tx.ended = true;
       if ((await client.query('COMMIT')).command === 'ROLLBACK') throw new Error('a statement of this write failed: nothing was written');
       // before the connection goes back to the pool; the page's lock was released by COMMIT
-      // (logged-write.ts says why a write slipping in there loses nothing)
+      // (a write of that page slipping in before the rename is refused: logged-write.ts landing)
       runAfterCommit = afterCommit;
       return out;
     } catch (err) {
