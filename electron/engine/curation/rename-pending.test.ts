@@ -55,3 +55,11 @@ it('an entry whose rename is long done does not count: the file as it is now is 
   await expect(write(e)).resolves.toMatchObject({ key: 'contested' });
   expect(fs.readFileSync(path.join(fx.root, PAGE), 'utf8')).toContain('cy was here');
 });
+
+it('an entry stamped an hour ahead (a server whose clock runs fast) does not hold the page either', async () => {
+  fx = makeFixture({ [PAGE]: FIRST });
+  const e = fx.engine();
+  await e.reindex();
+  await committedNotRenamed(e, new Date(Date.now() + 3_600_000).toISOString());
+  await expect(write(e)).resolves.toMatchObject({ key: 'contested' });
+});
