@@ -8,7 +8,8 @@
 // caller re-indexes what landed.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { WriteConflict } from '../../../shared/errors.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { CairnError, type WriteConflict } from '../../../shared/errors.ts';
 import type { AuditRecord } from '../store/audit.ts';
 import type { Store, WriteOptions } from '../store/store.ts';
 import { putInPlace, replaceAtomically, sha1, withStagedFile } from './atomic-file.ts';
@@ -64,7 +65,9 @@ async function commitThenPut(store: Store, change: LoggedChange, bytes: LoggedCh
       landing.failed = failed;
     }
   };
-  const id = await store.write(async (tx) => (landing.checked = await check(tx, change, bytes)).id, { ...onePage(change), afterCommit });
+  const id = await afterRenames(change.place, () =>
+    store.write(async (tx) => (landing.checked = await check(tx, change, bytes)).id, { ...onePage(change), afterCommit }),
+  );
   if (landing.failed !== undefined) {
     // the entry is for a write that did not happen; one that cannot be withdrawn (the disk still
     // full) stays, and undo refuses it: the file is not what it says the write left
@@ -88,7 +91,8 @@ async function check(tx: Store, change: LoggedChange, bytes: LoggedChange['bytes
   const { place, expected, log } = change;
   const before = readOrNull(place.abs);
   const hashBefore = before ? sha1(before) : null;
-  if (expected && (await landing(tx, place, hashBefore)) !== expected.hash) throw expected.conflict();
+  if (await renameUnderWay(tx, place, hashBefore)) throw new RenameUnderWay();
+  if (expected && hashBefore !== expected.hash) throw expected.conflict();
   // the lock may have been waited for: a folder on the way swapped for a symlink meanwhile must not carry the file elsewhere
   refuseMoved(place);
   const after = typeof bytes === 'function' ? bytes(before) : bytes;
@@ -99,19 +103,45 @@ async function check(tx: Store, change: LoggedChange, bytes: LoggedChange['bytes
 /** How long after its entry a write's rename may still be under way (a process paused between the
  * two on a loaded machine); far longer than it takes, far shorter than an editor's change back. */
 const RENAME_WITHIN_MS = 10_000;
+/** A write that found another's rename under way looks again this often, for at most RENAME_WAIT_MS:
+ * a rename takes a millisecond, and one not done by then (its process died) is not coming. */
+const RENAME_RETRY_MS = 20;
+const RENAME_WAIT_MS = 2_000;
+
+/** Thrown under the lock (rolling the attempt back) when another write's rename is under way. */
+class RenameUnderWay extends Error {}
 
 /**
- * The hash the file holds, or is about to: another process's write may have committed its entry and
- * let go of the lock, its rename not yet done (two `cairn mcp` on one index, two servers on one
- * database). The file then still holds what that entry replaced, and a writer from that version
- * must lose as a conflict, not win and overwrite it. An entry older than a rename takes is history:
- * a file back at what it replaced was changed back since (an editor, a checkout).
+ * Whether another process's write has committed its entry and let go of the lock, its rename not
+ * yet done (two `cairn mcp` on one index, two servers on one database): the file still holds exactly
+ * what that entry replaced. Checking it now would take that old version for current: a writer from
+ * it would win and overwrite the first write, one whose bytes are made from the file would make them
+ * from the old one. An entry older than a rename takes is history: a file back at what it replaced
+ * was changed back since (an editor, a checkout).
  */
-async function landing(tx: Store, place: Place, hash: string | null): Promise<string | null> {
+async function renameUnderWay(tx: Store, place: Place, hash: string | null): Promise<boolean> {
   const latest = await tx.audit.latestOn(place.root, place.rel);
   // either way from now: a server sharing the database whose clock runs ahead must not hold a page for hours
-  const underWay = latest && latest.hashBefore === hash && latest.hashAfter !== hash && Math.abs(Date.now() - Date.parse(latest.at)) < RENAME_WITHIN_MS;
-  return underWay ? latest.hashAfter : hash;
+  return !!latest && latest.hashBefore === hash && latest.hashAfter !== hash && Math.abs(Date.now() - Date.parse(latest.at)) < RENAME_WITHIN_MS;
+}
+
+/** Runs `write` (an attempt under the lock) again while another write's rename is under way; the
+ * page is busy, not in conflict, if it never comes: nothing was written, and trying later works. */
+async function afterRenames<T>(place: Place, write: () => Promise<T>): Promise<T> {
+  const until = Date.now() + RENAME_WAIT_MS;
+  for (;;) {
+    try {
+      return await write();
+    } catch (err) {
+      if (!(err instanceof RenameUnderWay)) throw err;
+      if (Date.now() >= until)
+        throw new CairnError(
+          'busy',
+          `${place.rel}: waited ${RENAME_WAIT_MS / 1000} s for another write of this page, already logged, to put its file in place (its process may have stopped); nothing was written: try again in a few seconds`,
+        );
+      await sleep(RENAME_RETRY_MS);
+    }
+  }
 }
 
 /** Once the entry has committed: the file put in place; what it replaced kept when it changed since
