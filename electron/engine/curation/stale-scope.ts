@@ -31,8 +31,8 @@ export async function pagesNear(store: Store, paths: string[]): Promise<StaleSco
 
 /** Pages whose `sources` name one of the paths, a file inside one, or a folder around one. */
 async function pagesCiting(store: Store, paths: string[]): Promise<number[]> {
-  const sources = await store.staleness.foundSources();
   const resolved = paths.map((p) => path.resolve(p));
+  const sources = await store.staleness.sourcesMeeting(resolved);
   return sources.filter((s) => path.isAbsolute(s.found) && resolved.some((p) => pathsMeet(s.found, p))).map((s) => s.pageId);
 }
 

@@ -143,3 +143,25 @@ describe.each(storeKinds())('sources after a write (%s)', (kind) => {
     expect(await missing()).toEqual(['unrelated -> ../outside.ts']);
   });
 });
+
+describe.each(storeKinds())('sources a write can have moved (%s)', (kind) => {
+  it('are those found at a path written, under one, or at a folder around one, as pathsMeet has it', async () => {
+    fx = await makeStoreFixture(kind, {
+      'docs/a.md': '# A\n',
+      'docs/deep/b.md': '# B\n',
+      'docs2/c.md': '# C\n',
+      'citing.md': '---\nsources: [docs/a.md, docs, docs/deep/b.md, docs2/c.md, docs2, "https://example.org/x"]\n---\n# Citing\n',
+    });
+    const e = fx.engine();
+    await e.reindex();
+    const found = (rel: string) => path.join(fx.root, rel);
+    const meeting = async (paths: string[]) => (await e.store.staleness.sourcesMeeting(paths.map(found))).map((s) => path.relative(fx.root, s.found)).sort();
+    // every source found at a path; the URL too, when nothing narrows them
+    expect((await e.store.staleness.sourcesMeeting([])).length).toBe(6);
+    expect(await meeting(['docs/a.md'])).toEqual(['docs', 'docs/a.md']);
+    // a folder written: what lies under it, not its sibling docs2
+    expect(await meeting(['docs'])).toEqual(['docs', 'docs/a.md', 'docs/deep/b.md']);
+    expect(await meeting(['docs/deep/b.md', 'docs2/c.md'])).toEqual(['docs', 'docs/deep/b.md', 'docs2', 'docs2/c.md']);
+    expect(await meeting(['elsewhere.md'])).toEqual([]);
+  });
+});

@@ -48,8 +48,8 @@ export async function relinkAll(store: Store): Promise<void> {
 /** Only the links `changes` can have affected; returns the ids of links that resolved before and no longer do. */
 export async function relinkChanged(store: Store, changes: LinkChanges): Promise<number[]> {
   const written = new Set(changes.pageIds);
-  const rows = await store.links.affectedBy([...written], [...changes.keys]);
   const paths = changes.paths;
+  const rows = await store.links.affectedBy([...written], [...changes.keys], paths ?? null);
   const mayHaveMoved = (l: StoredLink) =>
     !paths || l.kind !== 'source' || written.has(l.page_id) || l.target_external === null || paths.some((p) => pathsMeet(l.target_external!, p));
   return relinkRows(store, rows.filter(mayHaveMoved), written);

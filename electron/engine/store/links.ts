@@ -81,8 +81,10 @@ export interface LinkRepo {
   pagesLinkingTo(pageId: number): Promise<number[]>;
   /** Every link, to resolve again. */
   all(): Promise<StoredLink[]>;
-  /** The links of these pages, those whose target key is one of these, and every `source`. */
-  affectedBy(pageIds: readonly number[], keys: readonly string[]): Promise<StoredLink[]>;
+  /** The links of these pages, those whose target key is one of these, and every `source` not
+   * found or (`paths` given: the absolute paths a run touched) found where it meets one of them
+   * (StaleRepo.sourcesMeeting). */
+  affectedBy(pageIds: readonly number[], keys: readonly string[], paths: readonly string[] | null): Promise<StoredLink[]>;
   // read by link fixes (curation/link-fix.ts)
   /** The page's links to `target` on that line (of that kind, when given), as written, in the order written. */
   writtenOn(pageId: number, line: number, target: string, kind: LinkKind | null): Promise<{ kind: LinkKind; target: string; column: number | null }[]>;

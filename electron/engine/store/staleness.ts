@@ -55,6 +55,7 @@ export interface StaleRepo {
   /** The pages of the files at `rels`, and of every file under those that are folders. */
   pagesAt(rootId: number, rels: readonly string[]): Promise<number[]>;
   pagesLinkingTo(pageIds: readonly number[]): Promise<number[]>;
-  /** Every `sources` entry found at a path or URL. */
-  foundSources(): Promise<{ pageId: number; found: string }[]>;
+  /** The `sources` entries found at one of these absolute paths, under one, or at a folder around
+   * one (graph/relink.ts pathsMeet); past a hundred paths, every entry found at a path or URL. */
+  sourcesMeeting(paths: readonly string[]): Promise<{ pageId: number; found: string }[]>;
 }

@@ -1,6 +1,7 @@
 // For tests: every read of a PageRepo and a StaleRepo, asked with inputs taken from what an SQLite
 // index holds (its pages, files, folders, tags, agents) and their near misses (another case, the
 // other Unicode form, a missing id), so the two stores' answers are compared on the same questions.
+import path from 'node:path';
 import { TIERS } from '../../../shared/page.ts';
 import type { SearchFilters } from '../../../shared/search.ts';
 import type { Viewer } from '../../../shared/viewer.ts';
@@ -179,7 +180,9 @@ export function pageReads(s: Store, x: ReadInputs): Record<string, () => Promise
     ),
   );
   each('pagesLinkingTo', [ids, some, [], [missing]], (list) => s.staleness.pagesLinkingTo(list));
-  out.foundSources = () => s.staleness.foundSources();
+  // every source, then those meeting each page's file, and the folders around them
+  const files = x.places.map((p) => path.join(p.root, p.path));
+  each('sourcesMeeting', [[], files, files.map((f) => path.dirname(f))], (paths) => s.staleness.sourcesMeeting(paths));
   return out;
 }
 

@@ -118,8 +118,18 @@ async function linkAnswers({ links }: Store, i: RunLinkInputs, ask: Ask): Promis
   await ask('neighbours all', () => links.neighbours(i.pages));
   await ask('findings', () => links.findings(i.links, 10_000));
   await ask('findings reversed, 3', () => links.findings([...i.links].reverse(), 3));
-  await ask('affectedBy keys', () => links.affectedBy([], i.keys));
-  await ask('affectedBy nothing', () => links.affectedBy([], []));
+  await ask('affectedBy keys', () => links.affectedBy([], i.keys, null));
+  await ask('affectedBy nothing', () => links.affectedBy([], [], null));
+  // the sources narrowed to those meeting paths: each found one, and a folder around it
+  const found = (await links.all()).flatMap((l) => (l.kind === 'source' && l.target_external?.startsWith('/') ? [l.target_external] : []));
+  await ask('affectedBy found', () => links.affectedBy([], [], found.slice(0, 3)));
+  await ask('affectedBy around found', () =>
+    links.affectedBy(
+      [],
+      [],
+      found.slice(0, 3).map((f) => f.slice(0, f.lastIndexOf('/'))),
+    ),
+  );
   for (const p of i.pages) {
     await ask(`around ${p}`, () => links.around([p]));
     await ask(`outOf ${p}`, () => links.outOf(p));
@@ -127,7 +137,7 @@ async function linkAnswers({ links }: Store, i: RunLinkInputs, ask: Ask): Promis
     await ask(`neighbours ${p}`, () => links.neighbours([p]));
     await ask(`pagesLinkedFrom ${p}`, () => links.pagesLinkedFrom(p));
     await ask(`pagesLinkingTo ${p}`, () => links.pagesLinkingTo(p));
-    await ask(`affectedBy ${p}`, () => links.affectedBy([p], i.keys.slice(0, 2)));
+    await ask(`affectedBy ${p}`, () => links.affectedBy([p], i.keys.slice(0, 2), null));
   }
   for (const v of i.viewers) {
     const who = v.agent ?? 'person';

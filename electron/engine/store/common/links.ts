@@ -3,6 +3,7 @@
 // order its plan gave is written out (an IN list is read in ascending order, each value's links by
 // id), so both stores answer alike. Indexing and relinking write thousands of rows: those
 // statements are compiled once per block size and written a block at a time (Blocks).
+import path from 'node:path';
 import { CompiledQuery, sql, type RawBuilder } from 'kysely';
 import type { Link, LinkFinding, LinkKind, PageSummary } from '../../../../shared/page.ts';
 import type { Viewer } from '../../../../shared/viewer.ts';
@@ -10,6 +11,7 @@ import type { LinkAnswer, LinkRepo, LinkStep, NewLink, OtherEdge, PageEdge, Stor
 import { toPageSummary, type PageSummaryRow } from '../pages.ts';
 import { visibleTo, type Visibility } from '../visibility.ts';
 import { condition, KeptStatements, lastOf, type Query } from './query.ts';
+import { meetingPaths } from './paths-under.ts';
 
 /** Reports and backlinks name the pages a viewer reads, archived ones too (their links are still written). */
 const READ: Visibility = { archived: true, never: true };
@@ -261,11 +263,14 @@ export class Links implements LinkRepo {
     return (await this.q.db.selectFrom('links').select(STORED).orderBy('id').execute()) as StoredLink[];
   }
 
-  async affectedBy(pageIds: readonly number[], keys: readonly string[]): Promise<StoredLink[]> {
+  async affectedBy(pageIds: readonly number[], keys: readonly string[], paths: readonly string[] | null): Promise<StoredLink[]> {
     const { db, dialect } = this.q;
     const stored = () => db.selectFrom('links').select(STORED);
+    // a source not found may be found now; one found elsewhere than the paths was not moved by them
+    const meeting = paths && meetingPaths('target_external', paths, path.sep);
+    const narrowed = meeting ? sql` AND (target_external IS NULL OR ${meeting})` : sql``;
     // SQLite's planner would scan every link for the sources beside the UNION: their partial index holds just them
-    const sources = sql<StoredLink>`SELECT ${sql.join(STORED.map((c) => sql.ref(c)))} FROM links ${dialect.indexedBy('links_source')} WHERE kind = 'source'`;
+    const sources = sql<StoredLink>`SELECT ${sql.join(STORED.map((c) => sql.ref(c)))} FROM links ${dialect.indexedBy('links_source')} WHERE kind = 'source'${narrowed}`;
     return (await stored()
       .where(dialect.oneOf(sql.ref('page_id'), pageIds))
       .union(stored().where(dialect.oneOf(sql.ref('target_key'), keys)))

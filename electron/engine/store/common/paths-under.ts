@@ -34,3 +34,20 @@ export async function rowsAtOrUnder<DB, TB extends keyof DB, O>(
   }
   return out;
 }
+
+/**
+ * Absolute paths in `column` that meet one of `paths` as graph/relink.ts pathsMeet has it: the path
+ * itself, one under it, or a folder around it (each of its ancestors, by equality); `sep` the
+ * platform's. Null past PATHS_PER_STATEMENT paths, where the caller reads every row: a run's
+ * sources were all read and tested here for every write, however few it touched.
+ */
+export function meetingPaths(column: string, paths: readonly string[], sep: string): RawBuilder<SqlBool> | null {
+  if (paths.length === 0 || paths.length > PATHS_PER_STATEMENT) return null;
+  const col = sql.ref(column);
+  // the character after the separator: "p/" up to "p0" is everything under p
+  const past = String.fromCharCode(sep.charCodeAt(0) + 1);
+  const around = new Set<string>();
+  for (const p of paths) for (let at = p.indexOf(sep, 1); at > 0; at = p.indexOf(sep, at + 1)) around.add(p.slice(0, at));
+  const under = paths.map((p) => sql<SqlBool>`(${col} > ${p + sep} AND ${col} < ${p + past})`);
+  return sql<SqlBool>`(${col} IN (${sql.join([...new Set([...paths, ...around])])}) OR ${sql.join(under, sql` OR `)})`;
+}

@@ -1,6 +1,7 @@
 // StaleRepo written once: what the staleness rules read (curation/staleness.ts) and the records
 // they leave. A scope (a few pages) is one list parameter (Dialect.oneOf); every page otherwise.
 // Lists come in an order written out, the same on both databases.
+import path from 'node:path';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { StaleReason } from '../../../../shared/page.ts';
 import type { Viewer } from '../../../../shared/viewer.ts';
@@ -8,7 +9,7 @@ import { PAGE_FROM, PAGE_SUMMARY_COLUMNS, toPageSummary, type PageSummaryRow } f
 import type { CitedSource, StaleRecord, StaleRepo, StaleScope } from '../staleness.ts';
 import { visibleTo } from '../visibility.ts';
 import { condition, type Query } from './query.ts';
-import { rowsAtOrUnder } from './paths-under.ts';
+import { meetingPaths, rowsAtOrUnder } from './paths-under.ts';
 
 type RecordRow = PageSummaryRow & { owner: string | null; reviewed: string | null; updated: string | null; since: string; reasons: string };
 
@@ -165,15 +166,14 @@ export class Staleness implements StaleRepo {
     return rows.map((r) => r.page_id);
   }
 
-  async foundSources(): Promise<{ pageId: number; found: string }[]> {
-    const rows = await this.q.db
+  async sourcesMeeting(paths: readonly string[]): Promise<{ pageId: number; found: string }[]> {
+    let rows = this.q.db
       .selectFrom('links')
       .select(['page_id as pageId', 'target_external as found'])
       .where('kind', '=', 'source')
-      .where('target_external', 'is not', null)
-      .orderBy('page_id')
-      .orderBy('id')
-      .execute();
-    return rows.map((r) => ({ pageId: r.pageId, found: r.found! }));
+      .where('target_external', 'is not', null);
+    const meeting = meetingPaths('target_external', paths, path.sep);
+    if (meeting) rows = rows.where(meeting);
+    return (await rows.orderBy('page_id').orderBy('id').execute()).map((r) => ({ pageId: r.pageId, found: r.found! }));
   }
 }

@@ -157,8 +157,9 @@ async function readsAgree(ids: Record<string, number>, linkIds: number[]): Promi
   await same((s) => s.links.edges([ids.b!, ids.a!, ids['agent-a/b']!]));
   await same((s) => s.links.neighbours([ids.b!, ids.a!]));
   await same((s) => s.links.neighbours([]));
-  await same((s) => s.links.affectedBy([ids.b!], ['a', 'nowhere']));
-  await same((s) => s.links.affectedBy([], []));
+  await same((s) => s.links.affectedBy([ids.b!], ['a', 'nowhere'], null));
+  await same((s) => s.links.affectedBy([], [], null));
+  await same((s) => s.links.affectedBy([], [], ['/nowhere/a.md']));
   await same((s) => s.links.writtenOn(ids.a!, 2, 'B', null));
   await same((s) => s.links.writtenOn(ids.a!, 2, 'B', 'wikilink'));
   await same((s) => s.links.writtenOn(ids.a!, 2, 'B', 'embed'));
