@@ -2,7 +2,7 @@
 // is in the history file, found unqualified (sqlite/history.ts); in PostgreSQL it is in the same
 // database as the index. Either way the entry a write appends is in that write's transaction,
 // committed before the file is renamed (audit.ts says why).
-import { sql, type Generated } from 'kysely';
+import { sql, type Generated, type SqlBool } from 'kysely';
 import type { AuditEntry } from '../../../../shared/page.ts';
 import type { AuditFilter, AuditRecord, AuditRepo } from '../audit.ts';
 import type { Query } from './query.ts';
@@ -98,11 +98,17 @@ export class Audit implements AuditRepo {
   }
 
   async latestOn(root: string, path: string): Promise<Pick<AuditEntry, 'at' | 'hashBefore' | 'hashAfter'> | null> {
+    // the row bound names the (path, root, id) index: PostgreSQL's planner, taking a file's many
+    // entries for spread evenly, walked the whole log back by id to the file's newest otherwise
+    // (6.8 ms a write with 100,000 entries since it; 0.03 ms by the index: build/bench/audit-latest.ts)
     const row = await this.q.db
       .selectFrom('audit')
       .select(['at', 'hash_before as hashBefore', 'hash_after as hashAfter'])
       .where('path', '=', path)
       .where('root', '=', root)
+      .where(sql<SqlBool>`(path, root, id) <= (${path}, ${root}, CAST(${Number.MAX_SAFE_INTEGER} AS BIGINT))`)
+      .orderBy('path', 'desc')
+      .orderBy('root', 'desc')
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();

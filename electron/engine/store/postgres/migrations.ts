@@ -8,6 +8,7 @@ import { HISTORY_SCHEMA } from './schema/history.ts';
 import { INDEX_COUNTS_SCHEMA } from './schema/index-counts.ts';
 import { SEARCH_SCHEMA } from './schema/search.ts';
 import { WAITING_WRITES_SCHEMA } from './schema/waiting-writes.ts';
+import { AUDIT_BY_FILE_SCHEMA } from './schema/audit-by-file.ts';
 import { MIGRATION_LOCK } from './locks.ts';
 
 /** Each entry takes the schema one version up; never edit one that has shipped, add another. */
@@ -16,6 +17,7 @@ const MIGRATIONS: readonly string[] = [
   INDEX_COUNTS_SCHEMA,
   COMPRESSION_SCHEMA,
   WAITING_WRITES_SCHEMA,
+  AUDIT_BY_FILE_SCHEMA,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -104,7 +104,11 @@ describe.skipIf(!pgAdminUrl())('vectors and history copied into PostgreSQL', () 
     for (const e of entries) {
       await same(`entry ${e.id}`, (s) => s.audit.entry(e.id));
       await same(`laterOn ${e.id}`, (s) => s.audit.laterOn(e));
+      // each file's newest entry (a write asks it: logged-write.ts), the same on both
+      const newest = await same(`latestOn ${e.id}`, (s) => s.audit.latestOn(e.root, e.path));
+      expect(newest?.at).toBe(entries.find((x) => x.root === e.root && x.path === e.path)!.at);
     }
+    expect(await same('latestOn elsewhere', (s) => s.audit.latestOn(entries[0]!.root, 'no/such.md'))).toBeNull();
     for (const filter of [{ actor: 'agent-b' }, { key: 'SCRATCH' }, { action: 'undo' }, { limit: 1 }])
       await same(`audit ${JSON.stringify(filter)}`, (s) => s.audit.list({ limit: 1000, ...filter }));
 
