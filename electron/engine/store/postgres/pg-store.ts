@@ -2,8 +2,8 @@
 // every repository over one connection pool. A write or read transaction holds one pooled
 // connection for the code inside it (Sql finds it through AsyncLocalStorage); index writes take
 // one advisory lock, so they go one at a time across every server, as SQLite's do in one file; a
-// logged write of a page takes a lock on that page only, and a write of some rows (a run's own, some
-// pages' staleness) the index lock shared and those rows' locks.
+// logged write of a page takes a lock on that page only, held through its rename, and a write of
+// some rows (a run's own, some pages' staleness) the index lock shared and those rows' locks.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import { CairnError } from '../../../../shared/errors.ts';
@@ -164,14 +164,19 @@ export class PgStore implements Store {
       return Promise.reject(new Error('a write cannot start inside a read of the store: its snapshot would be taken over by the write'));
     const waitMs = options.waitMs ?? lockWaitMs();
     const page = options.page;
-    if (page)
+    if (page) {
+      // a session lock, let go once afterCommit (the rename) has run: another server's write of the
+      // page, waiting for it, never checks the file between this one's commit and its rename
+      const key = (c: pg.PoolClient) => `hashtextextended(${c.escapeLiteral(JSON.stringify([page.root, page.path]))}, 0)`;
       return this.transaction(
         'write',
         fn,
         waitMs,
         options.afterCommit,
-        (c) => `SELECT pg_advisory_xact_lock(hashtextextended(${c.escapeLiteral(JSON.stringify([page.root, page.path]))}, 0))`,
+        (c) => `SELECT pg_advisory_lock(${key(c)})`,
+        (c) => `SELECT pg_advisory_unlock(${key(c)})`,
       );
+    }
     const rows = options.rows;
     if (rows) return this.transaction('write', fn, waitMs, options.afterCommit, (c) => rowLocks(c, rows));
     const next = this.queue.then(() => this.transaction('write', fn, waitMs, options.afterCommit, () => `SELECT pg_advisory_xact_lock(${INDEX_WRITE_LOCK})`));
@@ -195,17 +200,21 @@ export class PgStore implements Store {
     waitMs: number,
     afterCommit: (() => void) | undefined,
     lock: ((c: pg.PoolClient) => string) | null,
+    /** Lets go of a session lock `lock` took, once the transaction and afterCommit are done. */
+    unlock?: (c: pg.PoolClient) => string,
   ): Promise<T> {
     await this.ready;
     const client = await this.pool.connect();
     let broken: unknown = undefined;
     let runAfterCommit: (() => void) | undefined;
+    let locked = false;
     const tx: Transaction = { kind, client, tail: Promise.resolve(), ended: false };
     try {
       if (lock) {
         await client.query(`BEGIN; SET LOCAL lock_timeout = ${Math.max(1, Math.round(waitMs))}; ${lock(client)}`).catch((err: { code?: string }) => {
           throw err.code === LOCK_TIMEOUT ? new PgLocked(this.url, waitMs) : err;
         });
+        locked = true;
       } else {
         await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       }
@@ -226,9 +235,22 @@ export class PgStore implements Store {
       await client.query('ROLLBACK').catch((e: unknown) => (broken = e));
       throw err;
     } finally {
-      // a connection that could not roll back is not handed to the next caller
-      client.release(broken as Error | undefined);
-      runAfterCommit?.();
+      try {
+        // a session lock: the rename first, while the page is still locked, then the lock
+        if (unlock) {
+          const rename = runAfterCommit;
+          runAfterCommit = undefined;
+          try {
+            rename?.();
+          } finally {
+            if (locked && !broken) await client.query(unlock(client)).catch((e: unknown) => (broken = e));
+          }
+        }
+      } finally {
+        // a connection that could not roll back, or let go of its lock, is not handed to the next caller
+        client.release(broken as Error | undefined);
+        runAfterCommit?.();
+      }
     }
   }
 }
