@@ -235,6 +235,7 @@ export class PgStore implements Store {
       await client.query('ROLLBACK').catch((e: unknown) => (broken = e));
       throw err;
     } finally {
+      let releasing = false;
       try {
         // a session lock: the rename first, while the page is still locked, then the lock
         if (unlock) {
@@ -243,12 +244,21 @@ export class PgStore implements Store {
           try {
             rename?.();
           } finally {
-            if (locked && !broken) await client.query(unlock(client)).catch((e: unknown) => (broken = e));
+            // not waited for: the write is answered once its file is in place, and its connection
+            // goes back to the pool once the lock is let go (one that cannot is dropped, and the
+            // lock with its session)
+            if (locked && !broken) {
+              releasing = true;
+              client.query(unlock(client)).then(
+                () => client.release(),
+                (e: Error) => client.release(e),
+              );
+            }
           }
         }
       } finally {
-        // a connection that could not roll back, or let go of its lock, is not handed to the next caller
-        client.release(broken as Error | undefined);
+        // a connection that could not roll back is not handed to the next caller
+        if (!releasing) client.release(broken as Error | undefined);
         runAfterCommit?.();
       }
     }
