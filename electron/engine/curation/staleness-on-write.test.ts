@@ -144,6 +144,26 @@ describe.each(storeKinds())('sources after a write (%s)', (kind) => {
   });
 });
 
+describe.each(storeKinds())('sources a run of paths moved (%s)', (kind) => {
+  it('are resolved again when the file or folder they were found at goes', async () => {
+    fx = await makeStoreFixture(kind, { 'citing.md': '---\nsources: [data/x.csv, data, other.csv]\n---\n# Citing\n' });
+    fs.mkdirSync(path.join(fx.root, 'data'));
+    fs.writeFileSync(path.join(fx.root, 'data/x.csv'), 'x');
+    fs.writeFileSync(path.join(fx.root, 'other.csv'), 'o');
+    const e = fx.engine();
+    await e.reindex();
+    const missing = async () =>
+      (await e.links({ kind: 'dangling' })).findings
+        .filter((f) => f.kind === 'source')
+        .map((f) => `${f.sourceKey} -> ${f.target}`)
+        .sort();
+    expect(await missing()).toEqual([]);
+    fs.rmSync(path.join(fx.root, 'data'), { recursive: true });
+    await e.reindexPaths([path.join(fx.root, 'data')]);
+    expect(await missing()).toEqual(['citing -> data', 'citing -> data/x.csv']);
+  });
+});
+
 describe.each(storeKinds())('sources a write can have moved (%s)', (kind) => {
   it('are those found at a path written, under one, or at a folder around one, as pathsMeet has it', async () => {
     fx = await makeStoreFixture(kind, {
@@ -163,5 +183,8 @@ describe.each(storeKinds())('sources a write can have moved (%s)', (kind) => {
     expect(await meeting(['docs'])).toEqual(['docs', 'docs/a.md', 'docs/deep/b.md']);
     expect(await meeting(['docs/deep/b.md', 'docs2/c.md'])).toEqual(['docs', 'docs/deep/b.md', 'docs2', 'docs2/c.md']);
     expect(await meeting(['elsewhere.md'])).toEqual([]);
+    // a hundred deep paths: one parameter, however many folders lie around them
+    const deep = Array.from({ length: 100 }, (_, i) => `t${i}/${'a/'.repeat(330)}f.md`);
+    expect(await meeting(deep)).toEqual([]);
   });
 });

@@ -267,7 +267,7 @@ export class Links implements LinkRepo {
     const { db, dialect } = this.q;
     const stored = () => db.selectFrom('links').select(STORED);
     // a source not found may be found now; one found elsewhere than the paths was not moved by them
-    const meeting = paths && meetingPaths('target_external', paths, path.sep);
+    const meeting = paths && meetingPaths('target_external', paths, path.sep, dialect);
     const narrowed = meeting ? sql` AND (target_external IS NULL OR ${meeting})` : sql``;
     // SQLite's planner would scan every link for the sources beside the UNION: their partial index holds just them
     const sources = sql<StoredLink>`SELECT ${sql.join(STORED.map((c) => sql.ref(c)))} FROM links ${dialect.indexedBy('links_source')} WHERE kind = 'source'${narrowed}`;

@@ -5,7 +5,7 @@
 // (an OR of the ranges made SQLite, which keeps no statistics here, test every row of the root
 // against each: 23 ms for 100 paths among 10,000 files, against 1.4 ms).
 import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { inBatches } from './query.ts';
+import { inBatches, type Dialect } from './query.ts';
 
 /** Paths one statement asks about. */
 const PATHS_PER_STATEMENT = 100;
@@ -37,17 +37,18 @@ export async function rowsAtOrUnder<DB, TB extends keyof DB, O>(
 
 /**
  * Absolute paths in `column` that meet one of `paths` as graph/relink.ts pathsMeet has it: the path
- * itself, one under it, or a folder around it (each of its ancestors, by equality); `sep` the
- * platform's. Null past PATHS_PER_STATEMENT paths, where the caller reads every row: a run's
- * sources were all read and tested here for every write, however few it touched.
+ * itself, one under it, or a folder around it; `sep` the platform's. The paths go as one JSON
+ * parameter (read by the dialect's jsonValues), so the statement is one text for any
+ * number and depth of paths (a parameter per path and per folder around it ran past SQLite's 32,766
+ * for a hundred deep paths). Null past PATHS_PER_STATEMENT paths, where the caller reads every row:
+ * a run's sources were all read and tested here for every write, however few it touched.
  */
-export function meetingPaths(column: string, paths: readonly string[], sep: string): RawBuilder<SqlBool> | null {
+export function meetingPaths(column: string, paths: readonly string[], sep: string, dialect: Dialect): RawBuilder<SqlBool> | null {
   if (paths.length === 0 || paths.length > PATHS_PER_STATEMENT) return null;
   const col = sql.ref(column);
   // the character after the separator: "p/" up to "p0" is everything under p
   const past = String.fromCharCode(sep.charCodeAt(0) + 1);
-  const around = new Set<string>();
-  for (const p of paths) for (let at = p.indexOf(sep, 1); at > 0; at = p.indexOf(sep, at + 1)) around.add(p.slice(0, at));
-  const under = paths.map((p) => sql<SqlBool>`(${col} > ${p + sep} AND ${col} < ${p + past})`);
-  return sql<SqlBool>`(${col} IN (${sql.join([...new Set([...paths, ...around])])}) OR ${sql.join(under, sql` OR `)})`;
+  const under = (a: RawBuilder<unknown>, b: RawBuilder<unknown>) => sql`(${a} > ${b} || ${sep} AND ${a} < ${b} || ${past})`;
+  const p = sql.ref('m.value');
+  return sql<SqlBool>`EXISTS (SELECT 1 FROM ${dialect.jsonValues(sql<string>`${JSON.stringify(paths)}`)} AS m WHERE ${col} = ${p} OR ${under(col, p)} OR ${under(p, col)})`;
 }

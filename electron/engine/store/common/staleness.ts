@@ -172,7 +172,7 @@ export class Staleness implements StaleRepo {
       .select(['page_id as pageId', 'target_external as found'])
       .where('kind', '=', 'source')
       .where('target_external', 'is not', null);
-    const meeting = meetingPaths('target_external', paths, path.sep);
+    const meeting = meetingPaths('target_external', paths, path.sep, this.q.dialect);
     if (meeting) rows = rows.where(meeting);
     return (await rows.orderBy('page_id').orderBy('id').execute()).map((r) => ({ pageId: r.pageId, found: r.found! }));
   }
