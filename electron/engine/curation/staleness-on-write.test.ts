@@ -122,6 +122,13 @@ describe.each(storeKinds())('staleness after a write (%s)', (kind) => {
   });
 });
 
+/** Each `sources` entry found nowhere, as "page -> entry", in order. */
+const missingSources = async (e: TestEngine) =>
+  (await e.links({ kind: 'dangling' })).findings
+    .filter((f) => f.kind === 'source')
+    .map((f) => `${f.sourceKey} -> ${f.target}`)
+    .sort();
+
 describe.each(storeKinds())('sources after a write (%s)', (kind) => {
   it('are resolved again for the pages naming the path written, not for every page', async () => {
     fx = await makeStoreFixture(kind, {
@@ -132,7 +139,7 @@ describe.each(storeKinds())('sources after a write (%s)', (kind) => {
     fs.writeFileSync(path.join(fx.dir, 'outside.ts'), 'x');
     const e = fx.engine();
     await e.reindex();
-    const missing = async () => (await e.links({ kind: 'dangling' })).findings.filter((f) => f.kind === 'source').map((f) => `${f.sourceKey} -> ${f.target}`);
+    const missing = () => missingSources(e);
     expect(await missing()).toEqual(['citing -> later.md']);
 
     // a file outside the wiki goes, unseen by the index: only a full run looks at it again
@@ -152,11 +159,7 @@ describe.each(storeKinds())('sources a run of paths moved (%s)', (kind) => {
     fs.writeFileSync(path.join(fx.root, 'other.csv'), 'o');
     const e = fx.engine();
     await e.reindex();
-    const missing = async () =>
-      (await e.links({ kind: 'dangling' })).findings
-        .filter((f) => f.kind === 'source')
-        .map((f) => `${f.sourceKey} -> ${f.target}`)
-        .sort();
+    const missing = () => missingSources(e);
     expect(await missing()).toEqual([]);
     fs.rmSync(path.join(fx.root, 'data'), { recursive: true });
     await e.reindexPaths([path.join(fx.root, 'data')]);
