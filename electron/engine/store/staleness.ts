@@ -56,6 +56,6 @@ export interface StaleRepo {
   pagesAt(rootId: number, rels: readonly string[]): Promise<number[]>;
   pagesLinkingTo(pageIds: readonly number[]): Promise<number[]>;
   /** The `sources` entries found at one of these absolute paths, under one, or at a folder around
-   * one (graph/relink.ts pathsMeet); past a hundred paths, every entry found at a path or URL. */
+   * one (graph/relink.ts pathsMeet); past ten paths, every entry found at a path or URL. */
   sourcesMeeting(paths: readonly string[]): Promise<{ pageId: number; found: string }[]>;
 }
