@@ -65,8 +65,8 @@ export interface Store {
   close(): Promise<void>;
   /**
    * After a run that wrote many pages: lets the database plan its queries on the tables as they
-   * now are. PostgreSQL's planner needs statistics (VACUUM (ANALYZE)): on a freshly indexed SciFact
-   * its lexical search is ~4× slower until autovacuum comes by. SQLite's plans for these queries
+   * now are. PostgreSQL's planner needs statistics (ANALYZE, waited for; a VACUUM after it is not):
+   * on a freshly indexed SciFact its lexical search is ~4× slower until autovacuum comes by. SQLite's plans for these queries
    * were measured without statistics, so it has nothing to do. Best effort: it never fails, since
    * what called it has landed.
    */

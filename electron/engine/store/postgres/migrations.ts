@@ -9,6 +9,7 @@ import { INDEX_COUNTS_SCHEMA } from './schema/index-counts.ts';
 import { SEARCH_SCHEMA } from './schema/search.ts';
 import { WAITING_WRITES_SCHEMA } from './schema/waiting-writes.ts';
 import { AUDIT_BY_FILE_SCHEMA } from './schema/audit-by-file.ts';
+import { UNPLANNED_COLUMNS_SCHEMA } from './schema/unplanned-columns.ts';
 import { MIGRATION_LOCK } from './locks.ts';
 
 /** Each entry takes the schema one version up; never edit one that has shipped, add another. */
@@ -18,6 +19,7 @@ const MIGRATIONS: readonly string[] = [
   COMPRESSION_SCHEMA,
   WAITING_WRITES_SCHEMA,
   AUDIT_BY_FILE_SCHEMA,
+  UNPLANNED_COLUMNS_SCHEMA,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
