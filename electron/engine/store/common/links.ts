@@ -33,6 +33,12 @@ const STORED = ['id', 'page_id', 'kind', 'target', 'anchor', 'target_key', 'targ
 
 type Column = 'integer' | 'text';
 
+/** From this many rows (a first index's batch of pages) links go in by COPY where the database has it (Dialect.copy). */
+const COPY_ROWS = 5_000;
+/** The columns a new link writes, and those its answer does. */
+const INSERTED = ['page_id', 'ord', 'line', 'kind', 'target', 'anchor', 'label', 'target_key', 'col'];
+const ANSWERED = ['target_page_id', 'target_file_id', 'target_external', 'reason'];
+
 /** Rows a statement where a column's values go as one array. */
 const ARRAY_ROWS = 20_000;
 
@@ -157,7 +163,13 @@ export class Links implements LinkRepo {
         .execute();
     // a page given twice keeps the links given last, as replacing them one page at a time would
     const rows = lastOf(pages, (p) => String(p.pageId)).flatMap((p) => p.links.map((l, ord) => ({ ...l, pageId: p.pageId, ord })));
-    await this.inserts.write(rows.map((r, seq) => ({ ...r, seq })));
+    if (dialect.copy && rows.length >= COPY_ROWS)
+      await dialect.copy.insert(
+        'links',
+        INSERTED,
+        rows.map((l) => [l.pageId, l.ord, l.line, l.kind, l.target, l.anchor, l.label, l.targetKey, l.column]),
+      );
+    else await this.inserts.write(rows.map((r, seq) => ({ ...r, seq })));
   }
 
   async dangling(reasons: readonly ('missing-page' | 'missing-anchor')[], viewer: Viewer): Promise<LinkFinding[]> {
@@ -292,8 +304,16 @@ export class Links implements LinkRepo {
 
   async answer(changes: readonly LinkAnswer[], most = false): Promise<void> {
     const answers = lastAnswers(changes);
+    const { copy } = this.q.dialect;
     const write = async () => {
-      await this.answers.write(answers.filter((a) => a.targetKey === undefined));
+      const unkeyed = answers.filter((a) => a.targetKey === undefined);
+      if (most && copy)
+        await copy.rewrite(
+          'links',
+          ANSWERED,
+          unkeyed.map((a) => [a.id, a.targetPageId, a.targetFileId, a.external, a.reason]),
+        );
+      else await this.answers.write(unkeyed);
       await this.keyedAnswers.write(answers.filter((a) => a.targetKey !== undefined));
     };
     await (most ? this.q.dialect.withoutIndexes('links', write) : write());

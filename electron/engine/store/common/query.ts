@@ -34,9 +34,22 @@ export interface Dialect {
    * text. Null where the database takes no arrays (SQLite: VALUES lists, a block at a time).
    */
   readonly columnArrays: ((types: readonly string[]) => RawBuilder<unknown>) | null;
+  /** Many rows of a table written by COPY (PostgreSQL: postgres/copy-rows.ts, a first index's); null
+   * where statements write them as fast (SQLite, in process). */
+  readonly copy: RowsByCopy | null;
   /** Runs `write`, which writes most rows of `table`, with its secondary indexes and foreign keys
    * dropped and built again after (PostgreSQL: postgres/without-indexes.ts); SQLite just runs it. */
   withoutIndexes<T>(table: string, write: () => Promise<T>): Promise<T>;
+}
+
+/** A COPY row: numbers, strings and nulls. */
+export type CopyRow = readonly (string | number | null)[];
+
+export interface RowsByCopy {
+  /** `rows` into `table`'s `columns`, in the order given (an identity column numbers them in it). */
+  insert(table: string, columns: readonly string[], rows: Iterable<CopyRow>): Promise<void>;
+  /** The rows of `table` whose id each row's first value is, given the other values in `columns`. */
+  rewrite(table: string, columns: readonly string[], rows: Iterable<CopyRow>): Promise<void>;
 }
 
 export interface Query {

@@ -16,11 +16,12 @@ import {
 } from 'kysely';
 import type { Dialect, Query } from '../common/query.ts';
 import { withoutIndexes } from './without-indexes.ts';
+import { copyRows, rewriteRows } from './copy-rows.ts';
 import { pageCondition } from './page-filter.ts';
 import type { Tables } from '../common/tables.ts';
 import type { Sql } from './sql.ts';
 
-const POSTGRES: Omit<Dialect, 'withoutIndexes'> = {
+const POSTGRES: Omit<Dialect, 'withoutIndexes' | 'copy'> = {
   kind: 'postgres',
   // SQLite's NOCASE folds ASCII letters only: lower() under "C" does the same
   sameText: (a, b) => sql<SqlBool>`lower(${a} COLLATE "C") = lower(${b} COLLATE "C")`,
@@ -84,7 +85,14 @@ export function pgQuery(run: Sql): Query {
   });
   return {
     db,
-    dialect: { ...POSTGRES, withoutIndexes: (table, write) => withoutIndexes(run, table, write) },
+    dialect: {
+      ...POSTGRES,
+      withoutIndexes: (table, write) => withoutIndexes(run, table, write),
+      copy: {
+        insert: (table, columns, rows) => copyRows(run, table, columns, rows),
+        rewrite: (table, columns, rows) => rewriteRows(run, table, columns, rows),
+      },
+    },
     rows: async <R>(compiled: CompiledQuery<R>, parameters: readonly unknown[]) => (await run.compiled(compiled.sql, parameters)).rows as R[],
   };
 }

@@ -27,6 +27,7 @@ const SQLITE: Dialect = {
   rows: (alias, columns, rows) =>
     sql`(SELECT ${sql.join(Object.keys(columns).map((c, i) => sql`value ->> ${sql.lit(i)} AS ${sql.id(c)}`))} FROM json_each(${JSON.stringify(rows, wellFormed)})) AS ${sql.id(alias)}`,
   columnArrays: null,
+  copy: null,
   // its writes of many rows were measured with the indexes in place (SQLite's B-trees are written in bulk)
   withoutIndexes: (_table, write) => write(),
 };
