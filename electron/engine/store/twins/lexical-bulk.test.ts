@@ -2,8 +2,9 @@
 // (postgres/lexical-writes.ts): indexed straight into each store, the wiki ranks alike, chunk for
 // chunk and score for score, and bm25's totals are the index's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPgDatabase, pgAdminUrl } from '../../testing/pg-test.ts';
-import { makeFixture, type Fixture, type FixtureEngine } from '../../testing/wiki-fixture.ts';
+import { pgAdminUrl } from '../../testing/pg-test.ts';
+import { indexedTwice, type TwinEngines } from '../../testing/twin-engines.ts';
+import type { FixtureEngine } from '../../testing/wiki-fixture.ts';
 
 /** 150 pages (one batch) of 200 words each from 997 made-up ones: over 25,000 postings, past COPY's threshold. */
 function wideWiki(): Record<string, string> {
@@ -18,20 +19,15 @@ function wideWiki(): Record<string, string> {
 const QUERIES = [['w1'], ['w5', 'w17'], ['page', 'more'], ['quokka'], ['w996', 'w0', 'w500']];
 
 describe.skipIf(!pgAdminUrl())('a first index loaded in bulk into PostgreSQL', () => {
-  const fixtures: Fixture[] = [];
+  let twins: TwinEngines;
   let sqlite: FixtureEngine;
   let postgres: FixtureEngine;
 
   beforeAll(async () => {
-    fixtures.push(makeFixture(wideWiki()), makeFixture(wideWiki(), { db: await freshPgDatabase() }));
-    [sqlite, postgres] = fixtures.map((fx) => fx.engine()) as [FixtureEngine, FixtureEngine];
-    await sqlite.reindex({});
-    await postgres.reindex({});
+    twins = await indexedTwice(wideWiki());
+    ({ sqlite, postgres } = twins);
   });
-  afterAll(async () => {
-    await Promise.all([sqlite?.close(), postgres?.close()]);
-    for (const fx of fixtures) fx.cleanup();
-  });
+  afterAll(() => twins?.close());
 
   it('ranks as FTS5 does, with the totals of the rows it holds', async () => {
     const pg = postgres.store as unknown as { sql: { value<T>(text: string): Promise<T> } };

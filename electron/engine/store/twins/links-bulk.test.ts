@@ -5,8 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Link } from '../../../../shared/page.ts';
 import type { LinkAnswer } from '../links.ts';
-import { freshPgDatabase, pgAdminUrl } from '../../testing/pg-test.ts';
-import { makeFixture, type Fixture, type FixtureEngine } from '../../testing/wiki-fixture.ts';
+import { pgAdminUrl } from '../../testing/pg-test.ts';
+import { indexedTwice, type TwinEngines } from '../../testing/twin-engines.ts';
+import type { FixtureEngine } from '../../testing/wiki-fixture.ts';
 
 const PAGES = 600;
 
@@ -45,20 +46,15 @@ function linkedWiki(): Record<string, string> {
 }
 
 describe.skipIf(!pgAdminUrl())('a first index whose links are written in bulk', () => {
-  const fixtures: Fixture[] = [];
+  let twins: TwinEngines;
   let sqlite: FixtureEngine;
   let postgres: FixtureEngine;
 
   beforeAll(async () => {
-    fixtures.push(makeFixture(linkedWiki()), makeFixture(linkedWiki(), { db: await freshPgDatabase() }));
-    [sqlite, postgres] = fixtures.map((fx) => fx.engine()) as [FixtureEngine, FixtureEngine];
-    await sqlite.reindex({});
-    await postgres.reindex({});
+    twins = await indexedTwice(linkedWiki());
+    ({ sqlite, postgres } = twins);
   });
-  afterAll(async () => {
-    await Promise.all([sqlite?.close(), postgres?.close()]);
-    for (const fx of fixtures) fx.cleanup();
-  });
+  afterAll(() => twins?.close());
 
   it('stores and answers every link as SQLite does', async () => {
     const [want, got] = await Promise.all([sqlite.store.links.all(), postgres.store.links.all()]);
