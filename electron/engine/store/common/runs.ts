@@ -5,7 +5,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { FileProblem, IndexReport } from '../../../../shared/indexing.ts';
 import type { FileProblemRow, FileRecord, FolderProblem, IndexCounts, OpenRun, RunRepo, RunState, StoredFile } from '../runs.ts';
 import { inBatches, KeptStatements, lastOf, type Query } from './query.ts';
-import { fileRow, fileStatements, FILE_ROWS, STATE } from './file-rows.ts';
+import { fileRow, fileStatements, FILE_ROWS, givenPaths, STATE } from './file-rows.ts';
 import { metaOf } from './meta.ts';
 import { rowsAtOrUnder } from './paths-under.ts';
 
@@ -199,20 +199,14 @@ export class Runs implements RunRepo {
     // one file (a page written) is updated in one statement, as recordFile does
     if (files.length === 1) return [await this.recordFile(rootId, files[0]!)];
     const given = lastOf(files, (f) => f.relPath);
+    const paths = givenPaths(
+      this.q,
+      given.map((f) => f.relPath),
+    );
     const known = new Set(
       (
-        await this.q.db
-          .selectFrom('files')
-          .select('rel_path')
-          .where('root_id', '=', rootId)
-          .where(
-            this.q.dialect.oneOf(
-              sql.ref('rel_path'),
-              given.map((f) => f.relPath),
-            ),
-          )
-          .execute()
-      ).map((r) => r.rel_path),
+        await sql<{ rel_path: string }>`SELECT f.rel_path FROM ${paths} JOIN files f ON f.root_id = ${rootId} AND f.rel_path = g.rel`.execute(this.q.db)
+      ).rows.map((r) => r.rel_path),
     );
     const idOf = new Map<string, number>();
     for (const f of given) if (known.has(f.relPath)) idOf.set(f.relPath, await this.recordFile(rootId, f));
