@@ -345,7 +345,9 @@ export class Pages implements PageRepo {
       rel: string;
       hash: string | null;
     }>`SELECT f.rel_path AS rel, CASE WHEN p.prose IS NULL THEN NULL ELSE p.content_hash END AS hash
-      FROM ${givenPaths(this.q, relPaths)} JOIN files f ON f.root_id = ${rootId} AND f.rel_path = g.rel JOIN pages p ON p.file_id = f.id`.execute(this.q.db);
+      FROM files f JOIN pages p ON p.file_id = f.id WHERE f.root_id = ${rootId} AND f.rel_path IN (SELECT g.rel FROM ${givenPaths(this.q, relPaths)})`.execute(
+      this.q.db,
+    );
     const hashOf = new Map(rows.map((r) => [r.rel, r.hash]));
     return relPaths.map((rel) => hashOf.get(rel) ?? null);
   }

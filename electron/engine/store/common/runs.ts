@@ -205,7 +205,7 @@ export class Runs implements RunRepo {
     );
     const known = new Set(
       (
-        await sql<{ rel_path: string }>`SELECT f.rel_path FROM ${paths} JOIN files f ON f.root_id = ${rootId} AND f.rel_path = g.rel`.execute(this.q.db)
+        await sql<{ rel_path: string }>`SELECT rel_path FROM files WHERE root_id = ${rootId} AND rel_path IN (SELECT g.rel FROM ${paths})`.execute(this.q.db)
       ).rows.map((r) => r.rel_path),
     );
     const idOf = new Map<string, number>();
