@@ -16,6 +16,8 @@ import { makeStoreFixture } from '../testing/store-fixture.ts';
 import type { Fixture, FixtureEngine, TestEngine } from '../testing/wiki-fixture.ts';
 import { drainChunk } from './mention-chunks.ts';
 import { INLINE_PAGES } from './pending-mentions.ts';
+import type { PgStore } from '../store/postgres/pg-store.ts';
+import type { SqliteStore } from '../store/sqlite/sqlite-store.ts';
 
 const REPO = path.resolve(import.meta.dirname, '../../..');
 /** More pages than a write matches in its own transaction hold "widget" and "gadget" (every third on another line). */
@@ -104,6 +106,23 @@ describe.each(storeKinds())('on %s', (kind) => {
     expect((await e.store.concepts.pendingRematch()).map((w) => w.kind)).toContain('moved');
     await e.drainMentions();
     expect(await held(e)).toEqual(await fresh(fx));
+  });
+
+  it('pages without a signature (indexed before there were any) are asked too, and signed when matched', async () => {
+    fx = await makeStoreFixture(kind, wiki());
+    const indexer = fx.engine();
+    await indexer.reindex();
+    // as a migration leaves the pages indexed before signatures: every fifth page without one
+    const unsign = 'DELETE FROM prose_sigs WHERE page_id % 5 = 0';
+    if (kind === 'postgres') await (indexer.store as PgStore).sql.run(unsign);
+    else (indexer.store as SqliteStore).db.prepare(unsign).run();
+    await indexer.close();
+    const e = fx.engine();
+    expect((await e.store.concepts.unsignedPages()).length).toBeGreaterThan(PAGES / 6);
+    await writeAndStop(fx, 'widget');
+    await e.drainMentions();
+    expect(await held(e)).toEqual(await fresh(fx));
+    expect(await e.store.concepts.unsignedPages()).toEqual([]);
   });
 
   it('the drain goes in chunks of bounded pages, one sweep for several writes, to what a new index holds', async () => {
