@@ -142,8 +142,9 @@ export class PgStore implements Store {
     // outside any transaction (VACUUM cannot run in one); neither takes a lock that blocks reads or
     // writes. Statistics first, waited for: without them the lexical lane's plans are the slow ones
     // (SciFact, lexical p50 right after indexing: none 134 ms, ANALYZE 43 ms). VACUUM after, not
-    // waited for: it marks the new rows all-visible, so the postings are read by index-only scans
-    // (30 ms; 20–28 ms once autovacuum has been by), and took 0.35 s of interconnected-10k's run.
+    // waited for, of the postings alone: it marks their new rows all-visible, so they are read by
+    // index-only scans (30 ms; 20–28 ms once autovacuum has been by). The whole database's took
+    // 0.35 s of interconnected-10k's run, and would hold up closing a large shared one.
     // Best effort: autovacuum does both later, and the run or copy that asks has landed, so a
     // failure here (a dropped connection) must not report it as failed.
     try {
@@ -154,7 +155,7 @@ export class PgStore implements Store {
       return;
     }
     this.vacuuming ??= this.pool
-      .query('VACUUM')
+      .query('VACUUM chunk_terms')
       .catch(() => {})
       .then(() => void (this.vacuuming = null));
   }

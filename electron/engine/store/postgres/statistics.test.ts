@@ -40,9 +40,9 @@ describe.skipIf(!pgAdminUrl())('planner statistics after indexing into PostgreSQ
 
     await engine.writePage({ key: 'page-0', body: '# Page 0\n\nRewritten once, about sourdough.\n', actor: 'test' });
     expect(await analyzedAt(fx.db)).toEqual(after);
-    // the VACUUM the run started and did not wait for has ended once the engine has closed
+    // the VACUUM of the postings the run started and did not wait for has run
     await engine.close();
-    for (const at of Object.values(await analyzedAt(fx.db, 'last_vacuum'))) expect(at).not.toBeNull();
+    expect(await analyzedAt(fx.db, 'last_vacuum')).toEqual({ chunk_terms: expect.any(String), links: null, pages: null });
   });
 
   it('never fails what asked for it: the run or copy has landed by then', async () => {
