@@ -307,13 +307,9 @@ export class Links implements LinkRepo {
     const { copy } = this.q.dialect;
     const write = async () => {
       const unkeyed = answers.filter((a) => a.targetKey === undefined);
-      if (most && copy)
-        await copy.rewrite(
-          'links',
-          ANSWERED,
-          unkeyed.map((a) => [a.id, a.targetPageId, a.targetFileId, a.external, a.reason]),
-        );
-      else await this.answers.write(unkeyed);
+      const rows = () => unkeyed.map((a) => [a.id, a.targetPageId, a.targetFileId, a.external, a.reason]);
+      // a database that refuses the staging table is answered by the updates
+      if (!(most && copy && (await copy.rewrite('links', ANSWERED, rows())))) await this.answers.write(unkeyed);
       await this.keyedAnswers.write(answers.filter((a) => a.targetKey !== undefined));
     };
     await (most ? this.q.dialect.withoutIndexes('links', write) : write());

@@ -48,8 +48,9 @@ export type CopyRow = readonly (string | number | null)[];
 export interface RowsByCopy {
   /** `rows` into `table`'s `columns`, in the order given (an identity column numbers them in it). */
   insert(table: string, columns: readonly string[], rows: Iterable<CopyRow>): Promise<void>;
-  /** The rows of `table` whose id each row's first value is, given the other values in `columns`. */
-  rewrite(table: string, columns: readonly string[], rows: Iterable<CopyRow>): Promise<void>;
+  /** The rows of `table` whose id each row's first value is, given the other values in `columns`;
+   * false, having written nothing, where the database refuses the table it stages them in. */
+  rewrite(table: string, columns: readonly string[], rows: Iterable<CopyRow>): Promise<boolean>;
 }
 
 export interface Query {

@@ -22,11 +22,12 @@ export function copyRows(sql: Sql, table: string, columns: readonly string[], ro
  * each row all the same, and joins the values as arrays; deleting keeps every other session's
  * snapshot whole (TRUNCATE would not). Inside a write transaction, which drops the staged rows
  * if it fails; the table's foreign keys are checked again on insert (a first index drops them
- * meanwhile: without-indexes.ts).
+ * meanwhile: without-indexes.ts). False, having written nothing, where the role may make no
+ * temporary table.
  */
-export async function rewriteRows(sql: Sql, table: string, columns: readonly string[], rows: Iterable<CopyRow>): Promise<void> {
+export async function rewriteRows(sql: Sql, table: string, columns: readonly string[], rows: Iterable<CopyRow>): Promise<boolean> {
   const stage = id(`rewritten_${table}`);
-  await sql.run(`CREATE TEMP TABLE ${stage} AS SELECT id, ${columns.map(id).join(', ')} FROM ${id(table)} WITH NO DATA`);
+  if (!(await stagedIn(sql, `CREATE TEMP TABLE ${stage} AS SELECT id, ${columns.map(id).join(', ')} FROM ${id(table)} WITH NO DATA`))) return false;
   await copyRows(sql, `rewritten_${table}`, ['id', ...columns], rows);
   const all = (
     await sql.rows<{ name: string }>(
@@ -41,4 +42,22 @@ export async function rewriteRows(sql: Sql, table: string, columns: readonly str
      SELECT ${all.map((c) => `${given.has(c) ? 's' : 'g'}.${id(c)}`).join(', ')} FROM gone g JOIN ${stage} s USING (id)`,
   );
   await sql.run(`DROP TABLE ${stage}`);
+  return true;
+}
+
+/** PostgreSQL's "insufficient_privilege". */
+const REFUSED = '42501';
+
+/** Makes the staging table; false, with the transaction as it was, where this role may make no
+ * temporary table (a database whose TEMP privilege was revoked). */
+async function stagedIn(sql: Sql, create: string): Promise<boolean> {
+  await sql.run('SAVEPOINT staging');
+  try {
+    await sql.run(create);
+    return true;
+  } catch (err) {
+    if ((err as { code?: string }).code !== REFUSED) throw err;
+    await sql.run('ROLLBACK TO SAVEPOINT staging');
+    return false;
+  }
 }

@@ -11,7 +11,7 @@ export function* copyText(rows: Iterable<CopyRow>): Generator<string> {
   let chunk = '';
   let n = 0;
   for (const row of rows) {
-    chunk += row.map((v) => (v === null ? '\\N' : typeof v === 'number' ? String(v) : escaped(v))).join('\t') + '\n';
+    chunk += row.map((v) => (v == null ? '\\N' : typeof v === 'number' ? String(v) : escaped(v))).join('\t') + '\n';
     if (++n % COPY_CHUNK === 0) {
       yield chunk;
       chunk = '';
