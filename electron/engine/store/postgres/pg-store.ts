@@ -11,6 +11,7 @@ import { JOINED_AFTER_COMMIT, type Store, type WriteOptions } from '../store.ts'
 import { lockWaitMs } from '../lock-wait.ts';
 import { INDEX_WRITE_LOCK } from './locks.ts';
 import { SchemaReady } from './schema-ready.ts';
+import { analyzeInTwo } from './analyze.ts';
 import { redactUrl } from '../../config/pg-url.ts';
 import { Sql, type Transaction } from './sql.ts';
 import { Attachments } from '../common/attachments.ts';
@@ -149,7 +150,7 @@ export class PgStore implements Store {
     // failure here (a dropped connection) must not report it as failed.
     try {
       await this.ready;
-      await this.pool.query('ANALYZE');
+      await analyzeInTwo(this.pool);
     } catch {
       // the next statement that needs the database says what is wrong with it
       return;

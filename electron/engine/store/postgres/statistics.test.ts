@@ -26,6 +26,19 @@ async function analyzedAt(url: string, column: 'last_analyze' | 'last_vacuum' = 
   }
 }
 
+/** The tables of the database PostgreSQL has never analyzed on request. */
+async function unanalyzed(url: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<{ relname: string }>(`SELECT relname FROM pg_stat_user_tables WHERE last_analyze IS NULL ORDER BY relname`)).rows.map(
+      (r) => r.relname,
+    );
+  } finally {
+    await client.end();
+  }
+}
+
 describe.skipIf(!pgAdminUrl())('planner statistics after indexing into PostgreSQL', () => {
   let fx: Fixture;
   afterEach(() => fx.cleanup());
@@ -37,6 +50,7 @@ describe.skipIf(!pgAdminUrl())('planner statistics after indexing into PostgreSQ
     const after = await analyzedAt(fx.db);
     expect(Object.keys(after)).toEqual(['chunk_terms', 'links', 'pages']);
     for (const at of Object.values(after)) expect(at).not.toBeNull();
+    expect(await unanalyzed(fx.db)).toEqual([]);
 
     await engine.writePage({ key: 'page-0', body: '# Page 0\n\nRewritten once, about sourdough.\n', actor: 'test' });
     expect(await analyzedAt(fx.db)).toEqual(after);
