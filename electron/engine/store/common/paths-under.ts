@@ -5,7 +5,7 @@
 // (an OR of the ranges made SQLite, which keeps no statistics here, test every row of the root
 // against each: 23 ms for 100 paths among 10,000 files, against 1.4 ms).
 import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { inBatches, type Dialect } from './query.ts';
+import { inBatches, wellFormed, type Dialect } from './query.ts';
 
 /** Paths one statement asks about. */
 const PATHS_PER_STATEMENT = 100;
@@ -54,6 +54,6 @@ export function meetingPaths(column: string, paths: readonly string[], sep: stri
   const under = (a: RawBuilder<unknown>, b: RawBuilder<unknown>) => sql`(${a} > ${b} || ${sep} AND ${a} < ${b} || ${past})`;
   const p = sql.ref('m.value');
   // well formed, as a bound string would be made: PostgreSQL's JSON refuses a lone surrogate
-  const json = JSON.stringify(paths.map((x) => (x as string & { toWellFormed(): string }).toWellFormed()));
+  const json = JSON.stringify(paths.map((p) => wellFormed(p)));
   return sql<SqlBool>`EXISTS (SELECT 1 FROM ${dialect.jsonValues(sql<string>`${json}`)} AS m WHERE ${col} = ${p} OR ${under(col, p)} OR ${under(p, col)})`;
 }

@@ -42,6 +42,10 @@ export interface Dialect {
   withoutIndexes<T>(table: string, write: () => Promise<T>): Promise<T>;
 }
 
+/** A string with each lone surrogate made U+FFFD (String.prototype.toWellFormed, Node 20 on; TypeScript's lib here predates it):
+ * as binding a string would, where it goes into JSON text instead, which would carry it as is. */
+export const wellFormed = (s: string): string => (s as string & { toWellFormed(): string }).toWellFormed();
+
 /** A COPY row: numbers, strings and nulls. */
 export type CopyRow = readonly (string | number | null)[];
 

@@ -3,14 +3,14 @@
 // most of ours: statements.ts). Its statements join whatever transaction the store has open on
 // the connection, as every statement here does.
 import { Kysely, SqliteDialect, sql, type CompiledQuery, type SqlBool } from 'kysely';
-import type { Dialect, Query } from '../common/query.ts';
+import { wellFormed, type Dialect, type Query } from '../common/query.ts';
 import { pageCondition } from './page-filter.ts';
 import type { Tables } from '../common/tables.ts';
 import type { Db } from './database.ts';
 import { StatementsByText } from './statements-by-text.ts';
 
-/** String.prototype.toWellFormed (Node 20 on; TypeScript's lib here predates it). */
-const wellFormed = (_: string, v: unknown) => (typeof v === 'string' ? (v as string & { toWellFormed(): string }).toWellFormed() : v);
+/** JSON.stringify's replacer making each string well formed. */
+const wellFormedStrings = (_: string, v: unknown) => (typeof v === 'string' ? wellFormed(v) : v);
 
 const SQLITE: Dialect = {
   kind: 'sqlite',
@@ -25,7 +25,7 @@ const SQLITE: Dialect = {
   pageFilter: pageCondition,
   // a lone surrogate made well-formed, as binding the string would: JSON would carry it into the text as is
   rows: (alias, columns, rows) =>
-    sql`(SELECT ${sql.join(Object.keys(columns).map((c, i) => sql`value ->> ${sql.lit(i)} AS ${sql.id(c)}`))} FROM json_each(${JSON.stringify(rows, wellFormed)})) AS ${sql.id(alias)}`,
+    sql`(SELECT ${sql.join(Object.keys(columns).map((c, i) => sql`value ->> ${sql.lit(i)} AS ${sql.id(c)}`))} FROM json_each(${JSON.stringify(rows, wellFormedStrings)})) AS ${sql.id(alias)}`,
   columnArrays: null,
   copy: null,
   // its writes of many rows were measured with the indexes in place (SQLite's B-trees are written in bulk)
