@@ -4,11 +4,10 @@
 // inserted 29 ms a batch of 9,500 by unnest, 14.5 ms by COPY; their first answers written in
 // 868 ms by ten UPDATEs (their indexes then built in 268 ms), 440 ms by a COPY and one rewrite
 // (159 ms).
+import { escapeIdentifier as id } from 'pg';
 import { copyText } from './copy-text.ts';
 import type { CopyRow } from '../common/query.ts';
 import type { Sql } from './sql.ts';
-
-const id = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** `rows` into `table`'s `columns`, in the order given (an identity column numbers them in it). */
 export function copyRows(sql: Sql, table: string, columns: readonly string[], rows: Iterable<CopyRow>): Promise<void> {

@@ -6,6 +6,7 @@
 // the table wait for it (the drop locks it): only for writes of most of a table, as a first index's.
 // Where another session reads the table at that moment, the write goes on with the indexes in
 // place: it never waits for that lock, so it never holds one lock while it waits for another.
+import { escapeIdentifier as id } from 'pg';
 import type { Sql } from './sql.ts';
 
 /** PostgreSQL's "lock_not_available". */
@@ -27,7 +28,6 @@ export async function withoutIndexes<T>(sql: Sql, table: string, write: () => Pr
     `SELECT conname AS name, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = ?::regclass AND contype = 'f'`,
     [table],
   );
-  const id = (name: string) => `"${name.replaceAll('"', '""')}"`;
   const drops = [...keys.map((k) => `ALTER TABLE ${id(table)} DROP CONSTRAINT ${id(k.name)}`), ...indexes.map((i) => `DROP INDEX ${id(i.name)}`)];
   if (drops.length) await sql.run(drops.join(';\n'));
   const out = await write();
@@ -40,7 +40,7 @@ export async function withoutIndexes<T>(sql: Sql, table: string, write: () => Pr
 async function lockedAtOnce(sql: Sql, table: string): Promise<boolean> {
   await sql.run('SAVEPOINT without_indexes');
   try {
-    await sql.run(`LOCK TABLE "${table.replaceAll('"', '""')}" IN ACCESS EXCLUSIVE MODE NOWAIT`);
+    await sql.run(`LOCK TABLE ${id(table)} IN ACCESS EXCLUSIVE MODE NOWAIT`);
     return true;
   } catch (err) {
     if ((err as { code?: string }).code !== LOCKED) throw err;
