@@ -1,6 +1,7 @@
 // The rows of the files a run finds: the statements that write one, compiled once, and the row
 // of a new one, for inserting a batch of them in one statement.
 import path from 'node:path';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { FileRecord } from '../runs.ts';
 import { compiledOnce, type Query } from './query.ts';
 
@@ -55,15 +56,16 @@ export type FileRow = ReturnType<typeof fileRow>;
 const stateOf = (f: FileRow) => ({ mtime_ms: f.mtime_ms, size: f.size, status: f.status, reason: f.reason, is_page: f.is_page });
 
 /**
- * Root-relative paths as the table `g(rel)`, for `rel_path IN (SELECT g.rel FROM ...)`: each path
- * then finds its row through the (root_id, rel_path) key. Tested as `rel_path = ANY(...)`,
- * PostgreSQL planned a first index's batches as every file of the root read and each compared with
- * each of the batch's 500 paths, while the table had no statistics yet: 34–44 ms a statement at
- * 9,000 files, and growing. (Joined as a table instead, SQLite read every file for each path.)
+ * `column` (a file's root-relative path) is one of `paths`, asked so that each path finds its row
+ * through the (root_id, rel_path) key: the paths as a table (Dialect.rows) under IN. Tested as
+ * `rel_path = ANY(...)`, PostgreSQL planned a first index's batches as every file of the root read
+ * and each compared with each of the batch's 500 paths, while the table had no statistics yet:
+ * 34–44 ms a statement at 9,000 files, and growing. (Joined as a table instead, SQLite read every
+ * file for each path.)
  */
-export const givenPaths = (q: Query, paths: readonly string[]) =>
-  q.dialect.rows(
+export const relPathAmong = (q: Query, column: string, paths: readonly string[]): RawBuilder<SqlBool> =>
+  sql<SqlBool>`${sql.ref(column)} IN (SELECT g.rel FROM ${q.dialect.rows(
     'g',
     { rel: 'text' },
     paths.map((p) => [p]),
-  );
+  )})`;

@@ -26,7 +26,7 @@ import {
 import { seenByPlace, visibleTo, type Visibility } from '../visibility.ts';
 import { condition, KeptStatements, type Query } from './query.ts';
 import { upsertIndexed } from './page-upsert.ts';
-import { givenPaths } from './file-rows.ts';
+import { relPathAmong } from './file-rows.ts';
 
 /** The order SQLite gives live pages it finds through its dates index (archived_since, reviewed, updated). */
 const DATES_ORDER = sql.raw('p.reviewed NULLS FIRST, p.updated NULLS FIRST, p.id');
@@ -341,13 +341,13 @@ export class Pages implements PageRepo {
   async storedHashes(rootId: number, relPaths: readonly string[]): Promise<(string | null)[]> {
     if (relPaths.length === 0) return [];
     // a page without prose was indexed before concepts: it is written again even when its bytes are the same
-    const { rows } = await sql<{
-      rel: string;
-      hash: string | null;
-    }>`SELECT f.rel_path AS rel, CASE WHEN p.prose IS NULL THEN NULL ELSE p.content_hash END AS hash
-      FROM files f JOIN pages p ON p.file_id = f.id WHERE f.root_id = ${rootId} AND f.rel_path IN (SELECT g.rel FROM ${givenPaths(this.q, relPaths)})`.execute(
-      this.q.db,
-    );
+    const rows = await this.q.db
+      .selectFrom('pages as p')
+      .innerJoin('files as f', 'f.id', 'p.file_id')
+      .select(['f.rel_path as rel', sql<string | null>`CASE WHEN p.prose IS NULL THEN NULL ELSE p.content_hash END`.as('hash')])
+      .where('f.root_id', '=', rootId)
+      .where(relPathAmong(this.q, 'f.rel_path', relPaths))
+      .execute();
     const hashOf = new Map(rows.map((r) => [r.rel, r.hash]));
     return relPaths.map((rel) => hashOf.get(rel) ?? null);
   }

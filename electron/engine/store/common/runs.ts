@@ -5,7 +5,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { FileProblem, IndexReport } from '../../../../shared/indexing.ts';
 import type { FileProblemRow, FileRecord, FolderProblem, IndexCounts, OpenRun, RunRepo, RunState, StoredFile } from '../runs.ts';
 import { inBatches, KeptStatements, lastOf, type Query } from './query.ts';
-import { fileRow, fileStatements, FILE_ROWS, givenPaths, STATE } from './file-rows.ts';
+import { fileRow, fileStatements, FILE_ROWS, relPathAmong, STATE } from './file-rows.ts';
 import { metaOf } from './meta.ts';
 import { rowsAtOrUnder } from './paths-under.ts';
 
@@ -199,14 +199,21 @@ export class Runs implements RunRepo {
     // one file (a page written) is updated in one statement, as recordFile does
     if (files.length === 1) return [await this.recordFile(rootId, files[0]!)];
     const given = lastOf(files, (f) => f.relPath);
-    const paths = givenPaths(
-      this.q,
-      given.map((f) => f.relPath),
-    );
     const known = new Set(
       (
-        await sql<{ rel_path: string }>`SELECT rel_path FROM files WHERE root_id = ${rootId} AND rel_path IN (SELECT g.rel FROM ${paths})`.execute(this.q.db)
-      ).rows.map((r) => r.rel_path),
+        await this.q.db
+          .selectFrom('files')
+          .select('rel_path')
+          .where('root_id', '=', rootId)
+          .where(
+            relPathAmong(
+              this.q,
+              'rel_path',
+              given.map((f) => f.relPath),
+            ),
+          )
+          .execute()
+      ).map((r) => r.rel_path),
     );
     const idOf = new Map<string, number>();
     for (const f of given) if (known.has(f.relPath)) idOf.set(f.relPath, await this.recordFile(rootId, f));
