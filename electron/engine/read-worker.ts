@@ -7,7 +7,8 @@ import type { FusionDefaults } from '../../shared/search.ts';
 import { pageView } from './graph/page-view.ts';
 import type { Viewer } from '../../shared/viewer.ts';
 import { search, type SemanticRan } from './search/search.ts';
-import { openReadStore } from './store/open-store.ts';
+import { openReadStore, readersYieldToWrites } from './store/open-store.ts';
+import { lowerThisThread } from './thread-priority.ts';
 import type { Store } from './store/store.ts';
 
 export type ReadRequest =
@@ -19,6 +20,7 @@ export type ReadAnswer = { id: number; value: unknown } | { id: number; error: {
 const location = (workerData as { db: string }).db;
 /** A worker answers one request at a time, so two connections are plenty. */
 const store: Store = openReadStore(location);
+if (readersYieldToWrites(location)) lowerThisThread();
 
 async function answer(r: ReadRequest): Promise<unknown> {
   if (r.method === 'search') return search({ store, semantic: r.semantic, defaults: r.defaults }, r.request);

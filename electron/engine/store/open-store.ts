@@ -18,6 +18,12 @@ export function openReadStore(location: string): Store {
   return isPostgresUrl(location) ? openPgStore(location, 2) : sqliteStore(openReadConnection(location));
 }
 
+/** Whether reader threads should yield the CPU to writes (thread-priority.ts says why): on
+ * PostgreSQL an index write holds a lock every server sharing the database waits for. */
+export function readersYieldToWrites(location: string): boolean {
+  return isPostgresUrl(location);
+}
+
 /** An error of the store at `location` with what to do about it (a damaged file, an unreachable database), or the error as it was. */
 export function explainStoreError(location: string, err: unknown): unknown {
   return isPostgresUrl(location) ? explainPgError(location, err) : explainDbError(location, err);
