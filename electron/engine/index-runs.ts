@@ -67,6 +67,7 @@ export class IndexRuns {
     ({ store: this.store, settings: this.settings, semantic: this.semantic, events: this.events } = host);
     this.drain = new MentionDrain(
       this.store,
+      this.settings.conceptAliases,
       () => this.drainTurn(),
       () => void this.tellDrained(),
     );
@@ -286,7 +287,7 @@ export class IndexRuns {
     let report: IndexReport;
     try {
       // a full run leaves every page's mentions complete (and finishes what a killed process left)
-      if (!paths) await drainPending(this.store, () => yieldToEventLoop().then(() => true));
+      if (!paths) await drainPending(this.store, this.settings.conceptAliases, () => yieldToEventLoop().then(() => true));
       // before the semantic phase, whose model build can take minutes while searches go on
       if (indexed.indexed >= STATISTICS_AFTER_PAGES) await this.store.refreshStatistics();
       await this.refreshStaleness(paths && nearBefore ? unionScope(nearBefore, await pagesNear(this.store, paths)) : null);
