@@ -10,7 +10,7 @@ import type { EngineEvents } from './engine.ts';
 import { failRun, finishRun } from './ingest/runs.ts';
 import { MentionDrain, yieldToEventLoop } from './ingest/mention-drain.ts';
 import { addToBatch, newBatch, takeBatch, type Batch, type Taken } from './ingest/run-batch.ts';
-import { drainPending } from './ingest/mention-chunks.ts';
+import { CHUNK_PAGES, drainPending } from './ingest/mention-chunks.ts';
 import type { Store } from './store/store.ts';
 import { once } from './module-once.ts';
 
@@ -102,6 +102,20 @@ export class IndexRuns {
       if ((!this.writes.size && !this.running) || round >= DRAIN_DEFERS) return;
       await Promise.all([...this.writes, this.running?.catch(() => {})]);
     }
+  }
+
+  /**
+   * Drains what is pending once a full run has written, in its turn: the work pending then, not
+   * what other servers' writes keep leaving meanwhile (each of their runs leaves its pages' concepts
+   * on a shared store), which would keep a full run, and every run after it here, from ending.
+   * Two sweeps of the pages do what was pending and what its matching left; past them, the
+   * background drain goes on.
+   */
+  private async drainAfterFullRun(): Promise<void> {
+    const chunks = 2 * Math.ceil((await this.store.runs.pageCount()) / CHUNK_PAGES) + 4;
+    let taken = 0;
+    await drainPending(this.store, this.settings.conceptAliases, () => yieldToEventLoop().then(() => ++taken <= chunks));
+    if (taken > chunks) this.drain.kick();
   }
 
   /** Stops draining after the chunk under way: the rest stays pending in the store. Before, lets a run
@@ -287,7 +301,7 @@ export class IndexRuns {
     let report: IndexReport;
     try {
       // a full run leaves every page's mentions complete (and finishes what a killed process left)
-      if (!paths) await drainPending(this.store, this.settings.conceptAliases, () => yieldToEventLoop().then(() => true));
+      if (!paths) await this.drainAfterFullRun();
       // before the semantic phase, whose model build can take minutes while searches go on
       if (indexed.indexed >= STATISTICS_AFTER_PAGES) await this.store.refreshStatistics();
       await this.refreshStaleness(paths && nearBefore ? unionScope(nearBefore, await pagesNear(this.store, paths)) : null);

@@ -13,9 +13,10 @@ import { engineApi } from '../engine-api.ts';
 import { cairnEnv, runCairn } from '../testing/cairn-process.ts';
 import { storeKinds } from '../testing/pg-test.ts';
 import { makeStoreFixture } from '../testing/store-fixture.ts';
+import { until } from '../testing/until.ts';
 import type { Fixture, FixtureEngine, TestEngine } from '../testing/wiki-fixture.ts';
 import { drainChunk } from './mention-chunks.ts';
-import { INLINE_PAGES } from './pending-mentions.ts';
+import { INLINE_PAGES, leavePagesPending } from './pending-mentions.ts';
 import type { PgStore } from '../store/postgres/pg-store.ts';
 import type { SqliteStore } from '../store/sqlite/sqlite-store.ts';
 
@@ -187,6 +188,30 @@ describe.each(storeKinds())('on %s', (kind) => {
     await Promise.all([a.drainMentions(), b.drainMentions()]);
     expect(await a.store.concepts.pendingRematch()).toEqual([]);
     expect(await held(b)).toEqual(await fresh(fx));
+  });
+
+  it.runIf(shared)('a full run ends while other servers keep leaving work, and the drain matches it after', async () => {
+    fx = await makeStoreFixture(kind, wiki());
+    const [a, b] = [fx.engine(), fx.engine()];
+    await a.reindex();
+    const page = await idOf(a, 'p00');
+    // as another server's runs of paths leave their pages' concepts, one after another, without
+    // draining them: a full run that drained until nothing was pending would not end meanwhile
+    let leaving = true;
+    let left = 0;
+    const other = (async () => {
+      for (; leaving; left++) await b.store.write((tx) => leavePagesPending(tx.concepts, [page]));
+    })();
+    try {
+      await until('the other server leaving work', async () => left >= 2);
+      await a.reindex();
+    } finally {
+      leaving = false;
+      await other;
+    }
+    await a.drainMentions();
+    expect(await a.store.concepts.pendingRematch()).toEqual([]);
+    expect(await held(a)).toEqual(await fresh(fx));
   });
 
   it('a process killed with the work pending leaves it to the next run', async () => {
