@@ -25,6 +25,8 @@ import type { SemanticSource } from './search/semantic.ts';
 import { runSemanticLane, search } from './search/search.ts';
 import type { Store } from './store/store.ts';
 import { workerCode } from './worker-code.ts';
+import { readersYieldToWrites } from './store/open-store.ts';
+import { startThreadPoolHere } from './thread-priority.ts';
 
 declare const CAIRN_READ_WORKER: string | undefined;
 
@@ -80,6 +82,7 @@ export class ReadPool {
   static start(dbFile: string, size = readPoolSize()): ReadPool | null {
     const code = workerCode(typeof CAIRN_READ_WORKER === 'string' ? CAIRN_READ_WORKER : undefined, new URL('./read-worker.ts', import.meta.url));
     if (!code) return null;
+    if (readersYieldToWrites(dbFile)) startThreadPoolHere();
     try {
       return new ReadPool(
         Array.from({ length: size }, (_, i) => new Reader(new Worker(code, { eval: true, name: `cairn read ${i}`, workerData: { db: dbFile } }))),

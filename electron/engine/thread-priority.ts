@@ -12,9 +12,9 @@
 // The embedded SQLite store is left alone: its write lock is held by one process, in one
 // synchronous transaction, and lowering its readers only slowed searches past the same aim (p95
 // 86 to 116 ms) for writes it already acknowledges at well over 100/s.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 
 /** How far below the threads that write the reader threads run. */
 export const READER_NICE = 10;
@@ -28,13 +28,25 @@ export const READER_NICE = 10;
 export function lowerThisThread(nice = READER_NICE): boolean {
   if (process.platform !== 'linux') return false;
   try {
-    // "<pid>/task/<tid>": this thread's own id, which os.setPriority takes as Linux's setpriority does
-    const tid = Number(path.basename(fs.readlinkSync('/proc/thread-self')));
-    if (!Number.isInteger(tid) || tid === process.pid || os.getPriority(tid) >= nice) return false;
+    // "<pid>/task/<tid>": this thread's own id, which os.setPriority takes as Linux's setpriority does;
+    // anything else (a /proc of another pid namespace) names some other task, left alone
+    const self = /^(\d+)\/task\/(\d+)$/.exec(fs.readlinkSync('/proc/thread-self'));
+    const tid = Number(self?.[2]);
+    if (!self || Number(self[1]) !== process.pid || tid === process.pid || os.getPriority(tid) >= nice) return false;
     os.setPriority(tid, nice);
     return true;
   } catch {
     // no /proc (a sandbox): the thread keeps its priority, and reads go on as before
     return false;
   }
+}
+
+/**
+ * Starts libuv's thread pool on the calling thread (the main one) if nothing has yet. The pool
+ * starts on its first use, and its threads take the nice value of the thread that starts them: a
+ * reader that lowered itself and then looked up its database's host first would leave every file
+ * write and fsync of the process at nice 10. Call it before starting the readers.
+ */
+export function startThreadPoolHere(): void {
+  randomBytes(1, () => {});
 }
