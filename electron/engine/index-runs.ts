@@ -73,6 +73,15 @@ export class IndexRuns {
     );
   }
 
+  /**
+   * Another process sharing the store ran (store/cluster.ts hear): what its run left pending (on a
+   * shared store, its pages' concepts) is drained here too, so that the write of a command that
+   * exits at once is matched without waiting for this server's next write.
+   */
+  otherServerRan(): void {
+    if (!this.store.cluster.alone && !this.store.readOnly) this.drain.kick();
+  }
+
   /** Matches the other pages' mentions left pending, by any process, until none are. */
   drainMentions(): Promise<void> {
     return this.drain.run();

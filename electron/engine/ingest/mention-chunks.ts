@@ -36,15 +36,18 @@ export interface DrainedChunk {
 export function drainChunk(store: Store, aliases: Record<string, string>, budget = CHUNK_PAGES): Promise<DrainedChunk> {
   return store.write(async (tx) => {
     const { concepts } = tx;
-    const work = await concepts.pendingRematch();
-    if (!work.length) return { pages: 0, left: 0 };
-    const written = work.find((w) => w.kind === 'pages');
-    if (written) {
-      // what the refresh leaves pending (a new form other pages may hold) joins the rest
-      await concepts.setPendingRematch(work.filter((w) => w !== written));
-      const r = await refreshConcepts(concepts, { pageIds: written.pages, wrote: true, all: false, aliases });
-      return { pages: r?.pages ?? 0, left: (await concepts.pendingRematch()).length };
+    let work = await concepts.pendingRematch();
+    let written = 0;
+    const pages = work.find((w) => w.kind === 'pages');
+    if (pages) {
+      // what the refresh leaves pending (a new form other pages may hold) joins the rest, which this
+      // chunk then goes on with: under a steady stream of writes, written pages are pending at every
+      // chunk, and the other pages' matching must not wait for the writes to stop
+      await concepts.setPendingRematch(work.filter((w) => w !== pages));
+      written = (await refreshConcepts(concepts, { pageIds: pages.pages, wrote: true, all: false, aliases }))?.pages ?? 0;
+      work = await concepts.pendingRematch();
     }
+    if (!work.length) return { pages: written, left: 0 };
     const next = await nextPages(
       concepts,
       work.filter((w): w is OthersRematch => w.kind !== 'pages'),
@@ -54,7 +57,7 @@ export function drainChunk(store: Store, aliases: Record<string, string>, budget
     await moveCounts(concepts, r.delta);
     const left = next.left.map((w) => ({ ...w, after: Math.max(w.after, next.through) }));
     await concepts.setPendingRematch(left);
-    return { pages: r.pages, left: left.length };
+    return { pages: written + r.pages, left: left.length };
   });
 }
 

@@ -92,7 +92,9 @@ export async function pendingNotice(concepts: ConceptRepo): Promise<IndexNotice 
   const written = work.flatMap((w) => (w.kind === 'pages' ? [w.pages.length] : []))[0];
   const names = work.flatMap((w) => (w.kind === 'form' ? [w.form] : w.kind === 'moved' ? [w.concept] : []));
   const parts = [
-    ...(written !== undefined ? [`the concepts of ${written === 1 ? 'a page' : `${written} pages`} written lately are still being matched`] : []),
+    ...(written !== undefined
+      ? [`the concepts of ${written === 1 ? 'a page' : written ? `${written} pages` : 'pages'} written or deleted lately are still being matched`]
+      : []),
     ...(names.length
       ? [
           `other pages are still being matched against ${names.length === 1 ? 'a concept' : `${names.length} concepts`} written lately (${names.slice(0, 3).join(', ')}${names.length > 3 ? ', …' : ''})`,
