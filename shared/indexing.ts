@@ -53,7 +53,7 @@ export const IndexNotice = z.object({
   state: z
     .enum(['first-index', 'interrupted', 'mentions-pending'])
     .describe(
-      'first-index: the first run is still writing pages, so a page may not be found yet; interrupted: a run stopped before it relinked, so links, backlinks and counts may be wrong until a run repairs it; mentions-pending (status only): a concept written lately is still being looked for in the other pages (or, where servers share the index, the concepts of pages written lately are still being matched), so mentions and concept counts may be short until that is done',
+      'first-index: the first run is still writing pages, so a page may not be found yet; interrupted: a run stopped before it relinked, so links, backlinks and counts may be wrong until a run repairs it; mentions-pending (status only): a concept written lately is still being looked for in the other pages, so their mentions of it and its count may be short until that is done',
     ),
   message: z.string(),
 });

@@ -108,10 +108,7 @@ export class Engine implements CairnService {
   /** For a long-running process: a run another server sharing the index announces reaches this one's doors too, as its own
    * pagesChanged; when announcements may have been missed, the last run finished stands for them, so the doors refresh. */
   hearOtherServers(): void {
-    const changed = (report: IndexReport) => {
-      this.runs.otherServerRan();
-      this.events.emit('pagesChanged', report);
-    };
+    const changed = (report: IndexReport) => this.events.emit('pagesChanged', report);
     const missed = () =>
       void this.store.runs.lastDone().then(
         (last) => last && changed(last),

@@ -10,7 +10,7 @@ import type { EngineEvents } from './engine.ts';
 import { failRun, finishRun } from './ingest/runs.ts';
 import { MentionDrain, yieldToEventLoop } from './ingest/mention-drain.ts';
 import { addToBatch, newBatch, takeBatch, type Batch, type Taken } from './ingest/run-batch.ts';
-import { CHUNK_PAGES, drainPending } from './ingest/mention-chunks.ts';
+import { drainPending } from './ingest/mention-chunks.ts';
 import type { Store } from './store/store.ts';
 import { once } from './module-once.ts';
 
@@ -67,19 +67,9 @@ export class IndexRuns {
     ({ store: this.store, settings: this.settings, semantic: this.semantic, events: this.events } = host);
     this.drain = new MentionDrain(
       this.store,
-      this.settings.conceptAliases,
       () => this.drainTurn(),
       () => void this.tellDrained(),
     );
-  }
-
-  /**
-   * Another process sharing the store ran (store/cluster.ts hear): what its run left pending (on a
-   * shared store, its pages' concepts) is drained here too, so that the write of a command that
-   * exits at once is matched without waiting for this server's next write.
-   */
-  otherServerRan(): void {
-    if (!this.store.cluster.alone && !this.store.readOnly) this.drain.kick();
   }
 
   /** Matches the other pages' mentions left pending, by any process, until none are. */
@@ -111,20 +101,6 @@ export class IndexRuns {
       if ((!this.writes.size && !this.running) || round >= DRAIN_DEFERS) return;
       await Promise.all([...this.writes, this.running?.catch(() => {})]);
     }
-  }
-
-  /**
-   * Drains what is pending once a full run has written, in its turn: the work pending then, not
-   * what other servers' writes keep leaving meanwhile (each of their runs leaves its pages' concepts
-   * on a shared store), which would keep a full run, and every run after it here, from ending.
-   * Two sweeps of the pages do what was pending and what its matching left; past them, the
-   * background drain goes on.
-   */
-  private async drainAfterFullRun(): Promise<void> {
-    const chunks = 2 * Math.ceil((await this.store.runs.pageCount()) / CHUNK_PAGES) + 4;
-    let taken = 0;
-    await drainPending(this.store, this.settings.conceptAliases, () => yieldToEventLoop().then(() => ++taken <= chunks));
-    if (taken > chunks) this.drain.kick();
   }
 
   /** Stops draining after the chunk under way: the rest stays pending in the store. Before, lets a run
@@ -310,7 +286,7 @@ export class IndexRuns {
     let report: IndexReport;
     try {
       // a full run leaves every page's mentions complete (and finishes what a killed process left)
-      if (!paths) await this.drainAfterFullRun();
+      if (!paths) await drainPending(this.store, () => yieldToEventLoop().then(() => true));
       // before the semantic phase, whose model build can take minutes while searches go on
       if (indexed.indexed >= STATISTICS_AFTER_PAGES) await this.store.refreshStatistics();
       await this.refreshStaleness(paths && nearBefore ? unionScope(nearBefore, await pagesNear(this.store, paths)) : null);

@@ -1,6 +1,5 @@
 // Keeps `mentions` and `concepts` in step with the pages, inside the indexing run's link
-// transaction (where servers share the index, a run of paths leaves this to the drain instead,
-// which calls it for the pages of many runs at once: indexer.ts relink, mention-chunks.ts). The concepts the changed names reach are grouped again (concepts/stored.ts), and the
+// transaction. The concepts the changed names reach are grouped again (concepts/stored.ts), and the
 // pages whose matches that can change are matched again (page-mentions.ts): the pages written in this
 // run, and the other pages a new or moved form reaches, while they are few; more are left pending, to
 // the drain (pending-mentions.ts). Past a few hundred changed forms (a first index, a changed alias

@@ -10,7 +10,6 @@ import type { FileProblem, IndexProgress, IndexReport } from '../../../shared/in
 import type { Store } from '../store/store.ts';
 import { relinkAll, relinkChanged } from '../graph/relink.ts';
 import { refreshConcepts } from './concept-mentions.ts';
-import { leavePagesPending } from './pending-mentions.ts';
 import { signatures } from '../concepts/signatures.ts';
 import { linkFindings } from '../graph/findings.ts';
 import { PageWriter } from './page-writer.ts';
@@ -160,13 +159,7 @@ async function relink(store: Store, writer: PageWriter, run: RunStart, conceptAl
     if (repair || writer.changes.pageIds.size > FULL_RELINK_PAGES) await relinkAll(tx);
     // a full run resolves every page's sources again even when no page changed: they lie outside the wiki
     else if (writer.wroteSomething || !paths) broke = await relinkChanged(tx, { ...writer.changes, paths: paths?.map((p) => path.resolve(p)) });
-    // Where servers share the index, every run holds the one lock they all wait for: a run of paths
-    // leaves its pages' concepts (about half its statements) to the drain, which matches the pages
-    // of many runs at once (mention-chunks.ts). Three servers under bench:agents acknowledged 80.9
-    // writes/s against 64.9 (docs/benchmarks.md). One process alone matches them at once.
-    if (paths && !repair && !tx.cluster.alone) {
-      if (writer.wroteSomething) await leavePagesPending(tx.concepts, writer.changes.pageIds);
-    } else await refreshConcepts(tx.concepts, { pageIds: writer.changes.pageIds, wrote: writer.wroteSomething, all: repair, aliases: conceptAliases });
+    await refreshConcepts(tx.concepts, { pageIds: writer.changes.pageIds, wrote: writer.wroteSomething, all: repair, aliases: conceptAliases });
     // a statement fewer in every write's transaction when none was asked for
     if (repair) await tx.runs.clearFullRelink();
     await markLinked(tx, run, repair);

@@ -2,12 +2,11 @@
 // of its own that matches whole the next pages, in page id order, that any of the pending work
 // reaches, and saves how far the work has come with the rows it wrote. One sweep serves all the
 // work at once: twenty common words written in a row are one pass over their pages, not twenty.
-import type { ConceptRepo, OthersRematch } from '../store/concepts.ts';
+import type { ConceptRepo, PendingRematch } from '../store/concepts.ts';
 import type { Store } from '../store/store.ts';
 import { mayHoldWords, wordHashes } from '../concepts/matcher.ts';
 import { signatures } from '../concepts/signatures.ts';
 import { storedMatcher } from '../concepts/stored.ts';
-import { refreshConcepts } from './concept-mentions.ts';
 import { matchPages } from './page-mentions.ts';
 import { moveCounts, movedReach } from './pending-mentions.ts';
 
@@ -28,36 +27,20 @@ export interface DrainedChunk {
 }
 
 /**
- * One chunk, in its own write transaction: the concepts of the pages runs left (`pages` work, all
- * of it at once: a few pages each run), or else up to `budget` pages the pending work reaches
- * matched whole, the mention counts moved, and the work's progress saved with them. `aliases`:
- * the config's (concept-mentions.ts regroups with them).
+ * One chunk, in its own write transaction: up to `budget` pages the pending work reaches matched
+ * whole, the mention counts moved, and the work's progress saved with them.
  */
-export function drainChunk(store: Store, aliases: Record<string, string>, budget = CHUNK_PAGES): Promise<DrainedChunk> {
+export function drainChunk(store: Store, budget = CHUNK_PAGES): Promise<DrainedChunk> {
   return store.write(async (tx) => {
     const { concepts } = tx;
-    let work = await concepts.pendingRematch();
-    let written = 0;
-    const pages = work.find((w) => w.kind === 'pages');
-    if (pages) {
-      // what the refresh leaves pending (a new form other pages may hold) joins the rest, which this
-      // chunk then goes on with: under a steady stream of writes, written pages are pending at every
-      // chunk, and the other pages' matching must not wait for the writes to stop
-      await concepts.setPendingRematch(work.filter((w) => w !== pages));
-      written = (await refreshConcepts(concepts, { pageIds: pages.pages, wrote: true, all: false, aliases }))?.pages ?? 0;
-      work = await concepts.pendingRematch();
-    }
-    if (!work.length) return { pages: written, left: 0 };
-    const next = await nextPages(
-      concepts,
-      work.filter((w): w is OthersRematch => w.kind !== 'pages'),
-      budget,
-    );
+    const work = await concepts.pendingRematch();
+    if (!work.length) return { pages: 0, left: 0 };
+    const next = await nextPages(concepts, work, budget);
     const r = await matchPages(concepts, await storedMatcher(concepts), next.ids);
     await moveCounts(concepts, r.delta);
     const left = next.left.map((w) => ({ ...w, after: Math.max(w.after, next.through) }));
     await concepts.setPendingRematch(left);
-    return { pages: written + r.pages, left: left.length };
+    return { pages: r.pages, left: left.length };
   });
 }
 
@@ -65,12 +48,12 @@ export function drainChunk(store: Store, aliases: Record<string, string>, budget
  * Drains chunk after chunk until nothing is pending; before each, `turn` waits for it (yielding to
  * the event loop at least) and says whether to go on. Returns how many pages were matched.
  */
-export async function drainPending(store: Store, aliases: Record<string, string>, turn: () => Promise<boolean>): Promise<number> {
+export async function drainPending(store: Store, turn: () => Promise<boolean>): Promise<number> {
   let pages = 0;
   // a read first: a write that left nothing pending costs no write transaction
   while ((await store.concepts.pendingRematch()).length) {
     if (!(await turn())) break;
-    pages += (await drainChunk(store, aliases)).pages;
+    pages += (await drainChunk(store)).pages;
   }
   return pages;
 }
@@ -80,8 +63,8 @@ export async function drainPending(store: Store, aliases: Record<string, string>
  * `budget`; `through`, the id up to which every piece is then done; `left`, the pieces that may
  * reach pages past it.
  */
-async function nextPages(concepts: ConceptRepo, work: OthersRematch[], budget: number): Promise<{ ids: number[]; through: number; left: OthersRematch[] }> {
-  const moved = new Map<OthersRematch, number[]>();
+async function nextPages(concepts: ConceptRepo, work: PendingRematch[], budget: number): Promise<{ ids: number[]; through: number; left: PendingRematch[] }> {
+  const moved = new Map<PendingRematch, number[]>();
   for (const w of work) if (w.kind === 'moved') moved.set(w, await movedReach(concepts, w));
   const forms = work.flatMap((w) => (w.kind === 'form' ? [{ after: w.after, words: wordHashes(w.form) }] : []));
   const held = forms.length ? await holdersFrom(concepts, forms, budget) : { ids: [], scanned: Infinity };

@@ -1,5 +1,4 @@
-// The drain of the mention matching writes left pending (pending-mentions.ts; where servers share
-// the index, the written pages' own concepts too), in the background of
+// The drain of the mention matching writes left pending (pending-mentions.ts), in the background of
 // a process that writes: a chunk at a time, each its own short write transaction, yielding to the
 // event loop between chunks, so that requests go on beside it. Before each chunk it lets the
 // writes under way finish (`turn`, index-runs.ts), yet never waits for ever under a steady stream
@@ -22,8 +21,6 @@ export class MentionDrain {
    */
   constructor(
     private readonly store: Store,
-    /** The config's concept aliases. */
-    private readonly aliases: Record<string, string>,
     private readonly turn: () => Promise<void>,
     private readonly drained: () => void,
   ) {}
@@ -61,7 +58,7 @@ export class MentionDrain {
     };
     do {
       this.again = false;
-      pages += await drainPending(this.store, this.aliases, turn);
+      pages += await drainPending(this.store, turn);
     } while (this.again && !this.stopped);
     if (pages && !this.stopped) this.drained();
   }

@@ -13,10 +13,9 @@ import { engineApi } from '../engine-api.ts';
 import { cairnEnv, runCairn } from '../testing/cairn-process.ts';
 import { storeKinds } from '../testing/pg-test.ts';
 import { makeStoreFixture } from '../testing/store-fixture.ts';
-import { until } from '../testing/until.ts';
 import type { Fixture, FixtureEngine, TestEngine } from '../testing/wiki-fixture.ts';
 import { drainChunk } from './mention-chunks.ts';
-import { INLINE_PAGES, leavePagesPending } from './pending-mentions.ts';
+import { INLINE_PAGES } from './pending-mentions.ts';
 import type { PgStore } from '../store/postgres/pg-store.ts';
 import type { SqliteStore } from '../store/sqlite/sqlite-store.ts';
 
@@ -72,32 +71,19 @@ async function writeAndStop(f: Fixture, key: string): Promise<void> {
   await writer.writePage({ key, body: `# ${key[0]!.toUpperCase()}${key.slice(1)}\n`, actor: 'scout' }).then(() => writer.close());
 }
 
-/** The id of the page with this key. */
-async function idOf(e: FixtureEngine, key: string): Promise<number> {
-  return (await e.store.pages.byKey(key, null))!.id;
-}
-
 const othersMentioning = (mentions: string[], concept: string) => mentions.filter((m) => m.endsWith(`-> ${concept}`));
 
 describe.each(storeKinds())('on %s', (kind) => {
-  /** A store servers share (PostgreSQL): a run of paths leaves its own pages' concepts to the drain too (indexer.ts relink). */
-  const shared = kind === 'postgres';
   it('a write keyed by a common word matches only its own page, and leaves the other pages pending', async () => {
     fx = await makeStoreFixture(kind, wiki());
     const e: FixtureEngine = fx.engine();
     await e.reindex();
     await writeAndStop(fx, 'widget');
+    // the concept exists at once; the pages that mention it do not say so yet
     const before = await held(e);
+    expect(before.concepts).toContainEqual(['Widget', 1, 0]);
     expect(othersMentioning(before.mentions, 'Widget')).toEqual([]);
-    if (shared) {
-      // where servers share the index, the write left even its own page's concepts to the drain
-      expect(before.concepts.map(([name]) => name)).not.toContain('Widget');
-      expect(await e.store.concepts.pendingRematch()).toEqual([{ kind: 'pages', pages: [await idOf(e, 'widget')], after: 0 }]);
-    } else {
-      // the concept exists at once; the pages that mention it do not say so yet
-      expect(before.concepts).toContainEqual(['Widget', 1, 0]);
-      expect(await e.store.concepts.pendingRematch()).toEqual([{ kind: 'form', form: 'widget', after: 0 }]);
-    }
+    expect(await e.store.concepts.pendingRematch()).toEqual([{ kind: 'form', form: 'widget', after: 0 }]);
     expect((await e.status({})).index?.state).toBe('mentions-pending');
 
     await e.drainMentions();
@@ -117,7 +103,7 @@ describe.each(storeKinds())('on %s', (kind) => {
     fx.write('gizmo.md', '---\naliases: [widget]\n---\n# Gizmo\n');
     const writer = fx.engine();
     await writer.reindexPaths([path.join(fx.root, 'gizmo.md')]).then(() => writer.close());
-    expect((await e.store.concepts.pendingRematch()).map((w) => w.kind)).toContain(shared ? 'pages' : 'moved');
+    expect((await e.store.concepts.pendingRematch()).map((w) => w.kind)).toContain('moved');
     await e.drainMentions();
     expect(await held(e)).toEqual(await fresh(fx));
   });
@@ -145,17 +131,10 @@ describe.each(storeKinds())('on %s', (kind) => {
     await e.reindex();
     await writeAndStop(fx, 'widget');
     await writeAndStop(fx, 'gadget');
-    const chunks: number[] = [];
-    if (shared) {
-      // where servers share the index, a first chunk matches the two written pages, then goes on with the others' work
-      const first = await drainChunk(e.store, {}, 25);
-      expect(first).toMatchObject({ pages: expect.any(Number), left: 2 });
-      expect(first.pages).toBeGreaterThan(2);
-      chunks.push(first.pages - 2);
-    }
     expect((await e.store.concepts.pendingRematch()).map((w) => w.kind === 'form' && w.form)).toEqual(['widget', 'gadget']);
+    const chunks: number[] = [];
     for (let left = 1; left > 0;) {
-      const chunk = await drainChunk(e.store, {}, 25);
+      const chunk = await drainChunk(e.store, 25);
       chunks.push(chunk.pages);
       left = chunk.left;
     }
@@ -195,51 +174,13 @@ describe.each(storeKinds())('on %s', (kind) => {
     expect(await held(b)).toEqual(await fresh(fx));
   });
 
-  it.runIf(shared)('a full run ends while other servers keep leaving work, and the drain matches it after', async () => {
-    fx = await makeStoreFixture(kind, wiki());
-    const [a, b] = [fx.engine(), fx.engine()];
-    await a.reindex();
-    const page = await idOf(a, 'p00');
-    // as another server's runs of paths leave their pages' concepts, one after another, without
-    // draining them: a full run that drained until nothing was pending would not end meanwhile
-    let leaving = true;
-    let left = 0;
-    const other = (async () => {
-      for (; leaving; left++) await b.store.write((tx) => leavePagesPending(tx.concepts, [page]));
-    })();
-    try {
-      await until('the other server leaving work', async () => left >= 2);
-      await a.reindex();
-    } finally {
-      leaving = false;
-      await other;
-    }
-    await a.drainMentions();
-    expect(await a.store.concepts.pendingRematch()).toEqual([]);
-    expect(await held(a)).toEqual(await fresh(fx));
-  });
-
-  it.runIf(shared)('pages written by a process that exits at once are matched by a server that hears of its runs', async () => {
-    fx = await makeStoreFixture(kind, wiki());
-    const e = fx.engine();
-    await e.reindex();
-    let heard = 0;
-    e.events.on('pagesChanged', () => heard++);
-    e.hearOtherServers();
-    // until the server listens (its LISTEN is set up in the background), a run goes unheard: write until one is heard
-    for (let n = 0; heard === 0; n++) await writeAndStop(fx, `gadget${n}`);
-    await writeAndStop(fx, 'widget');
-    await until('the written pages matched by the server', async () => (await e.store.concepts.pendingRematch()).length === 0);
-    expect(await held(e)).toEqual(await fresh(fx));
-  });
-
   it('a process killed with the work pending leaves it to the next run', async () => {
     fx = await makeStoreFixture(kind, wiki());
     const e = fx.engine();
     await e.reindex();
     const killed = await writeThenKill(fx, 'widget');
     expect(killed.signal, killed.err).toBe('SIGKILL');
-    expect((await e.store.concepts.pendingRematch()).map((w) => w.kind)).toEqual([shared ? 'pages' : 'form']);
+    expect(await e.store.concepts.pendingRematch()).toEqual([{ kind: 'form', form: 'widget', after: 0 }]);
     expect(othersMentioning((await held(e)).mentions, 'Widget')).toEqual([]);
 
     const next = await runCairn(['index', '--db', fx.db, fx.root], cairnEnv(fx.dir));

@@ -7,7 +7,7 @@
 // (durable: a process killed before draining it leaves it to the next) and the drain matches them a
 // chunk at a time, in page id order, each chunk a short write transaction of its own (mention-chunks.ts).
 import type { IndexNotice } from '../../../shared/indexing.ts';
-import type { ConceptRepo, OthersRematch, PendingRematch } from '../store/concepts.ts';
+import type { ConceptRepo, PendingRematch } from '../store/concepts.ts';
 import { mayHoldWords, wordHashes } from '../concepts/matcher.ts';
 import { signatures } from '../concepts/signatures.ts';
 import type { DictionaryChange } from '../concepts/stored.ts';
@@ -17,11 +17,11 @@ import type { MentionDelta } from './page-mentions.ts';
 export const INLINE_PAGES = 50;
 
 /** The work a dictionary change gives the other pages, from the first page. */
-export function workOf(change: DictionaryChange): OthersRematch[] {
+export function workOf(change: DictionaryChange): PendingRematch[] {
   const moved = new Set(change.movedForms);
   return [
-    ...change.added.map((form): OthersRematch => ({ kind: 'form', form, after: 0 })),
-    ...change.moved.map((concept): OthersRematch => ({ kind: 'moved', concept, forms: [...moved], after: 0 })),
+    ...change.added.map((form): PendingRematch => ({ kind: 'form', form, after: 0 })),
+    ...change.moved.map((concept): PendingRematch => ({ kind: 'moved', concept, forms: [...moved], after: 0 })),
   ];
 }
 
@@ -30,7 +30,7 @@ export function workOf(change: DictionaryChange): OthersRematch[] {
  * soon as it is known (a common word is told from a few hundred signatures, not all of them).
  * Call inside the write transaction, before it signs a page (concepts/signatures.ts says why).
  */
-export async function fewReached(concepts: ConceptRepo, work: OthersRematch[], skip: ReadonlySet<number>, limit: number): Promise<Set<number> | null> {
+export async function fewReached(concepts: ConceptRepo, work: PendingRematch[], skip: ReadonlySet<number>, limit: number): Promise<Set<number> | null> {
   const out = new Set<number>();
   // read once for every form (a new page's key and title are two): on PostgreSQL each is a round trip
   let signed: [ReadonlyMap<number, Uint8Array>, number[]] | undefined;
@@ -57,23 +57,14 @@ function* holders(sigs: ReadonlyMap<number, Uint8Array>, unsigned: number[], for
 export async function leavePending(concepts: ConceptRepo, work: PendingRematch[]): Promise<void> {
   if (!work.length) return;
   const byKey = new Map((await concepts.pendingRematch()).map((w) => [keyOf(w), w]));
-  for (const w of work) byKey.set(keyOf(w), merged(byKey.get(keyOf(w)), w));
+  for (const w of work) {
+    const had = byKey.get(keyOf(w));
+    byKey.set(keyOf(w), had?.kind === 'moved' && w.kind === 'moved' ? { ...w, forms: [...new Set([...had.forms, ...w.forms])] } : w);
+  }
   await concepts.setPendingRematch([...byKey.values()]);
 }
 
-/** A piece of work added to the same piece already pending: a moved concept's forms, and written pages, add up. */
-function merged(had: PendingRematch | undefined, w: PendingRematch): PendingRematch {
-  if (had?.kind === 'moved' && w.kind === 'moved') return { ...w, forms: [...new Set([...had.forms, ...w.forms])] };
-  if (had?.kind === 'pages' && w.kind === 'pages') return { ...w, pages: [...new Set([...had.pages, ...w.pages])] };
-  return w;
-}
-
-const keyOf = (w: PendingRematch) => (w.kind === 'form' ? `form ${w.form}` : w.kind === 'moved' ? `moved ${w.concept}` : 'pages');
-
-/** The concepts of pages a run of paths wrote (or of what it deleted), left to the drain: see indexer.ts relink. */
-export function leavePagesPending(concepts: ConceptRepo, pageIds: Iterable<number>): Promise<void> {
-  return leavePending(concepts, [{ kind: 'pages', pages: [...pageIds], after: 0 }]);
-}
+const keyOf = (w: PendingRematch) => (w.kind === 'form' ? `form ${w.form}` : `moved ${w.concept}`);
 
 /** The pages after `w.after` that mention the moved concept or are named by one of its forms, in id order. */
 export async function movedReach(concepts: ConceptRepo, w: PendingRematch & { kind: 'moved' }): Promise<number[]> {
@@ -89,17 +80,9 @@ export async function moveCounts(concepts: ConceptRepo, delta: MentionDelta, exc
 export async function pendingNotice(concepts: ConceptRepo): Promise<IndexNotice | null> {
   const work = await concepts.pendingRematch();
   if (!work.length) return null;
-  const written = work.flatMap((w) => (w.kind === 'pages' ? [w.pages.length] : []))[0];
-  const names = work.flatMap((w) => (w.kind === 'form' ? [w.form] : w.kind === 'moved' ? [w.concept] : []));
-  const parts = [
-    ...(written !== undefined
-      ? [`the concepts of ${written === 1 ? 'a page' : written ? `${written} pages` : 'pages'} written or deleted lately are still being matched`]
-      : []),
-    ...(names.length
-      ? [
-          `other pages are still being matched against ${names.length === 1 ? 'a concept' : `${names.length} concepts`} written lately (${names.slice(0, 3).join(', ')}${names.length > 3 ? ', …' : ''})`,
-        ]
-      : []),
-  ];
-  return { state: 'mentions-pending', message: `${parts.join('; ')}: mentions and concept counts may be short until that is done` };
+  const names = work.map((w) => (w.kind === 'form' ? w.form : w.concept));
+  return {
+    state: 'mentions-pending',
+    message: `other pages are still being matched against ${names.length === 1 ? 'a concept' : `${names.length} concepts`} written lately (${names.slice(0, 3).join(', ')}${names.length > 3 ? ', …' : ''}): their mentions of it and its count may be short until that is done`,
+  };
 }

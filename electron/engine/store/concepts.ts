@@ -62,17 +62,11 @@ export interface PageProse {
 }
 
 /**
- * Matching that a write left for later (ingest/pending-mentions.ts): the pages that may hold a
- * form new to the dictionary, or that a concept whose forms went or moved reaches, taken in page
- * id order (`after` is the last page id done); or, where servers share the index, the concepts of
- * the pages the write itself changed (`pages`: their ids; `after` unused).
+ * Other pages' matching that a write left for later (ingest/pending-mentions.ts): the pages that
+ * may hold a form new to the dictionary, or that a concept whose forms went or moved reaches,
+ * taken in page id order; `after` is the last page id done.
  */
-export type PendingRematch = ({ kind: 'form'; form: string } | { kind: 'moved'; concept: string; forms: string[] } | { kind: 'pages'; pages: number[] }) & {
-  after: number;
-};
-
-/** The pending work that reaches other pages than those written: a new form, a moved concept. */
-export type OthersRematch = Extract<PendingRematch, { kind: 'form' | 'moved' }>;
+export type PendingRematch = ({ kind: 'form'; form: string } | { kind: 'moved'; concept: string; forms: string[] }) & { after: number };
 
 /** `to` shares with `seed` the concept named `concept` (one names or mentions it, so does the other). */
 export interface ConceptStep {

@@ -208,8 +208,6 @@ export const writeSteps: Step[] = [
         { kind: 'form', form: 'token refresh', after: 3 },
         { kind: 'moved', concept: 'kafka', forms: ['kafka', 'kafka streams'], after: 0 },
       ];
-      // where servers share the index, the writes before left their pages' concepts to the drain
-      await e.drainMentions();
       const before = await e.store.concepts.pendingRematch();
       await e.store.write((tx) => tx.concepts.setPendingRematch(work));
       const kept = await e.store.concepts.pendingRematch();
