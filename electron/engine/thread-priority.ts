@@ -3,11 +3,12 @@
 // On PostgreSQL an index write holds a lock every server sharing the database waits for, and runs
 // some 45 statements under it, each a round trip that needs the writing process's main thread (and
 // its database backend) to get a core. Beside eight searches in flight on two cores, each round
-// trip waited its turn behind the reader threads' ranking: the lock was held about 90 ms a write
-// and three servers acknowledged 33–38 writes/s. With the reader threads at nice 10 (Linux weighs a
-// thread at nice 10 about a ninth of one at nice 0) they acknowledged 73, the searches' p95 going
-// from 105 to 158 ms, within the aim of twice alone plus 20 ms (docs/benchmarks.md). Nice 5 gave
-// 57 writes/s, nice 19 no more writes than 10 and searches past the aim.
+// trip waited its turn behind the reader threads' ranking: a run held the lock about 74 ms, 1.6 ms
+// a statement of which 0.16 ms in PostgreSQL, and three servers acknowledged 36.6–42.0 writes/s.
+// With the reader threads at nice 10 (Linux weighs a thread at nice 10 about a ninth of one at
+// nice 0) they acknowledged 72.5–74.3, the searches' p95 going from about 105 to 148–155 ms,
+// within the aim of twice alone plus 20 ms (docs/benchmarks.md, "Eighth pass"). Nice 5 gave 56.9
+// writes/s, nice 19 75.2 with searches past the aim.
 //
 // The embedded SQLite store is left alone: its write lock is held by one process, in one
 // synchronous transaction, and lowering its readers only slowed searches past the same aim (p95
