@@ -13,9 +13,10 @@ export function openStore(location: string): Store {
   return isPostgresUrl(location) ? openPgStore(location) : openSqliteStore(location);
 }
 
-/** A store for a reader thread: a read-only connection to the file, or a small pool of its own. */
+/** A store for a reader thread: a read-only connection to the file, or a small pool of its own
+ * whose connections plan each statement once (pg-store.ts says why). */
 export function openReadStore(location: string): Store {
-  return isPostgresUrl(location) ? openPgStore(location, 2) : sqliteStore(openReadConnection(location));
+  return isPostgresUrl(location) ? openPgStore(location, 2, 'generic') : sqliteStore(openReadConnection(location));
 }
 
 /** Whether reader threads should yield the CPU to writes (thread-priority.ts says why): on

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { freshPgDatabase, pgAdminUrl } from '../../testing/pg-test.ts';
 import { SCHEMA_VERSION } from './migrations.ts';
 import { openPgStore, PgLocked, type PgStore } from './pg-store.ts';
+import { openReadStore } from '../open-store.ts';
 
 const stores: PgStore[] = [];
 const open = (url: string) => {
@@ -157,6 +158,19 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL store', () => {
     releaseIndex();
     await index;
     await b.write(async () => undefined, { rows: ['stale:9'], waitMs: 2000 });
+  });
+
+  it("plans a reader's statements once per connection, however often they run", async () => {
+    const s = openReadStore(await freshPgDatabase()) as PgStore;
+    stores.push(s);
+    // one after another, so the pool hands them, and the look at what was planned, the same connection
+    for (let i = 0; i < 8; i++) await s.pages.keysOf([i, i + 1, i + 2]);
+    const plans = await s.sql.rows<{ statement: string; custom: number }>(
+      `SELECT statement, custom_plans AS custom FROM pg_prepared_statements WHERE name LIKE 'cairn\\_%' AND statement LIKE '%"pages"%'`,
+    );
+    // a custom plan is planned again at every run (PostgreSQL tries five before it weighs a generic one)
+    expect(plans.length).toBeGreaterThan(0);
+    expect(plans.filter((p) => p.custom > 0)).toEqual([]);
   });
 
   it('a database that cannot be reached is named without its password', async () => {

@@ -65,10 +65,17 @@ export class PgLocked extends CairnError {
  * before its first statement runs, and a database that cannot be reached fails that statement
  * with an error naming it (without its password); the next one tries again.
  */
-export function openPgStore(url: string, poolSize = 10): PgStore {
+export function openPgStore(url: string, poolSize = 10, plans: 'auto' | 'generic' = 'auto'): PgStore {
   // JIT off: Cairn's statements are short, and a fresh index's missing statistics make the planner
-  // guess costs that switch JIT on, which then spends 30-500 ms compiling a query that runs in 0.4 ms
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: 'cairn', options: '-c jit=off' });
+  // guess costs that switch JIT on, which then spends 30-500 ms compiling a query that runs in 0.4 ms.
+  // Generic plans (for readers): a named statement (sql.ts) is otherwise planned again at each run
+  // for as long as custom plans win PostgreSQL's comparison: its first five runs, and for ever for
+  // several of Cairn's (`= ANY(?)` over arrays it cannot size). That was 2.0 ms of a search's 12.7 ms
+  // inside PostgreSQL on three servers under load (docs/benchmarks.md). A cached plan is made again
+  // when the statistics of a table it reads change (ANALYZE, after a run's batch of pages), but not
+  // as a table grows between: an index run's writes, planned on young tables, keep custom plans.
+  const options = `-c jit=off${plans === 'generic' ? ' -c plan_cache_mode=force_generic_plan' : ''}`;
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: 'cairn', options });
   // a connection that breaks while idle (the server restarted) is dropped by the pool, not thrown at us
   pool.on('error', () => {});
   // one that breaks while checked out (a transaction, a run's lock) has no listener of the pool's:
