@@ -30,7 +30,8 @@ import { search } from './search/search.ts';
 import { NO_MODEL_DEFAULTS } from './embed/fusion-defaults.ts';
 import { SemanticIndex } from './embed/semantic-index.ts';
 import { ReadPool } from './read-pool.ts';
-import { IndexRuns, stalenessModule } from './index-runs.ts';
+import { IndexRuns } from './index-runs.ts';
+import { stalenessModule } from './run-derived.ts';
 import { once } from './module-once.ts';
 import { todayUtc } from './clock.ts';
 

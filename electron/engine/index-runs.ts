@@ -1,6 +1,6 @@
 // Indexing runs, one at a time: a full run of the configured roots, or a run of the paths a write
-// or the watcher changed, each followed by what is derived from the pages (staleness, the skill
-// registry, vectors). A run of a few paths derives only what they can have changed.
+// or the watcher changed, each followed by what is derived from the pages (run-derived.ts:
+// staleness, the skill registry, vectors). A run of a few paths derives only what they can have changed.
 import type { EventEmitter } from 'node:events';
 import path from 'node:path';
 import type { IndexProgress, IndexReport } from '../../shared/indexing.ts';
@@ -13,11 +13,10 @@ import { addToBatch, newBatch, takeBatch, type Batch, type Taken } from './inges
 import { drainPending } from './ingest/mention-chunks.ts';
 import type { Store } from './store/store.ts';
 import { once } from './module-once.ts';
+import { RunDerivations } from './run-derived.ts';
 
 const indexerModule = once(() => import('./ingest/indexer.ts'));
 const staleScopeModule = once(() => import('./curation/stale-scope.ts'));
-export const stalenessModule = once(() => import('./curation/staleness.ts'));
-const registryModule = once(() => import('./skills/refresh.ts'));
 const changedPathsModule = once(() => import('./ingest/changed-paths.ts'));
 /** How many times in a row the drain of mentions lets the writes under way go first before it takes a chunk anyway: never starved. */
 const DRAIN_DEFERS = 4;
@@ -60,11 +59,13 @@ export class IndexRuns {
   private readonly writes = new Set<Promise<unknown>>();
   private readonly store: Store;
   private readonly settings: Settings;
-  private readonly semantic: SemanticIndex;
   private readonly events: EventEmitter<EngineEvents>;
+  /** What a run derives from the pages: staleness, the registry, vectors. */
+  private readonly derived: RunDerivations;
 
   constructor(private readonly host: RunHost) {
-    ({ store: this.store, settings: this.settings, semantic: this.semantic, events: this.events } = host);
+    ({ store: this.store, settings: this.settings, events: this.events } = host);
+    this.derived = new RunDerivations(host.store, host.settings, host.semantic);
     this.drain = new MentionDrain(
       this.store,
       () => this.drainTurn(),
@@ -289,9 +290,9 @@ export class IndexRuns {
       if (!paths) await drainPending(this.store, () => yieldToEventLoop().then(() => true));
       // before the semantic phase, whose model build can take minutes while searches go on
       if (indexed.indexed >= STATISTICS_AFTER_PAGES) await this.store.refreshStatistics();
-      await this.refreshStaleness(paths && nearBefore ? unionScope(nearBefore, await pagesNear(this.store, paths)) : null);
-      if (!paths || (await this.registryMayChange([...paths, ...elsewhere]))) await this.refreshRegistry();
-      const semantic = await this.refreshSemantic(indexed.indexed > 0 || indexed.removed > 0 || elsewhere.length > 0, at, emit, paths === null);
+      await this.derived.staleness(paths && nearBefore ? unionScope(nearBefore, await pagesNear(this.store, paths)) : null);
+      if (!paths || (await this.derived.registryMayChange([...paths, ...elsewhere]))) await this.derived.registry();
+      const semantic = await this.derived.semantic(indexed.indexed > 0 || indexed.removed > 0 || elsewhere.length > 0, at, emit, paths === null);
       // the pages are searchable as written: a write is answered now, not after the report's
       // reads over the whole index (~7 ms of a write on PostgreSQL with 10,000 pages)
       landed();
@@ -322,8 +323,8 @@ export class IndexRuns {
     emit: (p: IndexProgress) => void,
     landed: () => void,
   ): Promise<IndexReport> {
-    if (await this.registryMayChange(elsewhere)) await this.refreshRegistry();
-    const semantic = await this.refreshSemantic(elsewhere.length > 0, at, emit, false);
+    if (await this.derived.registryMayChange(elsewhere)) await this.derived.registry();
+    const semantic = await this.derived.semantic(elsewhere.length > 0, at, emit, false);
     landed();
     if (at.last) emit({ ...at.last, phase: 'done' });
     const counts = await this.store.runs.counts();
@@ -336,64 +337,8 @@ export class IndexRuns {
     return changedPaths(this.store, roots, paths, this.settings.ignorePatterns, true);
   }
 
-  /** The skill registry, derived from the registry files, manifests and decisions (skills/refresh.ts). */
-  async refreshRegistry(): Promise<void> {
-    const { gatherRegistry, writeRegistry } = await registryModule();
-    const gathered = await gatherRegistry(this.store, this.settings.skills);
-    await this.store.write((tx) => writeRegistry(tx, gathered));
-  }
-
-  /** Whether indexing these paths can have changed the registry (skills/refresh.ts). */
-  private async registryMayChange(paths: string[]): Promise<boolean> {
-    const { registryMayChange } = await registryModule();
-    return registryMayChange(this.store, this.settings.skills, paths);
-  }
-
-  /** Derived from pages, links and the disk, so recomputed after every run (a crash before it only
-   * delays it): for the pages near the paths of a run and those the age rule reached since, or all
-   * (null, a full run: sources outside the wiki change with no write, and are caught up then). */
-  private async refreshStaleness(near: readonly number[] | null): Promise<void> {
-    const { agedUnrecorded, findStale, recordStale } = await stalenessModule();
-    const now = new Date();
-    const { store } = this;
-    const scope = near && [...near, ...(await agedUnrecorded(store, now, this.settings.staleAfterDays))];
-    if (scope?.length === 0) return;
-    const stale = await findStale(store, { now, staleAfterDays: this.settings.staleAfterDays, scope });
-    // the records of some pages (a write's) are theirs alone: on a store many servers share, they
-    // wait for no other server's index write, only for one recording the same pages
-    await store.write((tx) => recordStale(tx, stale, now, scope), scope ? { rows: scope.map((id) => `stale:${id}`) } : {});
-  }
-
-  /** `full`: a run of the whole roots, the only kind that may rebuild the adaptive model (SemanticIndex.refresh says why). */
-  private async refreshSemantic(
-    changed: boolean,
-    at: { last: IndexProgress | null },
-    emit: (p: IndexProgress) => void,
-    full: boolean,
-  ): Promise<Pick<IndexReport, 'model' | 'modelNote' | 'embedded' | 'semanticMs'>> {
-    const before = Date.now();
-    const out = { model: null as string | null, modelNote: null as string | null, embedded: 0, semanticMs: 0 };
-    if (changed || !(await this.semantic.isCurrent()))
-      await this.semantic.refresh(
-        changed,
-        (e) => {
-          if (!at.last) return;
-          at.last = {
-            ...at.last,
-            phase: e.phase,
-            chunksToEmbed: e.phase === 'embed' ? e.total : 0,
-            chunksEmbedded: e.phase === 'embed' ? e.done : 0,
-            note: e.note,
-          };
-          if (e.phase === 'embed') out.embedded = e.computed ?? e.done;
-          if (e.phase !== 'embed') out.modelNote = e.note;
-          emit(at.last);
-        },
-        full,
-      );
-    out.model = this.semantic.embedder?.info.id ?? null;
-    out.modelNote ??= this.semantic.unavailable;
-    out.semanticMs = Date.now() - before;
-    return out;
+  /** The skill registry, derived from the registry files, manifests and decisions (run-derived.ts). */
+  refreshRegistry(): Promise<void> {
+    return this.derived.registry();
   }
 }
