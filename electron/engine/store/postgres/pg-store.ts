@@ -72,8 +72,9 @@ export function openPgStore(url: string, poolSize = 10, plans: 'auto' | 'generic
   // for as long as custom plans win PostgreSQL's comparison: its first five runs, and for ever for
   // several of Cairn's (`= ANY(?)` over arrays it cannot size). That was 2.0 ms of a search's 12.7 ms
   // inside PostgreSQL on three servers under load (docs/benchmarks.md). A cached plan is made again
-  // when the statistics of a table it reads change (ANALYZE, after a run's batch of pages), but not
-  // as a table grows between: an index run's writes, planned on young tables, keep custom plans.
+  // when the statistics of a table it reads change (ANALYZE: after a run of many pages, or
+  // autovacuum's), but not as a table grows between: index runs, which fill young tables, keep
+  // custom plans.
   const options = `-c jit=off${plans === 'generic' ? ' -c plan_cache_mode=force_generic_plan' : ''}`;
   const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: 'cairn', options });
   // a connection that breaks while idle (the server restarted) is dropped by the pool, not thrown at us
