@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { freshPgDatabase, pgAdminUrl } from '../../testing/pg-test.ts';
 import { SCHEMA_VERSION } from './migrations.ts';
 import { openPgStore, PgLocked, type PgStore } from './pg-store.ts';
+import type { Store, WriteOptions } from '../store.ts';
 import { openReadStore } from '../open-store.ts';
 
 const stores: PgStore[] = [];
@@ -14,9 +15,31 @@ const open = (url: string) => {
   stores.push(s);
   return s;
 };
+/** Writes held open by a test, let go after it whatever it found (a store closes once its writes end). */
+const releases: (() => void)[] = [];
 afterEach(async () => {
+  for (const release of releases.splice(0)) release();
   await Promise.all(stores.splice(0).map((s) => s.close()));
 });
+
+/**
+ * A write of `s` that does `first`, then holds its transaction and locks until `release`:
+ * `holding` settles once it holds them, however long the machine took to get there (a test that
+ * slept 200 ms instead found, on a loaded machine, that the write had not begun).
+ */
+function holdWrite(s: PgStore, options: WriteOptions = {}, first: (tx: Store) => Promise<unknown> = async () => {}) {
+  let release!: () => void;
+  let began!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  const holding = new Promise<void>((r) => (began = r));
+  releases.push(release);
+  const done = s.write(async (tx) => {
+    await first(tx);
+    began();
+    await released;
+  }, options);
+  return { holding, release, done };
+}
 
 describe.skipIf(!pgAdminUrl())('the PostgreSQL store', () => {
   it('migrates once when several servers open a new database together', async () => {
@@ -88,18 +111,15 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL store', () => {
   it('a read inside a write sees the write; a read beside it does not until it commits', async () => {
     const url = await freshPgDatabase();
     const [a, b] = [open(url), open(url)];
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
     let inside: unknown;
-    const writing = a.write(async (tx) => {
+    const writing = holdWrite(a, {}, async (tx) => {
       await a.sql.run(`INSERT INTO meta (key, value) VALUES ('w', 'x')`);
       inside = await tx.read(async () => a.sql.value(`SELECT value FROM meta WHERE key = 'w'`));
-      await held;
     });
-    await new Promise((r) => setTimeout(r, 200));
+    await writing.holding;
     expect(await b.read(async () => b.sql.value(`SELECT count(*) FROM meta`))).toBe(0);
-    release();
-    await writing;
+    writing.release();
+    await writing.done;
     expect(inside).toBe('x');
     expect(await b.sql.value(`SELECT count(*) FROM meta`)).toBe(1);
   });
@@ -107,57 +127,47 @@ describe.skipIf(!pgAdminUrl())('the PostgreSQL store', () => {
   it('index writes of two servers go one at a time; one that waits too long is refused with busy', async () => {
     const url = await freshPgDatabase();
     const [a, b] = [open(url), open(url)];
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    const first = a.write(async () => {
-      await a.sql.run(`INSERT INTO meta (key, value) VALUES ('first', '1')`);
-      await held;
-    });
-    await new Promise((r) => setTimeout(r, 200));
+    const first = holdWrite(a, {}, () => a.sql.run(`INSERT INTO meta (key, value) VALUES ('first', '1')`));
+    await first.holding;
     await expect(b.write(async () => b.sql.run(`INSERT INTO meta (key, value) VALUES ('second', '2')`), { waitMs: 300 })).rejects.toBeInstanceOf(PgLocked);
     const second = b.write(async () => b.sql.value(`SELECT value FROM meta WHERE key = 'first'`));
-    release();
-    await first;
+    first.release();
+    await first.done;
     expect(await second).toBe('1');
   });
 
   it('a page write locks that page only: another page is written beside it', async () => {
     const url = await freshPgDatabase();
     const [a, b] = [open(url), open(url)];
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
     const page = { root: '/w', path: 'a.md' };
-    const first = a.write(async () => held, { page });
-    await new Promise((r) => setTimeout(r, 200));
-    await b.write(async () => b.sql.run(`INSERT INTO meta (key, value) VALUES ('other', '1')`), { page: { root: '/w', path: 'b.md' }, waitMs: 2000 });
+    const first = holdWrite(a, { page });
+    await first.holding;
+    // beside it: a write that waited for it would wait until the test ends
+    await b.write(async () => b.sql.run(`INSERT INTO meta (key, value) VALUES ('other', '1')`), { page: { root: '/w', path: 'b.md' }, waitMs: 30_000 });
     await expect(b.write(async () => undefined, { page, waitMs: 300 })).rejects.toBeInstanceOf(PgLocked);
-    release();
-    await first;
+    first.release();
+    await first.done;
   });
 
   it('a write of some rows goes beside writes of other rows, and waits for one of the same rows or of the index', async () => {
     const url = await freshPgDatabase();
     const [a, b] = [open(url), open(url)];
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    const first = a.write(async () => held, { rows: ['stale:1', 'stale:2'] });
-    await new Promise((r) => setTimeout(r, 200));
-    // other rows, in any order: beside it
-    await b.write(async () => b.sql.run(`INSERT INTO meta (key, value) VALUES ('other', '1')`), { rows: ['stale:4', 'stale:3'], waitMs: 2000 });
+    const first = holdWrite(a, { rows: ['stale:1', 'stale:2'] });
+    await first.holding;
+    // other rows, in any order: beside it (a write that waited for it would wait until the test ends)
+    await b.write(async () => b.sql.run(`INSERT INTO meta (key, value) VALUES ('other', '1')`), { rows: ['stale:4', 'stale:3'], waitMs: 30_000 });
     // one of its rows, or the whole index: after it
     await expect(b.write(async () => undefined, { rows: ['stale:3', 'stale:2'], waitMs: 300 })).rejects.toBeInstanceOf(PgLocked);
     await expect(b.write(async () => undefined, { waitMs: 300 })).rejects.toBeInstanceOf(PgLocked);
-    release();
-    await first;
+    first.release();
+    await first.done;
     // and a write of the index keeps rows' writes out while it goes
-    let releaseIndex!: () => void;
-    const indexHeld = new Promise<void>((r) => (releaseIndex = r));
-    const index = a.write(async () => indexHeld);
-    await new Promise((r) => setTimeout(r, 200));
+    const index = holdWrite(a);
+    await index.holding;
     await expect(b.write(async () => undefined, { rows: ['stale:9'], waitMs: 300 })).rejects.toBeInstanceOf(PgLocked);
-    releaseIndex();
-    await index;
-    await b.write(async () => undefined, { rows: ['stale:9'], waitMs: 2000 });
+    index.release();
+    await index.done;
+    await b.write(async () => undefined, { rows: ['stale:9'], waitMs: 30_000 });
   });
 
   it("plans a reader's statements once per connection, however often they run", async () => {
