@@ -35,6 +35,11 @@ describe.skipIf(!pgAdminUrl())('writes while another server holds the index lock
       await until('the run waits for the lock', async () => (await e.status({})).indexing !== null);
       for (const key of ['second', 'third', 'fourth']) writes.push(e.writePage({ key, body: `# ${key}\n`, actor: 'scout' }).then(() => answered++));
       await until('their files are written and logged', async () => (await logged()) === 4);
+      // a write's audit entry commits before its file lands and its path waits in the store: on a
+      // slow machine the last write could add its path after the run took the others, and start a
+      // run of its own. Once all four wait, the run that takes the lock takes them all.
+      const waiting = async () => (await elsewhere!.query<{ n: number }>(`SELECT count(DISTINCT path)::int AS n FROM waiting_writes`)).rows[0]!.n;
+      await until('their paths wait for the run', async () => (await waiting()) === 4);
       expect(answered).toBe(0);
     } finally {
       await elsewhere.query(`SELECT pg_advisory_unlock($1)`, [INDEX_WRITE_LOCK]);
