@@ -8,12 +8,9 @@
 // an eighth of this 86-page wiki, so recall@3 and MRR show a lane's effect where recall@10 cannot.
 // Usage: npm run bench:graph-lane [-- --model none|adaptive|...] [--graph 0.3,0.6,1] [--per-question]
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { LANES, type SearchRequest, type SearchResponse } from '../../shared/search.ts';
-import { resolveSettings } from '../../electron/engine/config/settings.ts';
-import { Engine } from '../../electron/engine/engine.ts';
-import { engineApi } from '../../electron/engine/engine-api.ts';
+import { requireFoamWiki, requirePages, withFoamWiki } from './foam-wiki.ts';
 
 interface Question {
   id: string;
@@ -29,23 +26,18 @@ interface Setting {
   weights?: SearchRequest['weights'];
 }
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const WIKI = path.resolve(ROOT, '../shared/eval/wikis/foam-docs');
 const SET = path.join(import.meta.dirname, 'foam-one-hop.json');
 const K = 10;
 const args = process.argv.slice(2);
 const model = args.includes('--model') ? args[args.indexOf('--model') + 1] : undefined;
 const perQuestion = args.includes('--per-question');
 
-if (!fs.existsSync(WIKI)) {
-  console.log(`bench:graph-lane skipped: ${WIKI} is missing (the foam-docs wiki from the shared eval data); nothing measured`);
-  process.exit(0);
-}
-
+requireFoamWiki('bench:graph-lane');
 const questions = JSON.parse(fs.readFileSync(SET, 'utf8')) as Question[];
-// A label that names no page of the wiki would score as a miss forever: refuse it up front.
-const unknown = questions.flatMap((q) => [q.matches, q.answer]).filter((p) => !fs.existsSync(path.join(WIKI, p)));
-if (unknown.length) throw new Error(`${SET} names pages foam-docs does not have: ${[...new Set(unknown)].join(', ')}`);
+requirePages(
+  SET,
+  questions.flatMap((q) => [q.matches, q.answer]),
+);
 
 const hasGraph = (LANES as readonly string[]).includes('graph');
 // --graph 0.1,0.3: the graph weights to try besides the default
@@ -69,11 +61,7 @@ const rankOf = (r: SearchResponse, page: string) => {
 const pct = (n: number) => `${((100 * n) / questions.length).toFixed(0)}%`;
 const row = (cells: (string | number)[]) => console.log(`| ${cells.join(' | ')} |`);
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-bench-graph-lane-'));
-const engine = Engine.open(resolveSettings({ roots: [WIKI], db: path.join(dir, 'bench.db'), model, env: { CAIRN_CONFIG: path.join(dir, 'none.json') } }));
-try {
-  const report = await engine.reindex();
-  const api = engineApi(engine);
+await withFoamWiki('bench-graph-lane', model, async (api, report) => {
   console.log(`# graph lane on foam-docs: ${questions.length} one-hop questions, k = ${K}`);
   console.log(
     `index: ${report.pages} pages, ${report.links} links (${report.dangling} dangling), model ${report.model ?? 'none'}${hasGraph ? '' : '; the graph lane is not in LANES yet, so only the baseline runs'}\n`,
@@ -112,7 +100,4 @@ try {
     const show = (x: number | null | undefined) => (x ? String(x) : '-');
     questions.forEach((q, i) => row([q.id, ...settings.map((s) => `${show(ranks.get(s.label)!.answer[i])} (${show(ranks.get(s.label)!.matches[i])})`)]));
   }
-} finally {
-  await engine.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-}
+});
