@@ -189,6 +189,7 @@ export type SearchNotice = z.infer<typeof SearchNotice>;
 
 export const SearchResponse = z.object({
   query: z.string(),
+  words: z.array(z.string()).describe("the query's words that were searched for (stop-words and question words left out): what a snippet marks"),
   mode: Mode,
   fusion: Fusion,
   weights: LaneWeights.describe('the weights fused with, after any intent adjustment'),

@@ -55,6 +55,14 @@ describe.each(storeKinds())('search on %s', (kind) => {
       expect(keys(await e.search({ query: 'revoke secret', mode: 'token' }))).toEqual([]);
     });
 
+    it("a question's asking words are neither searched nor given to mark", async () => {
+      const r = await e.search({ query: "Why doesn't BM25 weigh it when I'm searching?", mode: 'lexical' });
+      expect(r.words).toEqual(['bm25', 'weigh', 'searching']);
+      expect(r.results[0]!.path).toBe('global/bm25.md');
+      const asking = await e.search({ query: "why doesn't it, when I'm not?", mode: 'lexical' });
+      expect(asking.lanes.lexical).toMatchObject({ state: 'skipped', reason: 'no-terms' });
+    });
+
     it('a chunk hit rolls up to its page with the heading of the best section', async () => {
       const r = await e.search({ query: 'weighted sum normalized', mode: 'lexical' });
       expect(r.results[0]).toMatchObject({ path: 'global/fusion.md', heading: 'Convex' });

@@ -26,6 +26,7 @@ import { applyIntent, extractIntent } from './intent.ts';
 import { diversify } from './mmr.ts';
 import { graphWeightFor } from '../embed/fusion-defaults.ts';
 import { graphLane } from './graph-lane.ts';
+import { contentWords } from './terms.ts';
 import { roundTo } from '../../../shared/rounding.ts';
 
 type TextLane = (typeof TEXT_LANES)[number];
@@ -93,7 +94,7 @@ export async function search(deps: SearchDeps, req: Parsed<'search'>): Promise<S
   const mmr = req.mmr ? { lambda: req.mmr.lambda, pool: 0, similarity: 'terms' as const } : null;
   // read again once the lanes ran: the semantic lane may switch to the model the stored vectors are of
   const model = () => ('vectors' in deps.semantic ? (deps.semantic.embedder?.info.id ?? null) : deps.semantic.model);
-  const base = { query: req.query, mode: req.mode, fusion, weights, rrfK, intent, mmr, model: model() };
+  const base = { query: req.query, words: contentWords(req.query), mode: req.mode, fusion, weights, rrfK, intent, mmr, model: model() };
   if (req.query.trim() === '') {
     return { ...base, results: [], lanes: {}, notice: { kind: 'empty-query', message: 'type something to search for' }, ms: elapsed(started) };
   }

@@ -1,10 +1,52 @@
 // Query and page text reduced to terms: lowercased, accents folded, split on anything that is
-// not a letter or digit, stop-words dropped, Porter-stemmed, deduplicated. The token lane and
+// not a letter or digit, stop-words and question words dropped, Porter-stemmed, deduplicated. The token lane and
 // the lexical lane both use it, so a word means the same thing to both.
 import { stemmer } from 'stemmer';
 import { eng } from 'stopword';
 
-const STOP = new Set<string>(eng);
+/**
+ * Words a question is asked with, beyond the stop-word list's: they say how something is asked,
+ * not what about, so matching them ranks pages that happen to ask too ("why", "does"), and
+ * marking them in a snippet marks noise. The one-letter and two-letter pieces are what splitting
+ * contractions on the apostrophe leaves ("I'm", "don't", "isn't", "you've").
+ */
+const QUESTION_WORDS = [
+  'why',
+  'when',
+  'does',
+  'just',
+  'so',
+  'not',
+  'need',
+  'want',
+  'able',
+  'possible',
+  'please',
+  'anyone',
+  'someone',
+  'something',
+  'anything',
+  'really',
+  'm',
+  's',
+  't',
+  'd',
+  'll',
+  're',
+  've',
+  'don',
+  'doesn',
+  'didn',
+  'isn',
+  'aren',
+  'wasn',
+  'won',
+  'can',
+  'couldn',
+  'shouldn',
+  'wouldn',
+];
+const STOP = new Set<string>([...eng, ...QUESTION_WORDS]);
 const MAX_TERMS = 64;
 
 /** The words of a text, in order, before stop-word removal and stemming. */
