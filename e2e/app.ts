@@ -46,25 +46,26 @@ export interface ShownResult {
   ranks: Partial<Record<Lane, number | null>>;
 }
 
-/** Every result as the debugger shows it: key, path, and the rank printed in each lane's row. */
+/** Every result as the list shows it: key, path, and its rank in each lane, read off its lane strip. */
 export async function readResults(list: Locator): Promise<ShownResult[]> {
-  // One round trip: the rows' text, read in the page (the callback runs in the browser).
-  const rows: { key: string; path: string; cells: [string, string][] }[] = await list.locator('li.result').evaluateAll((items) =>
+  // One round trip: the marks' attributes, read in the page (the callback runs in the browser).
+  const rows: { key: string; path: string; marks: { lane: string; state: string; rank: string }[] }[] = await list.locator('li.result').evaluateAll((items) =>
     items.map((li) => ({
       key: li.getAttribute('data-key') ?? '',
       path: (li.querySelector('.result-path .path')?.textContent ?? '').trim(),
-      cells: [...li.querySelectorAll('tr[data-lane]')].map(
-        (tr) => [tr.getAttribute('data-lane') ?? '', (tr.querySelector('td.lane-rank')?.textContent ?? '').trim()] as [string, string],
-      ),
+      marks: [...li.querySelectorAll('.lane-strip .lane-mark')].map((m) => ({
+        lane: m.getAttribute('data-lane') ?? '',
+        state: m.getAttribute('data-state') ?? '',
+        rank: m.getAttribute('data-rank') ?? '',
+      })),
     })),
   );
   return rows.map((row) => {
     const ranks: ShownResult['ranks'] = {};
-    for (const [lane, text] of row.cells) {
-      if (!(LANES as readonly string[]).includes(lane)) continue;
-      // A lane that failed or was skipped has no rank cell: it is not part of the fusion.
-      if (text === '') continue;
-      ranks[lane as Lane] = /^#\d+$/.test(text) ? Number(text.slice(1)) : null;
+    for (const { lane, state, rank } of row.marks) {
+      // A lane that failed or was skipped has no rank: it is not part of the fusion.
+      if (!(LANES as readonly string[]).includes(lane) || state === 'off') continue;
+      ranks[lane as Lane] = state === 'found' ? Number(rank) : null;
     }
     return { key: row.key, path: row.path, ranks };
   });

@@ -11,11 +11,11 @@ async function readWeights(page: Page): Promise<Record<Lane, number>> {
   return w;
 }
 
-/** What the graph lane adds to each result, as its row prints it. */
+/** What the graph lane adds to each result, as its lane table's row prints it (every table shown). */
 const graphAdds = (list: Locator) => list.locator('li.result tr[data-lane="graph"] td.lane-contrib').allTextContents();
 
 async function stalePages(page: Page): Promise<Locator> {
-  await open(page, '#/search?q=stale%20pages');
+  await open(page, '#/search?q=stale%20pages&tables=on');
   const list = resultsFor(page, 'stale pages');
   await expect(list.locator('li.result').first()).toBeVisible();
   return list;

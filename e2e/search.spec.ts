@@ -1,9 +1,9 @@
-// Search: results explain their lanes, modes change them, and the weight sliders re-rank them
-// exactly as weighted RRF says.
+// Search: results show their lanes (and explain them on demand), modes change them, and the
+// weight sliders re-rank them exactly as weighted RRF says.
 import { expect, test } from '@playwright/test';
 import { LANES, LANE_SLIDER, type Lane, ids, open, readResults, resultsFor, rrfOrder, screenshot, search, searchBox } from './app.ts';
 
-test('typing a query shows results with their rank in each lane', async ({ page }, testInfo) => {
+test('typing a query shows compact results with their rank in each lane, the lane table on demand', async ({ page }, testInfo) => {
   await open(page, '#/search');
   await expect(page.getByText('Type to search 35 pages')).toBeVisible();
   await searchBox(page).pressSequentially('fusion weights');
@@ -17,17 +17,21 @@ test('typing a query shows results with their rank in each lane', async ({ page 
   expect(shown.indexOf(fusion)).toBeLessThan(3);
   expect(fusion.ranks.lexical).toBe(1);
   expect(fusion.ranks.token).toBe(1);
-  // Every result shows a rank (or “—”) for each lane that ran, and a stacked contribution bar.
+  // Every result's lane strip shows a rank (or “–”) for each lane that ran; no lane table until asked.
   for (const r of shown) expect(r.ranks.lexical === null || Number.isInteger(r.ranks.lexical)).toBe(true);
   const first = list.locator('li.result').first();
-  await expect(first.locator('.contrib-seg[data-lane="lexical"]')).toBeVisible();
   await expect(first.locator('.result-path .heading')).not.toBeEmpty();
+  await expect(list.locator('.lane-table')).toHaveCount(0);
 
+  // Shift+Enter opens the selected result's explanation: its stacked contribution bar and lane table.
+  await searchBox(page).press('Shift+Enter');
+  await expect(first.locator('.contrib-seg[data-lane="lexical"]')).toBeVisible();
   // A lane that did not run is said so, with its reason, above the results and in its rows.
   const notice = page.locator('.lane-notice[data-lane="semantic"]');
   if ((await notice.count()) > 0) {
     await expect(notice).toContainText(/Meaning search (skipped|failed): \S/);
     await expect(first.locator('tr[data-lane="semantic"]')).toHaveAttribute('data-state', /skipped|failed/);
+    await expect(first.locator('.lane-mark[data-lane="semantic"]')).toHaveText('off');
     await expect(page.getByRole('slider', { name: LANE_SLIDER.semantic })).toBeDisabled();
   } else {
     await expect(first.locator('tr[data-lane="semantic"] td.lane-rank')).toBeVisible();
@@ -168,12 +172,13 @@ test('the fusion debugger shows the intent and MMR steps', async ({ page }) => {
 });
 
 test('the graph lane has its own slider, and a page it found says which hit reached it and how', async ({ page }) => {
-  await open(page, '#/search?q=stale%20pages');
+  await open(page, '#/search?q=stale%20pages&tables=on');
   const list = resultsFor(page, 'stale pages');
   await expect(list.locator('li.result').first()).toBeVisible();
   await expect(page.getByRole('slider', { name: LANE_SLIDER.graph, exact: true })).toBeEnabled();
   // the best hit leads the graph lane too (a seed counts for itself)
   const first = list.locator('li.result').first();
+  await expect(first.locator('.lane-mark[data-lane="graph"]')).toHaveText('#1');
   await expect(first.locator('tr[data-lane="graph"] td.lane-rank')).toHaveText('#1');
   // the pages the best hit links to say so, in words (stale-pages and curation-workflow link each other)
   const best = await first.getAttribute('data-key');

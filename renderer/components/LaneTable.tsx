@@ -1,7 +1,7 @@
 // Why one result ranked where it did, lane by lane: its rank in the lane, the lane's raw score,
 // the normalized score (what convex fusion uses) and what the lane added to the fused score.
 import type { Fusion, Lane, LaneHit, LaneStatus } from '../../shared/search.ts';
-import { LANES, LANE_LABEL, formatScore, isDropped, laneState, laneTooltip } from '../search/lanes.ts';
+import { LANE_LABEL, formatScore, isDropped, laneState, lanesShown, laneTooltip } from '../search/lanes.ts';
 
 interface Props {
   hits: Partial<Record<Lane, LaneHit>>;
@@ -10,7 +10,7 @@ interface Props {
 }
 
 export function LaneTable({ hits, statuses, fusion }: Props) {
-  const rows = LANES.filter((lane) => statuses[lane] !== undefined || hits[lane] !== undefined);
+  const rows = lanesShown(hits, statuses);
   return (
     <table className="lane-table">
       <thead>

@@ -1,30 +1,34 @@
-// One search result with its explanation: where it is, the matching section, and the fusion
-// debugger (stacked contribution bar and the lane table) beside it.
+// One search result, compact so a screen holds many: rank, title, where it is and the section that
+// matched, the snippet, and its lanes on one line. Opened (its lane strip, Shift+Enter, or the
+// "Lane tables" toggle) it also shows the full explanation beside it, and the page's tags.
 import type { Fusion, Lane, LaneStatus } from '../../shared/search.ts';
 import { pageHref } from '../app/route.ts';
-import { describeGraphVia, formatScore } from '../search/lanes.ts';
 import type { RankedResult } from '../search/rerank.ts';
-import { ContributionBar } from './ContributionBar.tsx';
 import { Highlight } from './Highlight.tsx';
-import { LaneTable } from './LaneTable.tsx';
+import { LaneStrip } from './LaneStrip.tsx';
 import { MoveBadge } from './MoveBadge.tsx';
+import { ResultExplanation } from './ResultExplanation.tsx';
 import { ScopeBadge } from './ScopeBadge.tsx';
 
 interface Props {
   result: RankedResult;
   position: number;
   selected: boolean;
+  explained: boolean;
   maxScore: number;
   statuses: Partial<Record<Lane, LaneStatus>>;
   fusion: Fusion;
-  query: string;
+  /** the words the engine searched for: what the snippet marks */
+  words: string[];
   onSelect: () => void;
+  onExplain: () => void;
 }
 
-export function ResultCard({ result: r, position, selected, maxScore, statuses, fusion, query, onSelect }: Props) {
+export function ResultCard({ result: r, position, selected, explained, maxScore, statuses, fusion, words, onSelect, onExplain }: Props) {
+  const explanationId = `result-${position}-explained`;
   return (
     <li
-      className={selected ? 'result selected' : 'result'}
+      className={`result${selected ? ' selected' : ''}${explained ? ' explained' : ''}`}
       data-key={r.key}
       data-position={position}
       aria-current={selected ? 'true' : undefined}
@@ -55,6 +59,7 @@ export function ResultCard({ result: r, position, selected, maxScore, statuses, 
               always
             </span>
           )}
+          <LaneStrip hits={r.lanes} statuses={statuses} graphVia={r.graphVia} expanded={explained} controls={explanationId} onToggle={onExplain} />
         </div>
         <div className="result-path">
           <span className="path">{r.path}</span>
@@ -69,9 +74,9 @@ export function ResultCard({ result: r, position, selected, maxScore, statuses, 
           <span className="line">:{r.line}</span>
         </div>
         <p className="snippet">
-          <Highlight text={r.snippet} query={query} />
+          <Highlight text={r.snippet} words={words} />
         </p>
-        {r.tags.length > 0 && (
+        {explained && r.tags.length > 0 && (
           <ul className="tags" aria-label="Tags">
             {r.tags.map((t) => (
               <li key={t}>#{t}</li>
@@ -79,23 +84,7 @@ export function ResultCard({ result: r, position, selected, maxScore, statuses, 
           </ul>
         )}
       </div>
-      <div className="result-explain">
-        <div className="result-score">
-          <span className="muted">score</span> <span className="score-value">{formatScore(r.score, 4)}</span>
-          <span className="muted">
-            {' '}
-            · {r.lanesMatched} lane{r.lanesMatched === 1 ? '' : 's'}
-          </span>
-        </div>
-        <ContributionBar lanes={r.lanes} max={maxScore} />
-        <LaneTable hits={r.lanes} statuses={statuses} fusion={fusion} />
-        {r.graphVia && (
-          <p className="graph-via">
-            <span className="dot lane-graph" aria-hidden="true" />
-            {describeGraphVia(r.graphVia)}
-          </p>
-        )}
-      </div>
+      {explained && <ResultExplanation result={r} id={explanationId} maxScore={maxScore} statuses={statuses} fusion={fusion} />}
     </li>
   );
 }

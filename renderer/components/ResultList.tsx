@@ -1,7 +1,7 @@
 // The ranked list. The selection moves with the arrow keys (handled by the screen) and is kept
-// in view; a click selects, and the title link opens the page.
+// in view, opened explanation and all; a click selects, and the title link opens the page.
 import { useEffect, useRef } from 'react';
-import type { Fusion, Lane, LaneStatus } from '../../shared/search.ts';
+import type { Fusion, Lane, LaneStatus, SearchResult } from '../../shared/search.ts';
 import type { RankedResult } from '../search/rerank.ts';
 import { ResultCard } from './ResultCard.tsx';
 
@@ -9,16 +9,21 @@ interface Props {
   results: RankedResult[];
   selected: number;
   onSelect: (index: number) => void;
+  /** whether a result shows its full explanation, and flipping that */
+  explained: (r: SearchResult) => boolean;
+  onExplain: (r: SearchResult) => void;
   statuses: Partial<Record<Lane, LaneStatus>>;
   fusion: Fusion;
   query: string;
+  words: string[];
 }
 
-export function ResultList({ results, selected, onSelect, statuses, fusion, query }: Props) {
+export function ResultList({ results, selected, onSelect, explained, onExplain, statuses, fusion, query, words }: Props) {
   const list = useRef<HTMLOListElement>(null);
+  const selectedExplained = results[selected] !== undefined && explained(results[selected]);
   useEffect(() => {
     list.current?.querySelector(`#result-${selected + 1}`)?.scrollIntoView({ block: 'nearest' });
-  }, [selected]);
+  }, [selected, selectedExplained]);
   const maxScore = Math.max(0, ...results.map((r) => r.score));
   return (
     <ol className="results" ref={list} aria-label="Results" data-query={query}>
@@ -28,11 +33,13 @@ export function ResultList({ results, selected, onSelect, statuses, fusion, quer
           result={r}
           position={i + 1}
           selected={i === selected}
+          explained={explained(r)}
           maxScore={maxScore}
           statuses={statuses}
           fusion={fusion}
-          query={query}
+          words={words}
           onSelect={() => onSelect(i)}
+          onExplain={() => onExplain(r)}
         />
       ))}
     </ol>

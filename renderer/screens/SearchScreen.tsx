@@ -1,5 +1,7 @@
-// Search: type, pick a mode and filters, and see why every result ranked where it did; the
-// fusion panel re-ranks the answer live. The query lives in the URL (#/search?q=…).
+// Search: type, pick a mode and filters, and see which lanes found every result; open one's full
+// explanation (or every one's: "Lane tables") to see why it ranked where it did. The fusion panel
+// re-ranks the answer live. The query, the toggle and the sliders' changes live in the URL
+// (#/search?q=…&tables=on&w=graph:0).
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Mode, SearchNotice } from '../../shared/search.ts';
 import { navigate, pageHref, screenHref } from '../app/route.ts';
@@ -16,7 +18,8 @@ import { SearchFilters } from '../components/SearchFilters.tsx';
 import { SearchStart } from '../search/SearchStart.tsx';
 import { useListKeys } from '../hooks/useListKeys.ts';
 import { activeFilterCount, queryParams, readQueryState, searchRequest, type QueryState } from '../search/query-state.ts';
-import { defaultLens, rerank, sameLens, type FusionLens } from '../search/rerank.ts';
+import { changesFrom, defaultLens, lensWith, rerank, sameLens, type FusionLens } from '../search/rerank.ts';
+import { useExplained } from '../search/useExplained.ts';
 import { useModesThatFind, PROBE_K, type ModeFinding } from '../search/useModesThatFind.ts';
 import { useSearch } from '../search/useSearch.ts';
 import { FUSION_LABEL, FUSION_TERM, modeLabel, modeTooltip } from '../search/words.ts';
@@ -33,14 +36,16 @@ export function SearchScreen({ params }: { params: URLSearchParams }) {
   const elsewhere = useModesThatFind(empty ? searchRequest(state, response.mode) : null);
   const { status } = useStatus();
 
-  const [custom, setCustom] = useState<FusionLens | null>(null);
   const defaults = response ? defaultLens(response) : null;
-  const lens = custom ?? defaults;
-  // the engine's order (MMR included) until a slider moves
-  const ranked = useMemo(() => (response ? rerank(response.results, custom) : []), [response, custom]);
+  const lens = defaults && lensWith(defaults, state.lens);
+  const custom = lens && defaults && !sameLens(lens, defaults) ? lens : null;
+  // the engine's order (MMR included) until a slider moves; re-ranked again only when the lens does
+  const lensKey = JSON.stringify(custom);
+  const ranked = useMemo(() => (response ? rerank(response.results, custom) : []), [response, lensKey]);
 
   const [selected, setSelected] = useState(0);
   useEffect(() => setSelected(0), [response]);
+  const { explained, flip } = useExplained(state.tables, response);
   const open = useCallback(
     (i: number) => {
       const r = ranked[i];
@@ -48,9 +53,10 @@ export function SearchScreen({ params }: { params: URLSearchParams }) {
     },
     [ranked],
   );
-  const onKeyDown = useListKeys(ranked.length, selected, setSelected, open);
+  const details = useCallback((i: number) => ranked[i] && flip(ranked[i]), [ranked, flip]);
+  const onKeyDown = useListKeys(ranked.length, selected, setSelected, { open, details });
 
-  const setLens = (next: FusionLens) => setCustom(defaults && sameLens(next, defaults) ? null : next);
+  const setLens = (next: FusionLens) => defaults && update({ lens: changesFrom(defaults, next) });
   const pages = status?.pages;
 
   return (
@@ -72,6 +78,15 @@ export function SearchScreen({ params }: { params: URLSearchParams }) {
             onClick={() => setFiltersOpen((o) => !o)}
           >
             Filters{activeFilterCount(state) > 0 ? ` (${activeFilterCount(state)})` : ''}
+          </button>
+          <button
+            type="button"
+            className={state.tables ? 'button ghost on' : 'button ghost'}
+            aria-pressed={state.tables}
+            title="Every result's score, contribution bar and lane table; Shift+Enter opens the selected result's alone"
+            onClick={() => update({ tables: !state.tables })}
+          >
+            Lane tables
           </button>
           <a className="button ghost" href={screenHref('compare', { q: state.q || undefined })}>
             Compare modes
@@ -105,9 +120,11 @@ export function SearchScreen({ params }: { params: URLSearchParams }) {
               ) : (
                 <>
                   <p className="results-summary" aria-live="polite">
-                    <strong>{response.results.length}</strong> result{response.results.length === 1 ? '' : 's'} for “{response.query}” ·{' '}
-                    <span title={modeTooltip(response.mode)}>{modeLabel(response.mode)}</span> ·{' '}
-                    <span title={FUSION_TERM[lens!.fusion]}>{FUSION_LABEL[lens!.fusion]}</span> · {response.ms.toFixed(1)} ms
+                    <span className="results-count" title={`${response.results.length} results for “${response.query}”`}>
+                      <strong>{response.results.length}</strong> result{response.results.length === 1 ? '' : 's'} for “{response.query}” ·{' '}
+                      <span title={modeTooltip(response.mode)}>{modeLabel(response.mode)}</span> ·{' '}
+                      <span title={FUSION_TERM[lens!.fusion]}>{FUSION_LABEL[lens!.fusion]}</span> · {response.ms.toFixed(1)} ms
+                    </span>
                     {custom && <span className="badge relens">re-ranked by the sliders</span>}
                     <a className="button small ghost recall-link" href={screenHref('recall', { q: response.query })}>
                       Recall around these results
@@ -117,11 +134,14 @@ export function SearchScreen({ params }: { params: URLSearchParams }) {
                     results={ranked}
                     selected={selected}
                     onSelect={setSelected}
+                    explained={explained}
+                    onExplain={flip}
                     statuses={response.lanes}
                     fusion={lens!.fusion}
                     query={response.query}
+                    words={response.words}
                   />
-                  <p className="muted small hint">↑ ↓ to move · Enter to open</p>
+                  <p className="muted small hint">↑ ↓ to move · Enter to open · Shift+Enter to show why it ranked here</p>
                 </>
               )}
             </>

@@ -19,7 +19,10 @@ export function SearchStart({ status, onQuery }: { status: Status | null; onQuer
   const titles = [...new Set(top.value?.pages.map((p) => p.title) ?? [])];
   return (
     <EmptyState title={pages !== undefined ? `Type to search ${pages} pages` : 'Type to search the wiki'} icon="⌕">
-      <p>Each result shows how keyword, meaning and word-overlap search ranked it, and what each added to its score.</p>
+      <p>
+        Each result shows where keyword, meaning, word-overlap and linked-page search ranked it; click its lanes, or press Shift+Enter on the selected one, to
+        see what each added to its score.
+      </p>
       {titles.length > 0 && (
         <p className="examples">
           Try the pages most linked to:{' '}

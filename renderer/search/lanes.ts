@@ -1,7 +1,7 @@
 // What the app says and draws for each lane: its name in plain words, the technical term and how
 // it works for the tooltip (and the fusion debugger's detail), its colour (a CSS variable, so the
 // themes can tune it).
-import { LANES, type GraphVia, type Lane, type LaneStatus } from '../../shared/search.ts';
+import { LANES, type GraphVia, type Lane, type LaneHit, type LaneStatus } from '../../shared/search.ts';
 
 export { LANES };
 
@@ -31,6 +31,11 @@ export function laneState(status: LaneStatus | undefined): LaneView {
 }
 
 export const isDropped = (v: LaneView): v is Extract<LaneView, { reason: string }> => 'reason' in v;
+
+/** The lanes a result is explained by: those the mode ran (found it or not) and any that found it. */
+export function lanesShown(hits: Partial<Record<Lane, LaneHit>>, statuses: Partial<Record<Lane, LaneStatus>>): Lane[] {
+  return LANES.filter((lane) => statuses[lane] !== undefined || hits[lane] !== undefined);
+}
 
 /** Lanes the response says ran. */
 export function lanesThatRan(lanes: Partial<Record<Lane, LaneStatus>>): Lane[] {

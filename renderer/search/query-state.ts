@@ -1,7 +1,19 @@
-// The search screen's state as it lives in the URL (#/search?q=…&mode=…&tags=…&scope=…&tier=…),
-// so a search can be linked, reloaded and returned to with the back button.
-import { INTENT_DEFAULT, MODES, type Mode, type SearchFilters, type SearchRequest } from '../../shared/search.ts';
+// The search screen's state as it lives in the URL (#/search?q=…&mode=…&tags=…&scope=…&tier=…,
+// and what the sliders changed: w=graph:0,token:0.5&fusion=rrf&rrfK=30), so a search can be
+// linked, reloaded and returned to with the back button, re-ranked as it was left.
+import {
+  Fusion,
+  INTENT_DEFAULT,
+  LANES,
+  MODES,
+  RequestWeights,
+  type LaneWeights,
+  type Mode,
+  type SearchFilters,
+  type SearchRequest,
+} from '../../shared/search.ts';
 import { TIERS } from '../../shared/page.ts';
+import type { LensChanges } from './rerank.ts';
 
 export type Tier = (typeof TIERS)[number];
 export type ScopeFilter = 'all' | 'global' | 'user';
@@ -16,6 +28,10 @@ export interface QueryState {
   intent: boolean;
   /** the MMR step's lambda, null when off */
   mmr: number | null;
+  /** every result's lane table shown, not only the ones opened one by one */
+  tables: boolean;
+  /** what the sliders changed from the engine's fusion defaults; they re-rank, the request stays */
+  lens: LensChanges;
 }
 
 const list = (s: string | null) =>
@@ -38,12 +54,31 @@ export function readQueryState(params: URLSearchParams): QueryState {
     tier: list(params.get('tier')).filter((t): t is Tier => (TIERS as readonly string[]).includes(t)),
     intent: params.get('intent') === null ? INTENT_DEFAULT : params.get('intent') === 'on',
     mmr: parseLambda(params.get('mmr')),
+    tables: params.get('tables') === 'on',
+    lens: parseLens(params),
   };
 }
 
 function parseLambda(s: string | null): number | null {
   const x = s === null || s === '' ? NaN : Number(s);
   return Number.isFinite(x) && x >= 0 && x <= 1 ? x : null;
+}
+
+/** A malformed part (a lane no one knows, a weight out of range) is left out: its default stands. */
+function parseLens(params: URLSearchParams): LensChanges {
+  const fusion = Fusion.safeParse(params.get('fusion'));
+  const rrfK = Number(params.get('rrfK') ?? NaN);
+  const weights: Partial<LaneWeights> = {};
+  for (const [lane, text] of list(params.get('w')).map((pair) => pair.split(':'))) {
+    const weight = RequestWeights.safeParse({ [lane!]: text?.trim() ? Number(text) : NaN });
+    Object.assign(weights, weight.data);
+  }
+  return { ...(fusion.success && { fusion: fusion.data }), ...(Number.isFinite(rrfK) && rrfK >= 1 && { rrfK }), weights };
+}
+
+function weightsParam(weights: Partial<LaneWeights>): string | undefined {
+  const changed = LANES.filter((lane) => weights[lane] !== undefined);
+  return changed.length ? changed.map((lane) => `${lane}:${weights[lane]}`).join(',') : undefined;
 }
 
 export function queryParams(s: QueryState): Record<string, string | undefined> {
@@ -55,6 +90,10 @@ export function queryParams(s: QueryState): Record<string, string | undefined> {
     tier: s.tier.length ? s.tier.join(',') : undefined,
     intent: s.intent === INTENT_DEFAULT ? undefined : s.intent ? 'on' : 'off',
     mmr: s.mmr === null ? undefined : String(s.mmr),
+    tables: s.tables ? 'on' : undefined,
+    w: weightsParam(s.lens.weights),
+    fusion: s.lens.fusion,
+    rrfK: s.lens.rrfK === undefined ? undefined : String(s.lens.rrfK),
   };
 }
 
@@ -68,7 +107,8 @@ export function filtersOf(s: QueryState): SearchFilters {
 
 export const activeFilterCount = (s: QueryState) => (s.tags.length ? 1 : 0) + (s.scope !== 'all' ? 1 : 0) + (s.tier.length ? 1 : 0);
 
-export const RESULTS_PER_QUERY = 20;
+/** The sliders re-rank only what the engine returned: enough that a page they lift from far down is there. */
+export const RESULTS_PER_QUERY = 100;
 
 export function searchRequest(s: QueryState, mode: Mode = s.mode): SearchRequest | null {
   if (s.q.trim() === '') return null;
