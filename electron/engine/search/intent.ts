@@ -2,15 +2,12 @@
 // action and a target) and its keywords; one rules table says how each intent changes the lane
 // weights before fusion. Computed once per query; the answer reports it, so the fusion debugger
 // can say "intent: …, weights adjusted because …".
-import { eng } from 'stopword';
 import type { Lane, LaneWeights, SearchIntent } from '../../../shared/search.ts';
-import { words } from './terms.ts';
+import { isStopWord, words } from './terms.ts';
 import { roundTo } from '../../../shared/rounding.ts';
 
 type Action = NonNullable<SearchIntent['action']>;
 type Target = NonNullable<SearchIntent['target']>;
-
-const STOP = new Set<string>(eng);
 
 /** The words that name each action; a query's action is the one named first. */
 export const ACTION_WORDS: Record<Action, readonly string[]> = {
@@ -86,7 +83,7 @@ export function extractIntent(query: string): SearchIntent {
   const ws = words(query);
   const action = firstNamed(ws, ACTION_WORDS);
   const target = IDENTIFIER.test(query) ? 'code' : firstNamed(ws, TARGET_WORDS);
-  const keywords = [...new Set(ws.filter((w) => !STOP.has(w)))];
+  const keywords = [...new Set(ws.filter((w) => !isStopWord(w)))];
   const adjusted: Partial<Record<Lane, number>> = {};
   const reasons: string[] = [];
   for (const rule of INTENT_RULES) {

@@ -7,20 +7,13 @@ import { eng } from 'stopword';
 /**
  * Words a question is asked with, beyond the stop-word list's: they say how something is asked,
  * not what about, so matching them ranks pages that happen to ask too ("why", "does"), and
- * marking them in a snippet marks noise. The one-letter and two-letter pieces are what splitting
- * contractions on the apostrophe leaves ("I'm", "don't", "isn't", "you've").
+ * marking them in a snippet marks noise. The short pieces are what splitting a contraction on its
+ * apostrophe leaves ("I'm", "don't", "isn't", "you've"). Words that name things too stay
+ * searched: "not", "so" (.so files), "re" (Python's module), "when", "need".
  */
 const QUESTION_WORDS = [
   'why',
-  'when',
   'does',
-  'just',
-  'so',
-  'not',
-  'need',
-  'want',
-  'able',
-  'possible',
   'please',
   'anyone',
   'someone',
@@ -30,9 +23,7 @@ const QUESTION_WORDS = [
   'm',
   's',
   't',
-  'd',
   'll',
-  're',
   've',
   'don',
   'doesn',
@@ -40,13 +31,17 @@ const QUESTION_WORDS = [
   'isn',
   'aren',
   'wasn',
-  'won',
-  'can',
   'couldn',
   'shouldn',
   'wouldn',
+  'im',
+  'dont',
+  'doesnt',
 ];
 const STOP = new Set<string>([...eng, ...QUESTION_WORDS]);
+
+/** Whether a word (lowercased, as `words` gives it) is left out of searches. */
+export const isStopWord = (word: string): boolean => STOP.has(word);
 const MAX_TERMS = 64;
 
 /** The words of a text, in order, before stop-word removal and stemming. */
