@@ -56,7 +56,7 @@ function answered(r: SearchResponse, q: Question): Answered {
 }
 
 const row = (cells: (string | number)[]) => console.log(`| ${cells.join(' | ')} |`);
-const share = (n: number, of: number) => `${((100 * n) / of).toFixed(0)}% (${n}/${of})`;
+const share = (n: number, of: number) => (of === 0 ? '–' : `${((100 * n) / of).toFixed(0)}% (${n}/${of})`);
 
 await withFoamWiki('bench-questions', model, async (api, report) => {
   console.log(`# plain questions on foam-docs: ${questions.length} questions, k = ${K}`);
