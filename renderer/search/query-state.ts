@@ -1,17 +1,7 @@
 // The search screen's state as it lives in the URL (#/search?q=…&mode=…&tags=…&scope=…&tier=…,
 // and what the sliders changed: w=graph:0,token:0.5&fusion=rrf&rrfK=30), so a search can be
 // linked, reloaded and returned to with the back button, re-ranked as it was left.
-import {
-  Fusion,
-  INTENT_DEFAULT,
-  LANES,
-  MODES,
-  RequestWeights,
-  type LaneWeights,
-  type Mode,
-  type SearchFilters,
-  type SearchRequest,
-} from '../../shared/search.ts';
+import { Fusion, INTENT_DEFAULT, LANES, MODES, RequestWeights, SearchRequest, type LaneWeights, type Mode, type SearchFilters } from '../../shared/search.ts';
 import { TIERS } from '../../shared/page.ts';
 import type { LensChanges } from './rerank.ts';
 
@@ -67,13 +57,13 @@ function parseLambda(s: string | null): number | null {
 /** A malformed part (a lane no one knows, a weight out of range) is left out: its default stands. */
 function parseLens(params: URLSearchParams): LensChanges {
   const fusion = Fusion.safeParse(params.get('fusion'));
-  const rrfK = Number(params.get('rrfK') ?? NaN);
+  const rrfK = SearchRequest.shape.rrfK.safeParse(Number(params.get('rrfK') ?? NaN));
   const weights: Partial<LaneWeights> = {};
   for (const [lane, text] of list(params.get('w')).map((pair) => pair.split(':'))) {
     const weight = RequestWeights.safeParse({ [lane!]: text?.trim() ? Number(text) : NaN });
     Object.assign(weights, weight.data);
   }
-  return { ...(fusion.success && { fusion: fusion.data }), ...(Number.isFinite(rrfK) && rrfK >= 1 && { rrfK }), weights };
+  return { ...(fusion.success && { fusion: fusion.data }), ...(rrfK.data !== undefined && { rrfK: rrfK.data }), weights };
 }
 
 function weightsParam(weights: Partial<LaneWeights>): string | undefined {
