@@ -4,10 +4,12 @@
 // turn into a network request.
 import fs from 'node:fs';
 import path from 'node:path';
-import { env, pipeline, type FeatureExtractionPipeline, type ProgressInfo, type Tensor } from '@huggingface/transformers';
+import { env, pipeline, type FeatureExtractionPipeline, type Tensor } from '@huggingface/transformers';
 import { STRONG_MODEL_DEFAULTS } from './fusion-defaults.ts';
 import { readModelCard, writeModelCard, type EmbedOptions, type Embedder, type ModelCard, type ModelInfo } from './embedder.ts';
 import { LruCache } from './lru-cache.ts';
+import { downloadFromHub, HUB_ENDPOINT, type HubProgress } from './hub-download.ts';
+import { catalogModel } from './model-catalog.ts';
 
 export interface LoadOptions {
   /** Texts per onnxruntime call: bigger batches amortise overhead, smaller ones pad less. */
@@ -174,59 +176,40 @@ function inferCard(root: string): ModelCard {
   };
 }
 
-// Hub models Cairn knows how to describe; anything else downloads with mean pooling.
-const KNOWN_HUB_MODELS: Record<string, Pick<ModelCard, 'pooling' | 'queryPrefix'> & { licence: string }> = {
-  'Xenova/bge-small-en-v1.5': {
-    pooling: 'cls',
-    queryPrefix: 'Represent this sentence for searching relevant passages: ',
-    licence: 'MIT',
-  },
-  'Xenova/all-MiniLM-L6-v2': { pooling: 'mean', licence: 'Apache-2.0' },
-};
-
-export interface DownloadProgress {
-  file: string;
-  loaded: number;
-  total: number;
-  /** 0–100 over all files, as transformers.js reports it. */
-  progress: number;
-}
-
 /**
- * Downloads a hub model once into `cacheDir/<id>` (a plain model folder) and writes its card;
- * afterwards loadLocalModel(returned folder) uses it offline like any other model.
+ * Downloads a hub model (or a mirror's: `endpoint`, else HF_ENDPOINT) into `cacheDir/<id>` (a
+ * plain model folder, files checked against the hub's hashes: embed/hub-download.ts) and writes
+ * its card; afterwards loadLocalModel(returned folder) uses it offline like any other model.
  */
-export async function downloadHubModel(modelId: string, cacheDir: string, onProgress?: (p: DownloadProgress) => void, dtype = 'fp32'): Promise<string> {
-  const previous = env.allowRemoteModels;
-  env.allowRemoteModels = true;
-  try {
-    const extractor = await pipeline('feature-extraction', modelId, {
-      cache_dir: cacheDir,
-      dtype: dtype as 'fp32',
-      progress_callback: (p: ProgressInfo) => {
-        if (p.status === 'progress') onProgress?.({ file: p.file, loaded: p.loaded, total: p.total, progress: p.progress });
-      },
+export async function downloadHubModel(
+  modelId: string,
+  cacheDir: string,
+  onProgress?: (p: HubProgress) => void,
+  options: { dtype?: string; endpoint?: string } = {},
+): Promise<string> {
+  const dtype = options.dtype ?? 'fp32';
+  const endpoint = options.endpoint ?? process.env.HF_ENDPOINT ?? HUB_ENDPOINT;
+  const known = catalogModel(modelId);
+  // the card goes in with the files, so no process finds the folder without it
+  const writeCard = (dir: string) => {
+    const config = JSON.parse(fs.readFileSync(path.join(dir, 'config.json'), 'utf8')) as { hidden_size?: number };
+    if (!config.hidden_size) throw new Error(`${modelId}'s config.json names no hidden_size`);
+    writeModelCard(dir, {
+      id: modelId,
+      dim: config.hidden_size,
+      pooling: known?.pooling ?? 'mean',
+      queryPrefix: known?.queryPrefix,
+      kind: 'transformer',
+      dtype,
+      provenance: { source: `${endpoint}/${modelId}`, builtBy: 'downloadHubModel', builtAt: new Date().toISOString() },
+      licence: { name: known?.licence ?? 'see the model page', files: [] },
+      defaults: STRONG_MODEL_DEFAULTS,
+      measured: [],
     });
-    await extractor.dispose();
+  };
+  try {
+    return await downloadFromHub({ id: modelId, cacheDir, dtype, endpoint, onProgress, beforeInstall: writeCard });
   } catch (err) {
     throw new Error(`Downloading ${modelId} into ${cacheDir} failed: ${(err as Error).message}`, { cause: err });
-  } finally {
-    env.allowRemoteModels = previous;
   }
-  const dir = path.join(cacheDir, modelId);
-  const config = JSON.parse(fs.readFileSync(path.join(dir, 'config.json'), 'utf8')) as { hidden_size: number };
-  const known = KNOWN_HUB_MODELS[modelId];
-  writeModelCard(dir, {
-    id: modelId,
-    dim: config.hidden_size,
-    pooling: known?.pooling ?? 'mean',
-    queryPrefix: known?.queryPrefix,
-    kind: 'transformer',
-    dtype,
-    provenance: { source: `https://huggingface.co/${modelId}`, builtBy: 'downloadHubModel', builtAt: new Date().toISOString() },
-    licence: { name: known?.licence ?? 'see the model page', files: [] },
-    defaults: STRONG_MODEL_DEFAULTS,
-    measured: [],
-  });
-  return dir;
 }
