@@ -71,6 +71,11 @@ export const COMMANDS: Record<string, Command> = {
       'cairn eval --corpus corpus.jsonl --queries queries.jsonl --qrels qrels.tsv [--split all|tune|heldout] [--tune] [--weights ...] [--fusion rrf|convex] [--rrf-k N] [--intent on|off] [--mmr LAMBDA] [--db FILE] [--json]',
     load: async () => (await import('./eval-command.ts')).runEval,
   },
+  models: {
+    summary: 'the recommended embedding models and which are downloaded; pull one from the hub (or HF_ENDPOINT, a mirror) with progress, each file checked',
+    usage: 'cairn models [--json] | cairn models pull OWNER/NAME [--endpoint URL]',
+    load: async () => (await import('./models-command.ts')).runModels,
+  },
   stale: {
     summary: 'pages that may no longer be true, with the reasons (sources changed or gone, links to archived pages, no review for too long)',
     usage: 'cairn stale [--db FILE] [--json]',

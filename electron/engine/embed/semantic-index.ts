@@ -58,7 +58,10 @@ export class SemanticIndex {
     if ('dir' in this.setting) return this.loadDir(this.setting.dir);
     const dir = path.join(this.dirs.hubCache, this.setting.hub);
     if (fs.existsSync(path.join(dir, 'config.json'))) await this.loadDir(dir);
-    else this.unload(`${this.setting.hub} is not downloaded yet: run \`cairn index\` on a machine with network`);
+    else
+      this.unload(
+        `${this.setting.hub} is not downloaded yet: \`cairn models pull ${this.setting.hub}\` where the hub (or the mirror HF_ENDPOINT names) can be reached`,
+      );
   }
 
   /** Fetches the hub model the setting names, once, reporting progress per file. */
