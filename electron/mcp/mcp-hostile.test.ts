@@ -114,9 +114,9 @@ describe('cairn mcp and a hostile client', () => {
     const s = session('mallory');
     await s.reply(0);
     s.send(call(1, 'wiki_write', { key: 'huge', body: 'x'.repeat(40 * 1024 * 1024) }));
-    const code = await Promise.race([s.exited, new Promise<'hung'>((r) => setTimeout(() => r('hung'), 60_000))]);
-    expect(code).not.toBe('hung');
+    // a deaf server never exits: the test's own timeout fails it (no clock of ours, which a busy machine outruns)
+    await s.exited;
     expect(s.stderr()).toMatch(/exceeded maximum size/);
     expect(fs.existsSync(path.join(wiki, 'global', 'huge.md'))).toBe(false);
-  }, 120_000);
+  }, 300_000);
 });
