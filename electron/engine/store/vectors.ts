@@ -50,6 +50,8 @@ export interface VectorRepo {
   countPending(): Promise<number>;
   /** The first `limit` chunks with no vector yet, in rowid order. */
   pending(limit: number): Promise<PendingChunk[]>;
+  /** Every chunk's text to embed, as `pending` gives it, vector or not: the first `limit` after rowid `after`, in rowid order. */
+  texts(after: number, limit: number): Promise<PendingChunk[]>;
   /** The cached vectors of `model` for these text hashes (those it has). */
   cached(model: string, hashes: string[]): Promise<Map<string, Float32Array>>;
   /** Keeps vectors by (model, text hash); one already kept stays. Call inside a write. */

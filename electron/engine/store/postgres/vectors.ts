@@ -10,6 +10,12 @@ import { metaOf } from '../common/meta.ts';
 import { pgQuery } from './query.ts';
 import type { Sql } from './sql.ts';
 
+/** A chunk's text to embed: its page's title, its section path, its text (PendingChunk). */
+const CHUNK_TEXTS = `SELECT c.rowid, c.hash, p.title || chr(10)
+         || (SELECT coalesce(string_agg(h.value, ' > ' ORDER BY h.n), '') FROM json_array_elements_text(c.heading_path::json) WITH ORDINALITY AS h(value, n))
+         || chr(10) || c.text AS text
+       FROM chunks c JOIN pages p ON p.id = c.page_id`;
+
 export class PgVectors implements VectorRepo {
   private readonly meta: ReturnType<typeof metaOf>;
 
@@ -39,14 +45,13 @@ export class PgVectors implements VectorRepo {
   }
 
   async pending(limit: number): Promise<PendingChunk[]> {
-    return this.sql.rows<PendingChunk>(
-      `SELECT c.rowid, c.hash, p.title || chr(10)
-         || (SELECT coalesce(string_agg(h.value, ' > ' ORDER BY h.n), '') FROM json_array_elements_text(c.heading_path::json) WITH ORDINALITY AS h(value, n))
-         || chr(10) || c.text AS text
-       FROM chunks c JOIN pages p ON p.id = c.page_id
-       WHERE NOT EXISTS (SELECT 1 FROM chunk_vectors v WHERE v.rowid = c.rowid) ORDER BY c.rowid LIMIT ?`,
-      [limit],
-    );
+    return this.sql.rows<PendingChunk>(`${CHUNK_TEXTS} WHERE NOT EXISTS (SELECT 1 FROM chunk_vectors v WHERE v.rowid = c.rowid) ORDER BY c.rowid LIMIT ?`, [
+      limit,
+    ]);
+  }
+
+  async texts(after: number, limit: number): Promise<PendingChunk[]> {
+    return this.sql.rows<PendingChunk>(`${CHUNK_TEXTS} WHERE c.rowid > ? ORDER BY c.rowid LIMIT ?`, [after, limit]);
   }
 
   async cached(model: string, hashes: string[]): Promise<Map<string, Float32Array>> {

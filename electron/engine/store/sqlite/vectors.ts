@@ -49,6 +49,10 @@ export class SqliteVectors implements VectorRepo {
     return this.vec.pending.all(limit) as PendingChunk[];
   }
 
+  async texts(after: number, limit: number): Promise<PendingChunk[]> {
+    return this.stmts.texts.all(after, limit) as PendingChunk[];
+  }
+
   async cached(model: string, hashes: string[]): Promise<Map<string, Float32Array>> {
     const out = new Map<string, Float32Array>();
     for (const h of hashes) {
@@ -125,6 +129,10 @@ export class SqliteVectors implements VectorRepo {
   }
 }
 
+/** A chunk's text to embed: its page's title, its section path, its text (PendingChunk). */
+const CHUNK_TEXTS = `SELECT c.rowid, c.hash, p.title || char(10) || (SELECT coalesce(group_concat(value, ' > '), '') FROM json_each(c.heading_path)) || char(10) || c.text AS text
+       FROM chunks c JOIN pages p ON p.id = c.page_id`;
+
 function fixedStatements(db: Db) {
   return {
     hasTable: db.prepare(`SELECT 1 FROM sqlite_master WHERE name = 'vec_chunks'`).pluck(),
@@ -132,6 +140,7 @@ function fixedStatements(db: Db) {
     cache: db.prepare(`INSERT OR IGNORE INTO embed_cache (model, hash, vector) VALUES (?, ?, ?)`),
     prune: db.prepare(`DELETE FROM embed_cache WHERE model = ? AND hash NOT IN (SELECT hash FROM chunks)`),
     hashOf: db.prepare(`SELECT hash FROM chunks WHERE rowid = ?`).pluck(),
+    texts: db.prepare(`${CHUNK_TEXTS} WHERE c.rowid > ? ORDER BY c.rowid LIMIT ?`),
     corpusTexts: db.prepare(`SELECT p.title || char(10) || c.text FROM chunks c JOIN pages p ON p.id = c.page_id ORDER BY c.rowid`).pluck(),
     bumpVersion: db.prepare(`INSERT INTO meta (key, value) VALUES ('vec_version', '1') ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1`),
   };
@@ -140,11 +149,7 @@ function fixedStatements(db: Db) {
 function tableStatements(db: Db) {
   return {
     countPending: db.prepare(`SELECT count(*) FROM chunks WHERE rowid NOT IN (SELECT rowid FROM vec_chunks)`).pluck(),
-    pending: db.prepare(
-      `SELECT c.rowid, c.hash, p.title || char(10) || (SELECT coalesce(group_concat(value, ' > '), '') FROM json_each(c.heading_path)) || char(10) || c.text AS text
-       FROM chunks c JOIN pages p ON p.id = c.page_id
-       WHERE c.rowid NOT IN (SELECT rowid FROM vec_chunks) ORDER BY c.rowid LIMIT ?`,
-    ),
+    pending: db.prepare(`${CHUNK_TEXTS} WHERE c.rowid NOT IN (SELECT rowid FROM vec_chunks) ORDER BY c.rowid LIMIT ?`),
     remove: db.prepare(`DELETE FROM vec_chunks WHERE rowid = ?`),
     insert: db.prepare(`INSERT INTO vec_chunks (rowid, embedding) VALUES (?, ?)`),
     nearest: db.prepare(`SELECT rowid, distance FROM vec_chunks WHERE embedding MATCH ? AND k = ? ORDER BY distance`),

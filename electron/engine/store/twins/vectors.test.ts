@@ -71,6 +71,15 @@ describe.skipIf(!pgAdminUrl())('PgVectors answers as SQLite does', () => {
     await same((v) => v.pending(2));
   });
 
+  it("lists every chunk's text after a rowid, vector or not, as pending does", async () => {
+    await inWrite((v) => v.recreate(MODEL));
+    const pending = await same((v) => v.pending(10));
+    await inWrite((v) => v.replace(allStored().slice(0, 2)));
+    expect(await same((v) => v.texts(0, 10))).toEqual(pending);
+    expect(await same((v) => v.texts(pending[1]!.rowid, 2))).toEqual(pending.slice(2, 4));
+    expect(await same((v) => v.texts(pending.at(-1)!.rowid, 10))).toEqual([]);
+  });
+
   it('caches vectors by model and text, keeps the first, and forgets those no chunk has', async () => {
     const first = { hash: chunkHash('intro'), vector: vec(1) };
     await inWrite((v) => v.cache('m', [first, { hash: 'h:gone', vector: vec(2) }, { hash: chunkHash('intro'), vector: vec(3) }]));
