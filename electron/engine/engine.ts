@@ -28,12 +28,22 @@ import type { StoreCluster } from './store/cluster.ts';
 import type { WriteInput } from './curation/write-page.ts';
 import { search } from './search/search.ts';
 import { NO_MODEL_DEFAULTS } from './embed/fusion-defaults.ts';
-import { SemanticIndex } from './embed/semantic-index.ts';
+import { SemanticIndex, type EmbedProgress } from './embed/semantic-index.ts';
+import type { SwitchReport } from './embed/model-switch.ts';
+import { modelSettingText, parseModelSetting } from './config/model-setting.ts';
+import { rememberModel } from './config/remember-model.ts';
 import { ReadPool } from './read-pool.ts';
 import { IndexRuns } from './index-runs.ts';
 import { stalenessModule } from './run-derived.ts';
 import { once } from './module-once.ts';
 import { todayUtc } from './clock.ts';
+
+/** What a model switch did: the model now served, the settings it went from and to, and its figures. */
+export interface ModelSwitch extends SwitchReport {
+  model: string;
+  setting: string;
+  previous: string;
+}
 
 const writePageModule = once(() => import('./curation/write-page.ts'));
 
@@ -129,6 +139,20 @@ export class Engine implements CairnService {
   /** Loads the configured embedding model; on failure search goes on without the semantic lane. */
   loadModel(): Promise<void> {
     return this.semantic.load();
+  }
+
+  /**
+   * Moves the index to another embedding model (`adaptive`, `hub:ID` or a folder) while search goes
+   * on with the one in use (embed/model-switch.ts), then keeps it, and the one before it, in the
+   * config file for the next start.
+   */
+  async useModel(text: string, onProgress?: (p: EmbedProgress) => void): Promise<ModelSwitch> {
+    const setting = parseModelSetting(text, (p) => path.resolve(p));
+    if (setting === 'none') throw new Error('a switch moves to a model: to turn the semantic lane off, start with --model none');
+    const previous = modelSettingText(this.semantic.modelSetting);
+    const report = await this.semantic.useModel(setting, onProgress);
+    rememberModel(this.settings.configPath, modelSettingText(setting), previous);
+    return { ...report, model: this.semantic.embedder!.info.id, setting: modelSettingText(setting), previous };
   }
 
   fusionDefaults(): FusionDefaults {

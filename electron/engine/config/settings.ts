@@ -61,6 +61,7 @@ const ConfigFile = z
     maxFileBytes: z.number().int().positive().optional(),
     staleAfterDays: z.number().int().positive().optional(),
     model: z.string().min(1).optional(),
+    previousModel: z.string().min(1).optional().describe('the model before the last switch (`cairn models use`): what `cairn models rollback` goes back to'),
     skillCategories: z.array(z.string().min(1).max(100)).min(1).optional(),
     skillMappings: z.record(z.string().min(1), z.object({ skill: z.string().min(1), category: z.string().min(1) }).strict()).optional(),
     agents: z.record(z.string().min(1), z.object({ name: z.string().min(1).optional(), projects: z.array(z.string().min(1)).optional() }).strict()).optional(),

@@ -4,13 +4,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Store } from '../store/store.ts';
-import type { Embedder } from './embedder.ts';
+import { MODEL_CARD_FILE, type Embedder } from './embedder.ts';
 import { loadModelDir } from './load-model.ts';
 import { VectorStore } from './vector-store.ts';
 import { currentAdaptiveModel, pruneAdaptiveModels, refreshAdaptiveModel } from './adaptive/adaptive-lifecycle.ts';
 import { adaptiveBuildFor, shareAdaptiveBuild } from './adaptive/shared-builds.ts';
 import type { BuildPhase } from './adaptive/build-adaptive.ts';
 import type { ModelSetting } from '../config/model-setting.ts';
+import { switchVectors, type SwitchReport } from './model-switch.ts';
 
 export interface EmbedProgress {
   phase: 'model' | 'download' | 'embed';
@@ -51,6 +52,11 @@ export class SemanticIndex {
     if (setting === 'none') this.unavailable = 'turned off (model: none)';
   }
 
+  /** The model setting served: the configured one, or the one a switch moved to. */
+  get modelSetting(): ModelSetting {
+    return this.setting;
+  }
+
   /** Loads the model the setting names (for adaptive: the last one built for this wiki). */
   async load(): Promise<void> {
     if (this.setting === 'none') return this.unload('turned off (model: none)');
@@ -67,11 +73,7 @@ export class SemanticIndex {
   /** Fetches the hub model the setting names, once, reporting progress per file. */
   private async download(id: string, onProgress: (p: EmbedProgress) => void): Promise<void> {
     try {
-      const { downloadHubModel } = await import('./local-model.ts');
-      const dir = await downloadHubModel(id, this.dirs.hubCache, (p) =>
-        onProgress({ phase: 'download', done: Math.round(p.progress), total: 100, note: `downloading ${id}: ${p.file}` }),
-      );
-      await this.loadDir(dir);
+      await this.loadDir(await this.fetchHub(id, onProgress));
     } catch (err) {
       this.unload((err as Error).message);
     }
@@ -159,6 +161,47 @@ export class SemanticIndex {
       onProgress({ phase: 'embed', done, total, computed, note: null });
     }
     await this.vectors.pruneCache(model.id);
+  }
+
+  /**
+   * Moves the index to the model `setting` names (a hub model is downloaded first) while search
+   * goes on with the one in use: embedded ahead into the cache, switched in one write, then served.
+   * A model that cannot be had or loaded leaves everything as it was, and says why.
+   */
+  async useModel(setting: Exclude<ModelSetting, 'none'>, onProgress: (p: EmbedProgress) => void = () => {}): Promise<SwitchReport> {
+    const dir = await this.dirOf(setting, onProgress);
+    const next = await loadModelDir(dir);
+    let report: SwitchReport;
+    try {
+      report = await switchVectors(this.store, this.vectors, next, onProgress);
+    } catch (err) {
+      await next.dispose();
+      throw err;
+    }
+    const old = this.embedder;
+    this.embedder = next;
+    this.setting = setting;
+    this.unavailable = null;
+    await old?.dispose();
+    // chunks written while it switched
+    await this.embedPending(next, onProgress);
+    return report;
+  }
+
+  /** The folder of the model a setting names, downloading a hub model this machine lacks. */
+  private async dirOf(setting: Exclude<ModelSetting, 'none'>, onProgress: (p: EmbedProgress) => void): Promise<string> {
+    if (setting === 'adaptive') return (await this.adaptiveDir()) ?? this.dirs.general;
+    if ('dir' in setting) return setting.dir;
+    const dir = path.join(this.dirs.hubCache, setting.hub);
+    return fs.existsSync(path.join(dir, MODEL_CARD_FILE)) ? dir : this.fetchHub(setting.hub, onProgress);
+  }
+
+  /** Downloads hub model `id` into the hub cache, its progress reported as the download phase. */
+  private async fetchHub(id: string, onProgress: (p: EmbedProgress) => void): Promise<string> {
+    const { downloadHubModel } = await import('./local-model.ts');
+    return downloadHubModel(id, this.dirs.hubCache, (p) =>
+      onProgress({ phase: 'download', done: Math.round(p.progress), total: 100, note: `downloading ${id}: ${p.file}` }),
+    );
   }
 
   private async loadDir(dir: string): Promise<void> {

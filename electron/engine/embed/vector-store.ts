@@ -7,6 +7,9 @@ import { VectorScan } from './vector-scan.ts';
 
 export type { PendingChunk, VectorModel };
 
+/** Chunks read and stored at a time while switching models. */
+const SWITCH_BATCH = 1024;
+
 export class VectorStore {
   /** A long-lived process keeps the vectors in memory (vector-scan.ts); a one-off command asks the store. */
   private scan: VectorScan | null = null;
@@ -33,6 +36,31 @@ export class VectorStore {
     });
     if (made) this.scan?.invalidate();
     return made;
+  }
+
+  /**
+   * Makes the table `model`'s in one write, every chunk given its vector from the cache (those
+   * prepared ahead: embed/model-switch.ts), so a search sees the old model's vectors or the new
+   * one's, never a table half filled. A chunk with nothing cached is left pending. Returns how many
+   * vectors it stored.
+   */
+  async switchTo(model: VectorModel): Promise<number> {
+    const stored = await this.store.write(async (tx) => {
+      await tx.vectors.recreate(model);
+      let stored = 0;
+      for (let after = 0; ;) {
+        const batch = await tx.vectors.texts(after, SWITCH_BATCH);
+        if (batch.length === 0) return stored;
+        const cached = await tx.vectors.cached(
+          model.id,
+          batch.map((c) => c.hash),
+        );
+        stored += await tx.vectors.replace(batch.filter((c) => cached.has(c.hash)).map((c) => ({ rowid: c.rowid, hash: c.hash, vector: cached.get(c.hash)! })));
+        after = batch.at(-1)!.rowid;
+      }
+    });
+    this.scan?.invalidate();
+    return stored;
   }
 
   countPending(): Promise<number> {
