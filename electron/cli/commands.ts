@@ -72,8 +72,10 @@ export const COMMANDS: Record<string, Command> = {
     load: async () => (await import('./eval-command.ts')).runEval,
   },
   models: {
-    summary: 'the recommended embedding models and which are downloaded; pull one from the hub (or HF_ENDPOINT, a mirror) with progress, each file checked',
-    usage: 'cairn models [--json] | cairn models pull OWNER/NAME [--endpoint URL]',
+    summary:
+      'the recommended embedding models and which are downloaded; pull one from the hub (or HF_ENDPOINT, a mirror) with progress, each file checked; use one (search goes on with the old vectors until the new ones are ready; kept in the config file); roll back to the one before',
+    usage:
+      'cairn models [--json] | cairn models pull OWNER/NAME [--endpoint URL] | cairn models use hub:OWNER/NAME|adaptive|DIR [--db FILE] | cairn models rollback [--db FILE]',
     load: async () => (await import('./models-command.ts')).runModels,
   },
   stale: {

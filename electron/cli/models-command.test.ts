@@ -25,8 +25,8 @@ afterAll(async () => {
 });
 
 /** The real command, without blocking this process: the mirror answers from here. */
-async function cairn(args: string[]) {
-  const env = { ...process.env, CAIRN_CONFIG: path.join(dir, 'none.json'), XDG_CACHE_HOME: path.join(dir, 'cache'), HF_ENDPOINT: mirror.endpoint };
+async function cairn(args: string[], extra: Record<string, string> = {}) {
+  const env = { ...process.env, CAIRN_CONFIG: path.join(dir, 'config.json'), XDG_CACHE_HOME: path.join(dir, 'cache'), HF_ENDPOINT: mirror.endpoint, ...extra };
   try {
     const r = await promisify(execFile)(process.execPath, [CLI, ...args], { env, encoding: 'utf8' });
     return { code: 0, out: r.stdout, err: r.stderr };
@@ -94,6 +94,26 @@ describe('cairn models', () => {
     expect(figures.model).toBe(ID);
     expect(figures.modes.semantic).toMatchObject({ laneProblem: null });
     expect(figures.modes.semantic!.ndcg10).toBeGreaterThan(0);
+  });
+
+  it('moves an index to the pulled model and back, keeping the choice in the config file', async () => {
+    const wiki = path.join(dir, 'wiki');
+    fs.mkdirSync(wiki, { recursive: true });
+    fs.writeFileSync(path.join(wiki, 'pets.md'), '# Pets\n\nA cat, a dog and a fish in the river.\n');
+    const on = { CAIRN_ROOTS: wiki, CAIRN_DB: path.join(dir, 'wiki.db') };
+    const used = await cairn(['models', 'use', `hub:${ID}`], on);
+    expect(used.err).toMatch(/embed \d+\/\d+/);
+    expect(used.code).toBe(0);
+    expect(used.out).toMatch(new RegExp(`^${ID} serves 1 vectors \\(1 embedded, the rest from the cache\\); before it: adaptive`));
+    const config = () => JSON.parse(fs.readFileSync(path.join(dir, 'config.json'), 'utf8')) as Record<string, string>;
+    expect(config()).toEqual({ model: `hub:${ID}`, previousModel: 'adaptive' });
+    const search = await cairn(['search', 'fish', '--mode', 'semantic', '--json'], on);
+    expect((JSON.parse(search.out) as { model: string }).model).toBe(ID);
+
+    const back = await cairn(['models', 'rollback'], on);
+    expect(back.code).toBe(0);
+    expect(back.out).toMatch(new RegExp(`before it: hub:${ID}`));
+    expect(config()).toEqual({ model: 'adaptive', previousModel: `hub:${ID}` });
   });
 
   it('says what is wrong with a model the mirror does not have, and exits non-zero', async () => {

@@ -2,20 +2,63 @@
 // (from the hub, or the mirror HF_ENDPOINT or --endpoint names) with progress, checked file by file.
 import fs from 'node:fs';
 import path from 'node:path';
-import { HUB_CACHE } from '../engine/config/settings.ts';
+import { HUB_CACHE, resolveSettings } from '../engine/config/settings.ts';
 import { HUB_ENDPOINT } from '../engine/embed/hub-download.ts';
 import { MODEL_CATALOG } from '../engine/embed/model-catalog.ts';
 import { parse, UsageError } from './args.ts';
+import { ensureIndexed, openSession } from './session.ts';
+import { previousModel } from '../engine/config/remember-model.ts';
 import { printJson } from './output.ts';
 
 const downloaded = (id: string) => fs.existsSync(path.join(HUB_CACHE, id, 'config.json'));
 
 export async function runModels(args: string[]): Promise<number> {
-  const { values, positionals } = parse(args, { json: { type: 'boolean', default: false }, endpoint: { type: 'string' } });
+  const { values, positionals } = parse(args, { json: { type: 'boolean', default: false }, endpoint: { type: 'string' }, db: { type: 'string' } });
   const [action, id, ...rest] = positionals;
   if (action === undefined) return list(values.json);
-  if (action !== 'pull' || !id || rest.length) throw new UsageError('usage: cairn models [--json] | cairn models pull OWNER/NAME [--endpoint URL]');
-  return pull(id, values.endpoint);
+  if (action === 'pull' && id && !rest.length) return pull(id, values.endpoint);
+  if (action === 'use' && id && !rest.length) return use(id, values.db);
+  if (action === 'rollback' && !id) return rollback(values.db);
+  throw new UsageError(USAGE);
+}
+
+const USAGE =
+  'usage: cairn models [--json] | cairn models pull OWNER/NAME [--endpoint URL] | cairn models use hub:OWNER/NAME|adaptive|DIR [--db FILE] | cairn models rollback [--db FILE]';
+
+/** Moves the index to `model` with a progress line, and keeps it in the config file. */
+async function use(model: string, db: string | undefined): Promise<number> {
+  const engine = await openSession({ db });
+  try {
+    await ensureIndexed(engine);
+    const line = progressLine();
+    const done = await engine.useModel(model, (p) => line(`${p.phase} ${p.done}/${p.total}${p.note ? ` (${p.note})` : ''}`));
+    line(null);
+    process.stdout.write(`${done.model} serves ${done.stored} vectors (${done.computed} embedded, the rest from the cache); before it: ${done.previous}\n`);
+    if (engine.settings.modelSource === 'cli' || engine.settings.modelSource === 'env')
+      process.stdout.write(`kept in ${engine.settings.configPath}, but CAIRN_MODEL or --model names another model at the next start\n`);
+    return 0;
+  } finally {
+    await engine.close();
+  }
+}
+
+/** Goes back to the model before the last switch, as the config file remembers it. */
+async function rollback(db: string | undefined): Promise<number> {
+  const settings = resolveSettings({ db });
+  const previous = previousModel(settings.configPath);
+  if (!previous) throw new UsageError(`no model to go back to: ${settings.configPath} names no previousModel (cairn models use keeps it)`);
+  return use(previous, db);
+}
+
+/** A line redrawn on a terminal, printed when it changes elsewhere; null clears it. */
+function progressLine(): (text: string | null) => void {
+  let last = '';
+  return (text) => {
+    if (text === null) return void (process.stderr.isTTY && process.stderr.write('\r\x1b[K'));
+    if (text === last) return;
+    last = text;
+    process.stderr.write(process.stderr.isTTY ? `\r${text}\x1b[K` : `${text}\n`);
+  };
 }
 
 function list(json: boolean): number {
