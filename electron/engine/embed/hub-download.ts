@@ -7,7 +7,6 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { Readable, Transform } from 'node:stream';
 
 export const HUB_ENDPOINT = 'https://huggingface.co';
 
@@ -133,14 +132,17 @@ async function transfer(url: string, part: string, onBytes: (bytes: number) => v
   if (!res.ok || !res.body) throw new Error(`answered ${res.status}`);
   const resumed = res.status === 206;
   let bytes = resumed ? have : 0;
-  const count = new Transform({
-    transform(chunk: Buffer, _enc, next) {
-      bytes += chunk.length;
+  const file = await fs.promises.open(part, resumed ? 'a' : 'w');
+  try {
+    // each piece on disk before the next is read: a transfer that breaks leaves all it received, to resume from
+    for await (const piece of res.body as AsyncIterable<Uint8Array>) {
+      await file.write(piece);
+      bytes += piece.length;
       onBytes(bytes);
-      next(null, chunk);
-    },
-  });
-  await pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), count, fs.createWriteStream(part, { flags: resumed ? 'a' : 'w' }));
+    }
+  } finally {
+    await file.close();
+  }
 }
 
 /** Null when the file is the one listed; else what differs. Large files are checked by SHA-256, small ones by their git blob hash. */

@@ -17,8 +17,9 @@ export interface HubMirror {
   endpoint: string;
   /** Every file request, in order. */
   requests: MirrorRequest[];
-  /** Files whose next transfer stops halfway, the connection dropped. */
-  cutOnce: Set<string>;
+  /** Files whose next transfer stops halfway: half the bytes, then, once the promise settles (the
+   * test saw them arrive), the connection closed. */
+  cutOnce: Map<string, Promise<unknown>>;
   /** Files served with a byte changed (same size), so they fail their hash. */
   corrupt: Set<string>;
   close(): Promise<void>;
@@ -29,7 +30,7 @@ const isLarge = (file: string) => file.endsWith('.onnx');
 
 /** Serves `models` (hub id → folder) on 127.0.0.1. */
 export async function startHubMirror(models: Record<string, string>): Promise<HubMirror> {
-  const mirror: Omit<HubMirror, 'endpoint' | 'close'> = { requests: [], cutOnce: new Set(), corrupt: new Set() };
+  const mirror: Omit<HubMirror, 'endpoint' | 'close'> = { requests: [], cutOnce: new Map(), corrupt: new Set() };
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://mirror');
     const tree = /^\/api\/models\/([^/]+\/[^/]+)\/tree\/main$/.exec(url.pathname);
@@ -39,7 +40,9 @@ export async function startHubMirror(models: Record<string, string>): Promise<Hu
     if (!file || !dir || !fs.existsSync(path.join(dir, file[2]!))) return void res.writeHead(404).end('not found');
     const name = file[2]!;
     mirror.requests.push({ file: name, range: req.headers.range ?? null });
-    serveFile(res, bytesOf(path.join(dir, name), mirror.corrupt.has(name)), req.headers.range, mirror.cutOnce.delete(name));
+    const cut = mirror.cutOnce.get(name);
+    mirror.cutOnce.delete(name);
+    serveFile(res, bytesOf(path.join(dir, name), mirror.corrupt.has(name)), req.headers.range, cut);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -77,8 +80,8 @@ function bytesOf(file: string, corrupt: boolean): Buffer {
   return bytes;
 }
 
-/** The file, or the part a Range asks for; `cut` sends half of it and drops the connection. */
-function serveFile(res: http.ServerResponse, bytes: Buffer, range: string | undefined, cut: boolean): void {
+/** The file, or the part a Range asks for; with `cut`, half of it, and the connection closed once `cut` settles. */
+function serveFile(res: http.ServerResponse, bytes: Buffer, range: string | undefined, cut: Promise<unknown> | undefined): void {
   const from = Number(/^bytes=(\d+)-$/.exec(range ?? '')?.[1] ?? 0);
   if (from >= bytes.length && from > 0) return void res.writeHead(416).end();
   const body = bytes.subarray(from);
@@ -87,5 +90,7 @@ function serveFile(res: http.ServerResponse, bytes: Buffer, range: string | unde
     ...(from ? { 'content-range': `bytes ${from}-${bytes.length - 1}/${bytes.length}` } : {}),
   });
   if (!cut) return void res.end(body);
-  res.write(body.subarray(0, body.length >> 1), () => res.destroy());
+  // closed only once the client has the half: a stream that errors drops what it holds unread, and
+  // then the transfer would not have broken halfway but at the start
+  res.write(body.subarray(0, body.length >> 1), () => void cut.finally(() => res.socket?.end()));
 }
