@@ -21,6 +21,7 @@ import { FixLinkRequest, FixLinkResponse, FixLinksRequest, FixLinksResponse, Sug
 import { MAX_FRONTMATTER_DEPTH, MAX_PAGE_BODY_CHARS } from './limits.ts';
 import { pathPastDepth } from './nesting.ts';
 import { PagesRequest, PagesResponse } from './browse.ts';
+import { ModelJob, ModelsResponse, UseModelRequest } from './models.ts';
 
 /** Carried by the answers readers act on (search, a page, links, status). */
 const ReadersNotice = IndexNotice.nullable().describe('null when the index is whole; else why results may be incomplete or wrong, to pass on');
@@ -350,6 +351,19 @@ export const contract = {
     QueryOutcomesResponse,
     READ,
   ),
+  models: method(
+    'The recommended embedding models, which are downloaded, the one serving, the one before it, and a switch under way.',
+    z.object({}),
+    ModelsResponse,
+    { effect: 'read', callers: 'person' },
+  ),
+  useModel: method(
+    'Move the index to another embedding model in the background (a hub model is downloaded first): search goes on with the model in use until the new vectors are ready, then switches in one step. Follow it with `models`.',
+    UseModelRequest,
+    ModelJob,
+    BY_PERSON,
+  ),
+  rollbackModel: method('Move the index back to the model before the last switch, as useModel does.', z.object({}), ModelJob, BY_PERSON),
   audit: method(
     'The audit log, newest first: every write, review and archive, by whom, with content hashes.',
     z.object({

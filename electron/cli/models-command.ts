@@ -31,7 +31,7 @@ async function use(model: string, db: string | undefined): Promise<number> {
   try {
     await ensureIndexed(engine);
     const line = progressLine();
-    const done = await engine.useModel(model, (p) => line(`${p.phase} ${p.done}/${p.total}${p.note ? ` (${p.note})` : ''}`));
+    const done = await engine.switchModel(model, (p) => line(`${p.phase} ${p.done}/${p.total}${p.note ? ` (${p.note})` : ''}`));
     line(null);
     process.stdout.write(`${done.model} serves ${done.stored} vectors (${done.computed} embedded, the rest from the cache); before it: ${done.previous}\n`);
     if (engine.settings.modelSource === 'cli' || engine.settings.modelSource === 'env')

@@ -27,7 +27,7 @@ export type EngineApi = CairnApi &
     | 'cluster'
     | 'hearOtherServers'
     | 'drainMentions'
-    | 'useModel'
+    | 'switchModel'
   > & {
     /** What a door hands to `dispatch` with its own caller (an agent over HTTP or MCP). */
     service: CairnService;
@@ -58,7 +58,7 @@ export function engineApi(engine: Engine): EngineApi {
     reindexPaths: (paths) => guarded(engine, 'write', () => engine.reindexPaths(paths)),
     changedPaths: (paths) => engine.changedPaths(paths),
     forgetRoots: (roots) => guarded(engine, 'write', () => engine.forgetRoots(roots)),
-    useModel: (model, onProgress) => guarded(engine, 'write', () => engine.useModel(model, onProgress)),
+    switchModel: (model, onProgress) => guarded(engine, 'write', () => engine.switchModel(model, onProgress)),
     close: () => engine.close(),
     loadModel: () => engine.loadModel(),
     keepVectorsInMemory: () => engine.keepVectorsInMemory(),

@@ -29,6 +29,7 @@ import type { WriteInput } from './curation/write-page.ts';
 import { search } from './search/search.ts';
 import { NO_MODEL_DEFAULTS } from './embed/fusion-defaults.ts';
 import { SemanticIndex, type EmbedProgress } from './embed/semantic-index.ts';
+import { ModelJobs } from './embed/model-jobs.ts';
 import type { SwitchReport } from './embed/model-switch.ts';
 import { modelSettingText, parseModelSetting } from './config/model-setting.ts';
 import { rememberModel } from './config/remember-model.ts';
@@ -55,6 +56,8 @@ export interface EngineEvents {
 export class Engine implements CairnService {
   readonly events = new EventEmitter<EngineEvents>();
   readonly semantic: SemanticIndex;
+  /** A switch of model started by a door, in the background. */
+  readonly modelJobs: ModelJobs;
   /** One indexing run at a time, and what each derives (index-runs.ts). */
   private readonly runs: IndexRuns;
   private readers: ReadPool | null = null;
@@ -72,6 +75,12 @@ export class Engine implements CairnService {
       { models: modelsFolder(settings.db), general: SHIPPED_MODEL, hubCache: HUB_CACHE },
       store.readOnly,
     );
+    this.modelJobs = new ModelJobs({
+      semantic: this.semantic,
+      switchModel: (setting, onProgress) => guarded(this, 'write', () => this.switchModel(setting, onProgress)),
+      configPath: settings.configPath,
+      hubCache: HUB_CACHE,
+    });
     this.runs = new IndexRuns({
       store: this.store,
       settings,
@@ -146,13 +155,25 @@ export class Engine implements CairnService {
    * on with the one in use (embed/model-switch.ts), then keeps it, and the one before it, in the
    * config file for the next start.
    */
-  async useModel(text: string, onProgress?: (p: EmbedProgress) => void): Promise<ModelSwitch> {
+  async switchModel(text: string, onProgress?: (p: EmbedProgress) => void): Promise<ModelSwitch> {
     const setting = parseModelSetting(text, (p) => path.resolve(p));
     if (setting === 'none') throw new Error('a switch moves to a model: to turn the semantic lane off, start with --model none');
     const previous = modelSettingText(this.semantic.modelSetting);
     const report = await this.semantic.useModel(setting, onProgress);
     rememberModel(this.settings.configPath, modelSettingText(setting), previous);
     return { ...report, model: this.semantic.embedder!.info.id, setting: modelSettingText(setting), previous };
+  }
+
+  models(_request: Parsed<'models'> = {}): Promise<Response<'models'>> {
+    return Promise.resolve(this.modelJobs.list());
+  }
+
+  useModel(request: Parsed<'useModel'>): Promise<Response<'useModel'>> {
+    return Promise.resolve(this.modelJobs.start(request.model));
+  }
+
+  rollbackModel(_request: Parsed<'rollbackModel'> = {}): Promise<Response<'rollbackModel'>> {
+    return Promise.resolve(this.modelJobs.rollback());
   }
 
   fusionDefaults(): FusionDefaults {

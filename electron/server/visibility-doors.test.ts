@@ -162,11 +162,13 @@ const ROWS: Row[] = [
   },
   { method: 'queryOutcomes', request: {}, wiki: { verb: 'GET', path: '/wiki/outcomes' }, mcp: { tool: 'query_outcomes', args: {} } },
   { method: 'audit', request: {} },
+  // the models on offer and the one serving: nothing of anyone's pages
+  { method: 'models', request: {}, blind: ['scout', 'builder', 'person'] },
   // only a person consolidates: an agent is refused, a person's plan shows builder's old notes
   { method: 'consolidate', label: 'dryRun', request: { dryRun: true, actor: 'someone', olderThanDays: 1 }, blind: ['scout', 'builder'] },
 ];
 
-/** Methods that change the wiki or the registry: no row (consolidate's dry run has one). */
+/** Methods that change the wiki, the registry or the index's model: no row (consolidate's dry run has one). */
 const WRITES: readonly MethodName[] = [
   'reindex',
   'writePage',
@@ -178,6 +180,8 @@ const WRITES: readonly MethodName[] = [
   'decideSkill',
   'registerSkill',
   'recordOutcome',
+  'useModel',
+  'rollbackModel',
 ];
 
 let fx: Fixture;

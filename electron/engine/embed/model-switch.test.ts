@@ -52,7 +52,7 @@ describe.each(storeKinds())('switching models on %s', (kind) => {
     expect(await semantic()).toEqual({ model: 'model-a', state: 'ok', results: 3 });
 
     const progress: number[] = [];
-    const done = await e.useModel(modelB, (p) => progress.push(p.done));
+    const done = await e.switchModel(modelB, (p) => progress.push(p.done));
     // everything was in the cache already: nothing embedded twice
     expect(done).toMatchObject({ model: 'model-b', computed: 0, setting: modelB, previous: modelA });
     expect(done.stored).toBe((await e.status({})).chunks);
@@ -67,15 +67,15 @@ describe.each(storeKinds())('switching models on %s', (kind) => {
     expect(config).toEqual({ model: modelB, previousModel: modelA });
     fx.write('global/new.md', '# New\n\nA dog by the stone.');
     await e.reindex();
-    const back = await e.useModel(modelA);
+    const back = await e.switchModel(modelA);
     // only the page written since was not in model A's cache
     expect(back).toMatchObject({ model: 'model-a', computed: 1, previous: modelB });
     expect(await semantic()).toEqual({ model: 'model-a', state: 'ok', results: 4 });
   });
 
   it('refuses a model that cannot be loaded and leaves the one in use serving', async () => {
-    await expect(e.useModel(path.join(fx.dir, 'no-such-model'))).rejects.toThrow(/does not exist/);
-    await expect(e.useModel('none')).rejects.toThrow(/a switch moves to a model/);
+    await expect(e.switchModel(path.join(fx.dir, 'no-such-model'))).rejects.toThrow(/does not exist/);
+    await expect(e.switchModel('none')).rejects.toThrow(/a switch moves to a model/);
     expect(await semantic()).toEqual({ model: 'model-a', state: 'ok', results: 4 });
     expect(await e.store.vectors.model()).toEqual({ id: 'model-a', dim: 8 });
   });
