@@ -7,10 +7,8 @@
 // do find their page, so a low `answer` recall is the hop and not a bad question. The top 10 is
 // an eighth of this 86-page wiki, so recall@3 and MRR show a lane's effect where recall@10 cannot.
 // Usage: npm run bench:graph-lane [-- --model none|adaptive|...] [--graph 0.3,0.6,1] [--per-question]
-import fs from 'node:fs';
-import path from 'node:path';
 import { LANES, type SearchRequest, type SearchResponse } from '../../shared/search.ts';
-import { requireFoamWiki, requirePages, withFoamWiki } from './foam-wiki.ts';
+import { questionSet, withFoamWiki } from './foam-wiki.ts';
 
 interface Question {
   id: string;
@@ -26,18 +24,9 @@ interface Setting {
   weights?: SearchRequest['weights'];
 }
 
-const SET = path.join(import.meta.dirname, 'foam-one-hop.json');
+const { questions, model, perQuestion } = questionSet<Question>('bench:graph-lane', 'foam-one-hop.json', (q) => [q.matches, q.answer]);
 const K = 10;
 const args = process.argv.slice(2);
-const model = args.includes('--model') ? args[args.indexOf('--model') + 1] : undefined;
-const perQuestion = args.includes('--per-question');
-
-requireFoamWiki('bench:graph-lane');
-const questions = JSON.parse(fs.readFileSync(SET, 'utf8')) as Question[];
-requirePages(
-  SET,
-  questions.flatMap((q) => [q.matches, q.answer]),
-);
 
 const hasGraph = (LANES as readonly string[]).includes('graph');
 // --graph 0.1,0.3: the graph weights to try besides the default

@@ -5,10 +5,8 @@
 // Prints, per search setting, how often the page is first and in the top 5, MRR@10, nDCG@10 (one
 // relevant page: 1 / log2(rank + 1)), and how often the result's section is the labelled one.
 // Usage: npm run bench:questions [-- --model none|adaptive|...] [--per-question]
-import fs from 'node:fs';
-import path from 'node:path';
 import type { SearchRequest, SearchResponse } from '../../shared/search.ts';
-import { requireFoamWiki, requirePages, withFoamWiki } from './foam-wiki.ts';
+import { questionSet, withFoamWiki } from './foam-wiki.ts';
 
 interface Question {
   id: string;
@@ -23,18 +21,8 @@ interface Setting {
   request: Omit<SearchRequest, 'query'>;
 }
 
-const SET = path.join(import.meta.dirname, 'foam-questions.json');
+const { questions, model, perQuestion } = questionSet<Question>('bench:questions', 'foam-questions.json', (q) => [q.answer]);
 const K = 10;
-const args = process.argv.slice(2);
-const model = args.includes('--model') ? args[args.indexOf('--model') + 1] : undefined;
-const perQuestion = args.includes('--per-question');
-
-requireFoamWiki('bench:questions');
-const questions = JSON.parse(fs.readFileSync(SET, 'utf8')) as Question[];
-requirePages(
-  SET,
-  questions.map((q) => q.answer),
-);
 
 const settings: Setting[] = [
   { label: 'lexical', request: { mode: 'lexical', k: K } },
