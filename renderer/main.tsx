@@ -10,6 +10,7 @@ import './styles/same-name.css';
 import './styles/callouts.css';
 import './styles/rich-markdown.css';
 import './styles/status.css';
+import './styles/models.css';
 import './styles/curation.css';
 import './styles/broken-links.css';
 import './styles/consolidate.css';

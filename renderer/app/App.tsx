@@ -10,6 +10,7 @@ import { GraphScreen } from '../screens/GraphScreen.tsx';
 import { SkillsScreen } from '../screens/SkillsScreen.tsx';
 import { AuditScreen } from '../screens/AuditScreen.tsx';
 import { LinksScreen } from '../screens/LinksScreen.tsx';
+import { ModelsScreen } from '../screens/ModelsScreen.tsx';
 import { PageScreen } from '../screens/PageScreen.tsx';
 import { PagesScreen } from '../screens/PagesScreen.tsx';
 import { RecallScreen } from '../screens/RecallScreen.tsx';
@@ -26,6 +27,7 @@ const TITLES = {
   page: 'Page',
   pages: 'Pages',
   status: 'Index status',
+  models: 'Models',
   links: 'Broken links',
   stale: 'Stale pages',
   consolidate: 'Consolidate notes',
@@ -48,6 +50,8 @@ function Screen({ route }: { route: Route }) {
       return <PageScreen key={placeOf(route.page)} target={route.page} params={route.params} />;
     case 'status':
       return <StatusScreen />;
+    case 'models':
+      return <ModelsScreen />;
     case 'pages':
       return <PagesScreen params={route.params} />;
     case 'links':

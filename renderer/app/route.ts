@@ -1,6 +1,7 @@
 // Hash routing: #/search?q=…, #/compare?q=…, #/page/Folder/Page.md?root=ROOT&h=Heading&tab=graph (or recall)
 // (#/page/KEY, from older links, opens the page the key names), #/graph?root=ROOT&path=PATH&depth=2 (or around=KEY),
-// #/recall?q=…&depth=2, #/pages?root=…&folder=…&q=…&sort=updated, #/status, #/links, #/stale, #/audit, #/consolidate?days=14.
+// #/recall?q=…&depth=2, #/pages?root=…&folder=…&q=…&sort=updated, #/status, #/models, #/links, #/stale, #/audit,
+// #/consolidate?days=14.
 // Hash routes work the same from `cairn serve` and from file:// in the desktop window.
 import { useEffect, useState } from 'react';
 
@@ -19,6 +20,7 @@ export type Route =
   | { screen: 'compare'; params: URLSearchParams }
   | { screen: 'page'; page: PageTarget; params: URLSearchParams }
   | { screen: 'status'; params: URLSearchParams }
+  | { screen: 'models'; params: URLSearchParams }
   | { screen: 'pages'; params: URLSearchParams }
   | { screen: 'links'; params: URLSearchParams }
   | { screen: 'stale'; params: URLSearchParams }
@@ -46,6 +48,7 @@ export function parseHash(hash: string): Route {
     case 'status':
       return { screen: 'status', params };
     case 'pages':
+    case 'models':
     case 'links':
     case 'stale':
     case 'consolidate':

@@ -26,6 +26,7 @@ export function Nav({ route, searchHref }: { route: Route; searchHref: string })
     { screen: 'pages', label: 'Pages', icon: '▤', href: '#/pages' },
     { screen: 'compare', label: 'Compare modes', icon: '⇆', href: searchHref.replace('#/search', '#/compare') },
     { screen: 'status', label: 'Index status', icon: '◴', href: '#/status' },
+    { screen: 'models', label: 'Models', icon: '◎', href: '#/models' },
     { screen: 'graph', label: 'Graph', icon: '⬡', href: '#/graph' },
     // every broken link the screen lists: to missing pages, missing `sources:` files (both `dangling`) and missing headings
     {
