@@ -34,9 +34,12 @@ export const ModelsResponse = z.object({
 });
 export type ModelsResponse = z.infer<typeof ModelsResponse>;
 
+/** `adaptive`, or a hub id whose owner and name each start with a letter or digit (no `.` or `..` for a name). */
+const HUB_MODEL = /^(adaptive|hub:[A-Za-z0-9][\w.-]*\/[A-Za-z0-9][\w.-]*)$/;
+
 export const UseModelRequest = z.object({
   model: z
     .string()
-    .regex(/^(adaptive|hub:[A-Za-z0-9][\w.-]*\/[\w.-]+)$/, 'a model is `adaptive` or `hub:owner/name` (a folder only from the command line)')
-    .refine((m) => !m.includes('..'), 'a hub id has no ".."'),
+    .regex(HUB_MODEL, 'a model is `adaptive` or `hub:owner/name` (a folder only from the command line)')
+    .refine((m) => !m.includes('..') && !m.endsWith('.previous'), 'a hub id has no ".." and does not end in ".previous"'),
 });

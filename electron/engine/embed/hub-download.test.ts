@@ -87,7 +87,8 @@ describe('downloading a model from a hub mirror', () => {
     await expect(downloadHubModel('tests/missing', cache, undefined, { endpoint: mirror.endpoint })).rejects.toThrow(
       /answered 404: no model tests\/missing there/,
     );
-    await expect(downloadHubModel('../../etc', cache, undefined, { endpoint: mirror.endpoint })).rejects.toThrow(/is not a hub model id/);
+    for (const id of ['../../etc', 'owner/.', 'owner/..', 'tests/tiny-embedder.previous'])
+      await expect(downloadHubModel(id, cache, undefined, { endpoint: mirror.endpoint })).rejects.toThrow(/is not a hub model id/);
     expect(fs.existsSync(path.join(cache, 'tests'))).toBe(false);
   });
 });

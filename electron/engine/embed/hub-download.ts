@@ -48,11 +48,12 @@ interface HubFile {
   lfs?: { oid: string; size: number };
 }
 
-const MODEL_ID = /^[A-Za-z0-9][\w.-]*\/[\w.-]+$/;
+/** owner/name, each starting with a letter or digit: no `.` or `..` for a folder name. */
+const MODEL_ID = /^[A-Za-z0-9][\w.-]*\/[A-Za-z0-9][\w.-]*$/;
 
 /** Downloads the model and returns its folder; what was in that folder before stays until every file checked out. */
 export async function downloadFromHub(req: HubDownload): Promise<string> {
-  if (!MODEL_ID.test(req.id) || req.id.includes('..')) throw new Error(`"${req.id}" is not a hub model id (owner/name)`);
+  if (!MODEL_ID.test(req.id) || req.id.includes('..') || req.id.endsWith('.previous')) throw new Error(`"${req.id}" is not a hub model id (owner/name)`);
   const endpoint = (req.endpoint ?? process.env.HF_ENDPOINT ?? HUB_ENDPOINT).replace(/\/+$/, '');
   const files = await listFiles(endpoint, req.id, req.dtype ?? 'fp32');
   const staging = path.join(req.cacheDir, '.incoming', req.id);
@@ -81,7 +82,9 @@ async function listFiles(endpoint: string, id: string, dtype: string): Promise<H
     throw new Error(`cannot reach ${endpoint} to list ${id}: ${err.message}`, { cause: err });
   });
   if (!res.ok) throw new Error(`${url} answered ${res.status}${res.status === 404 ? `: no model ${id} there` : ''}`);
-  const listed = new Map(((await res.json()) as HubFile[]).map((f) => [f.path, f]));
+  const body: unknown = await res.json().catch(() => null);
+  if (!Array.isArray(body)) throw new Error(`${url} did not answer with the hub's list of files`);
+  const listed = new Map((body as HubFile[]).map((f) => [f.path, f]));
   const missing = [...REQUIRED, onnx].filter((p) => !listed.has(p));
   if (missing.length) throw new Error(`${id} on ${endpoint} lacks ${missing.join(', ')}: it is not a model transformers.js can run`);
   return [...REQUIRED, ...OPTIONAL.filter((p) => listed.has(p)), onnx].map((p) => listed.get(p)!);
@@ -107,7 +110,7 @@ async function fetchChecked(url: string, f: HubFile, staging: string, onBytes: (
   let lastError: Error | null = null;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     try {
-      await transfer(url, part, onBytes);
+      await transfer(url, part, f.lfs?.size ?? f.size, onBytes);
       lastError = null;
       break;
     } catch (err) {
@@ -125,7 +128,7 @@ async function fetchChecked(url: string, f: HubFile, staging: string, onBytes: (
 }
 
 /** Appends the rest of the file to `part` (a Range request from what it holds), or starts it again when the server sends it whole. */
-async function transfer(url: string, part: string, onBytes: (bytes: number) => void): Promise<void> {
+async function transfer(url: string, part: string, size: number, onBytes: (bytes: number) => void): Promise<void> {
   const have = fs.existsSync(part) ? fs.statSync(part).size : 0;
   const res = await fetch(url, { headers: have ? { Range: `bytes=${have}-` } : {} });
   if (res.status === 416) return; // the part is whole already
@@ -136,6 +139,8 @@ async function transfer(url: string, part: string, onBytes: (bytes: number) => v
   try {
     // each piece on disk before the next is read: a transfer that breaks leaves all it received, to resume from
     for await (const piece of res.body as AsyncIterable<Uint8Array>) {
+      // a server sending more than the hub lists is not the file, and would fill the disk
+      if (bytes + piece.length > size) throw new Error(`sent more than the ${size} bytes the hub lists`);
       await file.write(piece);
       bytes += piece.length;
       onBytes(bytes);
@@ -159,6 +164,7 @@ async function checkHash(file: string, f: HubFile): Promise<string | null> {
 
 /** Moves the checked files to the model's folder; the folder it replaces is kept beside it as `<id>.previous`. */
 function install(staging: string, dir: string, files: HubFile[]): string {
+  for (const f of files) if (!fs.existsSync(path.join(staging, f.path))) throw new Error(`${f.path} went missing from ${staging} before it was installed`);
   const previous = `${dir}.previous`;
   if (fs.existsSync(dir)) {
     fs.rmSync(previous, { recursive: true, force: true });
@@ -166,6 +172,5 @@ function install(staging: string, dir: string, files: HubFile[]): string {
   }
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   fs.renameSync(staging, dir);
-  for (const f of files) if (!fs.existsSync(path.join(dir, f.path))) throw new Error(`${f.path} went missing while installing ${dir}`);
   return dir;
 }
