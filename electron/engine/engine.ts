@@ -159,8 +159,7 @@ export class Engine implements CairnService {
     const setting = parseModelSetting(text, (p) => path.resolve(p));
     if (setting === 'none') throw new Error('a switch moves to a model: to turn the semantic lane off, start with --model none');
     const previous = modelSettingText(this.semantic.modelSetting);
-    const report = await this.semantic.useModel(setting, onProgress);
-    rememberModel(this.settings.configPath, modelSettingText(setting), previous);
+    const report = await this.semantic.useModel(setting, onProgress, () => rememberModel(this.settings.configPath, modelSettingText(setting), previous));
     return { ...report, model: this.semantic.embedder!.info.id, setting: modelSettingText(setting), previous };
   }
 

@@ -2,7 +2,7 @@
 // time: this keeps its progress for `models` to report, and what the screen lists beside it.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ModelJob, ModelsResponse } from '../../../shared/models.ts';
+import { UseModelRequest, type ModelJob, type ModelsResponse } from '../../../shared/models.ts';
 import { BadRequest } from '../../../shared/errors.ts';
 import { modelSettingText } from '../config/model-setting.ts';
 import { previousModel } from '../config/remember-model.ts';
@@ -63,6 +63,9 @@ export class ModelJobs {
   rollback(): ModelJob {
     const previous = previousModel(this.deps.configPath);
     if (!previous) throw new BadRequest('no model to go back to: no switch has been made here');
+    // a door moves only to what it may name itself: a folder is the command line's (`cairn models rollback`)
+    if (!UseModelRequest.safeParse({ model: previous }).success)
+      throw new BadRequest(`the model before was ${previous}: go back to it from the command line, \`cairn models rollback\``);
     return this.start(previous);
   }
 

@@ -76,6 +76,8 @@ describe.each(storeKinds())('switching models on %s', (kind) => {
   it('refuses a model that cannot be loaded and leaves the one in use serving', async () => {
     await expect(e.switchModel(path.join(fx.dir, 'no-such-model'))).rejects.toThrow(/does not exist/);
     await expect(e.switchModel('none')).rejects.toThrow(/a switch moves to a model/);
+    // the model before was a folder: a door may not load a folder, so it says where to go back from
+    await expect(e.rollbackModel()).rejects.toThrow(/go back to it from the command line/);
     expect(await semantic()).toEqual({ model: 'model-a', state: 'ok', results: 4 });
     expect(await e.store.vectors.model()).toEqual({ id: 'model-a', dim: 8 });
   });

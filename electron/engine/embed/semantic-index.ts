@@ -25,6 +25,8 @@ export interface EmbedProgress {
 const BATCH = 256;
 /** How long a model follow() could not get is left before it is asked for again. */
 const FOLLOW_AGAIN_MS = 60_000;
+/** How long a model switched away from is kept for the searches that began with it. */
+const RETIRE_MS = 10_000;
 
 const BUILD_STEP: Record<BuildPhase, string> = {
   count: 'building the adaptive model: counting words',
@@ -38,6 +40,8 @@ export class SemanticIndex {
   unavailable: string | null = 'the embedding model is not loaded yet';
   /** The last model follow() went for, when, and when it is done. */
   private following: { id: string; at: number; done: Promise<void> } | null = null;
+  /** The refresh or switch under way: the next waits for it (inTurn). */
+  private turn: Promise<unknown> = Promise.resolve();
   readonly vectors: VectorStore;
 
   constructor(
@@ -93,7 +97,22 @@ export class SemanticIndex {
    * runs it). A rebuild takes seconds to a minute and re-embeds every chunk: no one write should
    * pay for it, nor wait while each process sharing the database rebuilds in turn.
    */
-  async refresh(pagesChanged: boolean, onProgress: (p: EmbedProgress) => void = () => {}, mayRebuild = true): Promise<void> {
+  refresh(pagesChanged: boolean, onProgress: (p: EmbedProgress) => void = () => {}, mayRebuild = true): Promise<void> {
+    return this.inTurn(() => this.refreshNow(pagesChanged, onProgress, mayRebuild));
+  }
+
+  /**
+   * Refreshes and switches run one at a time: a refresh begun with the old model would store its
+   * vectors over the new table, or load the old model over the new one (a run's semantic phase
+   * waits for a switch under way; search does not).
+   */
+  private inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.turn.then(work);
+    this.turn = result.catch(() => {});
+    return result;
+  }
+
+  private async refreshNow(pagesChanged: boolean, onProgress: (p: EmbedProgress) => void, mayRebuild: boolean): Promise<void> {
     const built = await this.adaptiveDir();
     const adaptive = this.setting === 'adaptive';
     if (adaptive && !mayRebuild && pagesChanged) await this.noteDrift(true);
@@ -168,7 +187,15 @@ export class SemanticIndex {
    * goes on with the one in use: embedded ahead into the cache, switched in one write, then served.
    * A model that cannot be had or loaded leaves everything as it was, and says why.
    */
-  async useModel(setting: Exclude<ModelSetting, 'none'>, onProgress: (p: EmbedProgress) => void = () => {}): Promise<SwitchReport> {
+  useModel(
+    setting: Exclude<ModelSetting, 'none'>,
+    onProgress: (p: EmbedProgress) => void = () => {},
+    onSwitched: () => void = () => {},
+  ): Promise<SwitchReport> {
+    return this.inTurn(() => this.useModelNow(setting, onProgress, onSwitched));
+  }
+
+  private async useModelNow(setting: Exclude<ModelSetting, 'none'>, onProgress: (p: EmbedProgress) => void, onSwitched: () => void): Promise<SwitchReport> {
     const dir = await this.dirOf(setting, onProgress);
     const next = await loadModelDir(dir);
     let report: SwitchReport;
@@ -182,7 +209,10 @@ export class SemanticIndex {
     this.embedder = next;
     this.setting = setting;
     this.unavailable = null;
-    await old?.dispose();
+    // a search that began with the old model may still be embedding its query: let it finish first
+    setTimeout(() => void old?.dispose(), RETIRE_MS).unref();
+    // the table is the new model's: the next start must serve it, whatever happens from here
+    onSwitched();
     // chunks written while it switched
     await this.embedPending(next, onProgress);
     return report;

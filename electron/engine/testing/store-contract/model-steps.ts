@@ -53,11 +53,23 @@ export const modelSteps = [
     (r) => expect(r).toMatch(/a model is `adaptive` or `hub:owner\/name`/),
   ),
   step(
-    'rollbackModel goes back to the model before',
-    async (e) => switchEnded(e, await e.rollbackModel()),
+    'rollbackModel to a folder is refused from a door',
+    (e) =>
+      e.rollbackModel().then(
+        () => 'ran',
+        (err: Error) => err.message,
+      ),
+    (r) => expect(r).toMatch(/the model before was .*: go back to it from the command line/),
+  ),
+  step(
+    'rollbackModel goes back to a model a door may name',
+    async (e) => {
+      await switchEnded(e, await e.useModel({ model: 'adaptive' }));
+      return switchEnded(e, await e.rollbackModel());
+    },
     (r) => {
-      expect(r.job).toMatchObject({ setting: SHIPPED_MODEL, phase: 'done' });
-      expect(r).toMatchObject({ setting: SHIPPED_MODEL, previous: 'adaptive' });
+      expect(r.job).toMatchObject({ setting: 'adaptive', phase: 'done' });
+      expect(r).toMatchObject({ setting: 'adaptive', previous: 'adaptive', serving: 'cairn/glove-wink-100d' });
     },
   ),
 ];
