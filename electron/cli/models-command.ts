@@ -1,16 +1,12 @@
 // `cairn models`: the recommended hub models, which are downloaded, and `pull` to download one
 // (from the hub, or the mirror HF_ENDPOINT or --endpoint names) with progress, checked file by file.
-import fs from 'node:fs';
-import path from 'node:path';
 import { HUB_CACHE, resolveSettings } from '../engine/config/settings.ts';
 import { HUB_ENDPOINT } from '../engine/embed/hub-download.ts';
-import { MODEL_CATALOG } from '../engine/embed/model-catalog.ts';
+import { modelChoices } from '../engine/embed/model-catalog.ts';
 import { parse, UsageError } from './args.ts';
 import { ensureIndexed, openSession } from './session.ts';
 import { previousModel } from '../engine/config/remember-model.ts';
 import { printJson } from './output.ts';
-
-const downloaded = (id: string) => fs.existsSync(path.join(HUB_CACHE, id, 'config.json'));
 
 export async function runModels(args: string[]): Promise<number> {
   const { values, positionals } = parse(args, { json: { type: 'boolean', default: false }, endpoint: { type: 'string' }, db: { type: 'string' } });
@@ -62,7 +58,7 @@ function progressLine(): (text: string | null) => void {
 }
 
 function list(json: boolean): number {
-  const rows = MODEL_CATALOG.map((m) => ({ ...m, downloaded: downloaded(m.id) }));
+  const rows = modelChoices(HUB_CACHE);
   if (json) {
     printJson({ cache: HUB_CACHE, models: rows });
     return 0;

@@ -1,6 +1,9 @@
 // The hub models Cairn recommends, each with what a user needs to choose one: its size, its
 // languages, and the published figure it was chosen on. Any other hub model downloads too, with
 // mean pooling and no query prefix.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ModelChoice } from '../../../shared/models.ts';
 import type { ModelCard } from './embedder.ts';
 
 export interface CatalogModel extends Pick<ModelCard, 'pooling' | 'queryPrefix'> {
@@ -48,3 +51,22 @@ export const MODEL_CATALOG: readonly CatalogModel[] = [
 ];
 
 export const catalogModel = (id: string): CatalogModel | undefined => MODEL_CATALOG.find((m) => m.id === id);
+
+/** The folder of hub model `id` in the cache, or null when it has not been downloaded (a download lands whole: hub-download.ts). */
+export function downloadedHubModel(hubCache: string, id: string): string | null {
+  const dir = path.join(hubCache, id);
+  return fs.existsSync(path.join(dir, 'config.json')) ? dir : null;
+}
+
+/** The catalog as a person chooses from it: each model, and whether this machine has it. */
+export function modelChoices(hubCache: string): ModelChoice[] {
+  return MODEL_CATALOG.map((m) => ({
+    id: m.id,
+    dim: m.dim,
+    megabytes: m.megabytes,
+    languages: m.languages,
+    licence: m.licence,
+    published: m.published,
+    downloaded: downloadedHubModel(hubCache, m.id) !== null,
+  }));
+}

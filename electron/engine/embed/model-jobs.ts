@@ -1,13 +1,11 @@
 // A model switch started from a door (the app's Models screen) runs in the background, one at a
 // time: this keeps its progress for `models` to report, and what the screen lists beside it.
-import fs from 'node:fs';
-import path from 'node:path';
 import { UseModelRequest, type ModelJob, type ModelsResponse } from '../../../shared/models.ts';
 import { BadRequest } from '../../../shared/errors.ts';
 import { modelSettingText } from '../config/model-setting.ts';
 import { previousModel } from '../config/remember-model.ts';
 import { HUB_ENDPOINT } from './hub-download.ts';
-import { MODEL_CATALOG } from './model-catalog.ts';
+import { modelChoices } from './model-catalog.ts';
 import type { EmbedProgress, SemanticIndex } from './semantic-index.ts';
 
 export interface ModelJobsDeps {
@@ -31,15 +29,7 @@ export class ModelJobs {
       setting: modelSettingText(semantic.modelSetting),
       previous: previousModel(configPath),
       endpoint: process.env.HF_ENDPOINT ?? HUB_ENDPOINT,
-      choices: MODEL_CATALOG.map((m) => ({
-        id: m.id,
-        dim: m.dim,
-        megabytes: m.megabytes,
-        languages: m.languages,
-        licence: m.licence,
-        published: m.published,
-        downloaded: fs.existsSync(path.join(hubCache, m.id, 'config.json')),
-      })),
+      choices: modelChoices(hubCache),
       job: this.job,
     };
   }
@@ -67,10 +57,5 @@ export class ModelJobs {
     if (!UseModelRequest.safeParse({ model: previous }).success)
       throw new BadRequest(`the model before was ${previous}: go back to it from the command line, \`cairn models rollback\``);
     return this.start(previous);
-  }
-
-  /** Settles when the switch under way, if any, has ended. */
-  async settled(): Promise<void> {
-    await this.running;
   }
 }

@@ -2,9 +2,9 @@
 // corpus-adaptive model when the wiki has drifted from it, and embedding the chunks that have
 // no vector yet. A model that cannot be loaded or built leaves search on the other lanes.
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Store } from '../store/store.ts';
-import { MODEL_CARD_FILE, type Embedder } from './embedder.ts';
+import type { Embedder } from './embedder.ts';
+import { downloadedHubModel } from './model-catalog.ts';
 import { loadModelDir } from './load-model.ts';
 import { VectorStore } from './vector-store.ts';
 import { currentAdaptiveModel, pruneAdaptiveModels, refreshAdaptiveModel } from './adaptive/adaptive-lifecycle.ts';
@@ -66,8 +66,8 @@ export class SemanticIndex {
     if (this.setting === 'none') return this.unload('turned off (model: none)');
     if (this.setting === 'adaptive') return this.loadDir((await this.adaptiveDir()) ?? this.dirs.general);
     if ('dir' in this.setting) return this.loadDir(this.setting.dir);
-    const dir = path.join(this.dirs.hubCache, this.setting.hub);
-    if (fs.existsSync(path.join(dir, 'config.json'))) await this.loadDir(dir);
+    const dir = downloadedHubModel(this.dirs.hubCache, this.setting.hub);
+    if (dir) await this.loadDir(dir);
     else
       this.unload(
         `${this.setting.hub} is not downloaded yet: \`cairn models pull ${this.setting.hub}\` where the hub (or the mirror HF_ENDPOINT names) can be reached`,
@@ -222,8 +222,7 @@ export class SemanticIndex {
   private async dirOf(setting: Exclude<ModelSetting, 'none'>, onProgress: (p: EmbedProgress) => void): Promise<string> {
     if (setting === 'adaptive') return (await this.adaptiveDir()) ?? this.dirs.general;
     if ('dir' in setting) return setting.dir;
-    const dir = path.join(this.dirs.hubCache, setting.hub);
-    return fs.existsSync(path.join(dir, MODEL_CARD_FILE)) ? dir : this.fetchHub(setting.hub, onProgress);
+    return downloadedHubModel(this.dirs.hubCache, setting.hub) ?? this.fetchHub(setting.hub, onProgress);
   }
 
   /** Downloads hub model `id` into the hub cache, its progress reported as the download phase. */

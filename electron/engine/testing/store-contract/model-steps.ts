@@ -17,6 +17,13 @@ async function switchEnded(e: FixtureEngine, started: ModelJob): Promise<ModelsR
   });
 }
 
+/** The message a call is refused with, or 'ran' when it was not refused. */
+const refusal = (call: Promise<unknown>) =>
+  call.then(
+    () => 'ran',
+    (err: Error) => err.message,
+  );
+
 export const modelSteps = [
   step(
     'models: the recommended ones, none downloaded, and the one serving',
@@ -28,11 +35,7 @@ export const modelSteps = [
   ),
   step(
     'rollbackModel before any switch is refused',
-    (e) =>
-      e.rollbackModel().then(
-        () => 'ran',
-        (err: Error) => err.message,
-      ),
+    (e) => refusal(e.rollbackModel()),
     (r) => expect(r).toMatch(/no model to go back to/),
   ),
   step(
@@ -45,20 +48,12 @@ export const modelSteps = [
   ),
   step(
     'a folder is refused from a door: only adaptive and hub models',
-    (e) =>
-      e.useModel({ model: '/tmp/any-folder' }).then(
-        () => 'ran',
-        (err: Error) => err.message,
-      ),
+    (e) => refusal(e.useModel({ model: '/tmp/any-folder' })),
     (r) => expect(r).toMatch(/a model is `adaptive` or `hub:owner\/name`/),
   ),
   step(
     'rollbackModel to a folder is refused from a door',
-    (e) =>
-      e.rollbackModel().then(
-        () => 'ran',
-        (err: Error) => err.message,
-      ),
+    (e) => refusal(e.rollbackModel()),
     (r) => expect(r).toMatch(/the model before was .*: go back to it from the command line/),
   ),
   step(
