@@ -88,6 +88,9 @@ export function narrows(f: SearchFilters): boolean {
   return Object.values(f).some((v) => v !== undefined && !(Array.isArray(v) && v.length === 0));
 }
 
+/** How many of the fused results a reranker reads: a cross-encoder runs once per pair, so it sees the head of the list only. */
+export const RERANK_DEPTH = 30;
+
 export const SearchRequest = z.object({
   query: z
     .string()
@@ -109,6 +112,10 @@ export const SearchRequest = z.object({
     .object({ lambda: z.number().min(0).max(1).describe('1: relevance only; 0: novelty only') })
     .optional()
     .describe('re-rank after fusion for diversity (maximal marginal relevance); absent: off'),
+  rerank: z
+    .boolean()
+    .optional()
+    .describe(`hybrid mode: let the installed reranker (a cross-encoder) order the top ${RERANK_DEPTH} fused results; default on when one is installed`),
 });
 export type SearchRequest = z.input<typeof SearchRequest>;
 
@@ -154,6 +161,13 @@ export const SearchResult = z.object({
     })
     .optional()
     .describe('present when the MMR step ran'),
+  rerank: z
+    .object({
+      score: z.number().describe("the reranker's score for the query and this page's section: only the order means anything"),
+      fusedRank: z.number().int().describe('1-based rank after fusion, before the reranker'),
+    })
+    .optional()
+    .describe('present when the reranker ordered this result'),
 });
 export type SearchResult = z.infer<typeof SearchResult>;
 
@@ -180,6 +194,16 @@ export function describeLaneStatus(s: LaneStatus): string {
   return s.state === 'ok' ? 'ok' : `${s.state}: ${s.message}`;
 }
 
+/** What the reranker did: a reranker that fails or is too slow leaves the fused order, and says why. */
+export const RerankStatus = z.object({
+  model: z.string(),
+  state: z.enum(['ok', 'failed', 'timeout']),
+  message: z.string().nullable(),
+  ms: z.number(),
+  candidates: z.number().int().describe(`the fused results it read (at most ${RERANK_DEPTH})`),
+});
+export type RerankStatus = z.infer<typeof RerankStatus>;
+
 /** Why a search answers with no results, when that is the answer. */
 export const SearchNotice = z.object({
   kind: z.enum(['empty-query', 'no-lane-ran', 'no-match']),
@@ -197,6 +221,7 @@ export const SearchResponse = z.object({
   intent: SearchIntent.nullable().describe('null when intent weighting is off'),
   mmr: MmrStep.nullable().describe('null when MMR is off'),
   model: z.string().nullable(),
+  rerank: RerankStatus.nullable().describe('null when no reranker is installed, or it was not run (turned off, MMR asked for, a single-lane mode)'),
   results: z.array(SearchResult),
   lanes: z.partialRecord(Lane, LaneStatus),
   notice: SearchNotice.nullable().describe('why there are no results, when that is the answer'),

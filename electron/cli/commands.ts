@@ -18,7 +18,7 @@ export const COMMANDS: Record<string, Command> = {
   search: {
     summary: 'hybrid search; every result shows its rank in each lane',
     usage:
-      'cairn search "QUERY" [--mode hybrid|lexical|semantic|token] [--k N] [--weights lexical=1.5,semantic=2,token=0.75,graph=0.2] [--fusion rrf|convex] [--rrf-k 60] [--tag T] [--agent A] [--scope global|user] [--tier T] [--path PREFIX] [--after DATE] [--before DATE] [--intent on|off] [--mmr LAMBDA] [--db FILE] [--json]',
+      'cairn search "QUERY" [--mode hybrid|lexical|semantic|token] [--k N] [--weights lexical=1.5,semantic=2,token=0.75,graph=0.2] [--fusion rrf|convex] [--rrf-k 60] [--tag T] [--agent A] [--scope global|user] [--tier T] [--path PREFIX] [--after DATE] [--before DATE] [--intent on|off] [--mmr LAMBDA] [--reranker hub:ID|DIR|none] [--rerank on|off] [--db FILE] [--json]',
     load: async () => (await import('./search-command.ts')).runSearch,
   },
   links: {
@@ -56,19 +56,19 @@ export const COMMANDS: Record<string, Command> = {
   },
   serve: {
     summary: 'serve the app UI and the HTTP API (POST /api/<method>) on 127.0.0.1; roots are watched',
-    usage: 'cairn serve [--port 4317] [--host 127.0.0.1|::1] [--allow-host NAME]... [--no-watch] [--db FILE] [ROOT...]',
+    usage: 'cairn serve [--port 4317] [--host 127.0.0.1|::1] [--allow-host NAME]... [--no-watch] [--reranker hub:ID|DIR] [--db FILE] [ROOT...]',
     load: async () => (await import('./serve-command.ts')).runServe,
   },
   mcp: {
     summary:
       'an MCP server on stdio for one agent: wiki_search, wiki_read, wiki_write, wiki_links, wiki_related, knowledge_recall, knowledge_expert, skill_register, record_outcome, query_outcomes',
-    usage: 'cairn mcp --agent NAME (or CAIRN_AGENT=NAME) [--no-watch] [--db FILE] [ROOT...]',
+    usage: 'cairn mcp --agent NAME (or CAIRN_AGENT=NAME) [--no-watch] [--reranker hub:ID|DIR] [--db FILE] [ROOT...]',
     load: async () => (await import('./mcp-command.ts')).runMcp,
   },
   eval: {
     summary: 'nDCG@10, Recall@100, MRR@10 and latency of every search mode on labelled queries (BEIR format)',
     usage:
-      'cairn eval --corpus corpus.jsonl --queries queries.jsonl --qrels qrels.tsv [--split all|tune|heldout] [--tune] [--weights ...] [--fusion rrf|convex] [--rrf-k N] [--intent on|off] [--mmr LAMBDA] [--db FILE] [--json]',
+      'cairn eval --corpus corpus.jsonl --queries queries.jsonl --qrels qrels.tsv [--split all|tune|heldout] [--tune] [--weights ...] [--fusion rrf|convex] [--rrf-k N] [--intent on|off] [--mmr LAMBDA] [--reranker hub:ID|DIR|none] [--rerank on|off] [--db FILE] [--json]',
     load: async () => (await import('./eval-command.ts')).runEval,
   },
   models: {
@@ -131,7 +131,8 @@ export const COMMANDS: Record<string, Command> = {
 
 const SETTINGS_NOTE = `Roots: arguments > CAIRN_ROOTS > "roots" in CAIRN_CONFIG (~/.config/cairn/config.json) > the demo wiki.
 Database: --db > CAIRN_DB > "db" in the config > the user data folder.
-Embedding model: --model > CAIRN_MODEL > "model" in the config > adaptive.`;
+Embedding model: --model > CAIRN_MODEL > "model" in the config > adaptive.
+Reranker: --reranker > CAIRN_RERANKER > "reranker" in the config > none.`;
 
 export function usage(): string {
   const rows = Object.values(COMMANDS).map((c) => `  ${c.usage}\n      ${c.summary}`);

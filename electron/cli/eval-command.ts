@@ -3,6 +3,7 @@ import path from 'node:path';
 import envPaths from 'env-paths';
 import { INTENT_DEFAULT, MODES, type Fusion, type FusionDefaults, type LaneWeights } from '../../shared/search.ts';
 import { redactUrl } from '../engine/config/pg-url.ts';
+import { modelSettingText } from '../engine/config/model-setting.ts';
 import { loadBeir, QUERY_SPLITS, splitQueries, type QuerySplit } from '../engine/eval/beir.ts';
 import { writeCorpusPages } from '../engine/eval/corpus-pages.ts';
 import { collectLaneRuns, evaluateModes } from '../engine/eval/run-eval.ts';
@@ -26,6 +27,8 @@ export async function runEval(args: string[]): Promise<number> {
     'rrf-k': { type: 'string' },
     intent: { type: 'string' },
     mmr: { type: 'string' },
+    reranker: { type: 'string' },
+    rerank: { type: 'string' },
   });
   if (!values.corpus || !values.queries || !values.qrels) throw new UsageError('cairn eval needs --corpus, --queries and --qrels (BEIR format)');
   if (!(QUERY_SPLITS as readonly string[]).includes(values.split)) throw new UsageError(`--split must be all, tune or heldout, got "${values.split}"`);
@@ -35,7 +38,7 @@ export async function runEval(args: string[]): Promise<number> {
   const work = path.join(envPaths('cairn', { suffix: '' }).cache, `eval-${set.corpusHash}`);
   const pagesDir = path.join(work, 'pages');
   const keyToId = writeCorpusPages(set.docs, pagesDir, set.corpusHash);
-  const engine = await openSession({ roots: [pagesDir], db: values.db ?? path.join(work, 'index.db'), model: values.model });
+  const engine = await openSession({ roots: [pagesDir], db: values.db ?? path.join(work, 'index.db'), model: values.model, reranker: values.reranker });
   try {
     process.stderr.write(`cairn eval: ${set.docs.length} documents, ${set.queries.length} judged queries; index ${redactUrl(engine.settings.db)}\n`);
     await withProgressBar(engine, () => engine.reindex());
@@ -43,7 +46,7 @@ export async function runEval(args: string[]): Promise<number> {
     await engine.loadModel();
     const queries = splitQueries(set.queries, values.split as QuerySplit);
     const fusion = { weights: parseWeights(values.weights), fusion: values.fusion as Fusion | undefined, rrfK: numberOption(values['rrf-k'], 'rrf-k') };
-    const steps = { intent: onOff(values.intent, 'intent'), mmr: mmrOption(values.mmr) };
+    const steps = { intent: onOff(values.intent, 'intent'), mmr: mmrOption(values.mmr), rerank: onOff(values.rerank, 'rerank') };
     const modes = await evaluateModes(engine, queries, set.qrels, keyToId, { ...fusion, ...steps }, progressLine('searching'));
     const report: Record<string, unknown> = {
       queries: queries.length,
@@ -52,6 +55,7 @@ export async function runEval(args: string[]): Promise<number> {
       fusion: fusedWith(engine.fusionDefaults(), fusion),
       intent: steps.intent ?? INTENT_DEFAULT,
       mmr: steps.mmr ?? null,
+      reranker: engine.settings.reranker === 'none' || steps.rerank === false ? null : modelSettingText(engine.settings.reranker),
       modes,
     };
     if (values.tune) {

@@ -10,7 +10,12 @@ import { COMMON_OPTIONS, parse, UsageError } from './args.ts';
 import { describeSettings } from './session.ts';
 
 export async function runMcp(args: string[]): Promise<number> {
-  const { values, positionals } = parse(args, { ...COMMON_OPTIONS, agent: { type: 'string' }, 'no-watch': { type: 'boolean', default: false } });
+  const { values, positionals } = parse(args, {
+    ...COMMON_OPTIONS,
+    reranker: { type: 'string' },
+    agent: { type: 'string' },
+    'no-watch': { type: 'boolean', default: false },
+  });
   const agent = agentName(values.agent ?? process.env.CAIRN_AGENT);
   const say = (line: string) => process.stderr.write(`cairn mcp: ${line}\n`);
   // the SDK's default (10 MB a message) is less than a write the contract allows (an 8 Mi-character body, JSON-escaped);
@@ -23,6 +28,7 @@ export async function runMcp(args: string[]): Promise<number> {
     roots: positionals,
     db: values.db,
     model: values.model,
+    reranker: values.reranker,
     watch: !values['no-watch'],
     loadModel: 'background',
     attach: async (engine) => {

@@ -9,15 +9,18 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHubMirror, type HubMirror } from '../engine/testing/hub-mirror.ts';
 import { writeTinyHubModel } from '../engine/testing/tiny-model.ts';
+import { writeTinyReranker } from '../engine/testing/tiny-reranker.ts';
 
 const CLI = path.resolve(import.meta.dirname, '../cairn.mjs');
 const ID = 'tests/tiny-embedder';
+const RERANKER = 'tests/tiny-reranker';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-models-'));
 let mirror: HubMirror;
 
 beforeAll(async () => {
   writeTinyHubModel(path.join(dir, 'source'));
-  mirror = await startHubMirror({ [ID]: path.join(dir, 'source') });
+  writeTinyReranker(path.join(dir, 'reranker-source'), 'stone');
+  mirror = await startHubMirror({ [ID]: path.join(dir, 'source'), [RERANKER]: path.join(dir, 'reranker-source') });
 });
 afterAll(async () => {
   await mirror.close();
@@ -114,6 +117,25 @@ describe('cairn models', () => {
     expect(back.code).toBe(0);
     expect(back.out).toMatch(new RegExp(`before it: hub:${ID}`));
     expect(config()).toEqual({ model: 'adaptive', previousModel: `hub:${ID}` });
+  });
+
+  it('pulls a reranker, and cairn search orders its results with it', async () => {
+    const pulled = await cairn(['models', 'pull', RERANKER]);
+    expect(pulled.code).toBe(0);
+    expect(pulled.out).toContain(`use it with --reranker hub:${RERANKER}`);
+    const wiki = path.join(dir, 'stones');
+    fs.mkdirSync(wiki, { recursive: true });
+    fs.writeFileSync(path.join(wiki, 'rivers.md'), '# Rivers\n\nThe river, the river, the river bends.\n');
+    fs.writeFileSync(path.join(wiki, 'quarry.md'), '# Quarry\n\nA stone, a stone and a stone by the river.\n');
+    const on = { CAIRN_ROOTS: wiki, CAIRN_DB: path.join(dir, 'stones.db') };
+    const r = await cairn(['search', 'river stone', '--reranker', `hub:${RERANKER}`, '--json'], on);
+    expect(r.code).toBe(0);
+    const answer = JSON.parse(r.out) as { rerank: { model: string; state: string }; results: { key: string; rerank: { fusedRank: number } }[] };
+    expect(answer.rerank).toMatchObject({ model: RERANKER, state: 'ok' });
+    expect(answer.results.map((x) => x.key)).toEqual(['quarry', 'rivers']);
+    expect(answer.results.every((x) => x.rerank.fusedRank >= 1)).toBe(true);
+    const text = await cairn(['search', 'river stone', '--reranker', `hub:${RERANKER}`], on);
+    expect(text.out).toContain(`reranker ${RERANKER}: ordered the fused top 2`);
   });
 
   it('says what is wrong with a model the mirror does not have, and exits non-zero', async () => {

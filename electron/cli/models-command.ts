@@ -2,7 +2,7 @@
 // (from the hub, or the mirror HF_ENDPOINT or --endpoint names) with progress, checked file by file.
 import { HUB_CACHE, resolveSettings } from '../engine/config/settings.ts';
 import { HUB_ENDPOINT } from '../engine/embed/hub-download.ts';
-import { modelChoices } from '../engine/embed/model-catalog.ts';
+import { downloadedHubModel, isCrossEncoder, modelChoices, RERANKER_CATALOG } from '../engine/embed/model-catalog.ts';
 import { parse, UsageError } from './args.ts';
 import { ensureIndexed, openSession } from './session.ts';
 import { previousModel } from '../engine/config/remember-model.ts';
@@ -59,14 +59,19 @@ function progressLine(): (text: string | null) => void {
 
 function list(json: boolean): number {
   const rows = modelChoices(HUB_CACHE);
+  const rerankers = RERANKER_CATALOG.map((m) => ({ ...m, downloaded: downloadedHubModel(HUB_CACHE, m.id) !== null }));
   if (json) {
-    printJson({ cache: HUB_CACHE, models: rows });
+    printJson({ cache: HUB_CACHE, models: rows, rerankers });
     return 0;
   }
-  for (const m of rows) {
-    process.stdout.write(`${m.downloaded ? '*' : ' '} ${m.id}  ${m.dim}-d, ${m.megabytes} MB, ${m.languages}, ${m.licence}; ${m.published}\n`);
-  }
-  process.stdout.write(`\n* downloaded, in ${HUB_CACHE}\nget one: cairn models pull ID; use it: --model hub:ID (or "model" in the config file)\n`);
+  const mark = (downloaded: boolean) => (downloaded ? '*' : ' ');
+  process.stdout.write('Embedding models:\n');
+  for (const m of rows) process.stdout.write(`${mark(m.downloaded)} ${m.id}  ${m.dim}-d, ${m.megabytes} MB, ${m.languages}, ${m.licence}; ${m.published}\n`);
+  process.stdout.write('Rerankers (cross-encoders that order the top 30 results):\n');
+  for (const m of rerankers) process.stdout.write(`${mark(m.downloaded)} ${m.id}  ${m.megabytes} MB, ${m.languages}, ${m.licence}; ${m.published}\n`);
+  process.stdout.write(
+    `\n* downloaded, in ${HUB_CACHE}\nget one: cairn models pull ID; use it: --model hub:ID or --reranker hub:ID (or "model", "reranker" in the config file)\n`,
+  );
   return 0;
 }
 
@@ -91,6 +96,6 @@ async function pull(id: string, endpoint: string | undefined): Promise<number> {
     { endpoint: from },
   );
   if (tty) process.stderr.write('\r\x1b[K');
-  process.stdout.write(`${id} is in ${dir}; use it with --model hub:${id}\n`);
+  process.stdout.write(`${id} is in ${dir}; use it with --${isCrossEncoder(dir) ? 'reranker' : 'model'} hub:${id}\n`);
   return 0;
 }

@@ -21,6 +21,8 @@ export const SEARCH_OPTIONS = {
   before: { type: 'string' },
   intent: { type: 'string' },
   mmr: { type: 'string' },
+  reranker: { type: 'string' },
+  rerank: { type: 'string' },
 } as const;
 
 /** `lexical=1.5,semantic=2,token=0.75,graph=0.2` (any subset) to weights, or a message naming what is wrong. */
@@ -69,6 +71,7 @@ export async function runSearch(args: string[]): Promise<number> {
     rrfK: numberOption(values['rrf-k'], 'rrf-k'),
     intent: onOff(values.intent, 'intent'),
     mmr: mmrOption(values.mmr),
+    rerank: onOff(values.rerank, 'rerank'),
     filters: {
       tags: values.tag,
       agent: values.agent,
@@ -79,7 +82,7 @@ export async function runSearch(args: string[]): Promise<number> {
       updatedBefore: values.before,
     },
   });
-  const engine = await openSession({ db: values.db, model: values.model });
+  const engine = await openSession({ db: values.db, model: values.model, reranker: values.reranker });
   try {
     await ensureIndexed(engine);
     // lexical and token search need no model: loading it is a third of a cold start
@@ -100,13 +103,16 @@ function searchText(r: SearchResponse): string {
     r.intent &&
       `intent: ${[r.intent.action, r.intent.target].filter(Boolean).join(' · ') || 'none recognized'}; ${r.intent.because ? `weights adjusted because ${r.intent.because}` : 'weights unchanged'}\n`,
     r.mmr && `MMR lambda ${r.mmr.lambda} over the fused top ${r.mmr.pool}\n`,
+    r.rerank &&
+      `reranker ${r.rerank.model}: ${r.rerank.state === 'ok' ? `ordered the fused top ${r.rerank.candidates} (${r.rerank.ms} ms)` : `${r.rerank.state}, fused order kept: ${r.rerank.message}`}\n`,
   ]
     .filter(Boolean)
     .join('');
   if (r.results.length === 0) return `${head}${steps}${r.notice?.message ?? 'no results'}\n`;
   const rows = r.results.map((res, i) => {
     const ranks = (Object.keys(r.lanes) as Lane[]).map((l) => `${l[0]!.toUpperCase()}${res.lanes[l]?.rank ?? '-'}`).join(' ');
-    const was = res.mmr && res.mmr.fusedRank !== i + 1 ? ` (MMR: was ${res.mmr.fusedRank})` : '';
+    const moved = res.mmr ?? res.rerank;
+    const was = moved && moved.fusedRank !== i + 1 ? ` (${res.mmr ? 'MMR' : 'reranked'}: was ${moved.fusedRank})` : '';
     return `${String(i + 1).padStart(2)}. ${res.score.toFixed(4)}  ${ranks.padEnd(14)}${was} ${res.title}  (${res.path}${res.heading ? ` § ${res.heading}` : ''})${res.always ? '  [always]' : ''}\n      ${res.snippet}`;
   });
   return `${head}${steps}${rows.join('\n')}\n`;

@@ -9,6 +9,7 @@ import { describeSettings } from './session.ts';
 export async function runServe(args: string[]): Promise<number> {
   const { values, positionals } = parse(args, {
     ...COMMON_OPTIONS,
+    reranker: { type: 'string' },
     port: { type: 'string', default: '4317' },
     host: { type: 'string', default: '127.0.0.1' },
     'allow-host': { type: 'string', multiple: true },
@@ -30,6 +31,7 @@ export async function runServe(args: string[]): Promise<number> {
     roots: positionals,
     db: values.db,
     model: values.model,
+    reranker: values.reranker,
     watch: !values['no-watch'],
     loadModel: 'background',
     attach: async (engine) => {

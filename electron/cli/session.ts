@@ -18,8 +18,14 @@ export function describeSettings(s: Settings): string {
 }
 
 /** `announce`: say which roots and database were chosen, and why (commands that index do). */
-export async function openSession(opts: { roots?: string[]; db?: string | undefined; model?: string | undefined; announce?: boolean }): Promise<EngineApi> {
-  const settings = resolveSettings({ roots: opts.roots, db: opts.db, model: opts.model });
+export async function openSession(opts: {
+  roots?: string[];
+  db?: string | undefined;
+  model?: string | undefined;
+  reranker?: string | undefined;
+  announce?: boolean;
+}): Promise<EngineApi> {
+  const settings = resolveSettings({ roots: opts.roots, db: opts.db, model: opts.model, reranker: opts.reranker });
   if (opts.announce) process.stderr.write(describeSettings(settings));
   return engineApi(Engine.open(settings));
 }

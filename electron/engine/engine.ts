@@ -11,7 +11,7 @@ import type { Response, WriteResult } from '../../shared/contract.ts';
 import { guarded, parseRequest, type CairnService, type Parsed } from '../../shared/dispatch.ts';
 import { BadRequest, CairnError, NotFound } from '../../shared/errors.ts';
 import type { IndexNotice, IndexProgress, IndexReport } from '../../shared/indexing.ts';
-import type { FusionDefaults } from '../../shared/search.ts';
+import { RERANK_DEPTH, type FusionDefaults } from '../../shared/search.ts';
 import type { Tier } from '../../shared/recall.ts';
 import { HUB_CACHE, modelsFolder, SHIPPED_MODEL, type Settings } from './config/settings.ts';
 import { readersNotice } from './ingest/runs.ts';
@@ -29,6 +29,7 @@ import type { WriteInput } from './curation/write-page.ts';
 import { search } from './search/search.ts';
 import { NO_MODEL_DEFAULTS } from './embed/fusion-defaults.ts';
 import { SemanticIndex, type EmbedProgress } from './embed/semantic-index.ts';
+import { RerankerSlot } from './rerank/reranker-slot.ts';
 import { ModelJobs } from './embed/model-jobs.ts';
 import type { SwitchReport } from './embed/model-switch.ts';
 import { modelSettingText, parseModelSetting } from './config/model-setting.ts';
@@ -56,6 +57,8 @@ export interface EngineEvents {
 export class Engine implements CairnService {
   readonly events = new EventEmitter<EngineEvents>();
   readonly semantic: SemanticIndex;
+  /** The cross-encoder that orders the top fused results, when one is set (search/rerank.ts). */
+  readonly reranker: RerankerSlot;
   /** A switch of model started by a door, in the background. */
   readonly modelJobs: ModelJobs;
   /** One indexing run at a time, and what each derives (index-runs.ts). */
@@ -75,6 +78,7 @@ export class Engine implements CairnService {
       { models: modelsFolder(settings.db), general: SHIPPED_MODEL, hubCache: HUB_CACHE },
       store.readOnly,
     );
+    this.reranker = new RerankerSlot(settings.reranker, HUB_CACHE);
     this.modelJobs = new ModelJobs({
       semantic: this.semantic,
       switchModel: (setting, onProgress) => guarded(this, 'write', () => this.switchModel(setting, onProgress)),
@@ -105,6 +109,7 @@ export class Engine implements CairnService {
     return (this.closing ??= (async () => {
       await this.runs.stop();
       void this.semantic.embedder?.dispose();
+      void this.reranker.dispose();
       void this.readers?.close();
       await this.store.close();
     })());
@@ -546,7 +551,11 @@ export class Engine implements CairnService {
     const deps = { store: this.store, semantic: this.semantic, defaults: this.fusionDefaults() };
     const { agent: _named, ...filters } = r.filters;
     const asViewer = { ...r, filters: viewer.agent === null ? filters : { ...filters, agent: viewer.agent } };
-    return { ...(await (this.readers ? this.readers.search(deps, asViewer) : search(deps, asViewer))), index: await this.notice() };
+    // a reranker reads the head of the fused list, deeper than k, and the sections' text
+    const reranks = this.reranker.wants(r);
+    const asked = reranks ? { ...asViewer, k: Math.max(r.k, RERANK_DEPTH) } : asViewer;
+    const answer = await (this.readers ? this.readers.search(deps, asked, { passages: reranks }) : search(deps, asked, { passages: reranks }));
+    return { ...(reranks ? await this.reranker.apply(answer, r.k) : answer), index: await this.notice() };
   }
 
   async getPage(r: Parsed<'getPage'>, _caller: Caller = PERSON, viewer: Viewer = viewerOf(PERSON, r)): Promise<Response<'getPage'>> {

@@ -17,12 +17,12 @@ import { Worker } from 'node:worker_threads';
 import type { Parsed } from '../../shared/dispatch.ts';
 import { BadRequest, CairnError, ERROR_CODES, NotFound, type ErrorCode } from '../../shared/errors.ts';
 import type { Page } from '../../shared/page.ts';
-import type { FusionDefaults, SearchResponse } from '../../shared/search.ts';
+import type { FusionDefaults } from '../../shared/search.ts';
 import { pageView } from './graph/page-view.ts';
 import type { Viewer } from '../../shared/viewer.ts';
 import type { ReadAnswer, ReadRequest } from './read-worker.ts';
 import type { SemanticSource } from './search/semantic.ts';
-import { runSemanticLane, search } from './search/search.ts';
+import { runSemanticLane, search, type SearchAnswer } from './search/search.ts';
 import type { Store } from './store/store.ts';
 import { workerCode } from './worker-code.ts';
 import { readersYieldToWrites } from './store/open-store.ts';
@@ -93,9 +93,11 @@ export class ReadPool {
   }
 
   /** The semantic lane here, the rest on a reader. */
-  async search(deps: SearchDeps, request: Parsed<'search'>): Promise<SearchResponse> {
+  async search(deps: SearchDeps, request: Parsed<'search'>, options: { passages: boolean }): Promise<SearchAnswer> {
     const semantic = await runSemanticLane(deps, request);
-    return this.ask<SearchResponse>({ method: 'search', request, semantic, defaults: deps.defaults }, () => search({ ...deps, semantic }, request));
+    return this.ask<SearchAnswer>({ method: 'search', request, semantic, defaults: deps.defaults, ...options }, () =>
+      search({ ...deps, semantic }, request, options),
+    );
   }
 
   getPage(store: Store, request: Parsed<'getPage'>, viewer: Viewer): Promise<Page> {

@@ -12,7 +12,7 @@ import { lowerThisThread } from './thread-priority.ts';
 import type { Store } from './store/store.ts';
 
 export type ReadRequest =
-  | { id: number; method: 'search'; request: Parsed<'search'>; semantic: SemanticRan; defaults: FusionDefaults }
+  | { id: number; method: 'search'; request: Parsed<'search'>; semantic: SemanticRan; defaults: FusionDefaults; passages: boolean }
   | { id: number; method: 'getPage'; request: Parsed<'getPage'>; viewer: Viewer };
 
 export type ReadAnswer = { id: number; value: unknown } | { id: number; error: { name: string; message: string; code?: unknown; missing?: unknown } };
@@ -23,7 +23,7 @@ const store: Store = openReadStore(location);
 if (readersYieldToWrites(location)) lowerThisThread();
 
 async function answer(r: ReadRequest): Promise<unknown> {
-  if (r.method === 'search') return search({ store, semantic: r.semantic, defaults: r.defaults }, r.request);
+  if (r.method === 'search') return search({ store, semantic: r.semantic, defaults: r.defaults }, r.request, { passages: r.passages });
   return pageView(store, r.request, r.viewer);
 }
 

@@ -44,6 +44,7 @@ export interface HostOptions {
   roots?: string[];
   db?: string | undefined;
   model?: string | undefined;
+  reranker?: string | undefined;
   /** Where CAIRN_* settings and CAIRN_CONFIG are read (default: process.env). */
   env?: NodeJS.ProcessEnv;
   /** Re-index the roots shortly after a file changes on disk. */
@@ -76,7 +77,7 @@ export interface Host {
 
 export async function startHost(options: HostOptions): Promise<Host> {
   const tell = options.onProgress ?? (() => {});
-  const settings = resolveSettings({ roots: options.roots, db: options.db, model: options.model, env: options.env });
+  const settings = resolveSettings({ roots: options.roots, db: options.db, model: options.model, reranker: options.reranker, env: options.env });
   tell({ kind: 'settings', settings });
   const engine = engineApi(Engine.open(settings));
 

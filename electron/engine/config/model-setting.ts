@@ -12,6 +12,16 @@ export function parseModelSetting(text: string, resolveDir: (p: string) => strin
   return { dir: resolveDir(text) };
 }
 
+/** The reranker setting (`--reranker`, CAIRN_RERANKER, the config's `reranker`): `none`, a hub
+ * model id (downloaded with `cairn models pull`) or a folder; nothing is learned, so no `adaptive`. */
+export type RerankerSetting = Exclude<ModelSetting, 'adaptive'>;
+
+export function parseRerankerSetting(text: string, resolveDir: (p: string) => string = (p) => p): RerankerSetting {
+  const setting = parseModelSetting(text, resolveDir);
+  if (setting === 'adaptive') throw new Error('a reranker is `none`, `hub:owner/name` or a model folder (adaptive names an embedding model)');
+  return setting;
+}
+
 /** The setting as it is written: `adaptive`, `none`, `hub:<id>` or the folder. */
 export function modelSettingText(setting: ModelSetting): string {
   return typeof setting === 'string' ? setting : 'hub' in setting ? `hub:${setting.hub}` : setting.dir;

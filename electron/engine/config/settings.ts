@@ -11,7 +11,7 @@ import { isPostgresUrl, redactUrl } from './pg-url.ts';
 import { z } from 'zod';
 import { AgentName, DEFAULT_SKILL_CATEGORIES } from '../../../shared/skills.ts';
 import { dbLocation } from './db-location.ts';
-import { parseModelSetting, type ModelSetting } from './model-setting.ts';
+import { parseModelSetting, parseRerankerSetting, type ModelSetting, type RerankerSetting } from './model-setting.ts';
 
 export type SettingSource = 'cli' | 'env' | 'config' | 'default';
 
@@ -27,6 +27,9 @@ export interface Settings {
   /** `adaptive` (learned from the wiki), `none`, a local model folder, or `hub:<id>` (opt-in download). */
   model: ModelSetting;
   modelSource: SettingSource;
+  /** A cross-encoder that orders the top fused results (search/rerank.ts), or `none`. */
+  reranker: RerankerSetting;
+  rerankerSource: SettingSource;
   configPath: string;
   /** The skill registry's settings (skills/): categories, extra manifest mappings, agents' project folders. */
   skills: SkillSettings;
@@ -61,6 +64,7 @@ const ConfigFile = z
     maxFileBytes: z.number().int().positive().optional(),
     staleAfterDays: z.number().int().positive().optional(),
     model: z.string().min(1).optional(),
+    reranker: z.string().min(1).optional().describe('`none`, `hub:owner/name` or a folder: a cross-encoder that orders the top fused results'),
     previousModel: z.string().min(1).optional().describe('the model before the last switch (`cairn models use`): what `cairn models rollback` goes back to'),
     skillCategories: z.array(z.string().min(1).max(100)).min(1).optional(),
     skillMappings: z.record(z.string().min(1), z.object({ skill: z.string().min(1), category: z.string().min(1) }).strict()).optional(),
@@ -96,6 +100,7 @@ export interface SettingsInput {
   roots?: string[];
   db?: string;
   model?: string;
+  reranker?: string;
   env?: NodeJS.ProcessEnv;
   cwd?: string;
 }
@@ -128,13 +133,29 @@ export function resolveSettings(input: SettingsInput = {}): Settings {
         ? [dbLocation(config.db, `"db" in the config file ${configPath}`, fromConfig), 'config']
         : [path.join(envPaths('cairn', { suffix: '' }).data, 'cairn.db'), 'default'];
 
-  const [model, modelSource]: [ModelSetting, SettingSource] = input.model
-    ? [parseModelSetting(input.model, fromCwd), 'cli']
-    : env.CAIRN_MODEL
-      ? [parseModelSetting(env.CAIRN_MODEL, fromCwd), 'env']
-      : config.model
-        ? [parseModelSetting(config.model, fromConfig), 'config']
-        : ['adaptive', 'default'];
+  // the first source that has it, read relative to where it was given; a bad value names its source
+  const chosen = <T>(
+    name: string,
+    texts: [string | undefined, string | undefined, string | undefined],
+    parse: (text: string, dir: (p: string) => string) => T,
+    fallback: T,
+  ): [T, SettingSource] => {
+    const sources = [
+      ['cli', `--${name}`, fromCwd],
+      ['env', `CAIRN_${name.toUpperCase()}`, fromCwd],
+      ['config', `"${name}" in the config file ${configPath}`, fromConfig],
+    ] as const;
+    const at = texts.findIndex(Boolean);
+    if (at < 0) return [fallback, 'default'];
+    const [source, label, dir] = sources[at]!;
+    try {
+      return [parse(texts[at]!, dir), source];
+    } catch (err) {
+      throw new Error(`${label}: ${(err as Error).message}`, { cause: err });
+    }
+  };
+  const [model, modelSource] = chosen<ModelSetting>('model', [input.model, env.CAIRN_MODEL, config.model], parseModelSetting, 'adaptive');
+  const [reranker, rerankerSource] = chosen<RerankerSetting>('reranker', [input.reranker, env.CAIRN_RERANKER, config.reranker], parseRerankerSetting, 'none');
 
   const envTokens = env.CAIRN_TOKENS?.trim() ? parseTokenList(env.CAIRN_TOKENS) : null;
   const [tokens, tokensSource]: [Record<string, string>, SettingSource] = envTokens
@@ -147,6 +168,8 @@ export function resolveSettings(input: SettingsInput = {}): Settings {
     roots: [...new Set(roots)],
     model,
     modelSource,
+    reranker,
+    rerankerSource,
     rootsSource,
     db,
     dbSource,

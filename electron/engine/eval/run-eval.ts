@@ -27,7 +27,7 @@ export async function evaluateModes(
   queries: BeirQuery[],
   qrels: Qrels,
   keyToId: Map<string, string>,
-  fusion: { fusion?: Fusion; weights?: Partial<LaneWeights>; rrfK?: number; intent?: boolean; mmr?: { lambda: number } },
+  fusion: { fusion?: Fusion; weights?: Partial<LaneWeights>; rrfK?: number; intent?: boolean; mmr?: { lambda: number }; rerank?: boolean },
   onQuery?: (done: number, total: number) => void,
 ): Promise<Record<Mode, ModeFigures>> {
   const out = {} as Record<Mode, ModeFigures>;
@@ -44,6 +44,8 @@ export async function evaluateModes(
       const r = await api.search({ query: q.text, mode, k: DEPTH, ...fusion });
       const lane = r.lanes[mode as Lane];
       if (lane && lane.state !== 'ok' && lane.reason !== 'no-terms') laneProblem = describeLaneStatus(lane);
+      // a reranker that did not run leaves the fused order: the figures would not be its own
+      if (r.rerank && r.rerank.state !== 'ok') laneProblem = `reranker ${r.rerank.state}: ${r.rerank.message}`;
       metrics.push(
         scoreRanking(
           r.results.map((x) => keyToId.get(x.key) ?? x.key),

@@ -5,12 +5,22 @@ import type { Lane, SearchResult } from '../../../shared/search.ts';
 import type { Store } from '../store/store.ts';
 import type { PageHit } from './lane.ts';
 import { snippet } from './snippet.ts';
+import { readerText } from './reader-text.ts';
 
-export async function describeResults(store: Store, fused: FusedItem[], hits: Partial<Record<Lane, PageHit[]>>, query: string): Promise<SearchResult[]> {
+/** Characters of a section a reranker reads: a cross-encoder truncates to 512 tokens anyway. */
+const PASSAGE_CHARS = 2000;
+
+export interface Described {
+  results: SearchResult[];
+  /** Each result's title, heading and section as plain text, for a reranker. */
+  passages: string[];
+}
+
+export async function describeResults(store: Store, fused: FusedItem[], hits: Partial<Record<Lane, PageHit[]>>, query: string): Promise<Described> {
   const chunkOf = bestChunks(fused, hits);
   const listings = new Map((await store.pages.listingsOf(fused.map((item) => item.id))).map((p) => [p.id, p]));
   const sections = await store.chunks.sections(fused.map((item) => ({ pageId: item.id, chunkRowid: chunkOf.get(item.id) ?? null })));
-  return fused.map((item, i) => {
+  const results = fused.map((item, i): SearchResult => {
     const { id: _, usageMode, ...page } = listings.get(item.id)!;
     const chunk = sections[i];
     return {
@@ -24,6 +34,11 @@ export async function describeResults(store: Store, fused: FusedItem[], hits: Pa
       lanes: item.lanes,
     };
   });
+  // a page's first section is often headed by its title: said once
+  const passages = results.map((r, i) =>
+    [r.title, r.heading === r.title ? null : r.heading, readerText(sections[i]?.text ?? r.summary ?? '').slice(0, PASSAGE_CHARS)].filter(Boolean).join('\n'),
+  );
+  return { results, passages };
 }
 
 /** The section shown for a page: the one found by the lane that contributed most to it. */

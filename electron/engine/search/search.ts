@@ -28,6 +28,7 @@ import { graphWeightFor } from '../embed/fusion-defaults.ts';
 import { graphLane } from './graph-lane.ts';
 import { contentWords } from './terms.ts';
 import { roundTo } from '../../../shared/rounding.ts';
+import { StepTimeout, withTimeout } from './timeout.ts';
 
 type TextLane = (typeof TEXT_LANES)[number];
 
@@ -62,7 +63,7 @@ export async function runSemanticLane(deps: { store: Store; semantic: SemanticSo
   } catch (err) {
     if (isIndexDamage(err)) throw err;
     if (err instanceof LaneSkipped) return { model: model(), outcome: { skipped: err.reason, message: err.message } };
-    return { model: model(), outcome: err instanceof LaneTimeout ? { timeout: err.message } : { failed: (err as Error).message } };
+    return { model: model(), outcome: err instanceof StepTimeout ? { timeout: err.message } : { failed: (err as Error).message } };
   }
 }
 
@@ -78,11 +79,14 @@ function semanticRunner(semantic: SemanticSource | SemanticRan, q: LaneQuery): (
   return async () => {
     if ('hits' in o) return o.hits;
     if ('skipped' in o) throw new LaneSkipped(o.skipped, o.message);
-    throw 'timeout' in o ? new LaneTimeout(o.timeout) : new Error(o.failed);
+    throw 'timeout' in o ? new StepTimeout(o.timeout) : new Error(o.failed);
   };
 }
 
-export async function search(deps: SearchDeps, req: Parsed<'search'>): Promise<SearchResponse> {
+/** A search's answer, with each result's passage when a reranker is to read them (passages: true). */
+export type SearchAnswer = SearchResponse & { passages?: string[] };
+
+export async function search(deps: SearchDeps, req: Parsed<'search'>, options: { passages?: boolean } = {}): Promise<SearchAnswer> {
   const started = performance.now();
   const fusion = req.fusion ?? deps.defaults.fusion;
   // intent adjusts the weights once, before any lane runs; the answer reports both
@@ -94,7 +98,7 @@ export async function search(deps: SearchDeps, req: Parsed<'search'>): Promise<S
   const mmr = req.mmr ? { lambda: req.mmr.lambda, pool: 0, similarity: 'terms' as const } : null;
   // read again once the lanes ran: the semantic lane may switch to the model the stored vectors are of
   const model = () => ('vectors' in deps.semantic ? (deps.semantic.embedder?.info.id ?? null) : deps.semantic.model);
-  const base = { query: req.query, words: contentWords(req.query), mode: req.mode, fusion, weights, rrfK, intent, mmr, model: model() };
+  const base = { query: req.query, words: contentWords(req.query), mode: req.mode, fusion, weights, rrfK, intent, mmr, model: model(), rerank: null };
   if (req.query.trim() === '') {
     return { ...base, results: [], lanes: {}, notice: { kind: 'empty-query', message: 'type something to search for' }, ms: elapsed(started) };
   }
@@ -164,7 +168,8 @@ export async function search(deps: SearchDeps, req: Parsed<'search'>): Promise<S
   const diverse = mmr ? await diversify(deps.store, all, mmr.lambda, req.k) : null;
   if (mmr && diverse) mmr.pool = diverse.pool;
   const items = diverse ? diverse.picks.map((p) => p.item) : all.slice(0, req.k);
-  const results: SearchResult[] = (await describeResults(deps.store, items, hits, req.query)).map((r, i) => {
+  const described = await describeResults(deps.store, items, hits, req.query);
+  const results: SearchResult[] = described.results.map((r, i) => {
     const via = graphVia.get(items[i]!.id);
     const pick = diverse?.picks[i];
     return { ...r, ...(via ? { graphVia: via } : {}), ...(pick ? { mmr: { fusedRank: pick.fusedRank, similarity: roundTo(pick.similarity, 3) } } : {}) };
@@ -176,7 +181,7 @@ export async function search(deps: SearchDeps, req: Parsed<'search'>): Promise<S
       : results.length === 0
         ? { kind: 'no-match', message: 'no page matches' }
         : null;
-  return { ...base, model: model(), results, lanes, notice, ms: elapsed(started) };
+  return { ...base, model: model(), results, lanes, notice, ms: elapsed(started), ...(options.passages ? { passages: described.passages } : {}) };
 }
 
 function candidatesOf(hits: Partial<Record<Lane, PageHit[]>>): Partial<Record<Lane, LaneCandidate[]>> {
@@ -186,25 +191,13 @@ function candidatesOf(hits: Partial<Record<Lane, PageHit[]>>): Partial<Record<La
   return out;
 }
 
-class LaneTimeout extends Error {}
-
 /** A lane's status without its figures. */
 type LaneOutcome = { state: 'ok' } | { state: 'skipped' | 'failed' | 'timeout'; reason: LaneReason; message: string };
 
 function laneFailure(err: unknown): LaneOutcome {
   if (err instanceof LaneSkipped) return { state: 'skipped', reason: err.reason, message: err.message };
-  if (err instanceof LaneTimeout) return { state: 'timeout', reason: 'timeout', message: err.message };
+  if (err instanceof StepTimeout) return { state: 'timeout', reason: 'timeout', message: err.message };
   return { state: 'failed', reason: 'error', message: (err as Error).message };
-}
-
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout;
-  return Promise.race([
-    p.finally(() => clearTimeout(timer)),
-    new Promise<T>((_, reject) => {
-      timer = setTimeout(() => reject(new LaneTimeout(`timed out after ${ms} ms`)), ms);
-    }),
-  ]);
 }
 
 function elapsed(t0: number): number {
