@@ -5,6 +5,7 @@ import type { Fusion, Lane, LaneStatus } from '../../shared/search.ts';
 import { pageHref } from '../app/route.ts';
 import type { RankedResult } from '../search/rerank.ts';
 import { Highlight } from './Highlight.tsx';
+import { FusedRankNote } from './FusedRankNote.tsx';
 import { LaneStrip } from './LaneStrip.tsx';
 import { MoveBadge } from './MoveBadge.tsx';
 import { ResultExplanation } from './ResultExplanation.tsx';
@@ -39,13 +40,18 @@ export function ResultCard({ result: r, position, selected, explained, maxScore,
         <span className="rank-number">{position}</span>
         <MoveBadge moved={r.moved} />
         {r.mmr && r.mmr.fusedRank !== r.baseIndex + 1 && (
-          <span
-            className="mmr-from"
-            data-fused-rank={r.mmr.fusedRank}
-            title={`Variety (MMR) moved it from blended rank ${r.mmr.fusedRank}; similarity to a result above: ${r.mmr.similarity}`}
-          >
-            was #{r.mmr.fusedRank}
-          </span>
+          <FusedRankNote
+            step="mmr"
+            fusedRank={r.mmr.fusedRank}
+            because={`Variety (MMR) moved it from blended rank ${r.mmr.fusedRank}; similarity to a result above: ${r.mmr.similarity}`}
+          />
+        )}
+        {r.rerank && r.rerank.fusedRank !== r.baseIndex + 1 && (
+          <FusedRankNote
+            step="rerank"
+            fusedRank={r.rerank.fusedRank}
+            because={`The reranker moved it from blended rank ${r.rerank.fusedRank}; its score ${r.rerank.score}`}
+          />
         )}
       </div>
       <div className="result-main">

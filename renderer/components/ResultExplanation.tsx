@@ -27,6 +27,12 @@ export function ResultExplanation({ result: r, id, maxScore, statuses, fusion }:
           </span>
         </div>
         <ContributionBar lanes={r.lanes} max={maxScore} />
+        {r.rerank && (
+          <p className="rerank-note" data-fused-rank={r.rerank.fusedRank}>
+            <span className="muted">reranker</span> <span className="score-value">{formatScore(r.rerank.score, 4)}</span>
+            <span className="muted"> · blended rank #{r.rerank.fusedRank}</span>
+          </p>
+        )}
         {r.graphVia && (
           <p className="graph-via">
             <span className="dot lane-graph" aria-hidden="true" />

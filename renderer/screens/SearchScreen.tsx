@@ -10,6 +10,7 @@ import { EmptyState } from '../components/EmptyState.tsx';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 import { FusionPanel } from '../components/FusionPanel.tsx';
 import { LaneLegend } from '../components/LaneLegend.tsx';
+import { RerankLegend } from '../components/RerankLegend.tsx';
 import { LaneNotices } from '../components/LaneNotices.tsx';
 import { ModeSwitch } from '../components/ModeSwitch.tsx';
 import { ResultList } from '../components/ResultList.tsx';
@@ -169,6 +170,7 @@ export function SearchScreen({ params }: { params: URLSearchParams }) {
           <section className="panel">
             <h2>Lanes</h2>
             <LaneLegend statuses={response?.lanes ?? {}} />
+            {response?.rerank && <RerankLegend status={response.rerank} />}
           </section>
         </aside>
       </div>
