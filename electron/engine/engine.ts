@@ -29,6 +29,7 @@ import type { WriteInput } from './curation/write-page.ts';
 import { search } from './search/search.ts';
 import { NO_MODEL_DEFAULTS } from './embed/fusion-defaults.ts';
 import { SemanticIndex, type EmbedProgress } from './embed/semantic-index.ts';
+import { HubReach } from './embed/hub-reach.ts';
 import { ModelJobs } from './embed/model-jobs.ts';
 import type { SwitchReport } from './embed/model-switch.ts';
 import { modelSettingText, parseModelSetting } from './config/model-setting.ts';
@@ -58,6 +59,7 @@ export class Engine implements CairnService {
   readonly semantic: SemanticIndex;
   /** A switch of model started by a door, in the background. */
   readonly modelJobs: ModelJobs;
+  private readonly hub = new HubReach();
   /** One indexing run at a time, and what each derives (index-runs.ts). */
   private readonly runs: IndexRuns;
   private readers: ReadPool | null = null;
@@ -173,6 +175,10 @@ export class Engine implements CairnService {
 
   rollbackModel(_request: Parsed<'rollbackModel'> = {}): Promise<Response<'rollbackModel'>> {
     return Promise.resolve(this.modelJobs.rollback());
+  }
+
+  hubReach(_request: Parsed<'hubReach'> = {}): Promise<Response<'hubReach'>> {
+    return this.hub.ask();
   }
 
   fusionDefaults(): FusionDefaults {
