@@ -15,6 +15,7 @@ import { api } from '../electron/engine/testing/cairn-process.ts';
 import { startHubMirror, type HubMirror } from '../electron/engine/testing/hub-mirror.ts';
 import { writeTinyHubModel } from '../electron/engine/testing/tiny-model.ts';
 import { screenshot } from './app.ts';
+import { OFFER_ANSWERED_KEY } from './model-offer.ts';
 import { ownServer, type OwnServer } from './own-server.ts';
 
 const RECOMMENDED = 'Xenova/bge-small-en-v1.5';
@@ -48,7 +49,7 @@ async function reloadToSearch(page: Page): Promise<{ kept: string | null; askedH
   page.on('request', (r) => void (r.url().endsWith('/api/hubReach') && (askedHub = true)));
   await page.reload();
   await expect(page.getByRole('searchbox')).toBeVisible();
-  const kept = await page.evaluate(() => localStorage.getItem('cairn:first-run-model-offer'));
+  const kept = await page.evaluate((key) => localStorage.getItem(key), OFFER_ANSWERED_KEY);
   return { kept, askedHub };
 }
 
