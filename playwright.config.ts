@@ -5,6 +5,7 @@
 import os from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { findChromium, SYSTEM_ARGS } from './e2e/browser.mjs';
+import { offerAnswered } from './e2e/model-offer.ts';
 
 const chromium = findChromium();
 const launchOptions = chromium.path && chromium.source !== 'playwright' ? { executablePath: chromium.path, args: SYSTEM_ARGS } : {};
@@ -28,6 +29,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions,
+    // read in the workers, which start after the global setup named the shared server
+    storageState: process.env.CAIRN_E2E_URL ? offerAnswered(process.env.CAIRN_E2E_URL) : undefined,
   },
   projects: [
     { name: 'chromium', testIgnore: /electron\.spec\.ts$/ },

@@ -17,6 +17,7 @@ import './styles/consolidate.css';
 import './styles/graph.css';
 import './styles/skills.css';
 import './styles/connection.css';
+import './styles/model-offer.css';
 import './styles/decisions.css';
 import './styles/pages.css';
 

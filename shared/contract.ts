@@ -21,7 +21,7 @@ import { FixLinkRequest, FixLinkResponse, FixLinksRequest, FixLinksResponse, Sug
 import { MAX_FRONTMATTER_DEPTH, MAX_PAGE_BODY_CHARS } from './limits.ts';
 import { pathPastDepth } from './nesting.ts';
 import { PagesRequest, PagesResponse } from './browse.ts';
-import { ModelJob, ModelsResponse, UseModelRequest } from './models.ts';
+import { HubReachResponse, ModelJob, ModelsResponse, UseModelRequest } from './models.ts';
 
 /** Carried by the answers readers act on (search, a page, links, status). */
 const ReadersNotice = IndexNotice.nullable().describe('null when the index is whole; else why results may be incomplete or wrong, to pass on');
@@ -364,6 +364,12 @@ export const contract = {
     BY_PERSON,
   ),
   rollbackModel: method('Move the index back to the model before the last switch, as useModel does.', z.object({}), ModelJob, BY_PERSON),
+  hubReach: method(
+    'Whether the hub models download from (HF_ENDPOINT, else the hub) can be reached now: it is asked for the recommended model, for at most a few seconds, and the answer kept briefly; when not, why in one line.',
+    z.object({}),
+    HubReachResponse,
+    { effect: 'read', callers: 'person' },
+  ),
   audit: method(
     'The audit log, newest first: every write, review and archive, by whom, with content hashes.',
     z.object({

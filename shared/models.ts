@@ -43,3 +43,11 @@ export const UseModelRequest = z.object({
     .regex(HUB_MODEL, 'a model is `adaptive` or `hub:owner/name` (a folder only from the command line)')
     .refine((m) => !m.includes('..') && !m.endsWith('.previous'), 'a hub id has no ".." and does not end in ".previous"'),
 });
+
+export const HubReachResponse = z.object({
+  endpoint: z.string().describe('the hub or mirror asked: HF_ENDPOINT, else the hub; never one a caller names'),
+  model: z.string().describe('the recommended model it was asked for'),
+  reachable: z.boolean().describe('it listed the model: a download can start'),
+  reason: z.string().nullable().describe('when not reachable, why, in one line'),
+});
+export type HubReachResponse = z.infer<typeof HubReachResponse>;

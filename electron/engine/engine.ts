@@ -30,6 +30,7 @@ import { search } from './search/search.ts';
 import { NO_MODEL_DEFAULTS } from './embed/fusion-defaults.ts';
 import { SemanticIndex, type EmbedProgress } from './embed/semantic-index.ts';
 import { RerankerSlot } from './rerank/reranker-slot.ts';
+import { HubReach } from './embed/hub-reach.ts';
 import { ModelJobs } from './embed/model-jobs.ts';
 import type { SwitchReport } from './embed/model-switch.ts';
 import { modelSettingText, parseModelSetting } from './config/model-setting.ts';
@@ -61,6 +62,7 @@ export class Engine implements CairnService {
   readonly reranker: RerankerSlot;
   /** A switch of model started by a door, in the background. */
   readonly modelJobs: ModelJobs;
+  private readonly hub = new HubReach();
   /** One indexing run at a time, and what each derives (index-runs.ts). */
   private readonly runs: IndexRuns;
   private readers: ReadPool | null = null;
@@ -178,6 +180,10 @@ export class Engine implements CairnService {
 
   rollbackModel(_request: Parsed<'rollbackModel'> = {}): Promise<Response<'rollbackModel'>> {
     return Promise.resolve(this.modelJobs.rollback());
+  }
+
+  hubReach(_request: Parsed<'hubReach'> = {}): Promise<Response<'hubReach'>> {
+    return this.hub.ask();
   }
 
   fusionDefaults(): FusionDefaults {

@@ -164,6 +164,8 @@ const ROWS: Row[] = [
   { method: 'audit', request: {} },
   // the models on offer and the one serving: nothing of anyone's pages
   { method: 'models', request: {}, blind: ['scout', 'builder', 'person'] },
+  // whether the hub answers: nothing of anyone's pages
+  { method: 'hubReach', request: {}, blind: ['scout', 'builder', 'person'] },
   // only a person consolidates: an agent is refused, a person's plan shows builder's old notes
   { method: 'consolidate', label: 'dryRun', request: { dryRun: true, actor: 'someone', olderThanDays: 1 }, blind: ['scout', 'builder'] },
 ];

@@ -11,6 +11,7 @@ import { SkillsScreen } from '../screens/SkillsScreen.tsx';
 import { AuditScreen } from '../screens/AuditScreen.tsx';
 import { LinksScreen } from '../screens/LinksScreen.tsx';
 import { ModelsScreen } from '../screens/ModelsScreen.tsx';
+import { ModelOffer } from '../models/ModelOffer.tsx';
 import { PageScreen } from '../screens/PageScreen.tsx';
 import { PagesScreen } from '../screens/PagesScreen.tsx';
 import { RecallScreen } from '../screens/RecallScreen.tsx';
@@ -102,6 +103,7 @@ export function App() {
         <Nav route={route} searchHref={searchHref} />
         <main className="main" id="main">
           <ConnectionBanner />
+          <ModelOffer />
           {/* keyed by screen (and page), so leaving a screen that failed forgets its failure */}
           <ScreenBoundary key={route.screen === 'page' ? `page\0${placeOf(route.page)}` : route.screen} name={TITLES[route.screen]} recoveries={recoveries}>
             <Screen route={route} />

@@ -122,7 +122,7 @@ function safeDecode(s: string): string {
 }
 
 export function screenHref(
-  screen: 'search' | 'compare' | 'status' | 'pages' | 'links' | 'stale' | 'consolidate' | 'recall' | 'audit' | 'graph' | 'skills',
+  screen: 'search' | 'compare' | 'status' | 'models' | 'pages' | 'links' | 'stale' | 'consolidate' | 'recall' | 'audit' | 'graph' | 'skills',
   params?: Record<string, string | undefined>,
 ): string {
   const search = new URLSearchParams();

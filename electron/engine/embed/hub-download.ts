@@ -10,6 +10,9 @@ import { pipeline } from 'node:stream/promises';
 
 export const HUB_ENDPOINT = 'https://huggingface.co';
 
+/** The hub or mirror to download from: `endpoint` when given, else `HF_ENDPOINT`, else the hub; no trailing slash. */
+export const hubEndpoint = (endpoint?: string): string => (endpoint ?? process.env.HF_ENDPOINT ?? HUB_ENDPOINT).replace(/\/+$/, '');
+
 /** The files a feature-extraction model needs, by where the hub keeps them; the rest of a repository is not fetched. */
 const REQUIRED = ['config.json', 'tokenizer.json', 'tokenizer_config.json'];
 const OPTIONAL = ['special_tokens_map.json'];
@@ -54,7 +57,7 @@ const MODEL_ID = /^[A-Za-z0-9][\w.-]*\/[A-Za-z0-9][\w.-]*$/;
 /** Downloads the model and returns its folder; what was in that folder before stays until every file checked out. */
 export async function downloadFromHub(req: HubDownload): Promise<string> {
   if (!MODEL_ID.test(req.id) || req.id.includes('..') || req.id.endsWith('.previous')) throw new Error(`"${req.id}" is not a hub model id (owner/name)`);
-  const endpoint = (req.endpoint ?? process.env.HF_ENDPOINT ?? HUB_ENDPOINT).replace(/\/+$/, '');
+  const endpoint = hubEndpoint(req.endpoint);
   const files = await listFiles(endpoint, req.id, req.dtype ?? 'fp32');
   const staging = path.join(req.cacheDir, '.incoming', req.id);
   const total = files.reduce((sum, f) => sum + f.size, 0);
