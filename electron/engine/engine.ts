@@ -11,8 +11,7 @@ import type { Response, WriteResult } from '../../shared/contract.ts';
 import { guarded, parseRequest, type CairnService, type Parsed } from '../../shared/dispatch.ts';
 import { BadRequest, CairnError, NotFound } from '../../shared/errors.ts';
 import type { IndexNotice, IndexProgress, IndexReport } from '../../shared/indexing.ts';
-import { RERANK_DEPTH, type FusionDefaults } from '../../shared/search.ts';
-import type { Tier } from '../../shared/recall.ts';
+import { RERANK_DEPTH, type FusionDefaults, type SearchFilters } from '../../shared/search.ts';
 import { HUB_CACHE, modelsFolder, SHIPPED_MODEL, type Settings } from './config/settings.ts';
 import { readersNotice } from './ingest/runs.ts';
 import { pendingNotice } from './ingest/pending-mentions.ts';
@@ -37,6 +36,8 @@ import { modelSettingText, parseModelSetting } from './config/model-setting.ts';
 import { rememberModel } from './config/remember-model.ts';
 import { ReadPool } from './read-pool.ts';
 import { IndexRuns } from './index-runs.ts';
+import { SkillDesk } from './skill-desk.ts';
+import { RecallDesk } from './recall-desk.ts';
 import { stalenessModule } from './run-derived.ts';
 import { once } from './module-once.ts';
 import { todayUtc } from './clock.ts';
@@ -58,13 +59,15 @@ export interface EngineEvents {
 export class Engine implements CairnService {
   readonly events = new EventEmitter<EngineEvents>();
   readonly semantic: SemanticIndex;
-  /** The cross-encoder that orders the top fused results, when one is set (search/rerank.ts). */
+  /** The cross-encoder that orders the top fused results, when one is set (rerank/rerank-stage.ts). */
   readonly reranker: RerankerSlot;
   /** A switch of model started by a door, in the background. */
   readonly modelJobs: ModelJobs;
   private readonly hub = new HubReach();
   /** One indexing run at a time, and what each derives (index-runs.ts). */
   private readonly runs: IndexRuns;
+  private readonly skillDesk: SkillDesk;
+  private readonly recallDesk: RecallDesk;
   private readers: ReadPool | null = null;
   private hearing: (() => void) | null = null;
   private closing: Promise<void> | null = null;
@@ -96,6 +99,19 @@ export class Engine implements CairnService {
       assertWritable: () => this.assertWritable(),
       guard: (work) => guarded(this, 'read', work),
     });
+    const hybrid = (query: string, k: number, filters: SearchFilters, viewer: Viewer, weights?: { graph: number }) =>
+      this.search(parseRequest('search', { query, mode: 'hybrid', k, filters, ...(weights ? { weights } : {}) }), PERSON, viewer);
+    this.skillDesk = new SkillDesk({
+      store,
+      settings: settings.skills,
+      runs: this.runs,
+      // the model loads only when a free-text expert question needs it
+      searchText: async (query, k, viewer) => {
+        if (!this.semantic.embedder) await this.loadModel();
+        return hybrid(query, k, {}, viewer, { graph: 0 });
+      },
+    });
+    this.recallDesk = new RecallDesk({ store, search: hybrid, expert: (r, viewer) => this.skillDesk.expert(r, viewer) });
   }
 
   static open(settings: Settings): Engine {
@@ -256,106 +272,36 @@ export class Engine implements CairnService {
     });
   }
 
-  /** Another agent's registrations show without evidence in its private space (docs/agents.md, who sees what). */
-  async skills(r: Parsed<'skills'>, _caller: Caller = PERSON, viewer: Viewer = EVERYONE): Promise<Response<'skills'>> {
-    const { listAgents, listProblems, listRegistrations } = await import('./skills/lookup.ts');
-    return {
-      registrations: (await listRegistrations(this.store, r)).map(await this.evidenceAs(viewer)),
-      agents: await listAgents(this.store),
-      categories: this.settings.skills.categories,
-      problems: await listProblems(this.store),
-    };
+  skills(r: Parsed<'skills'>, _caller: Caller = PERSON, viewer: Viewer = EVERYONE): Promise<Response<'skills'>> {
+    return this.skillDesk.skills(r, viewer);
   }
 
-  /** A registration or expert as the viewer sees it: evidence it may not read is left out, with the path that named it. */
-  private async evidenceAs(viewer: Viewer) {
-    const seen = await this.store.pages.filesSeenBy(viewer);
-    return <T extends { evidence: { root: string; path: string } | null; docPath: string | null }>(x: T): T =>
-      x.evidence && !seen(x.evidence) ? { ...x, evidence: null, docPath: null } : x;
+  expert(r: Parsed<'expert'>, _caller: Caller = PERSON, viewer: Viewer = EVERYONE): Promise<Response<'expert'>> {
+    return this.skillDesk.expert(r, viewer);
   }
 
-  async expert(r: Parsed<'expert'>, _caller: Caller = PERSON, viewer: Viewer = EVERYONE): Promise<Response<'expert'>> {
-    const { findExperts } = await import('./skills/lookup.ts');
-    // free text falls back to hybrid search over the experts' pages; the model loads only then
-    const searchPages = async (q: string) => {
-      if (!this.semantic.embedder) await this.loadModel();
-      // a page one link from a match is not evidence of the skill: text lanes only
-      const found = await this.search(parseRequest('search', { query: q, mode: 'hybrid', k: 50, weights: { graph: 0 } }), PERSON, viewer);
-      return this.store.pages.idsAt(found.results.map((x) => ({ root: x.root, path: x.path })));
-    };
-    const answer = await findExperts(this.store, r.domain, r.limit, searchPages);
-    return { ...answer, experts: answer.experts.map(await this.evidenceAs(viewer)) };
+  decideSkill(r: Parsed<'decideSkill'>): Promise<Response<'decideSkill'>> {
+    return this.skillDesk.decideSkill(r);
   }
 
-  /** Recall and expert answers are recorded (outcome events), so they need a writable index. */
-  async knowledgeRecall(r: Parsed<'knowledgeRecall'>, _caller: Caller = PERSON, viewer: Viewer = viewerOf(PERSON, r)): Promise<Response<'knowledgeRecall'>> {
-    const { recallByRole } = await import('./recall/recall.ts');
-    const { recordQuery } = await import('./recall/events.ts');
-    const { tiers, results } = await recallByRole(r, (tier: Tier) =>
-      this.search(parseRequest('search', { query: r.query, mode: 'hybrid', k: r.k, filters: { tier: [tier] } }), PERSON, viewer),
-    );
-    const queryId = await recordQuery(this.store, {
-      kind: 'recall',
-      query: r.query,
-      agent: r.agent ?? null,
-      sessionId: null,
-      returned: results.map((x) => x.key),
-    });
-    return { queryId, query: r.query, role: r.role, tiers, results };
+  registerSkill(r: Parsed<'registerSkill'>): Promise<Response<'registerSkill'>> {
+    return this.skillDesk.registerSkill(r);
   }
 
-  async knowledgeExpert(r: Parsed<'knowledgeExpert'>, _caller: Caller = PERSON, viewer: Viewer = viewerOf(PERSON, r)): Promise<Response<'knowledgeExpert'>> {
-    const { knowledgeExpert } = await import('./recall/knowledge-expert.ts');
-    const reflections = (domain: string, since: string, k: number, pathPrefix: string | undefined) =>
-      this.search(
-        parseRequest('search', {
-          query: domain,
-          mode: 'hybrid',
-          k,
-          filters: { tier: ['reflection'], updatedAfter: since, ...(pathPrefix ? { pathPrefix } : {}) },
-        }),
-        PERSON,
-        viewer,
-      );
-    return knowledgeExpert({ store: this.store, viewer, experts: (domain, limit) => this.expert({ domain, limit }, PERSON, viewer), reflections }, r);
+  knowledgeRecall(r: Parsed<'knowledgeRecall'>, _caller: Caller = PERSON, viewer: Viewer = viewerOf(PERSON, r)): Promise<Response<'knowledgeRecall'>> {
+    return this.recallDesk.knowledgeRecall(r, viewer);
   }
 
-  async recordOutcome(r: Parsed<'recordOutcome'>): Promise<Response<'recordOutcome'>> {
-    const { recordOutcome } = await import('./recall/events.ts');
-    return recordOutcome(this.store, r);
+  knowledgeExpert(r: Parsed<'knowledgeExpert'>, _caller: Caller = PERSON, viewer: Viewer = viewerOf(PERSON, r)): Promise<Response<'knowledgeExpert'>> {
+    return this.recallDesk.knowledgeExpert(r, viewer);
   }
 
-  /** An agent sees the queries it asked: another's say what that agent works on and which of its pages it read. */
-  async queryOutcomes(r: Parsed<'queryOutcomes'>, _caller: Caller = PERSON, viewer: Viewer = EVERYONE): Promise<Response<'queryOutcomes'>> {
-    const { queryOutcomes } = await import('./recall/events.ts');
-    if (viewer.agent !== null && r.agent !== undefined && r.agent !== viewer.agent)
-      throw new CairnError('forbidden', `queryOutcomes: agent "${viewer.agent}" sees only its own queries, not ${r.agent}'s`);
-    return queryOutcomes(this.store, viewer.agent === null ? r : { ...r, agent: viewer.agent });
+  recordOutcome(r: Parsed<'recordOutcome'>): Promise<Response<'recordOutcome'>> {
+    return this.recallDesk.recordOutcome(r);
   }
 
-  async decideSkill(r: Parsed<'decideSkill'>): Promise<Response<'decideSkill'>> {
-    const { decideClaim } = await import('./skills/decide.ts');
-    await decideClaim(this.store, r);
-    await this.runs.refreshRegistry();
-    return this.registration(r.id);
-  }
-
-  async registerSkill(r: Parsed<'registerSkill'>): Promise<Response<'registerSkill'>> {
-    const { registerClaim } = await import('./skills/decide.ts');
-    const { skillSlug } = await import('./skills/slug.ts');
-    const file = await registerClaim(this.store, this.settings.skills, r);
-    // the registry file is a file of the wiki: indexing it refreshes the registry
-    await this.runs.landed([file]);
-    const row = await this.store.registry.claimId(r.agent, skillSlug(r.skill));
-    if (row === null) throw new Error(`the claim was written but the registry did not pick it up; see \`cairn skills\` for problems`);
-    return this.registration(row);
-  }
-
-  private async registration(id: number) {
-    const { listRegistrations } = await import('./skills/lookup.ts');
-    const [one] = await listRegistrations(this.store, { id });
-    if (!one) throw new NotFound(`no registration ${id}`);
-    return one;
+  queryOutcomes(r: Parsed<'queryOutcomes'>, _caller: Caller = PERSON, viewer: Viewer = EVERYONE): Promise<Response<'queryOutcomes'>> {
+    return this.recallDesk.queryOutcomes(r, viewer);
   }
 
   async stalePages(_request: Parsed<'stalePages'>, _caller: Caller = PERSON, viewer: Viewer = EVERYONE): Promise<Response<'stalePages'>> {

@@ -27,7 +27,7 @@ export interface Settings {
   /** `adaptive` (learned from the wiki), `none`, a local model folder, or `hub:<id>` (opt-in download). */
   model: ModelSetting;
   modelSource: SettingSource;
-  /** A cross-encoder that orders the top fused results (search/rerank.ts), or `none`. */
+  /** A cross-encoder that orders the top fused results (rerank/rerank-stage.ts), or `none`. */
   reranker: RerankerSetting;
   rerankerSource: SettingSource;
   configPath: string;
