@@ -77,6 +77,17 @@ describe('whether the hub can be reached', () => {
     expect(answer.reason).not.toContain('\n');
   });
 
+  it('does not take a page that is not the hub’s model list (a captive portal’s) for the hub', async () => {
+    const portal = await serve((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>Sign in to the Wi-Fi</h1>'));
+    expect(await new HubReach({ endpoint: portal }).ask()).toMatchObject({ reachable: false, reason: expect.stringContaining('other than the hub') });
+    const redirect = await serve((_req, res) => res.writeHead(302, { location: 'http://127.0.0.1:1/login' }).end());
+    expect(await new HubReach({ endpoint: redirect }).ask()).toMatchObject({ reachable: false, reason: expect.stringContaining('status 302') });
+  });
+
+  it('answers, rather than failing, when HF_ENDPOINT is not a URL', async () => {
+    expect(await new HubReach({ endpoint: 'not a url' }).ask()).toMatchObject({ reachable: false, reason: expect.stringContaining('cannot be reached') });
+  });
+
   it('gives up on an endpoint that never answers, and says so', async () => {
     // the request is held open until the test ends: only the probe's own time limit can end it
     const endpoint = await serve(() => {});

@@ -43,12 +43,15 @@ export class HubReach {
 /** Asks `endpoint` for `model`'s file list; never rejects. */
 async function probe(endpoint: string, model: string, timeoutMs: number): Promise<HubReachResponse> {
   const answer = (reason: string | null): HubReachResponse => ({ endpoint, model, reachable: reason === null, reason });
-  const host = new URL(endpoint).host;
+  let host = endpoint;
   try {
-    const res = await fetch(`${endpoint}/api/models/${model}/tree/main`, { signal: AbortSignal.timeout(timeoutMs) });
-    // the answer's status is all this needs: the list itself is not read
+    host = new URL(endpoint).host;
+    // a page that is not the hub's (a captive portal's sign-in, a proxy's notice) answers 200 too: only JSON counts
+    const res = await fetch(`${endpoint}/api/models/${model}/tree/main`, { signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
     await res.body?.cancel();
-    if (res.ok) return answer(null);
+    if (res.ok && (res.headers.get('content-type') ?? '').includes('json')) return answer(null);
+    if (res.ok || (res.status >= 300 && res.status < 400))
+      return answer(`${host} answered with something other than the hub's model list (status ${res.status})`);
     return answer(res.status === 404 ? `${host} has no ${model} (it answered 404)` : `${host} answered ${res.status}`);
   } catch (err) {
     if ((err as Error).name === 'TimeoutError') return answer(`${host} did not answer within ${timeoutMs / 1000} s`);
