@@ -3,6 +3,7 @@
 // config path that does not exist, so the user's own config is never read). The URL it prints
 // is handed to the tests in CAIRN_E2E_URL; the returned function stops the server.
 import { spawn, spawnSync } from 'node:child_process';
+import { NO_HUB } from '../electron/engine/testing/cairn-process.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -70,7 +71,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-e2e-'));
   process.env.CAIRN_E2E_TMP = tmp;
   // The demo wiki (the default root), never roots or a database from the caller's environment.
-  const env: NodeJS.ProcessEnv = { ...process.env, CAIRN_CONFIG: path.join(tmp, 'no-config.json') };
+  // no reranker, and never the real hub, whatever the caller's environment says
+  const env: NodeJS.ProcessEnv = { ...process.env, CAIRN_CONFIG: path.join(tmp, 'no-config.json'), CAIRN_RERANKER: 'none', HF_ENDPOINT: NO_HUB };
   delete env.CAIRN_ROOTS;
   delete env.CAIRN_DB;
   const server = spawn(process.execPath, [path.join(ROOT, 'electron', 'cairn.mjs'), 'serve', '--port', '0', '--no-watch', '--db', path.join(tmp, 'cairn.db')], {

@@ -22,10 +22,21 @@ export function nobodyCanRunCli(): boolean {
   }
 }
 
-/** The environment every test process gets: no user config, no model unless asked. */
+/** A hub endpoint nothing answers on (port 9 is discard, closed on loopback): a test process never asks the real hub. */
+export const NO_HUB = 'http://127.0.0.1:9';
+
+/** The environment every test process gets: no user config, no model nor reranker unless asked, no hub. */
 export function cairnEnv(dir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   // CAIRN_BUILD_UI=0: a server test asks the API, so it never starts a UI build (the e2e setup builds the UI once)
-  const env: NodeJS.ProcessEnv = { ...process.env, CAIRN_CONFIG: path.join(dir, 'no-config.json'), CAIRN_MODEL: 'none', CAIRN_BUILD_UI: '0', ...extra };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    CAIRN_CONFIG: path.join(dir, 'no-config.json'),
+    CAIRN_MODEL: 'none',
+    CAIRN_RERANKER: 'none',
+    HF_ENDPOINT: NO_HUB,
+    CAIRN_BUILD_UI: '0',
+    ...extra,
+  };
   delete env.CAIRN_ROOTS;
   delete env.CAIRN_DB;
   return env;
