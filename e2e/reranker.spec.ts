@@ -7,6 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { writeTinyReranker } from '../electron/engine/testing/tiny-reranker.ts';
+import { api } from '../electron/engine/testing/cairn-process.ts';
+import type { SearchResponse } from '../shared/search.ts';
 import { resultsFor, screenshot, searchBox } from './app.ts';
 import { ownServer, type OwnServer } from './own-server.ts';
 
@@ -23,6 +25,8 @@ test.beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-e2e-reranker-'));
   writeTinyReranker(path.join(dir, 'tiny-reranker'), 'stone');
   own = await ownServer('reranker', fill, { CAIRN_RERANKER: path.join(dir, 'tiny-reranker'), CAIRN_MODEL: 'none' });
+  // the server loads it in the background: until then a search keeps its fused order (state loading)
+  await expect.poll(async () => (await api<SearchResponse>(own.cairn.url, 'search', { query: 'river stone' })).body.rerank?.state).toBe('ok');
 });
 
 test.afterAll(async () => {

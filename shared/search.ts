@@ -197,7 +197,9 @@ export function describeLaneStatus(s: LaneStatus): string {
 /** What the reranker did: a reranker that fails or is too slow leaves the fused order, and says why. */
 export const RerankStatus = z.object({
   model: z.string(),
-  state: z.enum(['ok', 'failed', 'timeout']),
+  state: z
+    .enum(['ok', 'failed', 'timeout', 'loading', 'busy'])
+    .describe('failed: it could not be loaded or run; timeout: too slow; loading: not ready yet; busy: too many searches waiting for it'),
   message: z.string().nullable(),
   ms: z.number(),
   candidates: z.number().int().describe(`the fused results it read (at most ${RERANK_DEPTH})`),

@@ -55,7 +55,8 @@ export async function runEval(args: string[]): Promise<number> {
       fusion: fusedWith(engine.fusionDefaults(), fusion),
       intent: steps.intent ?? INTENT_DEFAULT,
       mmr: steps.mmr ?? null,
-      reranker: engine.settings.reranker === 'none' || steps.rerank === false ? null : modelSettingText(engine.settings.reranker),
+      // MMR's order is its own: the reranker stays out of it (rerank/reranker-slot.ts)
+      reranker: engine.settings.reranker === 'none' || steps.rerank === false || steps.mmr ? null : modelSettingText(engine.settings.reranker),
       modes,
     };
     if (values.tune) {

@@ -2,7 +2,9 @@
 // (from the hub, or the mirror HF_ENDPOINT or --endpoint names) with progress, checked file by file.
 import { HUB_CACHE, resolveSettings } from '../engine/config/settings.ts';
 import { HUB_ENDPOINT } from '../engine/embed/hub-download.ts';
-import { downloadedHubModel, isCrossEncoder, modelChoices, RERANKER_CATALOG } from '../engine/embed/model-catalog.ts';
+import { downloadedHubModel, modelChoices } from '../engine/embed/model-catalog.ts';
+import { isCrossEncoder, RERANKER_CATALOG } from '../engine/rerank/reranker-catalog.ts';
+import { RERANK_DEPTH } from '../../shared/search.ts';
 import { parse, UsageError } from './args.ts';
 import { ensureIndexed, openSession } from './session.ts';
 import { previousModel } from '../engine/config/remember-model.ts';
@@ -67,7 +69,7 @@ function list(json: boolean): number {
   const mark = (downloaded: boolean) => (downloaded ? '*' : ' ');
   process.stdout.write('Embedding models:\n');
   for (const m of rows) process.stdout.write(`${mark(m.downloaded)} ${m.id}  ${m.dim}-d, ${m.megabytes} MB, ${m.languages}, ${m.licence}; ${m.published}\n`);
-  process.stdout.write('Rerankers (cross-encoders that order the top 30 results):\n');
+  process.stdout.write(`Rerankers (cross-encoders that order the top ${RERANK_DEPTH} results):\n`);
   for (const m of rerankers) process.stdout.write(`${mark(m.downloaded)} ${m.id}  ${m.megabytes} MB, ${m.languages}, ${m.licence}; ${m.published}\n`);
   process.stdout.write(
     `\n* downloaded, in ${HUB_CACHE}\nget one: cairn models pull ID; use it: --model hub:ID or --reranker hub:ID (or "model", "reranker" in the config file)\n`,

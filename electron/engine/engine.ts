@@ -100,7 +100,8 @@ export class Engine implements CairnService {
       guard: (work) => guarded(this, 'read', work),
     });
     const hybrid = (query: string, k: number, filters: SearchFilters, viewer: Viewer, weights?: { graph: number }) =>
-      this.search(parseRequest('search', { query, mode: 'hybrid', k, filters, ...(weights ? { weights } : {}) }), PERSON, viewer);
+      // their callers fuse the results again or read them as a set: a reranker's order would be lost
+      this.search(parseRequest('search', { query, mode: 'hybrid', k, filters, rerank: false, ...(weights ? { weights } : {}) }), PERSON, viewer);
     this.skillDesk = new SkillDesk({
       store,
       settings: settings.skills,
@@ -168,9 +169,9 @@ export class Engine implements CairnService {
     return this.runs.drainMentions();
   }
 
-  /** Loads the configured embedding model; on failure search goes on without the semantic lane. */
+  /** Loads the configured embedding model and reranker; on failure search goes on without them. */
   loadModel(): Promise<void> {
-    return this.semantic.load();
+    return Promise.all([this.semantic.load(), this.reranker.load()]).then(() => {});
   }
 
   /**

@@ -5,7 +5,7 @@
 // (weights adjusted to what the query asks for, before fusion) and variety (MMR, after it).
 import type { Lane, LaneStatus, MmrStep, SearchIntent, SearchResult } from '../../shared/search.ts';
 import { LANES, LANE_LABEL, isDropped, laneColor, laneLabelWithTerm, laneState, laneTooltip } from '../search/lanes.ts';
-import { sameLens, type FusionLens } from '../search/rerank.ts';
+import { sameLens, type FusionLens } from '../search/lens.ts';
 import { FUSION_LABEL, FUSION_LABEL_WITH_TERM, FUSION_TERM } from '../search/words.ts';
 import { WeightSlider } from './WeightSlider.tsx';
 

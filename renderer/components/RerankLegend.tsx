@@ -1,5 +1,5 @@
 // The reranker's line in the Lanes panel: which model ordered the head of the list and how long it
-// took, or why it did not and the fused order stands.
+// took, or why it did not (loading, busy, failed, too slow) and the fused order stands.
 import type { RerankStatus } from '../../shared/search.ts';
 
 export function RerankLegend({ status }: { status: RerankStatus }) {

@@ -3,7 +3,7 @@
 // "Lane tables" toggle) it also shows the full explanation beside it, and the page's tags.
 import type { Fusion, Lane, LaneStatus } from '../../shared/search.ts';
 import { pageHref } from '../app/route.ts';
-import type { RankedResult } from '../search/rerank.ts';
+import type { RankedResult } from '../search/lens.ts';
 import { Highlight } from './Highlight.tsx';
 import { FusedRankNote } from './FusedRankNote.tsx';
 import { LaneStrip } from './LaneStrip.tsx';

@@ -3,7 +3,7 @@
 // the graph lane reached it.
 import type { Fusion, Lane, LaneStatus } from '../../shared/search.ts';
 import { describeGraphVia, formatScore } from '../search/lanes.ts';
-import type { RankedResult } from '../search/rerank.ts';
+import type { RankedResult } from '../search/lens.ts';
 import { ContributionBar } from './ContributionBar.tsx';
 import { LaneTable } from './LaneTable.tsx';
 

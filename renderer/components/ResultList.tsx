@@ -2,7 +2,7 @@
 // in view, opened explanation and all; a click selects, and the title link opens the page.
 import { useEffect, useRef } from 'react';
 import type { Fusion, Lane, LaneStatus, SearchResult } from '../../shared/search.ts';
-import type { RankedResult } from '../search/rerank.ts';
+import type { RankedResult } from '../search/lens.ts';
 import { ResultCard } from './ResultCard.tsx';
 
 interface Props {

@@ -19,7 +19,7 @@ import { SearchFilters } from '../components/SearchFilters.tsx';
 import { SearchStart } from '../search/SearchStart.tsx';
 import { useListKeys } from '../hooks/useListKeys.ts';
 import { activeFilterCount, queryParams, readQueryState, searchRequest, type QueryState } from '../search/query-state.ts';
-import { changesFrom, defaultLens, lensWith, rerank, sameLens, type FusionLens } from '../search/rerank.ts';
+import { changesFrom, defaultLens, lensWith, sameLens, throughLens, type FusionLens } from '../search/lens.ts';
 import { useExplained } from '../search/useExplained.ts';
 import { useModesThatFind, PROBE_K, type ModeFinding } from '../search/useModesThatFind.ts';
 import { useSearch } from '../search/useSearch.ts';
@@ -42,7 +42,7 @@ export function SearchScreen({ params }: { params: URLSearchParams }) {
   const custom = lens && defaults && !sameLens(lens, defaults) ? lens : null;
   // the engine's order (MMR included) until a slider moves; re-ranked again only when the lens does
   const lensKey = JSON.stringify(custom);
-  const ranked = useMemo(() => (response ? rerank(response.results, custom) : []), [response, lensKey]);
+  const ranked = useMemo(() => (response ? throughLens(response.results, custom) : []), [response, lensKey]);
 
   const [selected, setSelected] = useState(0);
   useEffect(() => setSelected(0), [response]);

@@ -46,8 +46,9 @@ export function changesFrom(defaults: FusionLens, lens: FusionLens): LensChanges
   };
 }
 
-export function rerank(results: SearchResult[], lens: FusionLens | null): RankedResult[] {
+/** The results in the engine's order, or re-fused under the sliders' lens: then fusion alone orders them, so what the reranker said of each is dropped. */
+export function throughLens(results: SearchResult[], lens: FusionLens | null): RankedResult[] {
   const base = results.map((r, i) => ({ ...r, baseIndex: i }));
   if (!lens) return base.map((r) => ({ ...r, moved: 0 }));
-  return refuse(base, lens.fusion, lens.weights, lens.rrfK).map((r, i) => ({ ...r, moved: r.baseIndex - i }));
+  return refuse(base, lens.fusion, lens.weights, lens.rrfK).map(({ rerank: _, ...r }, i) => ({ ...r, moved: r.baseIndex - i }));
 }

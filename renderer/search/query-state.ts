@@ -3,7 +3,7 @@
 // linked, reloaded and returned to with the back button, re-ranked as it was left.
 import { Fusion, INTENT_DEFAULT, LANES, MODES, RequestWeights, SearchRequest, type LaneWeights, type Mode, type SearchFilters } from '../../shared/search.ts';
 import { TIERS } from '../../shared/page.ts';
-import type { LensChanges } from './rerank.ts';
+import type { LensChanges } from './lens.ts';
 
 export type Tier = (typeof TIERS)[number];
 export type ScopeFilter = 'all' | 'global' | 'user';

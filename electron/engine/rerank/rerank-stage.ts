@@ -6,40 +6,40 @@ import { RERANK_DEPTH, type RerankStatus, type SearchResponse, type SearchResult
 import { roundTo } from '../../../shared/rounding.ts';
 import type { Reranker } from './cross-encoder.ts';
 import type { SearchAnswer } from '../search/search.ts';
-import { StepTimeout, withTimeout } from '../search/timeout.ts';
 
-/** A cross-encoder reads 30 passages in well under a second on a laptop's CPU; past this the fused order stands. */
-const RERANK_TIMEOUT_MS = 10_000;
+/** The fused order without the reranker, cut to k, and why. */
+export function fusedOrder(answer: SearchAnswer, k: number, status: RerankStatus): SearchResponse {
+  const { passages: _, ...response } = answer;
+  return { ...response, results: response.results.slice(0, k), rerank: status };
+}
 
-export async function rerank(answer: SearchAnswer, reranker: Reranker, k: number): Promise<SearchResponse> {
+/** `answer` ordered by `reranker`, which stops once `signal` is aborted (its time is up). */
+export async function rerank(answer: SearchAnswer, reranker: Reranker, k: number, signal: AbortSignal, started: number): Promise<SearchResponse> {
   const { passages = [], ...response } = answer;
   const head = response.results.slice(0, RERANK_DEPTH);
-  if (head.length === 0) return { ...response, results: [] };
-  const t0 = performance.now();
   const status = (state: RerankStatus['state'], message: string | null): RerankStatus => ({
     model: reranker.id,
     state,
     message,
-    ms: roundTo(performance.now() - t0, 2),
+    ms: roundTo(performance.now() - started, 2),
     candidates: head.length,
   });
+  if (head.length === 0) return fusedOrder(answer, k, status('ok', null));
   let scores: number[];
   try {
-    scores = await withTimeout(reranker.score(response.query, passages.slice(0, head.length)), RERANK_TIMEOUT_MS);
+    scores = await reranker.score(response.query, passages.slice(0, head.length), signal);
   } catch (err) {
-    const state = err instanceof StepTimeout ? 'timeout' : 'failed';
-    return { ...response, results: response.results.slice(0, k), rerank: status(state, (err as Error).message) };
+    return signal.aborted
+      ? fusedOrder(answer, k, status('timeout', (signal.reason as Error).message))
+      : fusedOrder(answer, k, status('failed', (err as Error).message));
   }
   return { ...response, results: [...reorder(head, scores), ...response.results.slice(head.length)].slice(0, k), rerank: status('ok', null) };
 }
 
 /** The head by the reranker's score, highest first; equal scores keep their fused order. */
 function reorder(head: SearchResult[], scores: number[]): SearchResult[] {
-  return (
-    head
-      // a score that is not a number (a broken model) sorts last rather than scrambling the sort
-      .map((result, i) => ({ result, i, score: Number.isFinite(scores[i]) ? scores[i]! : -Infinity }))
-      .sort((a, b) => b.score - a.score || a.i - b.i)
-      .map(({ result, i, score }) => ({ ...result, rerank: { score: roundTo(score, 4), fusedRank: i + 1 } }))
-  );
+  return head
+    .map((result, i) => ({ result, i, score: scores[i]! }))
+    .sort((a, b) => b.score - a.score || a.i - b.i)
+    .map(({ result, i, score }) => ({ ...result, rerank: { score: roundTo(score, 4), fusedRank: i + 1 } }));
 }

@@ -6,6 +6,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixture, type Fixture, type FixtureEngine } from '../testing/wiki-fixture.ts';
 import { writeTinyReranker } from '../testing/tiny-reranker.ts';
+import { writeTinyHubModel } from '../testing/tiny-model.ts';
+import { RerankerSlot } from './reranker-slot.ts';
+import { loadCrossEncoder } from './cross-encoder.ts';
+import { rerank } from './rerank-stage.ts';
 
 // the tiny reranker scores a pair by how often it says "stone"; the lexical lane prefers "river"
 const PAGES = {
@@ -27,6 +31,7 @@ describe('the reranker stage', () => {
     writeTinyReranker(reranker, 'stone');
     e = fx.engine({ reranker });
     await e.reindex();
+    await e.loadModel();
   });
   afterAll(() => fx.cleanup());
 
@@ -64,17 +69,54 @@ describe('the reranker stage', () => {
     writeTinyReranker(broken);
     fs.writeFileSync(path.join(broken, 'onnx', 'model.onnx'), 'not a model');
     const other = fx.engine({ reranker: broken });
+    await other.loadModel();
     const fused = await other.search({ query: 'river stone', rerank: false, k: 2 });
     const r = await other.search({ query: 'river stone', k: 2 });
-    expect(r.rerank).toMatchObject({ model: broken, state: 'failed' });
+    expect(r.rerank).toMatchObject({ model: 'broken-reranker', state: 'failed' });
     expect(r.rerank!.message).toContain(broken);
     expect(r.results.map((x) => x.key)).toEqual(fused.results.map((x) => x.key));
   });
 
   it('names the command that downloads a hub reranker it does not have', async () => {
     const other = fx.engine({ reranker: 'hub:cross-encoder/not-downloaded' });
+    // not loaded yet: the search does not wait for it
+    const first = await other.search({ query: 'river stone' });
+    expect(first.rerank).toMatchObject({ state: 'loading' });
+    await other.loadModel();
     const r = await other.search({ query: 'river stone' });
     expect(r.rerank).toMatchObject({ state: 'failed', message: expect.stringContaining('cairn models pull cross-encoder/not-downloaded') });
     expect(r.results.length).toBeGreaterThan(0);
+  });
+
+  it('says an embedding model set as a reranker is not one, and keeps the fused order', async () => {
+    const embedder = path.join(fx.dir, 'embedder');
+    writeTinyHubModel(embedder);
+    const other = fx.engine({ reranker: embedder });
+    await other.loadModel();
+    const r = await other.search({ query: 'river stone', k: 2 });
+    expect(r.rerank).toMatchObject({ model: 'embedder', state: 'failed' });
+    expect(r.results).toHaveLength(2);
+  });
+
+  it('orders one search at a time, and past two waiting answers the rest in their fused order', async () => {
+    const slot = new RerankerSlot({ dir: reranker }, fx.dir);
+    await slot.load();
+    const fused = await e.search({ query: 'river stone', rerank: false });
+    const answer = { ...fused, passages: fused.results.map((x) => x.snippet) };
+    const states = (await Promise.all([1, 2, 3, 4].map(() => slot.apply(answer, 3)))).map((x) => x.rerank!.state);
+    expect(states).toEqual(['ok', 'ok', 'busy', 'busy']);
+    await slot.dispose();
+  });
+
+  it('stops once its time is up and keeps the fused order', async () => {
+    const model = await loadCrossEncoder(reranker);
+    const fused = await e.search({ query: 'river stone', rerank: false });
+    const timeUp = new AbortController();
+    timeUp.abort(new Error('timed out after 10000 ms'));
+    const r = await rerank({ ...fused, passages: fused.results.map((x) => x.snippet) }, model, 2, timeUp.signal, performance.now());
+    expect(r.rerank).toMatchObject({ state: 'timeout', message: 'timed out after 10000 ms' });
+    expect(r.results.map((x) => x.key)).toEqual(fused.results.slice(0, 2).map((x) => x.key));
+    expect('passages' in r).toBe(false);
+    await model.dispose();
   });
 });

@@ -1,16 +1,32 @@
-// The reranker a process serves: loaded once, on the first search that would use it, from the
-// setting (a folder, or a hub model already downloaded). One that cannot be loaded leaves search
-// as it was, and every search it would have reranked says why.
+// The reranker a process serves: loaded from the setting (a folder, or a hub model already
+// downloaded) when the engine loads its models, and asked to order one search at a time. While it
+// loads, when it could not be loaded, or when searches queue past a few, a search keeps its fused
+// order and says why; a failed load is tried again after a while (the model may have been pulled
+// since).
+import path from 'node:path';
 import type { Parsed } from '../../../shared/dispatch.ts';
-import type { SearchResponse } from '../../../shared/search.ts';
-import { modelSettingText, type RerankerSetting } from '../config/model-setting.ts';
+import type { RerankStatus, SearchResponse } from '../../../shared/search.ts';
+import type { RerankerSetting } from '../config/model-setting.ts';
 import { downloadedHubModel } from '../embed/model-catalog.ts';
-import { rerank } from './rerank-stage.ts';
+import { fusedOrder, rerank } from './rerank-stage.ts';
 import type { SearchAnswer } from '../search/search.ts';
 import type { Reranker } from './cross-encoder.ts';
 
+/** A cross-encoder reads 30 passages in well under a second on a laptop's CPU; past this, waiting included, the fused order stands. */
+const RERANK_TIMEOUT_MS = 10_000;
+/** Searches waiting for the reranker, beyond the one it orders: more answer in their fused order at once. */
+const MAX_WAITING = 2;
+/** How long a failed load is left before the next search tries again. */
+const RETRY_LOAD_MS = 60_000;
+
+type Loaded = { reranker: Reranker } | { failed: string; at: number };
+
 export class RerankerSlot {
-  private loading: Promise<Reranker | string> | null = null;
+  private loading: Promise<Loaded> | null = null;
+  private loaded: Loaded | null = null;
+  /** The search being ordered; the next waits for it. */
+  private turn: Promise<unknown> = Promise.resolve();
+  private waiting = 0;
 
   constructor(
     private readonly setting: RerankerSetting,
@@ -22,32 +38,67 @@ export class RerankerSlot {
     return this.setting !== 'none' && request.mode === 'hybrid' && request.rerank !== false && !request.mmr && request.query.trim() !== '';
   }
 
-  /** `answer` ordered by the reranker and cut to `k`; when it could not be loaded, the fused order and why. */
+  /** `answer` ordered by the reranker and cut to `k`; the fused order, and why, when it cannot. */
   async apply(answer: SearchAnswer, k: number): Promise<SearchResponse> {
-    const loaded = await this.load();
-    if (typeof loaded !== 'string') return rerank(answer, loaded, k);
-    const { passages: _, ...response } = answer;
-    const model = modelSettingText(this.setting);
-    return { ...response, results: response.results.slice(0, k), rerank: { model, state: 'failed', message: loaded, ms: 0, candidates: 0 } };
+    const started = performance.now();
+    const loaded = this.loaded;
+    const why = (state: RerankStatus['state'], message: string): RerankStatus => ({ model: this.id, state, message, ms: 0, candidates: 0 });
+    if (!loaded || ('failed' in loaded && Date.now() - loaded.at >= RETRY_LOAD_MS)) {
+      void this.load();
+      return fusedOrder(answer, k, why('loading', 'the reranker is loading: this search keeps its fused order'));
+    }
+    if ('failed' in loaded) return fusedOrder(answer, k, why('failed', loaded.failed));
+    if (this.waiting >= MAX_WAITING)
+      return fusedOrder(answer, k, why('busy', `${this.waiting} searches are waiting for the reranker: this one keeps its fused order`));
+    // the time is counted from here: waiting for the search ahead spends it too
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(new Error(`timed out after ${RERANK_TIMEOUT_MS} ms`)), RERANK_TIMEOUT_MS);
+    this.waiting++;
+    const run = this.turn.then(() => {
+      this.waiting--;
+      return rerank(answer, loaded.reranker, k, timeout.signal, started);
+    });
+    this.turn = run.catch(() => {});
+    try {
+      return await run;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
-  /** The reranker, or why there is none; loaded once. */
-  load(): Promise<Reranker | string> {
-    return (this.loading ??= this.open().catch((err: Error) => err.message));
+  /** Loads the reranker (again, after a failure); settles once it is loaded or could not be, never rejects. */
+  load(): Promise<void> {
+    if (this.setting === 'none') return Promise.resolve();
+    this.loading ??= this.open().then(
+      (reranker): Loaded => ({ reranker }),
+      (err: Error): Loaded => ({ failed: err.message, at: Date.now() }),
+    );
+    return this.loading.then((loaded) => {
+      this.loaded = loaded;
+      // a failure is tried again by a later search, not remembered for ever
+      if ('failed' in loaded) this.loading = null;
+    });
   }
 
   async dispose(): Promise<void> {
     const loaded = await this.loading;
-    if (loaded && typeof loaded !== 'string') await loaded.dispose();
+    if (loaded && 'reranker' in loaded) await loaded.reranker.dispose();
   }
 
-  private async open(): Promise<Reranker | string> {
-    if (this.setting === 'none') return 'no reranker is set';
+  /** What the answers call the reranker: the hub id, or the folder's name. */
+  private get id(): string {
+    return this.setting === 'none' ? 'none' : 'hub' in this.setting ? this.setting.hub : path.basename(this.setting.dir);
+  }
+
+  private async open(): Promise<Reranker> {
+    const setting = this.setting as Exclude<RerankerSetting, 'none'>;
     const { loadCrossEncoder } = await import('./cross-encoder.ts');
-    if ('dir' in this.setting) return loadCrossEncoder(this.setting.dir);
-    const dir = downloadedHubModel(this.hubCache, this.setting.hub);
+    if ('dir' in setting) return loadCrossEncoder(setting.dir);
+    const dir = downloadedHubModel(this.hubCache, setting.hub);
     if (!dir)
-      return `${this.setting.hub} is not downloaded yet: \`cairn models pull ${this.setting.hub}\` where the hub (or the mirror HF_ENDPOINT names) can be reached`;
-    return loadCrossEncoder(dir, this.setting.hub);
+      throw new Error(
+        `${setting.hub} is not downloaded yet: \`cairn models pull ${setting.hub}\` where the hub (or the mirror HF_ENDPOINT names) can be reached`,
+      );
+    return loadCrossEncoder(dir, setting.hub);
   }
 }

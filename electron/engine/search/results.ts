@@ -7,16 +7,23 @@ import type { PageHit } from './lane.ts';
 import { snippet } from './snippet.ts';
 import { readerText } from './reader-text.ts';
 
-/** Characters of a section a reranker reads: a cross-encoder truncates to 512 tokens anyway. */
-const PASSAGE_CHARS = 2000;
+/** Characters of a section a reranker reads: about 350 tokens, so that with the query the pair
+ * stays under a cross-encoder's 512 and is rarely cut (a cut pair loses its closing [SEP]). */
+const PASSAGE_CHARS = 1500;
 
 export interface Described {
   results: SearchResult[];
-  /** Each result's title, heading and section as plain text, for a reranker. */
+  /** Each result's title, heading and section as plain text, for a reranker; empty unless asked for. */
   passages: string[];
 }
 
-export async function describeResults(store: Store, fused: FusedItem[], hits: Partial<Record<Lane, PageHit[]>>, query: string): Promise<Described> {
+export async function describeResults(
+  store: Store,
+  fused: FusedItem[],
+  hits: Partial<Record<Lane, PageHit[]>>,
+  query: string,
+  withPassages = false,
+): Promise<Described> {
   const chunkOf = bestChunks(fused, hits);
   const listings = new Map((await store.pages.listingsOf(fused.map((item) => item.id))).map((p) => [p.id, p]));
   const sections = await store.chunks.sections(fused.map((item) => ({ pageId: item.id, chunkRowid: chunkOf.get(item.id) ?? null })));
@@ -34,6 +41,7 @@ export async function describeResults(store: Store, fused: FusedItem[], hits: Pa
       lanes: item.lanes,
     };
   });
+  if (!withPassages) return { results, passages: [] };
   // a page's first section is often headed by its title: said once
   const passages = results.map((r, i) =>
     [r.title, r.heading === r.title ? null : r.heading, readerText(sections[i]?.text ?? r.summary ?? '').slice(0, PASSAGE_CHARS)].filter(Boolean).join('\n'),

@@ -168,7 +168,7 @@ export async function search(deps: SearchDeps, req: Parsed<'search'>, options: {
   const diverse = mmr ? await diversify(deps.store, all, mmr.lambda, req.k) : null;
   if (mmr && diverse) mmr.pool = diverse.pool;
   const items = diverse ? diverse.picks.map((p) => p.item) : all.slice(0, req.k);
-  const described = await describeResults(deps.store, items, hits, req.query);
+  const described = await describeResults(deps.store, items, hits, req.query, options.passages);
   const results: SearchResult[] = described.results.map((r, i) => {
     const via = graphVia.get(items[i]!.id);
     const pick = diverse?.picks[i];
