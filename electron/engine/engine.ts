@@ -82,6 +82,7 @@ export class Engine implements CairnService {
       settings.model,
       { models: modelsFolder(settings.db), general: SHIPPED_MODEL, hubCache: HUB_CACHE },
       store.readOnly,
+      settings.modelSource === 'cli' || settings.modelSource === 'env',
     );
     this.reranker = new RerankerSlot(settings.reranker, HUB_CACHE);
     this.modelJobs = new ModelJobs({

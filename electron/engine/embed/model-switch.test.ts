@@ -48,7 +48,7 @@ describe.each(storeKinds())('switching models on %s', (kind) => {
       await next.dispose();
     }
     // prepared, not switched: the table and the answers are still model A's
-    expect(await e.store.vectors.model()).toEqual({ id: 'model-a', dim: 8 });
+    expect(await e.store.vectors.model()).toEqual({ id: 'model-a', dim: 8, setting: modelA });
     expect(await semantic()).toEqual({ model: 'model-a', state: 'ok', results: 3 });
 
     const progress: number[] = [];
@@ -57,7 +57,7 @@ describe.each(storeKinds())('switching models on %s', (kind) => {
     expect(done).toMatchObject({ model: 'model-b', computed: 0, setting: modelB, previous: modelA });
     expect(done.stored).toBe((await e.status({})).chunks);
     expect(progress.length).toBeGreaterThan(0);
-    expect(await e.store.vectors.model()).toEqual({ id: 'model-b', dim: 8 });
+    expect(await e.store.vectors.model()).toEqual({ id: 'model-b', dim: 8, setting: modelB });
     expect(await e.store.vectors.countPending()).toBe(0);
     expect(await semantic()).toEqual({ model: 'model-b', state: 'ok', results: 3 });
   });
@@ -79,6 +79,6 @@ describe.each(storeKinds())('switching models on %s', (kind) => {
     // the model before was a folder: a door may not load a folder, so it says where to go back from
     await expect(e.rollbackModel()).rejects.toThrow(/go back to it from the command line/);
     expect(await semantic()).toEqual({ model: 'model-a', state: 'ok', results: 4 });
-    expect(await e.store.vectors.model()).toEqual({ id: 'model-a', dim: 8 });
+    expect(await e.store.vectors.model()).toEqual({ id: 'model-a', dim: 8, setting: modelA });
   });
 });

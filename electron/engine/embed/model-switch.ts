@@ -18,9 +18,15 @@ export interface SwitchReport {
 }
 
 /** Embeds what the cache lacks of `next`'s vectors, then switches the table to it. */
-export async function switchVectors(store: Store, vectors: VectorStore, next: Embedder, onProgress: (p: EmbedProgress) => void): Promise<SwitchReport> {
+export async function switchVectors(
+  store: Store,
+  vectors: VectorStore,
+  next: Embedder,
+  setting: string,
+  onProgress: (p: EmbedProgress) => void,
+): Promise<SwitchReport> {
   const computed = await prepareVectors(store, vectors, next, onProgress);
-  const stored = await vectors.switchTo({ id: next.info.id, dim: next.info.dim });
+  const stored = await vectors.switchTo({ id: next.info.id, dim: next.info.dim, setting });
   return { computed, stored };
 }
 

@@ -10,7 +10,7 @@ import { VectorStore } from './vector-store.ts';
 import { currentAdaptiveModel, pruneAdaptiveModels, refreshAdaptiveModel } from './adaptive/adaptive-lifecycle.ts';
 import { adaptiveBuildFor, shareAdaptiveBuild } from './adaptive/shared-builds.ts';
 import type { BuildPhase } from './adaptive/build-adaptive.ts';
-import type { ModelSetting } from '../config/model-setting.ts';
+import { modelSettingText, parseModelSetting, type ModelSetting } from '../config/model-setting.ts';
 import { switchVectors, type SwitchReport } from './model-switch.ts';
 
 export interface EmbedProgress {
@@ -40,6 +40,8 @@ export class SemanticIndex {
   unavailable: string | null = 'the embedding model is not loaded yet';
   /** The last model follow() went for, when, and when it is done. */
   private following: { id: string; at: number; done: Promise<void> } | null = null;
+  /** The setting the index's vectors were made under when this process last looked (undefined: not yet). */
+  private seenRecord: string | null | undefined = undefined;
   /** The refresh or switch under way: the next waits for it (inTurn). */
   private turn: Promise<unknown> = Promise.resolve();
   readonly vectors: VectorStore;
@@ -51,6 +53,8 @@ export class SemanticIndex {
     private dirs: { models: string; general: string; hubCache: string },
     /** A database opened read-only: nothing is noted in it. */
     private readOnly = false,
+    /** Named on the command line or in the environment: at start it holds over the model the index was switched to. */
+    private readonly explicit = false,
   ) {
     this.vectors = new VectorStore(store);
     if (setting === 'none') this.unavailable = 'turned off (model: none)';
@@ -63,6 +67,7 @@ export class SemanticIndex {
 
   /** Loads the model the setting names (for adaptive: the last one built for this wiki). */
   async load(): Promise<void> {
+    await this.followIndex();
     if (this.setting === 'none') return this.unload('turned off (model: none)');
     if (this.setting === 'adaptive') return this.loadDir((await this.adaptiveDir()) ?? this.dirs.general);
     if ('dir' in this.setting) return this.loadDir(this.setting.dir);
@@ -113,6 +118,7 @@ export class SemanticIndex {
   }
 
   private async refreshNow(pagesChanged: boolean, onProgress: (p: EmbedProgress) => void, mayRebuild: boolean): Promise<void> {
+    if (await this.followIndex()) this.unload('loading the model another server switched the index to');
     const built = await this.adaptiveDir();
     const adaptive = this.setting === 'adaptive';
     if (adaptive && !mayRebuild && pagesChanged) await this.noteDrift(true);
@@ -157,7 +163,10 @@ export class SemanticIndex {
 
   private async embedPending(embedder: Embedder, onProgress: (p: EmbedProgress) => void): Promise<void> {
     const model = embedder.info;
-    await this.vectors.use({ id: model.id, dim: model.dim });
+    // another server may have switched the index since this run began: its table is not to be undone
+    if (await this.followIndex()) return this.load();
+    await this.vectors.use({ id: model.id, dim: model.dim, setting: modelSettingText(this.setting) });
+    this.seenRecord = (await this.vectors.model())?.setting ?? null;
     const total = await this.vectors.countPending();
     let done = 0;
     let computed = 0;
@@ -200,7 +209,7 @@ export class SemanticIndex {
     const next = await loadModelDir(dir);
     let report: SwitchReport;
     try {
-      report = await switchVectors(this.store, this.vectors, next, onProgress);
+      report = await switchVectors(this.store, this.vectors, next, modelSettingText(setting), onProgress);
     } catch (err) {
       await next.dispose();
       throw err;
@@ -208,6 +217,7 @@ export class SemanticIndex {
     const old = this.embedder;
     this.embedder = next;
     this.setting = setting;
+    this.seenRecord = modelSettingText(setting);
     this.unavailable = null;
     // a search that began with the old model may still be embedding its query: let it finish first
     setTimeout(() => void old?.dispose(), RETIRE_MS).unref();
@@ -267,11 +277,33 @@ export class SemanticIndex {
    * a while, not at every search.
    */
   follow(modelId: string): Promise<void> {
-    if (this.setting !== 'adaptive' || this.embedder?.info.id === modelId) return Promise.resolve();
+    if (this.setting === 'none' || this.embedder?.info.id === modelId) return Promise.resolve();
     const last = this.following;
     if (last?.id === modelId && Date.now() - last.at < FOLLOW_AGAIN_MS) return last.done;
-    this.following = { id: modelId, at: Date.now(), done: this.switchTo(modelId) };
+    this.following = { id: modelId, at: Date.now(), done: this.followNow(modelId) };
     return this.following.done;
+  }
+
+  private async followNow(modelId: string): Promise<void> {
+    if (await this.followIndex()) return this.load();
+    if (this.setting === 'adaptive') await this.switchTo(modelId);
+  }
+
+  /**
+   * Takes up the model setting the index's vectors were made under once another server switched
+   * it (`cairn models use`, the Models screen): servers sharing an index serve one model, and none
+   * re-embeds the index back to its own. At start a setting named on the command line or in the
+   * environment holds over the index's (explicit). Returns whether the setting changed.
+   */
+  private async followIndex(): Promise<boolean> {
+    if (this.setting === 'none') return false;
+    const recorded = (await this.vectors.model().catch(() => null))?.setting ?? null;
+    const first = this.seenRecord === undefined;
+    if (!first && recorded === this.seenRecord) return false;
+    this.seenRecord = recorded;
+    if (!recorded || recorded === modelSettingText(this.setting) || (first && this.explicit)) return false;
+    this.setting = parseModelSetting(recorded);
+    return true;
   }
 
   private async switchTo(modelId: string): Promise<void> {

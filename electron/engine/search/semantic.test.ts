@@ -63,7 +63,7 @@ describe('the corpus-adaptive model (the default)', () => {
     const first = await adaptive.reindex();
     expect(first.model).toMatch(/^cairn\/adaptive-[0-9a-f]+$/);
     expect(first.embedded).toBe(first.chunks);
-    expect(await adaptive.semantic.vectors.model()).toEqual({ id: first.model, dim: adaptive.semantic.embedder!.info.dim });
+    expect(await adaptive.semantic.vectors.model()).toEqual({ id: first.model, dim: adaptive.semantic.embedder!.info.dim, setting: 'adaptive' });
     // the issue's own example: asking about OAuth refresh finds the credential-rotation lesson
     const r = await adaptive.search({ query: 'OAuth token refresh', mode: 'semantic', k: 3 });
     expect(r.results.map((x) => x.key)).toContain('embedding-hub-token-rotation');
@@ -72,7 +72,7 @@ describe('the corpus-adaptive model (the default)', () => {
     const glove = fx.engine({ model: SHIPPED_MODEL });
     const second = await glove.reindex();
     expect(second).toMatchObject({ model: 'cairn/glove-wink-100d', embedded: first.chunks });
-    expect(await glove.semantic.vectors.model()).toEqual({ id: 'cairn/glove-wink-100d', dim: 100 });
+    expect(await glove.semantic.vectors.model()).toEqual({ id: 'cairn/glove-wink-100d', dim: 100, setting: SHIPPED_MODEL });
     const count = glove.db.prepare('SELECT count(*) AS n FROM vec_chunks').get() as { n: number };
     expect(count.n).toBe(first.chunks);
   });

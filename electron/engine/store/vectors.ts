@@ -6,6 +6,9 @@
 export interface VectorModel {
   id: string;
   dim: number;
+  /** The model setting the vectors were made under (`hub:ID`, `adaptive`, a folder): what another
+   * server sharing the index follows when one switches it. Null for vectors stored before it was kept. */
+  setting?: string | null;
 }
 
 /** A chunk with no vector yet, with the text to embed: page title, section path, section text. */

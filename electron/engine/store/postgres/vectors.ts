@@ -24,10 +24,11 @@ export class PgVectors implements VectorRepo {
   }
 
   async model(): Promise<VectorModel | null> {
-    const rows = await this.sql.rows<{ key: string; value: string }>(`SELECT key, value FROM meta WHERE key IN ('vec_model', 'vec_dim')`);
-    const id = rows.find((r) => r.key === 'vec_model')?.value;
-    const dim = rows.find((r) => r.key === 'vec_dim')?.value;
-    return id && dim ? { id, dim: Number(dim) } : null;
+    const rows = await this.sql.rows<{ key: string; value: string }>(`SELECT key, value FROM meta WHERE key IN ('vec_model', 'vec_dim', 'vec_setting')`);
+    const value = (key: string) => rows.find((r) => r.key === key)?.value;
+    const id = value('vec_model');
+    const dim = value('vec_dim');
+    return id && dim ? { id, dim: Number(dim), setting: value('vec_setting') || null } : null;
   }
 
   async recreate(model: VectorModel): Promise<void> {
@@ -37,6 +38,7 @@ export class PgVectors implements VectorRepo {
     await this.sql.run(`DELETE FROM embed_models WHERE model <> ?`, [model.id]);
     await this.meta.set('vec_model', model.id);
     await this.meta.set('vec_dim', String(model.dim));
+    await this.meta.set('vec_setting', model.setting ?? '');
     await this.bumpVersion();
   }
 

@@ -28,7 +28,8 @@ export class SqliteVectors implements VectorRepo {
   async model(): Promise<VectorModel | null> {
     const id = await this.meta.get('vec_model');
     const dim = await this.meta.get('vec_dim');
-    return id && dim && this.stmts.hasTable.get() ? { id, dim: Number(dim) } : null;
+    const setting = (await this.meta.get('vec_setting')) || null;
+    return id && dim && this.stmts.hasTable.get() ? { id, dim: Number(dim), setting } : null;
   }
 
   async recreate(model: VectorModel): Promise<void> {
@@ -38,6 +39,7 @@ export class SqliteVectors implements VectorRepo {
     this.db.exec(`CREATE TRIGGER vec_chunks_delete AFTER DELETE ON chunks BEGIN DELETE FROM vec_chunks WHERE rowid = old.rowid; END;`);
     await this.meta.set('vec_model', model.id);
     await this.meta.set('vec_dim', String(model.dim));
+    await this.meta.set('vec_setting', model.setting ?? '');
     this.bumpVersion();
   }
 

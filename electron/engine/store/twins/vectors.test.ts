@@ -59,7 +59,10 @@ describe.skipIf(!pgAdminUrl())('PgVectors answers as SQLite does', () => {
   it('has no model until one is made; recreate names it', async () => {
     expect(await same((v) => v.model())).toBeNull();
     await inWrite((v) => v.recreate(MODEL));
-    expect(await same((v) => v.model())).toEqual(MODEL);
+    // vectors made before the setting was kept have none
+    expect(await same((v) => v.model())).toEqual({ ...MODEL, setting: null });
+    await inWrite((v) => v.recreate({ ...MODEL, setting: 'hub:owner/model' }));
+    expect(await same((v) => v.model())).toEqual({ ...MODEL, setting: 'hub:owner/model' });
   });
 
   it('lists pending chunks with their text to embed, and counts them', async () => {
