@@ -70,4 +70,18 @@ test('the reranker orders the top results and the debugger shows what it did', a
   await expect(explained).toContainText('reranker 4');
   await expect(explained).toHaveAttribute('data-fused-rank', String(fused.indexOf('quarry') + 1));
   await screenshot(page, testInfo, 'reranker');
+
+  // turned off in the Fusion panel: the fused order, kept in the URL, and the toggle stays to turn it on again
+  const toggle = page.locator('.fusion-pane').getByRole('checkbox', { name: /Reranker/ });
+  await expect(toggle).toBeChecked();
+  await toggle.uncheck();
+  await expect(page).toHaveURL(/rerank=off/);
+  await expect.poll(() => list.locator('li.result').evaluateAll((items) => items.map((li) => li.getAttribute('data-key')))).toEqual(fused);
+  await expect(page.locator('.legend-item.rerank')).toHaveCount(0);
+  await expect(list.locator('.fused-rank-note')).toHaveCount(0);
+  await page.reload();
+  await expect(toggle).not.toBeChecked();
+  await toggle.check();
+  await expect(list.locator('li.result').first()).toHaveAttribute('data-key', 'quarry');
+  await expect(page).not.toHaveURL(/rerank=off/);
 });

@@ -3,7 +3,7 @@
 // re-ranks the returned results at once, client-side; "Reset" goes back to the weights that
 // belong to the embedding model in use. Two steps around the fusion ask the engine again: intent
 // (weights adjusted to what the query asks for, before fusion) and variety (MMR, after it).
-import type { Lane, LaneStatus, MmrStep, SearchIntent, SearchResult } from '../../shared/search.ts';
+import type { Lane, LaneStatus, MmrStep, RerankStatus, SearchIntent, SearchResult } from '../../shared/search.ts';
 import { LANES, LANE_LABEL, isDropped, laneColor, laneLabelWithTerm, laneState, laneTooltip } from '../search/lanes.ts';
 import { sameLens, type FusionLens } from '../search/lens.ts';
 import { FUSION_LABEL, FUSION_LABEL_WITH_TERM, FUSION_TERM } from '../search/words.ts';
@@ -15,8 +15,15 @@ interface Props {
   statuses: Partial<Record<Lane, LaneStatus>>;
   model: string | null;
   onChange: (lens: FusionLens) => void;
-  steps: { intent: boolean; mmr: number | null; onIntent: (on: boolean) => void; onMmr: (lambda: number | null) => void };
-  response: { intent: SearchIntent | null; mmr: MmrStep | null; results: SearchResult[] };
+  steps: {
+    intent: boolean;
+    mmr: number | null;
+    rerank: boolean;
+    onIntent: (on: boolean) => void;
+    onMmr: (lambda: number | null) => void;
+    onRerank: (on: boolean) => void;
+  };
+  response: { intent: SearchIntent | null; mmr: MmrStep | null; rerank: RerankStatus | null; results: SearchResult[] };
 }
 
 const MMR_DEFAULT_LAMBDA = 0.7;
@@ -99,6 +106,12 @@ export function FusionPanel({ lens, defaults, statuses, model, onChange, steps, 
           />
         )}
         {response.mmr && <p className="step-line mmr-line">{mmrLine(response.mmr, response.results)}</p>}
+        {(response.rerank || !steps.rerank) && (
+          <label className="step-toggle" title="a cross-encoder that reads the query with each of the top results and orders them, after the blend">
+            <input type="checkbox" checked={steps.rerank} onChange={(e) => steps.onRerank(e.target.checked)} /> Reranker
+            {response.rerank && <span className="muted"> {response.rerank.model}</span>}
+          </label>
+        )}
       </div>
       <div className="defaults">
         <div className="defaults-head">

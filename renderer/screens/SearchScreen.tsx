@@ -156,7 +156,14 @@ export function SearchScreen({ params }: { params: URLSearchParams }) {
               statuses={response.lanes}
               model={response.model}
               onChange={setLens}
-              steps={{ intent: state.intent, mmr: state.mmr, onIntent: (intent) => update({ intent }), onMmr: (mmr) => update({ mmr }) }}
+              steps={{
+                intent: state.intent,
+                mmr: state.mmr,
+                rerank: state.rerank,
+                onIntent: (intent) => update({ intent }),
+                onMmr: (mmr) => update({ mmr }),
+                onRerank: (rerank) => update({ rerank }),
+              }}
               response={response}
             />
           ) : (

@@ -18,6 +18,8 @@ export interface QueryState {
   intent: boolean;
   /** the MMR step's lambda, null when off */
   mmr: number | null;
+  /** the installed reranker orders the top results (the URL says rerank=off only when turned off) */
+  rerank: boolean;
   /** every result's lane table shown, not only the ones opened one by one */
   tables: boolean;
   /** what the sliders changed from the engine's fusion defaults; they re-rank, the request stays */
@@ -44,6 +46,7 @@ export function readQueryState(params: URLSearchParams): QueryState {
     tier: list(params.get('tier')).filter((t): t is Tier => (TIERS as readonly string[]).includes(t)),
     intent: params.get('intent') === null ? INTENT_DEFAULT : params.get('intent') === 'on',
     mmr: parseLambda(params.get('mmr')),
+    rerank: params.get('rerank') !== 'off',
     tables: params.get('tables') === 'on',
     lens: parseLens(params),
   };
@@ -80,6 +83,7 @@ export function queryParams(s: QueryState): Record<string, string | undefined> {
     tier: s.tier.length ? s.tier.join(',') : undefined,
     intent: s.intent === INTENT_DEFAULT ? undefined : s.intent ? 'on' : 'off',
     mmr: s.mmr === null ? undefined : String(s.mmr),
+    rerank: s.rerank ? undefined : 'off',
     tables: s.tables ? 'on' : undefined,
     w: weightsParam(s.lens.weights),
     fusion: s.lens.fusion,
@@ -102,5 +106,13 @@ export const RESULTS_PER_QUERY = 100;
 
 export function searchRequest(s: QueryState, mode: Mode = s.mode): SearchRequest | null {
   if (s.q.trim() === '') return null;
-  return { query: s.q, mode, k: RESULTS_PER_QUERY, filters: filtersOf(s), intent: s.intent, ...(s.mmr === null ? {} : { mmr: { lambda: s.mmr } }) };
+  return {
+    query: s.q,
+    mode,
+    k: RESULTS_PER_QUERY,
+    filters: filtersOf(s),
+    intent: s.intent,
+    ...(s.mmr === null ? {} : { mmr: { lambda: s.mmr } }),
+    ...(s.rerank ? {} : { rerank: false }),
+  };
 }
