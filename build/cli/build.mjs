@@ -46,13 +46,18 @@ export async function buildCli() {
   try {
     await esbuild.build({
       absWorkingDir: ROOT,
-      // the workers (ingest/parse-pool.ts, read-pool.ts) are entries of their own, sharing chunks with the CLI
+      // the workers (ingest/parse-pool.ts, read-pool.ts, rerank/worker-reranker.ts) are entries of their own, sharing chunks with the CLI
       entryPoints: {
         cli: path.join(ROOT, 'electron', 'cli.ts'),
         'parse-worker': path.join(ROOT, 'electron', 'engine', 'ingest', 'parse-worker.ts'),
         'read-worker': path.join(ROOT, 'electron', 'engine', 'read-worker.ts'),
+        'rerank-worker': path.join(ROOT, 'electron', 'engine', 'rerank', 'rerank-worker.ts'),
       },
-      define: { CAIRN_PARSE_WORKER: JSON.stringify('dist/cli/parse-worker.mjs'), CAIRN_READ_WORKER: JSON.stringify('dist/cli/read-worker.mjs') },
+      define: {
+        CAIRN_PARSE_WORKER: JSON.stringify('dist/cli/parse-worker.mjs'),
+        CAIRN_READ_WORKER: JSON.stringify('dist/cli/read-worker.mjs'),
+        CAIRN_RERANK_WORKER: JSON.stringify('dist/cli/rerank-worker.mjs'),
+      },
       outdir: tmp,
       outExtension: { '.js': '.mjs' },
       bundle: true,
@@ -78,7 +83,7 @@ export async function buildCli() {
 }
 
 /** The entries: what a process starts from, moved in last, once every chunk they import is there. */
-const ENTRIES = new Set(['cli.mjs', 'parse-worker.mjs', 'read-worker.mjs']);
+const ENTRIES = new Set(['cli.mjs', 'parse-worker.mjs', 'read-worker.mjs', 'rerank-worker.mjs']);
 /** How long an earlier build's chunks stay beside the new ones. */
 const OLD_CHUNKS_KEPT_MS = 60 * 60 * 1000;
 

@@ -93,7 +93,7 @@ export async function buildShell({ outDir = OUT_DIR } = {}) {
       banner: { js: mainBanner(outDir) },
       plugins: [importMetaUrlPlugin()],
       // no parse worker in the app: a worker cannot start from a file inside app.asar (ingest/parse-pool.ts)
-      define: { CAIRN_PARSE_WORKER: '""', CAIRN_READ_WORKER: '""' },
+      define: { CAIRN_PARSE_WORKER: '""', CAIRN_READ_WORKER: '""', CAIRN_RERANK_WORKER: '""' },
     }),
     esbuild.build({
       ...COMMON,
@@ -116,7 +116,7 @@ export async function buildLikeMain(entry, outfile) {
     external: MAIN_EXTERNALS,
     banner: { js: mainBanner(path.dirname(outfile)) },
     plugins: [importMetaUrlPlugin()],
-    define: { CAIRN_PARSE_WORKER: '""', CAIRN_READ_WORKER: '""' },
+    define: { CAIRN_PARSE_WORKER: '""', CAIRN_READ_WORKER: '""', CAIRN_RERANK_WORKER: '""' },
   });
 }
 

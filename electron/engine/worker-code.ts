@@ -1,6 +1,6 @@
 // Code that starts a worker thread on one of our modules, however Cairn runs. The bundlers say
 // where the compiled worker file is by defining a constant per worker (CAIRN_PARSE_WORKER,
-// CAIRN_READ_WORKER): the compiled CLI's file under the package root; '' where no worker file
+// CAIRN_READ_WORKER, CAIRN_RERANK_WORKER): the compiled CLI's file under the package root; '' where no worker file
 // ships (the Electron bundle: files inside app.asar cannot start a worker), so the work stays on
 // the calling thread; undefined when running from the TypeScript sources, loaded through tsx.
 import { createRequire } from 'node:module';

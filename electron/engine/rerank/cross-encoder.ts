@@ -2,9 +2,9 @@
 // ms-marco-MiniLM-L-6-v2) loaded from a model folder through transformers.js, offline as every
 // model is here: a missing file fails naming the folder, never as a network request.
 //
-// onnxruntime runs a batch synchronously on the calling thread (the engine's, which also answers
-// the doors), so batches are small and the run stops between them once its signal is aborted:
-// a reranker past its time does not go on taking the thread for a search that has answered.
+// onnxruntime runs a batch synchronously on the calling thread: it runs on a thread of its own
+// (worker-reranker.ts) where one can start, and in small batches that stop once the signal is
+// aborted, so a reranker past its time does not go on working for a search that has answered.
 import fs from 'node:fs';
 import path from 'node:path';
 import { AutoModelForSequenceClassification, AutoTokenizer, env, type PreTrainedModel, type PreTrainedTokenizer, type Tensor } from '@huggingface/transformers';

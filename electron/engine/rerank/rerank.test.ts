@@ -10,6 +10,7 @@ import { writeTinyHubModel } from '../testing/tiny-model.ts';
 import { RerankerSlot } from './reranker-slot.ts';
 import { loadCrossEncoder } from './cross-encoder.ts';
 import { rerank } from './rerank-stage.ts';
+import { loadReranker } from './worker-reranker.ts';
 
 // the tiny reranker scores a pair by how often it says "stone"; the lexical lane prefers "river"
 const PAGES = {
@@ -118,5 +119,23 @@ describe('the reranker stage', () => {
     expect(r.results.map((x) => x.key)).toEqual(fused.results.slice(0, 2).map((x) => x.key));
     expect('passages' in r).toBe(false);
     await model.dispose();
+  });
+
+  it('scores on a thread of its own as on this one, and stops waiting once aborted', async () => {
+    const passages = ['stone stone', 'river', 'a stone by the river'];
+    const here = await loadCrossEncoder(reranker);
+    const there = await loadReranker(reranker, 'tiny');
+    try {
+      expect(await there.score('stone', passages, new AbortController().signal)).toEqual(await here.score('stone', passages, new AbortController().signal));
+      const timeUp = new AbortController();
+      const asked = there.score('stone', passages, timeUp.signal);
+      timeUp.abort(new Error('timed out after 10000 ms'));
+      await expect(asked).rejects.toThrow('timed out after 10000 ms');
+      // the thread goes on serving the next search
+      expect(await there.score('stone', ['stone'], new AbortController().signal)).toEqual([2]);
+    } finally {
+      await here.dispose();
+      await there.dispose();
+    }
   });
 });

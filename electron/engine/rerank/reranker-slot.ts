@@ -92,13 +92,13 @@ export class RerankerSlot {
 
   private async open(): Promise<Reranker> {
     const setting = this.setting as Exclude<RerankerSetting, 'none'>;
-    const { loadCrossEncoder } = await import('./cross-encoder.ts');
-    if ('dir' in setting) return loadCrossEncoder(setting.dir);
+    const { loadReranker } = await import('./worker-reranker.ts');
+    if ('dir' in setting) return loadReranker(setting.dir, this.id);
     const dir = downloadedHubModel(this.hubCache, setting.hub);
     if (!dir)
       throw new Error(
         `${setting.hub} is not downloaded yet: \`cairn models pull ${setting.hub}\` where the hub (or the mirror HF_ENDPOINT names) can be reached`,
       );
-    return loadCrossEncoder(dir, setting.hub);
+    return loadReranker(dir, setting.hub);
   }
 }
