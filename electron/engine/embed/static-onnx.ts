@@ -177,6 +177,11 @@ function encodeGraph(full: Float32Array, weights: Float32Array, rows: number, di
     input: [ids('input_ids'), ids('attention_mask'), ids('token_type_ids')],
     output: [valueInfo('last_hidden_state', T.FLOAT, ['batch_size', 'sequence_length', dim])],
   });
+  return encodeModel(graph);
+}
+
+/** A graph as an ONNX file's bytes: opset 13, which every graph Cairn writes keeps to. */
+export function encodeModel(graph: onnxProto.onnx.IGraphProto): Uint8Array {
   const model = onnx.ModelProto.create({
     irVersion: 8,
     producerName: 'cairn',

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import onnxProto from 'onnx-proto';
-import { ONNX_FILE } from '../embed/static-onnx.ts';
+import { encodeModel, ONNX_FILE } from '../embed/static-onnx.ts';
 import { SPECIAL_TOKENS, tokenVocabulary, tokenizerConfigJson, tokenizerJson } from '../embed/static-tokenizer.ts';
 import { TINY_WORDS } from './tiny-model.ts';
 
@@ -72,12 +72,5 @@ function encodeGraph(weight: Float32Array): Uint8Array {
       }),
     ],
   });
-  const model = onnx.ModelProto.create({
-    irVersion: 8,
-    producerName: 'cairn',
-    producerVersion: '1',
-    opsetImport: [onnx.OperatorSetIdProto.create({ domain: '', version: 13 })],
-    graph,
-  });
-  return onnx.ModelProto.encode(model).finish();
+  return encodeModel(graph);
 }
