@@ -18,7 +18,14 @@ export interface Fixture {
   db: string;
   write(rel: string, content: string | Buffer): string;
   remove(rel: string): void;
-  engine(opts?: { ignorePatterns?: string[]; maxFileBytes?: number; roots?: string[]; model?: string; reranker?: string; conceptAliases?: Record<string, string> }): FixtureEngine;
+  engine(opts?: {
+    ignorePatterns?: string[];
+    maxFileBytes?: number;
+    roots?: string[];
+    model?: string;
+    reranker?: string;
+    conceptAliases?: Record<string, string>;
+  }): FixtureEngine;
   cleanup(): void;
 }
 
@@ -44,7 +51,13 @@ export function makeFixture(files: Record<string, string | Buffer> = {}, options
     engine(opts = {}) {
       const settings = {
         // no model unless a test asks for one: loading it is the semantic tests' business
-        ...resolveSettings({ roots: opts.roots ?? [root], db: fx.db, model: opts.model ?? 'none', reranker: opts.reranker, env: { CAIRN_CONFIG: path.join(dir, 'no-config.json') } }),
+        ...resolveSettings({
+          roots: opts.roots ?? [root],
+          db: fx.db,
+          model: opts.model ?? 'none',
+          reranker: opts.reranker,
+          env: { CAIRN_CONFIG: path.join(dir, 'no-config.json') },
+        }),
         ignorePatterns: opts.ignorePatterns ?? [],
         maxFileBytes: opts.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
         conceptAliases: opts.conceptAliases ?? {},
