@@ -9,8 +9,13 @@ import type { SearchAnswer } from '../search/search.ts';
 
 /** The fused order without the reranker, cut to k, and why. */
 export function fusedOrder(answer: SearchAnswer, k: number, status: RerankStatus): SearchResponse {
+  return answered(answer, answer.results.slice(0, k), status);
+}
+
+/** The answer with `results`, without its passages; its time is the search's and the reranker's. */
+function answered(answer: SearchAnswer, results: SearchResult[], status: RerankStatus): SearchResponse {
   const { passages: _, ...response } = answer;
-  return { ...response, results: response.results.slice(0, k), rerank: status };
+  return { ...response, results, rerank: status, ms: roundTo(response.ms + status.ms, 2) };
 }
 
 /** `answer` ordered by `reranker`, which stops once `signal` is aborted (its time is up). */
@@ -33,7 +38,7 @@ export async function rerank(answer: SearchAnswer, reranker: Reranker, k: number
       ? fusedOrder(answer, k, status('timeout', (signal.reason as Error).message))
       : fusedOrder(answer, k, status('failed', (err as Error).message));
   }
-  return { ...response, results: [...reorder(head, scores), ...response.results.slice(head.length)].slice(0, k), rerank: status('ok', null) };
+  return answered(answer, [...reorder(head, scores), ...response.results.slice(head.length)].slice(0, k), status('ok', null));
 }
 
 /** The head by the reranker's score, highest first; equal scores keep their fused order. */

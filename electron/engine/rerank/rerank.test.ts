@@ -41,6 +41,8 @@ describe('the reranker stage', () => {
     expect(fused.rerank).toBeNull();
     const reranked = await e.search({ query: 'river stone' });
     expect(reranked.rerank).toMatchObject({ model: 'tiny-reranker', state: 'ok', message: null, candidates: fused.results.length });
+    // the answer's time counts the reranker's
+    expect(reranked.ms).toBeGreaterThanOrEqual(reranked.rerank!.ms);
     const keys = fused.results.map((r) => r.key);
     // the expected order, worked out from the fused one: most "stone" first, ties as fused
     const expected = [...keys].sort((a, b) => stones(b) - stones(a) || keys.indexOf(a) - keys.indexOf(b));
