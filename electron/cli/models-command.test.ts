@@ -136,6 +136,13 @@ describe('cairn models', () => {
     expect(answer.results.every((x) => x.rerank.fusedRank >= 1)).toBe(true);
     const text = await cairn(['search', 'river stone', '--reranker', `hub:${RERANKER}`], on);
     expect(text.out).toContain(`reranker ${RERANKER}: ordered the fused top 2`);
+    // a model that cannot be loaded: the fused order, the reason, and the command ends (its thread does not hold it)
+    const broken = path.join(dir, 'broken-reranker');
+    fs.cpSync(path.join(dir, 'reranker-source'), broken, { recursive: true });
+    fs.writeFileSync(path.join(broken, 'onnx', 'model.onnx'), 'not a model');
+    const failed = await cairn(['search', 'river stone', '--reranker', broken, '--json'], on);
+    expect(failed.code).toBe(0);
+    expect((JSON.parse(failed.out) as { rerank: { state: string } }).rerank.state).toBe('failed');
   });
 
   it('says what is wrong with a model the mirror does not have, and exits non-zero', async () => {

@@ -14,6 +14,8 @@ export interface Reranker {
   readonly id: string;
   /** One score per passage, higher is more relevant; only their order means anything. Stops with `signal`'s reason once it is aborted. */
   score(query: string, passages: string[], signal: AbortSignal): Promise<number[]>;
+  /** False once it can score no more (its thread died): the slot loads it again. */
+  alive(): boolean;
   dispose(): Promise<void>;
 }
 
@@ -22,11 +24,17 @@ const BATCH = 4;
 /** BERT-sized cross-encoders read at most 512 tokens, query and passage together. */
 const MAX_TOKENS = 512;
 
-export async function loadCrossEncoder(dir: string, id = path.basename(dir)): Promise<Reranker> {
+/** Throws, naming the folder, when it lacks what every reranker folder has. */
+export function checkRerankerFolder(dir: string): void {
   const root = path.resolve(dir);
   for (const file of ['config.json', 'tokenizer.json']) {
     if (!fs.existsSync(path.join(root, file))) throw new Error(`Reranker folder ${root} lacks ${file}`);
   }
+}
+
+export async function loadCrossEncoder(dir: string, id = path.basename(dir)): Promise<Reranker> {
+  const root = path.resolve(dir);
+  checkRerankerFolder(root);
   env.allowLocalModels = true;
   env.allowRemoteModels = false;
   try {
@@ -77,6 +85,10 @@ class CrossEncoder implements Reranker {
       throw new Error(`Reranking with ${this.id} failed: ${(err as Error).message}`, { cause: err });
     }
     return relevance(logits, batch.length, this.id);
+  }
+
+  alive(): boolean {
+    return true;
   }
 
   async dispose(): Promise<void> {

@@ -41,6 +41,8 @@ export class RerankerSlot {
   /** `answer` ordered by the reranker and cut to `k`; the fused order, and why, when it cannot. */
   async apply(answer: SearchAnswer, k: number): Promise<SearchResponse> {
     const started = performance.now();
+    // a reranker whose thread died is loaded again, as after a failed load
+    if (this.loaded && 'reranker' in this.loaded && !this.loaded.reranker.alive()) this.loaded = this.loading = null;
     const loaded = this.loaded;
     const why = (state: RerankStatus['state'], message: string): RerankStatus => ({ model: this.id, state, message, ms: 0, candidates: 0 });
     if (!loaded || ('failed' in loaded && Date.now() - loaded.at >= RETRY_LOAD_MS)) {

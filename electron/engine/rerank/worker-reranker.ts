@@ -4,7 +4,7 @@
 // on the calling thread instead, in small batches.
 import { Worker } from 'node:worker_threads';
 import { workerCode } from '../worker-code.ts';
-import { loadCrossEncoder, type Reranker } from './cross-encoder.ts';
+import { checkRerankerFolder, loadCrossEncoder, type Reranker } from './cross-encoder.ts';
 import type { RerankAnswer, RerankRequest } from './rerank-worker.ts';
 
 declare const CAIRN_RERANK_WORKER: string | undefined;
@@ -12,11 +12,18 @@ declare const CAIRN_RERANK_WORKER: string | undefined;
 export async function loadReranker(dir: string, id: string): Promise<Reranker> {
   const code = workerCode(typeof CAIRN_RERANK_WORKER === 'string' ? CAIRN_RERANK_WORKER : undefined, new URL('./rerank-worker.ts', import.meta.url));
   if (!code) return loadCrossEncoder(dir, id);
+  // a folder that is plainly not a model fails here, before a thread is started for it
+  checkRerankerFolder(dir);
   const worker = new Worker(code, { eval: true, name: `cairn reranker ${id}`, workerData: { dir, id } });
-  // an idle reranker must never keep its process running
-  worker.unref();
   const reranker = new WorkerReranker(id, worker);
-  await reranker.loaded;
+  try {
+    await reranker.loaded;
+  } catch (err) {
+    await worker.terminate();
+    throw err;
+  }
+  // idle, it must never keep its process running; a search it scores holds it (score)
+  worker.unref();
   return reranker;
 }
 
@@ -37,7 +44,7 @@ class WorkerReranker implements Reranker {
         if ('loaded' in a) return resolve();
         if ('loadFailed' in a) return reject(new Error(a.loadFailed));
         const p = this.waiting.get(a.id);
-        this.waiting.delete(a.id);
+        this.settled(a.id);
         if ('scores' in a) p?.resolve(a.scores);
         else p?.reject(new Error(a.error));
       });
@@ -63,13 +70,25 @@ class WorkerReranker implements Reranker {
       this.waiting.set(id, { resolve, reject });
       // the engine stops waiting at once; the thread stops at its next batch
       const abort = () => {
-        this.waiting.delete(id);
+        this.settled(id);
         send({ cancel: id });
         reject(signal.reason as Error);
       };
       signal.addEventListener('abort', abort, { once: true });
+      // a process waiting for the answer must not end before it comes
+      this.worker.ref();
       send({ id, query, passages });
     });
+  }
+
+  alive(): boolean {
+    return this.gone === null;
+  }
+
+  /** `id` has its answer (or no one waits for it any more): an idle thread lets its process end. */
+  private settled(id: number): void {
+    this.waiting.delete(id);
+    if (this.waiting.size === 0) this.worker.unref();
   }
 
   async dispose(): Promise<void> {
