@@ -74,4 +74,18 @@ describe.each(storeKinds())('servers sharing an index on %s follow a switch of m
     await named.loadModel();
     expect(named.semantic.embedder?.info.id).toBe('model-a');
   });
+
+  it('a server that cannot serve the model switched to keeps its own, leaves the index alone and says why', async () => {
+    const modelC = path.join(fx.dir, 'model-c');
+    writeTinyHubModel(modelC, 3);
+    await a.switchModel(modelC);
+    // only a's machine has it: b cannot take it up
+    fs.rmSync(modelC, { recursive: true });
+    fx.write('cloud.md', '# Cloud\n\nA bird and a cloud.');
+    await b.reindex();
+    expect(await b.store.vectors.model()).toEqual({ id: 'model-c', dim: 8, setting: modelC });
+    const lane = (await b.search({ query: 'fish river', mode: 'semantic' })).lanes.semantic!;
+    expect(lane).toMatchObject({ state: 'skipped', reason: 'no-vectors' });
+    expect(lane.state !== 'ok' && lane.message).toContain(`the index was switched to ${modelC}, which this server cannot serve`);
+  });
 });

@@ -7,6 +7,7 @@ import type { Embedder } from './embedder.ts';
 import { downloadedHubModel } from './model-catalog.ts';
 import { loadModelDir } from './load-model.ts';
 import { VectorStore } from './vector-store.ts';
+import type { VectorModel } from '../store/vectors.ts';
 import { currentAdaptiveModel, pruneAdaptiveModels, refreshAdaptiveModel } from './adaptive/adaptive-lifecycle.ts';
 import { adaptiveBuildFor, shareAdaptiveBuild } from './adaptive/shared-builds.ts';
 import type { BuildPhase } from './adaptive/build-adaptive.ts';
@@ -40,8 +41,13 @@ export class SemanticIndex {
   unavailable: string | null = 'the embedding model is not loaded yet';
   /** The last model follow() went for, when, and when it is done. */
   private following: { id: string; at: number; done: Promise<void> } | null = null;
-  /** The setting the index's vectors were made under when this process last looked (undefined: not yet). */
-  private seenRecord: string | null | undefined = undefined;
+  /** A model named explicitly at start may replace the index's (the one it found then, startRecord) until it has embedded once. */
+  private mayOverride: boolean;
+  private startRecord: string | null | undefined = undefined;
+  /** The index's setting this server tried to take up and could not (tried again only once the index names another)... */
+  private cannotAdopt: string | null = null;
+  /** ...and why, for the semantic lane to say (search/semantic.ts). */
+  cannotAdoptWhy: string | null = null;
   /** The refresh or switch under way: the next waits for it (inTurn). */
   private turn: Promise<unknown> = Promise.resolve();
   readonly vectors: VectorStore;
@@ -58,6 +64,7 @@ export class SemanticIndex {
   ) {
     this.vectors = new VectorStore(store);
     if (setting === 'none') this.unavailable = 'turned off (model: none)';
+    this.mayOverride = explicit;
   }
 
   /** The model setting served: the configured one, or the one a switch moved to. */
@@ -67,7 +74,8 @@ export class SemanticIndex {
 
   /** Loads the model the setting names (for adaptive: the last one built for this wiki). */
   async load(): Promise<void> {
-    await this.followIndex();
+    const theirs = await this.theirs();
+    if (theirs && (await this.adopt(theirs))) return;
     if (this.setting === 'none') return this.unload('turned off (model: none)');
     if (this.setting === 'adaptive') return this.loadDir((await this.adaptiveDir()) ?? this.dirs.general);
     if ('dir' in this.setting) return this.loadDir(this.setting.dir);
@@ -118,7 +126,9 @@ export class SemanticIndex {
   }
 
   private async refreshNow(pagesChanged: boolean, onProgress: (p: EmbedProgress) => void, mayRebuild: boolean): Promise<void> {
-    if (await this.followIndex()) this.unload('loading the model another server switched the index to');
+    // another server switched the index: serve its model if this one can, and never re-embed it back
+    const theirs = await this.theirs();
+    if (theirs) await this.adopt(theirs);
     const built = await this.adaptiveDir();
     const adaptive = this.setting === 'adaptive';
     if (adaptive && !mayRebuild && pagesChanged) await this.noteDrift(true);
@@ -161,12 +171,18 @@ export class SemanticIndex {
     });
   }
 
-  private async embedPending(embedder: Embedder, onProgress: (p: EmbedProgress) => void): Promise<void> {
+  private async embedPending(embedder: Embedder, onProgress: (p: EmbedProgress) => void, again = true): Promise<void> {
     const model = embedder.info;
-    // another server may have switched the index since this run began: its table is not to be undone
-    if (await this.followIndex()) return this.load();
-    await this.vectors.use({ id: model.id, dim: model.dim, setting: modelSettingText(this.setting) });
-    this.seenRecord = (await this.vectors.model())?.setting ?? null;
+    // another server may have switched the index since this run began: its table is not undone;
+    // the run's chunks are embedded with its model, when this server has it
+    const stored = await this.vectors.model();
+    const used = await this.vectors.use({ id: model.id, dim: model.dim, setting: modelSettingText(this.setting) }, this.overrides(stored?.setting ?? null));
+    if (used === 'theirs') {
+      const theirs = await this.theirs();
+      if (again && theirs && (await this.adopt(theirs))) await this.embedPending(this.embedder!, onProgress, false);
+      return;
+    }
+    this.mayOverride = false;
     const total = await this.vectors.countPending();
     let done = 0;
     let computed = 0;
@@ -217,7 +233,6 @@ export class SemanticIndex {
     const old = this.embedder;
     this.embedder = next;
     this.setting = setting;
-    this.seenRecord = modelSettingText(setting);
     this.unavailable = null;
     // a search that began with the old model may still be embedding its query: let it finish first
     setTimeout(() => void old?.dispose(), RETIRE_MS).unref();
@@ -285,25 +300,67 @@ export class SemanticIndex {
   }
 
   private async followNow(modelId: string): Promise<void> {
-    if (await this.followIndex()) return this.load();
-    if (this.setting === 'adaptive') await this.switchTo(modelId);
+    const theirs = await this.theirs();
+    // in turn: a run under way finishes with the model it began with (and does not undo the switch)
+    if (theirs) await this.inTurn(() => this.adopt(theirs));
+    else if (this.setting === 'adaptive') await this.switchTo(modelId);
   }
 
   /**
-   * Takes up the model setting the index's vectors were made under once another server switched
-   * it (`cairn models use`, the Models screen): servers sharing an index serve one model, and none
-   * re-embeds the index back to its own. At start a setting named on the command line or in the
-   * environment holds over the index's (explicit). Returns whether the setting changed.
+   * The model setting another server switched the index to (`cairn models use`, the Models
+   * screen), when its vectors are not this server's model's; null when they are, when the index
+   * keeps no setting (vectors older than it), or when this server's own was named explicitly at
+   * start and has not embedded yet. An index that cannot be read now is no reason to change.
    */
-  private async followIndex(): Promise<boolean> {
-    if (this.setting === 'none') return false;
-    const recorded = (await this.vectors.model().catch(() => null))?.setting ?? null;
-    const first = this.seenRecord === undefined;
-    if (!first && recorded === this.seenRecord) return false;
-    this.seenRecord = recorded;
-    if (!recorded || recorded === modelSettingText(this.setting) || (first && this.explicit)) return false;
-    this.setting = parseModelSetting(recorded);
-    return true;
+  private async theirs(): Promise<string | null> {
+    if (this.setting === 'none') return null;
+    let stored: VectorModel | null;
+    try {
+      stored = await this.vectors.model();
+    } catch {
+      return null;
+    }
+    // what an explicit model may replace: the index's setting as this server first finds it
+    if (this.startRecord === undefined) this.startRecord = stored?.setting ?? null;
+    if (!stored?.setting || stored.setting === modelSettingText(this.setting) || stored.id === this.embedder?.info.id) return null;
+    return this.overrides(stored.setting) ? null : stored.setting;
+  }
+
+  /** Whether this server's explicit model replaces the index's `recorded` one: only the one it found at start, not a later switch. */
+  private overrides(recorded: string | null): boolean {
+    return this.mayOverride && recorded === (this.startRecord ?? null);
+  }
+
+  /**
+   * Serves the model `text` names, as this machine has it (nothing is downloaded for it), and makes
+   * it this server's setting; one it cannot load is left alone until the index names another, and
+   * this server's own model goes on (the semantic lane says whose vectors it lacks). Returns
+   * whether it serves it now.
+   */
+  private async adopt(text: string): Promise<boolean> {
+    if (text === this.cannotAdopt) return false;
+    const setting = parseModelSetting(text);
+    try {
+      if (setting === 'none') throw new Error('no model');
+      const dir =
+        setting === 'adaptive'
+          ? ((await this.adaptiveDir()) ?? this.dirs.general)
+          : 'dir' in setting
+            ? setting.dir
+            : downloadedHubModel(this.dirs.hubCache, setting.hub);
+      if (!dir) throw new Error(`it is not downloaded here: \`cairn models pull ${text.slice('hub:'.length)}\``);
+      const next = await loadModelDir(dir);
+      const old = this.embedder;
+      this.embedder = next;
+      this.setting = setting;
+      this.unavailable = null;
+      setTimeout(() => void old?.dispose(), RETIRE_MS).unref();
+      return true;
+    } catch (err) {
+      this.cannotAdopt = text;
+      this.cannotAdoptWhy = `the index was switched to ${text}, which this server cannot serve: ${(err as Error).message}`;
+      return false;
+    }
   }
 
   private async switchTo(modelId: string): Promise<void> {

@@ -24,17 +24,24 @@ export class VectorStore {
     return this.store.vectors.model();
   }
 
-  /** Makes the vector table fit `model`; returns true when it had to be (re)created, emptying it. */
-  async use(model: VectorModel): Promise<boolean> {
+  /**
+   * Makes the vector table fit `model`; returns true when it had to be (re)created, emptying it.
+   * A table another setting chose (another server's switch) is left as it is unless `override`
+   * (a model named explicitly at start): 'theirs' says so.
+   */
+  async use(model: VectorModel, override = false): Promise<boolean | 'theirs'> {
     const fits = (current: VectorModel | null) => !!current && current.id === model.id && current.dim === model.dim;
+    const chosenElsewhere = (current: VectorModel | null) => !override && !!current?.setting && current.setting !== model.setting;
     if (fits(await this.model())) return false;
     const made = await this.store.write(async (tx) => {
-      // asked again under the lock: another process may have made it meanwhile, and already filled it
-      if (fits(await tx.vectors.model())) return false;
+      // asked again under the lock: another process may have made it meanwhile, or switched it
+      const current = await tx.vectors.model();
+      if (fits(current)) return false;
+      if (chosenElsewhere(current)) return 'theirs' as const;
       await tx.vectors.recreate(model);
       return true;
     });
-    if (made) this.scan?.invalidate();
+    if (made === true) this.scan?.invalidate();
     return made;
   }
 

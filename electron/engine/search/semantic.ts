@@ -12,6 +12,8 @@ export interface SemanticSource {
   embedder: Embedder | null;
   /** Why there is no embedder (loading failed, still loading, turned off). */
   unavailable: string | null;
+  /** Why the vectors are of a model this process cannot serve (another server switched the index), when they are. */
+  cannotAdoptWhy?: string | null;
   vectors: VectorStore;
   /** Switches `embedder` to the model the stored vectors are of, when it can (embed/semantic-index.ts). */
   follow?(modelId: string): Promise<void>;
@@ -24,7 +26,8 @@ export async function semanticLane(q: LaneQuery, source: SemanticSource): Promis
   if (stored && stored.id !== source.embedder?.info.id) await source.follow?.(stored.id);
   const { embedder } = source;
   if (!embedder) throw new LaneSkipped('no-model', source.unavailable ?? 'no embedding model');
-  if (!stored || stored.id !== embedder.info.id) throw new LaneSkipped('no-vectors', `no vectors for model ${embedder.info.id} yet: run \`cairn index\``);
+  if (!stored || stored.id !== embedder.info.id)
+    throw new LaneSkipped('no-vectors', (stored && source.cannotAdoptWhy) || `no vectors for model ${embedder.info.id} yet: run \`cairn index\``);
   if (q.text.trim() === '') throw new LaneSkipped('empty-query', 'empty query');
   const vector = await embedder.embedQuery(q.text);
   if (!vector.some((x) => x !== 0)) throw new LaneSkipped('unknown-words', 'the model knows none of the query words');
