@@ -97,8 +97,9 @@ const OLD_CHUNKS_KEPT_MS = 60 * 60 * 1000;
 function putInPlace(tmp) {
   fs.mkdirSync(CLI_DIR, { recursive: true });
   const built = fs.readdirSync(tmp);
-  for (const name of [...built.filter((n) => !ENTRIES.has(n)), ...built.filter((n) => ENTRIES.has(n))])
-    fs.renameSync(path.join(tmp, name), path.join(CLI_DIR, name));
+  // cli.mjs last of all: a build counts as current by it (sources.mjs), so the workers are in place before
+  const entries = built.filter((n) => ENTRIES.has(n)).sort((a, b) => Number(a === 'cli.mjs') - Number(b === 'cli.mjs'));
+  for (const name of [...built.filter((n) => !ENTRIES.has(n)), ...entries]) fs.renameSync(path.join(tmp, name), path.join(CLI_DIR, name));
   const now = Date.now();
   for (const name of fs.readdirSync(CLI_DIR)) {
     const file = path.join(CLI_DIR, name);
