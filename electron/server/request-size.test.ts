@@ -59,9 +59,14 @@ const DOORS: Record<string, (key: string, body: string) => Promise<Answer>> = {
       headers: { accept: 'application/json, text/event-stream' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'wiki_write', arguments: { key, body, baseHash: null } } }),
     }),
+  // the SDK's client gives up on a request after 60 s, which 20 MiB through the server's stdio buffer
+  // (copied on every chunk) can take on a busy machine: the test's own timeout is the limit
   'cairn mcp (stdio)': async (key, body) =>
     toolAnswer(
-      (await stdioClient.callTool({ name: 'wiki_write', arguments: { key, body, baseHash: null } })) as { isError?: boolean; content: { text: string }[] },
+      (await stdioClient.callTool({ name: 'wiki_write', arguments: { key, body, baseHash: null } }, undefined, { timeout: 120_000 })) as {
+        isError?: boolean;
+        content: { text: string }[];
+      },
     ),
 };
 
