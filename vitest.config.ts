@@ -10,6 +10,8 @@ export default defineConfig({
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     // the tests run `cairn` as users do: the compiled CLI, rebuilt first when the sources are newer
     globalSetup: ['build/cli/ensure-built.ts', 'electron/engine/testing/pg-global-setup.ts'],
+    // no test asks the real hub: one that needs a hub serves a mirror on loopback and names it
+    env: { HF_ENDPOINT: 'http://127.0.0.1:9' },
     testTimeout: 120_000,
     hookTimeout: 300_000,
   },

@@ -26,6 +26,14 @@ const refusal = (call: Promise<unknown>) =>
 
 export const modelSteps = [
   step(
+    'hubReach: whether the configured hub answers, and why not in one line',
+    (e) => e.hubReach(),
+    (r) => {
+      expect(r).toMatchObject({ endpoint: 'http://127.0.0.1:9', model: 'Xenova/bge-small-en-v1.5', reachable: false });
+      expect(r.reason).toMatch(/^127\.0\.0\.1:9 cannot be reached: /);
+    },
+  ),
+  step(
     'models: the recommended ones, none downloaded, and the one serving',
     (e) => e.models(),
     (r) => {
