@@ -112,6 +112,7 @@ export interface MethodRules {
 
 const READ: MethodRules = { effect: 'read', callers: 'agent' };
 const BY_PERSON: MethodRules = { effect: 'write', callers: 'person' };
+const READ_BY_PERSON: MethodRules = { effect: 'read', callers: 'person' };
 const AGENT_ACTS: MethodRules = { effect: 'write', callers: 'agent', asAgent: 'acts' };
 const AGENT_CLAIMS: MethodRules = { effect: 'write', callers: 'agent', asAgent: 'claims' };
 const AGENT_ASKS: MethodRules = { effect: 'write', callers: 'agent', asAgent: 'asks' };
@@ -355,7 +356,7 @@ export const contract = {
     'The recommended embedding models, which are downloaded, the one serving, the one before it, and a switch under way.',
     z.object({}),
     ModelsResponse,
-    { effect: 'read', callers: 'person' },
+    READ_BY_PERSON,
   ),
   useModel: method(
     'Move the index to another embedding model in the background (a hub model is downloaded first): search goes on with the model in use until the new vectors are ready, then switches in one step. Follow it with `models`.',
@@ -368,7 +369,7 @@ export const contract = {
     'Whether the hub models download from (HF_ENDPOINT, else the hub) can be reached now: it is asked for the recommended model, for at most a few seconds, and the answer kept briefly; when not, why in one line.',
     z.object({}),
     HubReachResponse,
-    { effect: 'read', callers: 'person' },
+    READ_BY_PERSON,
   ),
   audit: method(
     'The audit log, newest first: every write, review and archive, by whom, with content hashes.',

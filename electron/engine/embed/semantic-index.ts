@@ -60,7 +60,7 @@ export class SemanticIndex {
     /** A database opened read-only: nothing is noted in it. */
     private readOnly = false,
     /** Named on the command line or in the environment: at start it holds over the model the index was switched to. */
-    private readonly explicit = false,
+    explicit = false,
   ) {
     this.vectors = new VectorStore(store);
     if (setting === 'none') this.unavailable = 'turned off (model: none)';
