@@ -1,5 +1,6 @@
 // History that reads right: undoing an undo is a redo, shown and offered as one; an entry whose change
-// is gone says so and offers nothing; no button re-applies a change someone undid.
+// is gone says so and offers nothing; no button re-applies a change someone undid. Stale reasons
+// name plain dates.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -8,10 +9,12 @@ import { ownServer, type OwnServer } from './own-server.ts';
 let own: OwnServer;
 
 const NOTES = '---\ntitle: Notes\n---\n# Notes\n\nOne [[Alpha gone]] here.\nTwo [[Beta gone]] there.\n';
+const OLD = '---\ntitle: Old plan\nreviewed: 2025-06-05\n---\n# Old plan\n\nStill true?\n';
 
 test.beforeAll(async () => {
   own = await ownServer('history', (wiki) => {
     fs.writeFileSync(path.join(wiki, 'notes.md'), NOTES);
+    fs.writeFileSync(path.join(wiki, 'old-plan.md'), OLD);
   });
 });
 
@@ -64,4 +67,12 @@ test('an undo undone is a redo; a change that is gone offers nothing that would 
   await expect(row(3).getByRole('button')).toHaveAccessibleName('Redo #2');
   // no entry offers an undo whose effect is gone, so nothing suggests undoing one first
   await expect(page.getByText(/Undo #\d+ first/)).toHaveCount(0);
+});
+
+test('stale reasons name plain dates', async ({ page }) => {
+  await page.goto(`${own.cairn.url}#/stale`);
+  const row = page.getByRole('table', { name: 'Stale pages' }).locator('tr[data-key="old-plan"]');
+  await expect(row).toContainText('since 5 June 2025');
+  await expect(row).not.toContainText('today');
+  await expect(row).toContainText(/\d+ days ago/);
 });

@@ -1,5 +1,5 @@
-// Pages that may no longer be true, each with why, how long, and whose; a person marks one
-// reviewed or retires it, through the same logged write path the agents use.
+// Pages that may no longer be true, each with why, when last reviewed, and whose; a person marks
+// one reviewed or retires it, through the same logged write path the agents use.
 import { useState } from 'react';
 import type { StalePage } from '../../shared/page.ts';
 import { cairn } from '../api/client.ts';
@@ -10,6 +10,7 @@ import { EmptyState } from '../components/EmptyState.tsx';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 import { Loading } from '../components/Loading.tsx';
 import { useAsync } from '../hooks/useAsync.ts';
+import { plainDate, daysSince } from '../../shared/plain-date.ts';
 import { StaleDetail } from '../stale/StaleDetail.tsx';
 
 /** Rows drawn at once: a wiki of 10,000 pages may have thousands stale, and drawing them all blanks the screen for seconds. */
@@ -22,9 +23,10 @@ const KIND = {
   'not-reviewed': 'not reviewed',
 } as const;
 
-function age(since: string): string {
-  const days = Math.floor((Date.now() - new Date(since).getTime()) / 86_400_000);
-  return days < 1 ? 'today' : days === 1 ? '1 day' : `${days} days`;
+/** How long ago a date was, in days. */
+function ago(date: string): string {
+  const days = daysSince(date, Date.now());
+  return days < 1 ? 'today' : days === 1 ? '1 day ago' : `${days.toLocaleString()} days ago`;
 }
 
 export function StaleScreen() {
@@ -89,7 +91,7 @@ export function StaleScreen() {
                 <tr>
                   <th scope="col">Page</th>
                   <th scope="col">Why</th>
-                  <th scope="col">Stale for</th>
+                  <th scope="col">Last reviewed</th>
                   <th scope="col">Owner</th>
                 </tr>
               </thead>
@@ -120,8 +122,14 @@ export function StaleScreen() {
                       </ul>
                     </td>
                     <td>
-                      <time dateTime={p.since}>{age(p.since)}</time>
-                      {p.lastReviewed && <div className="muted">last reviewed {p.lastReviewed}</div>}
+                      {p.lastReviewed ? (
+                        <>
+                          <time dateTime={p.lastReviewed}>{plainDate(p.lastReviewed)}</time>
+                          <div className="muted">{ago(p.lastReviewed)}</div>
+                        </>
+                      ) : (
+                        <span className="muted">never</span>
+                      )}
                     </td>
                     <td>{p.owner ?? <span className="muted">—</span>}</td>
                   </tr>
