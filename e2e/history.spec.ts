@@ -1,6 +1,6 @@
 // History that reads right: undoing an undo is a redo, shown and offered as one; an entry whose change
-// is gone says so and offers nothing; no button re-applies a change someone undid. Stale reasons
-// name plain dates.
+// is gone says so and offers nothing; no button re-applies a change someone undid. Marking a page
+// reviewed asks first, and stale reasons name plain dates.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -69,10 +69,23 @@ test('an undo undone is a redo; a change that is gone offers nothing that would 
   await expect(page.getByText(/Undo #\d+ first/)).toHaveCount(0);
 });
 
-test('stale reasons name plain dates', async ({ page }) => {
+test('stale reasons name plain dates, and Mark reviewed asks first: Cancel writes nothing', async ({ page }) => {
+  const old = path.join(own.wiki, 'old-plan.md');
   await page.goto(`${own.cairn.url}#/stale`);
   const row = page.getByRole('table', { name: 'Stale pages' }).locator('tr[data-key="old-plan"]');
   await expect(row).toContainText('since 5 June 2025');
   await expect(row).not.toContainText('today');
   await expect(row).toContainText(/\d+ days ago/);
+
+  await page.getByRole('button', { name: 'Mark old-plan reviewed' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('reviewed:');
+  await dialog.getByRole('button', { name: /Cancel/ }).click();
+  await expect(dialog).toHaveCount(0);
+  expect(fs.readFileSync(old, 'utf8')).toBe(OLD);
+
+  await page.getByRole('button', { name: 'Mark old-plan reviewed' }).click();
+  await dialog.getByRole('button', { name: 'Mark reviewed' }).click();
+  await expect(row).toHaveCount(0);
+  expect(fs.readFileSync(old, 'utf8')).toMatch(/reviewed: \d{4}-\d{2}-\d{2}/);
 });

@@ -1,17 +1,19 @@
 // Pages that may no longer be true, each with why, when last reviewed, and whose; a person marks
-// one reviewed or retires it, through the same logged write path the agents use.
+// one reviewed or retires it, once confirmed, through the same logged write path the agents use.
 import { useState } from 'react';
 import type { StalePage } from '../../shared/page.ts';
 import { cairn } from '../api/client.ts';
 import { APP_ACTOR } from '../app/actor.ts';
 import { pageHref } from '../app/route.ts';
 import { useStatus } from '../app/status-context.tsx';
+import { useConfirmation } from '../components/ConfirmDialog.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 import { Loading } from '../components/Loading.tsx';
 import { useAsync } from '../hooks/useAsync.ts';
 import { plainDate, daysSince } from '../../shared/plain-date.ts';
 import { StaleDetail } from '../stale/StaleDetail.tsx';
+import { staleWriteConfirmation, type StaleWrite } from '../stale/stale-write.tsx';
 
 /** Rows drawn at once: a wiki of 10,000 pages may have thousands stale, and drawing them all blanks the screen for seconds. */
 const PAGE_ROWS = 200;
@@ -34,7 +36,8 @@ export function StaleScreen() {
   const stale = useAsync(() => cairn.stalePages({}), [generation]);
   const [busy, setBusy] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
-  const act = (p: StalePage, what: 'review' | 'archive') => {
+  const confirmation = useConfirmation();
+  const act = (p: StalePage, what: StaleWrite) => {
     setBusy(`${p.root}/${p.path}`);
     setActionError(null);
     // the version shown: if the page changed since, the review is refused rather than vouching for text no one saw
@@ -52,6 +55,7 @@ export function StaleScreen() {
       },
     );
   };
+  const ask = (p: StalePage, what: StaleWrite) => confirmation.ask(staleWriteConfirmation(p, what, () => act(p, what)));
   const pages = stale.value?.pages ?? [];
   const [selectedId, select] = useState<string | null>(null);
   const [shown, setShown] = useState(PAGE_ROWS);
@@ -68,6 +72,7 @@ export function StaleScreen() {
       </header>
       {stale.error && <ErrorNote message={stale.error} onRetry={stale.reload} />}
       {actionError && <ErrorNote message={actionError} />}
+      {confirmation.dialog}
       {!stale.value && !stale.error && <Loading label="Finding the pages that may no longer be true…" />}
       {stale.value && pages.length === 0 && <EmptyState title="No stale pages" icon="✓" />}
       {pages.length > 0 && (
@@ -142,7 +147,7 @@ export function StaleScreen() {
               </button>
             )}
           </div>
-          {selected && <StaleDetail key={idOf(selected)} page={selected} busy={busy !== null} act={act} />}
+          {selected && <StaleDetail key={idOf(selected)} page={selected} busy={busy !== null} act={ask} />}
         </div>
       )}
     </div>

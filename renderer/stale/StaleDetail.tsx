@@ -6,8 +6,9 @@ import { cairn } from '../api/client.ts';
 import { pageHref } from '../app/route.ts';
 import { absolutePath, PathActions } from '../components/PathActions.tsx';
 import { useAsync } from '../hooks/useAsync.ts';
+import type { StaleWrite } from './stale-write.tsx';
 
-export function StaleDetail({ page, busy, act }: { page: StalePage; busy: boolean; act: (p: StalePage, what: 'review' | 'archive') => void }) {
+export function StaleDetail({ page, busy, act }: { page: StalePage; busy: boolean; act: (p: StalePage, what: StaleWrite) => void }) {
   const changes = useAsync(
     () => cairn.sourceChanges({ key: page.key, root: page.root, path: page.path, agent: page.scope.agent }),
     [page.key, page.root, page.path],
