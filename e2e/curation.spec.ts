@@ -1,5 +1,6 @@
 // Stale pages and the audit log, in Chromium over a copy of the demo wiki (these tests change files):
-// mark a stale page reviewed, archive another, and see the files, the list and the log follow.
+// mark a stale page reviewed, archive another (each confirmed first), and see the files, the list and
+// the log follow.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -32,6 +33,9 @@ test('mark a stale page reviewed and archive another; the files, the list and th
   await screenshot(page, testInfo, 'stale', 'stale.png');
 
   await page.getByRole('button', { name: 'Mark index reviewed' }).click();
+  // asked first, like every write, with the line it writes
+  await expect(page.getByRole('dialog')).toContainText('reviewed:');
+  await page.getByRole('dialog').getByRole('button', { name: 'Mark reviewed' }).click();
   await expect(indexRow.getByText('not reviewed', { exact: true })).toHaveCount(0);
   const today = new Date();
   const date = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
@@ -44,6 +48,7 @@ test('mark a stale page reviewed and archive another; the files, the list and th
   await expect(row).toBeVisible();
   await row.click();
   await page.getByRole('button', { name: 'Archive linking-pages' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Archive', exact: true }).click();
   await expect(row).toHaveCount(0);
   expect(fs.readFileSync(path.join(own.wiki, 'global', 'guides', 'linking-pages.md'), 'utf8')).toMatch(/archived_since: \d{4}-\d{2}-\d{2}/);
 

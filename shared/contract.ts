@@ -3,7 +3,7 @@
 // from this table, never written once per method.
 import { z } from 'zod';
 import { IndexNotice, IndexProgress, IndexReport } from './indexing.ts';
-import { AUDIT_ACTIONS, AuditEntry, LinkFinding, Page, PageRef, PageSummary, SourceChange, StalePage } from './page.ts';
+import { AUDIT_ACTIONS, LinkFinding, Page, PageRef, PageSummary, SourceChange, StalePage } from './page.ts';
 import { SearchRequest, SearchResponse } from './search.ts';
 import { ConceptsRequest, ConceptsResponse, GraphRequest, GraphResponse, RecallWalkRequest, RecallWalkResponse } from './graph.ts';
 import { DecideSkillRequest, ExpertRequest, ExpertResponse, Registration, RegisterSkillRequest, SkillsRequest, SkillsResponse } from './skills.ts';
@@ -17,7 +17,17 @@ import {
   RecordOutcomeRequest,
   RecordOutcomeResponse,
 } from './recall.ts';
-import { FixLinkRequest, FixLinkResponse, FixLinksRequest, FixLinksResponse, SuggestRequest, SuggestResponse, UndoBlocked, UndoRequest } from './fixes.ts';
+import {
+  FixLinkRequest,
+  FixLinkResponse,
+  FixLinksRequest,
+  FixLinksResponse,
+  LoggedWrite,
+  SuggestRequest,
+  SuggestResponse,
+  UndoBlocked,
+  UndoRequest,
+} from './fixes.ts';
 import { MAX_FRONTMATTER_DEPTH, MAX_PAGE_BODY_CHARS } from './limits.ts';
 import { pathPastDepth } from './nesting.ts';
 import { PagesRequest, PagesResponse } from './browse.ts';
@@ -372,14 +382,14 @@ export const contract = {
     READ_BY_PERSON,
   ),
   audit: method(
-    'The audit log, newest first: every write, review and archive, by whom, with content hashes.',
+    'The audit log, newest first: every write, review and archive, by whom, with content hashes; each with whether its change is still in the file (so whether it can be undone), and an undo of an undo named a redo.',
     z.object({
       actor: z.string().min(1).max(200).optional(),
       key: z.string().min(1).max(1000).optional(),
       action: z.enum(AUDIT_ACTIONS).optional(),
       limit: z.number().int().min(1).max(1000).default(100),
     }),
-    z.object({ entries: z.array(AuditEntry) }),
+    z.object({ entries: z.array(LoggedWrite) }),
     READ,
   ),
 } as const;

@@ -116,7 +116,7 @@ export const UndoRequest = z.object({
   actor: z.string().min(1).max(200),
 });
 
-export const UNDO_BLOCKS = ['later-write', 'changed-outside', 'already-undone'] as const;
+export const UNDO_BLOCKS = ['later-write', 'changed-outside', 'already-undone', 'undone-later'] as const;
 export type UndoBlock = (typeof UNDO_BLOCKS)[number];
 
 /** An undo refused because the file is no longer as that write left it: nothing was written. */
@@ -128,9 +128,25 @@ export const UndoBlocked = z.object({
   reason: z
     .enum(UNDO_BLOCKS)
     .describe(
-      'later-write: a later logged write left the file as it is, undo it first; already-undone: an undo reversed it already; changed-outside: it changed outside the log (an editor, a pull)',
+      'later-write: a later logged write left the file as it is, undo it first; already-undone: an undo reversed it already; changed-outside: it changed outside the log (an editor, a pull); undone-later: a later undo of an earlier write left the file as it is, taking this change with it (undoing that undo would re-apply a change someone undid, so it is not offered)',
     ),
-  blockedBy: AuditEntry.nullable().describe('the later write to undo first, or the undo that reversed it already; null when the change is not in the log'),
+  blockedBy: AuditEntry.nullable().describe(
+    'the later write to undo first, the undo that reversed it already, or the later undo that took its change with it; null when the change is not in the log',
+  ),
   message: z.string().describe('the same, in words'),
 });
 export type UndoBlocked = z.infer<typeof UndoBlocked>;
+
+export const UNDO_EFFECTS = ['stands', 'written-over', 'undone', 'gone'] as const;
+
+/** An audit entry as the log shows it: where its undo chain starts, and whether its change is still in the file. */
+export const LoggedWrite = AuditEntry.extend({
+  original: z.number().int().nullable().describe('for an undo: the write its chain of undos starts from'),
+  redo: z.boolean().describe('an undo of an undo (of an undo of an undo…): it applied `original` again'),
+  effect: z
+    .enum(UNDO_EFFECTS)
+    .describe(
+      'stands: the file is as it left it, so it can be undone; written-over: a later logged write stands on it (undo that first); undone: an undo reversed it; gone: the file changed outside the log, or a later undo took its change with it: it cannot be undone',
+    ),
+});
+export type LoggedWrite = z.infer<typeof LoggedWrite>;

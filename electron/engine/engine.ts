@@ -414,7 +414,8 @@ export class Engine implements CairnService {
   /** An agent sees the log of the spaces it reads: another agent's entries name its private pages. */
   async audit(r: Parsed<'audit'>, _caller: Caller = PERSON, viewer: Viewer = EVERYONE): Promise<Response<'audit'>> {
     const seen = await this.store.pages.filesSeenBy(viewer);
-    return { entries: (await this.store.audit.list(r)).filter(seen) };
+    const { loggedWrites } = await import('./curation/audit-log.ts');
+    return { entries: await loggedWrites(this.store, (await this.store.audit.list(r)).filter(seen)) };
   }
 
   /** An agent's fix (a stub too) is checked where it writes, in write-page.ts: only its own space. */

@@ -1,6 +1,7 @@
 // Why an undo wrote nothing, from the engine's typed outcome: the later write of Cairn's own that
 // stands in the way (who, when, what), with the offer to undo that one first; the undo that already
-// reversed it; or a change outside the log, which wins.
+// reversed it; a later undo that took its change with it (undoing that would re-apply a change, so
+// it is not offered); or a change outside the log, which wins.
 import type { UndoBlocked } from '../../shared/fixes.ts';
 import type { AuditEntry } from '../../shared/page.ts';
 
@@ -28,6 +29,12 @@ export function UndoBlockedNote({ blocked, undoFirst }: { blocked: UndoBlocked; 
       {reason === 'already-undone' && blockedBy && (
         <p>
           #{id} is undone already, by <strong>{entryText(blockedBy)}</strong>.
+        </p>
+      )}
+      {reason === 'undone-later' && blockedBy && (
+        <p>
+          The change of #{id} is gone: <strong>{entryText(blockedBy)}</strong> put <code>{path}</code> back further since. Undoing that would apply again a
+          change someone undid, so nothing was written.
         </p>
       )}
       {reason === 'changed-outside' && (

@@ -1,11 +1,12 @@
 // One missing target and every link to it, with the pages it probably meant (each with its path,
-// so two pages of one name are told apart): retarget a link to one of them, create the missing page
-// as a stub, or remove the link and keep its text.
+// so two pages of one name are told apart) and a picker of any other page: retarget a link to the
+// one chosen, create the missing page as a stub, or remove the link and keep its text.
 import { useState } from 'react';
 import type { TargetSuggestion } from '../../shared/fixes.ts';
 import { pageHref } from '../app/route.ts';
 import type { BrokenGroup } from './broken-groups.ts';
 import type { FixFlow } from './fix-flow.ts';
+import { PagePicker, type Picked } from './PagePicker.tsx';
 
 /** A target with a file extension other than .md names an attachment: a stub page would not fix it. */
 export const namesFile = (target: string) => /\.(?!md$)[a-z0-9]{1,5}$/i.test(target);
@@ -20,8 +21,13 @@ function choices(suggestions: TargetSuggestion[]): (s: TargetSuggestion) => stri
 export function BrokenTarget({ group, suggestions, flow }: { group: BrokenGroup; suggestions: TargetSuggestion[]; flow: FixFlow }) {
   const { target, findings } = group;
   const [to, setTo] = useState('');
+  const [picked, setPicked] = useState<Picked | null>(null);
   const choiceOf = choices(suggestions);
-  const chosen = suggestions.find((s) => choiceOf(s) === to) ?? suggestions[0];
+  const suggested = suggestions.find((s) => choiceOf(s) === to) ?? suggestions[0];
+  // a page picked by hand wins over the suggestion until another suggestion is chosen
+  const chosen = picked
+    ? { key: picked.page.key, to: picked.to }
+    : suggested && { key: suggested.key, to: choiceOf(suggested) === suggested.key ? suggested.key : suggested.path };
   const others = group.spellings.filter((s) => s !== target);
   return (
     <section className="panel broken-target" aria-label={`Missing ${target}`} data-target={target}>
@@ -32,7 +38,14 @@ export function BrokenTarget({ group, suggestions, flow }: { group: BrokenGroup;
       {suggestions.length > 0 ? (
         <label className="suggest">
           Did you mean{' '}
-          <select value={chosen ? choiceOf(chosen) : ''} onChange={(e) => setTo(e.target.value)} aria-label={`Retarget ${target} to`}>
+          <select
+            value={suggested ? choiceOf(suggested) : ''}
+            onChange={(e) => {
+              setTo(e.target.value);
+              setPicked(null);
+            }}
+            aria-label={`Retarget ${target} to`}
+          >
             {suggestions.map((s) => (
               <option key={choiceOf(s)} value={choiceOf(s)}>
                 {s.key} — {s.path}
@@ -43,8 +56,12 @@ export function BrokenTarget({ group, suggestions, flow }: { group: BrokenGroup;
           </select>
         </label>
       ) : (
-        <p className="muted">No page resembles it: create it as a stub, or remove the link.</p>
+        <p className="muted">No page resembles it: pick the page it meant, create it as a stub, or remove the link.</p>
       )}
+      <label className="suggest">
+        {suggestions.length > 0 ? 'Or any page ' : 'Pick a page '}
+        <PagePicker label={`Pick a page for ${target}`} onPick={setPicked} />
+      </label>
       <ul className="broken-links">
         {findings.map((f) => {
           const base = {
@@ -72,7 +89,7 @@ export function BrokenTarget({ group, suggestions, flow }: { group: BrokenGroup;
                     type="button"
                     className="button small"
                     disabled={flow.busy}
-                    onClick={() => flow.propose({ ...base, action: 'retarget', to: choiceOf(chosen) === chosen.key ? chosen.key : chosen.path })}
+                    onClick={() => flow.propose({ ...base, action: 'retarget', to: chosen.to })}
                   >
                     Retarget to {chosen.key}
                   </button>

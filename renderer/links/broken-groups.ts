@@ -22,7 +22,8 @@ export interface LinkFilter {
 
 export const NO_FILTER: LinkFilter = { folder: '', target: '', kind: '' };
 
-const groupId = (target: string) => target.replace(/\.md$/i, '').toLowerCase();
+/** `X`, `X.md` and `x` name one page. */
+export const groupId = (target: string) => target.replace(/\.md$/i, '').toLowerCase();
 
 function mostWritten(findings: LinkFinding[]): [string, string[]] {
   const counts = new Map<string, number>();

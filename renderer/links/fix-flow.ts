@@ -25,6 +25,8 @@ export interface FixFlow {
   error: string | null;
   propose(request: FixRequest): void;
   proposeBulk(request: BulkRequest): void;
+  /** Any other write, planned by `make`, through the same preview, apply and undo. */
+  offer(make: () => Promise<FixProposal>): void;
   apply(): void;
   cancel(): void;
   undo(): void;
@@ -46,7 +48,7 @@ export function describeBulk(r: BulkRequest): string {
 
 const paths = (changes: FileChange[]) => (changes.length > 3 ? `${changes.length} files` : changes.map((c) => c.path).join(', '));
 
-async function proposeOne(request: FixRequest): Promise<FixProposal> {
+export async function proposeOne(request: FixRequest): Promise<FixProposal> {
   const r = await cairn.fixLink({ ...request, dryRun: true, actor: APP_ACTOR });
   return {
     title: describeFix(request),
@@ -99,6 +101,7 @@ export function useFixFlow(changed: () => void): FixFlow {
     error,
     propose: (request) => run(() => proposeOne(request), setPreview),
     proposeBulk: (request) => run(() => proposeMany(request), setPreview),
+    offer: (make) => run(make, setPreview),
     apply: () => {
       if (!preview) return;
       run(preview.apply, (r) => {

@@ -1,8 +1,9 @@
 // The audit log: every write, review, archive, fix and undo, newest first, filterable by actor, page
-// and action; a write the file still shows can be undone from here, once confirmed, and an undo a
-// later write blocks names that write and offers to undo it first. Undone entries are marked.
+// and action; a write the file still shows can be undone from here, once confirmed (an undo's undo
+// is the redo it is, and says so), and an undo a later write blocks names that write and offers to
+// undo it first. Entries undone, or whose change is gone from the file, are marked and offer nothing.
 import { useState } from 'react';
-import type { UndoBlocked } from '../../shared/fixes.ts';
+import type { LoggedWrite, UndoBlocked } from '../../shared/fixes.ts';
 import { AUDIT_ACTIONS, type AuditEntry } from '../../shared/page.ts';
 import { UndoBlockedNote, whenOf } from '../audit/UndoBlockedNote.tsx';
 import { cairn } from '../api/client.ts';
@@ -36,19 +37,22 @@ export function AuditScreen() {
       (err: Error) => setUndoError(err.message),
     );
   };
-  const askUndo = (e: AuditEntry) =>
+  const askUndo = (e: AuditEntry) => {
+    const act = undoAct(e);
     confirmation.ask({
-      title: `Undo #${e.id}?`,
+      title: `${act}?`,
       body: (
         <p>
           {e.hashBefore === null ? 'Remove' : 'Put back'} <code>{e.path}</code>
           {e.hashBefore === null ? ', which this write created' : ' as it was before this write'}: {e.action} by {e.actor}, {whenOf(e.at)}
-          {e.detail ? ` (${e.detail})` : ''}. The undo is logged too, and can itself be undone.
+          {e.detail ? ` (${e.detail})` : ''}. {act.startsWith('Redo') ? 'That applies again the change it undid. ' : ''}
+          This is logged too, and can itself be undone.
         </p>
       ),
-      confirm: `Undo #${e.id}`,
+      confirm: act,
       run: () => undo(e),
     });
+  };
   const entries = log.value?.entries ?? [];
   return (
     <div className="screen audit-screen">
@@ -101,17 +105,18 @@ export function AuditScreen() {
                 data-id={e.id}
                 data-action={e.action}
                 data-undone={e.undoneBy !== null || undefined}
+                data-gone={e.effect === 'gone' || undefined}
                 // the entry that blocks the undo asked for, shown where it stands in the log
                 data-blocking={blocked?.blockedBy?.id === e.id || undefined}
-                className={e.undoneBy !== null ? 'undone' : undefined}
+                className={e.effect === 'undone' || e.effect === 'gone' ? 'undone' : undefined}
               >
                 <td>
                   <span className="muted">#{e.id}</span> <time dateTime={e.at}>{whenOf(e.at)}</time>
                 </td>
                 <td>{e.actor}</td>
                 <td>
-                  <span className="badge">{e.action}</span>
-                  {e.undoneBy !== null && <span className="badge undone-mark">undone by #{e.undoneBy}</span>}
+                  <span className="badge">{e.redo ? 'redo' : e.action}</span>
+                  <EffectMark entry={e} />
                   {e.detail && <div className="muted">{e.detail}</div>}
                 </td>
                 <td>
@@ -123,15 +128,19 @@ export function AuditScreen() {
                   </code>
                 </td>
                 <td>
-                  {e.undoable && e.undoneBy === null && (
+                  {e.undoable && (e.effect === 'stands' || e.effect === 'written-over') && (
                     <button
                       type="button"
                       className="button small ghost"
                       onClick={() => askUndo(e)}
-                      aria-label={`Undo #${e.id}`}
-                      title="Put the file back as it was before this write (refused if it changed since)"
+                      aria-label={undoAct(e)}
+                      title={
+                        e.effect === 'written-over'
+                          ? 'A later write changed the file again: undo that one first'
+                          : 'Put the file back as it was before this write (refused if it changed since)'
+                      }
                     >
-                      Undo
+                      {undoAct(e).startsWith('Redo') ? 'Redo' : 'Undo'}
                     </button>
                   )}
                 </td>
@@ -141,5 +150,21 @@ export function AuditScreen() {
         </table>
       )}
     </div>
+  );
+}
+
+/** What undoing an entry does: undoing an undo (not itself a redo) applies its write again. */
+function undoAct(e: AuditEntry | LoggedWrite): string {
+  return 'redo' in e && e.action === 'undo' && !e.redo && e.original !== null ? `Redo #${e.original}` : `Undo #${e.id}`;
+}
+
+/** Why an entry offers no undo: an undo reversed it, or its change is no longer in the file. */
+function EffectMark({ entry: e }: { entry: LoggedWrite }) {
+  if (e.undoneBy !== null) return <span className="badge undone-mark">undone by #{e.undoneBy}</span>;
+  if (e.effect !== 'gone') return null;
+  return (
+    <span className="badge undone-mark" title="The file changed since, outside the log or by a later undo: undoing this would lose a change or re-apply one">
+      change gone
+    </span>
   );
 }

@@ -18,6 +18,7 @@ import { SameName } from '../components/SameName.tsx';
 import { ScopeBadge } from '../components/ScopeBadge.tsx';
 import { useAsync } from '../hooks/useAsync.ts';
 import { DepthSwitch } from '../graph/DepthSwitch.tsx';
+import { CreateMissingPage } from '../links/CreateMissingPage.tsx';
 import { GraphPanel, openNode } from '../graph/GraphPanel.tsx';
 
 const RecallView = lazyView(() => import('../graph/RecallView.tsx'));
@@ -39,9 +40,11 @@ export function PageScreen({ target, params }: { target: PageTarget; params: URL
         {missing ? (
           <EmptyState title={'root' in target ? `No page at ${target.path}` : `No page named “${name}”`} icon="∅">
             <p>{error}</p>
+            <CreateMissingPage target={target} name={name} created={reload} />
             <p>
-              Links to it are listed under <a href="#/links">Broken links</a>. Write <code>{'root' in target ? target.path : `${name}.md`}</code> in a root to
-              create it, or <a href={screenHref('search', { q: name })}>search for “{name}”</a>.
+              Links to it are listed under <a href="#/links">Broken links</a>. Create it here, titled “{name}”, write{' '}
+              <code>{'root' in target ? target.path : `${name}.md`}</code> in a root yourself, or{' '}
+              <a href={screenHref('search', { q: name })}>search for “{name}”</a>.
             </p>
           </EmptyState>
         ) : (

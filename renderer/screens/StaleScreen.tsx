@@ -1,16 +1,19 @@
-// Pages that may no longer be true, each with why, how long, and whose; a person marks one
-// reviewed or retires it, through the same logged write path the agents use.
+// Pages that may no longer be true, each with why, when last reviewed, and whose; a person marks
+// one reviewed or retires it, once confirmed, through the same logged write path the agents use.
 import { useState } from 'react';
 import type { StalePage } from '../../shared/page.ts';
 import { cairn } from '../api/client.ts';
 import { APP_ACTOR } from '../app/actor.ts';
 import { pageHref } from '../app/route.ts';
 import { useStatus } from '../app/status-context.tsx';
+import { useConfirmation } from '../components/ConfirmDialog.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 import { Loading } from '../components/Loading.tsx';
 import { useAsync } from '../hooks/useAsync.ts';
+import { plainDate, daysSince } from '../../shared/plain-date.ts';
 import { StaleDetail } from '../stale/StaleDetail.tsx';
+import { staleWriteConfirmation, type StaleWrite } from '../stale/stale-write.tsx';
 
 /** Rows drawn at once: a wiki of 10,000 pages may have thousands stale, and drawing them all blanks the screen for seconds. */
 const PAGE_ROWS = 200;
@@ -22,9 +25,10 @@ const KIND = {
   'not-reviewed': 'not reviewed',
 } as const;
 
-function age(since: string): string {
-  const days = Math.floor((Date.now() - new Date(since).getTime()) / 86_400_000);
-  return days < 1 ? 'today' : days === 1 ? '1 day' : `${days} days`;
+/** How long ago a date was, in days. */
+function ago(date: string): string {
+  const days = daysSince(date, Date.now());
+  return days < 1 ? 'today' : days === 1 ? '1 day ago' : `${days.toLocaleString()} days ago`;
 }
 
 export function StaleScreen() {
@@ -32,7 +36,8 @@ export function StaleScreen() {
   const stale = useAsync(() => cairn.stalePages({}), [generation]);
   const [busy, setBusy] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
-  const act = (p: StalePage, what: 'review' | 'archive') => {
+  const confirmation = useConfirmation();
+  const act = (p: StalePage, what: StaleWrite) => {
     setBusy(`${p.root}/${p.path}`);
     setActionError(null);
     // the version shown: if the page changed since, the review is refused rather than vouching for text no one saw
@@ -50,6 +55,7 @@ export function StaleScreen() {
       },
     );
   };
+  const ask = (p: StalePage, what: StaleWrite) => confirmation.ask(staleWriteConfirmation(p, what, () => act(p, what)));
   const pages = stale.value?.pages ?? [];
   const [selectedId, select] = useState<string | null>(null);
   const [shown, setShown] = useState(PAGE_ROWS);
@@ -66,6 +72,7 @@ export function StaleScreen() {
       </header>
       {stale.error && <ErrorNote message={stale.error} onRetry={stale.reload} />}
       {actionError && <ErrorNote message={actionError} />}
+      {confirmation.dialog}
       {!stale.value && !stale.error && <Loading label="Finding the pages that may no longer be true…" />}
       {stale.value && pages.length === 0 && <EmptyState title="No stale pages" icon="✓" />}
       {pages.length > 0 && (
@@ -89,7 +96,7 @@ export function StaleScreen() {
                 <tr>
                   <th scope="col">Page</th>
                   <th scope="col">Why</th>
-                  <th scope="col">Stale for</th>
+                  <th scope="col">Last reviewed</th>
                   <th scope="col">Owner</th>
                 </tr>
               </thead>
@@ -120,8 +127,14 @@ export function StaleScreen() {
                       </ul>
                     </td>
                     <td>
-                      <time dateTime={p.since}>{age(p.since)}</time>
-                      {p.lastReviewed && <div className="muted">last reviewed {p.lastReviewed}</div>}
+                      {p.lastReviewed ? (
+                        <>
+                          <time dateTime={p.lastReviewed}>{plainDate(p.lastReviewed)}</time>
+                          <div className="muted">{ago(p.lastReviewed)}</div>
+                        </>
+                      ) : (
+                        <span className="muted">never</span>
+                      )}
                     </td>
                     <td>{p.owner ?? <span className="muted">—</span>}</td>
                   </tr>
@@ -134,7 +147,7 @@ export function StaleScreen() {
               </button>
             )}
           </div>
-          {selected && <StaleDetail key={idOf(selected)} page={selected} busy={busy !== null} act={act} />}
+          {selected && <StaleDetail key={idOf(selected)} page={selected} busy={busy !== null} act={ask} />}
         </div>
       )}
     </div>

@@ -10,6 +10,7 @@ import { resolveSettings } from '../config/settings.ts';
 import { Engine } from '../engine.ts';
 import { engineApi } from '../engine-api.ts';
 import { storeKinds } from '../testing/pg-test.ts';
+import { plainDate } from '../../../shared/plain-date.ts';
 import { makeStoreFixture } from '../testing/store-fixture.ts';
 import type { Fixture, TestEngine } from '../testing/wiki-fixture.ts';
 
@@ -49,13 +50,17 @@ describe.each(storeKinds())('staleness after a write (%s)', (kind) => {
     // a source outside the index changes: only a full run looks at it again
     setMtime(path.join(fx.root, 'tool.ts'), 0);
     await e.writePage({ key: 'cited', body: '# Cited, changed\n', actor: 'alice' });
-    expect(await reasons(e)).toEqual({ citing: [`source-changed: cited.md changed on ${today()}, after ${daysAgo(10)}`] });
+    expect(await reasons(e)).toEqual({
+      citing: [`source-changed: cited.md changed on ${plainDate(today())}, after its last review or update on ${plainDate(daysAgo(10))}`],
+    });
 
     await e.archivePage({ key: 'cited', actor: 'alice' });
     expect((await reasons(e)).linker).toEqual(['links-archived: links to cited, which is archived']);
 
     await e.reindex();
-    expect((await reasons(e)).unrelated).toEqual([`source-changed: tool.ts changed on ${today()}, after ${daysAgo(10)}`]);
+    expect((await reasons(e)).unrelated).toEqual([
+      `source-changed: tool.ts changed on ${plainDate(today())}, after its last review or update on ${plainDate(daysAgo(10))}`,
+    ]);
   });
 
   it('takes in the pages the age rule reached since their row was written, which no write touches', async () => {
@@ -70,7 +75,9 @@ describe.each(storeKinds())('staleness after a write (%s)', (kind) => {
     });
     try {
       await engineApi(later).writePage({ key: 'other', body: '# Other, edited\n', actor: 'alice' });
-      expect(await reasons(engineApi(later))).toEqual({ old: [`not-reviewed: last updated or reviewed ${daysAgo(30)}, more than 20 days ago`] });
+      expect(await reasons(engineApi(later))).toEqual({
+        old: [`not-reviewed: no review or update since ${plainDate(daysAgo(30))}, more than 20 days before this check`],
+      });
     } finally {
       void later.close();
     }

@@ -9,6 +9,7 @@
 //   not-reviewed:   it has an `updated`/`reviewed` date older than the configured age.
 import path from 'node:path';
 import type { StalePage, StaleReason } from '../../../shared/page.ts';
+import { plainDate } from '../../../shared/plain-date.ts';
 import type { Viewer } from '../../../shared/viewer.ts';
 import type { CitedSource, StaleScope } from '../store/staleness.ts';
 import type { Store } from '../store/store.ts';
@@ -36,12 +37,16 @@ export async function findStale(store: Store, opts: { now: Date; staleAfterDays:
     else if (s.found && path.isAbsolute(s.found)) {
       const found = changedAt.get(s.found);
       const when = found && utcDate(found);
-      const since = lastReviewed(s) ?? utcDate(s.mtime);
-      if (when && when > since) add(s.pageId, { kind: 'source-changed', detail: `${s.target} changed on ${when}, after ${since}` });
+      const reviewed = lastReviewed(s);
+      const since = reviewed ?? utcDate(s.mtime);
+      const after = reviewed ? `its last review or update on ${plainDate(reviewed)}` : `the page last changed, on ${plainDate(since)}`;
+      if (when && when > since) add(s.pageId, { kind: 'source-changed', detail: `${s.target} changed on ${plainDate(when)}, after ${after}` });
     }
   }
   for (const a of archivedTargets) add(a.pageId, { kind: 'links-archived', detail: `links to ${a.key}, which is archived` });
-  for (const p of unreviewed) add(p.id, { kind: 'not-reviewed', detail: `last updated or reviewed ${p.last}, more than ${opts.staleAfterDays} days ago` });
+  // no count of days: the reason is kept until the page changes, and the app counts them as it shows it
+  for (const p of unreviewed)
+    add(p.id, { kind: 'not-reviewed', detail: `no review or update since ${plainDate(p.last)}, more than ${opts.staleAfterDays} days before this check` });
   return out;
 }
 
