@@ -193,7 +193,7 @@ export function renderPage(page: Page): DocumentFragment {
   for (const h of frag.querySelectorAll('h1, h2, h3, h4, h5, h6')) h.id = headingId(h.textContent ?? '');
   // A footnote's `#fn1` becomes the route's heading `fn1`, which is scrolled to as a heading is.
   for (const el of frag.querySelectorAll('.footnote-ref a[id], .footnotes li[id]')) el.id = headingId(el.id);
-  for (const a of frag.querySelectorAll<HTMLAnchorElement>('a[href]')) {
+  for (const a of frag.querySelectorAll<HTMLAnchorElement>('a[href]:not(.tag)')) {
     if (a.classList.contains('wikilink')) rewriteWikilink(a, page);
     else rewriteMarkdownLink(a, page);
   }
