@@ -14,6 +14,7 @@ import 'katex/dist/katex.min.css';
 import { wikilinks } from '../../shared/markdown/wikilinks.ts';
 import { obsidianComments } from './comments.ts';
 import { inlineTags } from './inline-tags.ts';
+import { taskLines } from './tasks.ts';
 
 // A CommonJS module compiled from TypeScript: an ES import sees its plugin as `.default` of the
 // module (Node's rule, which Vite follows), though its types promise the plugin itself.
@@ -40,7 +41,7 @@ function provenanceNotes(md: Md): void {
 
 export function createMarkdown(): Md {
   const md = new MarkdownIt({ html: true, linkify: true });
-  md.use(wikilinks).use(obsidianComments).use(taskLists).use(mark).use(footnotes).use(katex, { throwOnError: false });
+  md.use(wikilinks).use(obsidianComments).use(taskLists).use(taskLines).use(mark).use(footnotes).use(katex, { throwOnError: false });
   md.use(inlineTags);
   provenanceNotes(md);
   return md;
