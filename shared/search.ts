@@ -66,7 +66,11 @@ export const MAX_FILTER_TAGS = 32;
 const FILTER_TEXT = 500;
 
 export const SearchFilters = z.object({
-  tags: z.array(z.string().min(1).max(FILTER_TEXT)).max(MAX_FILTER_TAGS).optional().describe('pages having every one of these tags'),
+  tags: z
+    .array(z.string().min(1).max(FILTER_TEXT))
+    .max(MAX_FILTER_TAGS)
+    .optional()
+    .describe('pages having every one of these tags, or a tag nested under it (`project` matches `project/alpha`), frontmatter or inline #tag'),
   agent: z.string().min(1).max(FILTER_TEXT).optional().describe('search as this agent: its own pages shadow global ones'),
   scope: z.enum(['global', 'user', 'all']).optional(),
   tier: z.array(z.enum(TIERS)).max(TIERS.length).optional().describe('pages of these tiers; a page without a tier counts as wiki'),

@@ -18,6 +18,7 @@ import { RecallScreen } from '../screens/RecallScreen.tsx';
 import { SearchScreen } from '../screens/SearchScreen.tsx';
 import { StaleScreen } from '../screens/StaleScreen.tsx';
 import { StatusScreen } from '../screens/StatusScreen.tsx';
+import { TagsScreen } from '../screens/TagsScreen.tsx';
 import { navigate, pageName, useRoute, type PageTarget, type Route } from './route.ts';
 import { ScreenBoundary } from './ScreenBoundary.tsx';
 import { StatusProvider } from './status-context.tsx';
@@ -36,6 +37,7 @@ const TITLES = {
   audit: 'Audit log',
   graph: 'Graph',
   skills: 'Skills',
+  tags: 'Tags',
 } as const;
 
 /** A page's identity in the route: its root and path, or the key an older link names. */
@@ -69,6 +71,8 @@ function Screen({ route }: { route: Route }) {
       return <GraphScreen params={route.params} />;
     case 'skills':
       return <SkillsScreen params={route.params} />;
+    case 'tags':
+      return <TagsScreen params={route.params} />;
   }
 }
 

@@ -1,7 +1,7 @@
 // Hash routing: #/search?q=…, #/compare?q=…, #/page/Folder/Page.md?root=ROOT&h=Heading&tab=graph (or recall)
 // (#/page/KEY, from older links, opens the page the key names), #/graph?root=ROOT&path=PATH&depth=2 (or around=KEY),
 // #/recall?q=…&depth=2, #/pages?root=…&folder=…&q=…&sort=updated, #/status, #/models, #/links, #/stale, #/audit,
-// #/consolidate?days=14.
+// #/consolidate?days=14, #/tags?tag=project.
 // Hash routes work the same from `cairn serve` and from file:// in the desktop window.
 import { useEffect, useState } from 'react';
 
@@ -28,7 +28,8 @@ export type Route =
   | { screen: 'recall'; params: URLSearchParams }
   | { screen: 'audit'; params: URLSearchParams }
   | { screen: 'graph'; params: URLSearchParams }
-  | { screen: 'skills'; params: URLSearchParams };
+  | { screen: 'skills'; params: URLSearchParams }
+  | { screen: 'tags'; params: URLSearchParams };
 
 export function parseHash(hash: string): Route {
   const raw = hash.replace(/^#\/?/, '');
@@ -56,6 +57,7 @@ export function parseHash(hash: string): Route {
     case 'audit':
     case 'graph':
     case 'skills':
+    case 'tags':
       return { screen: head, params };
     default:
       return { screen: 'search', params };
@@ -122,7 +124,7 @@ function safeDecode(s: string): string {
 }
 
 export function screenHref(
-  screen: 'search' | 'compare' | 'status' | 'models' | 'pages' | 'links' | 'stale' | 'consolidate' | 'recall' | 'audit' | 'graph' | 'skills',
+  screen: 'search' | 'compare' | 'status' | 'models' | 'pages' | 'links' | 'stale' | 'consolidate' | 'recall' | 'audit' | 'graph' | 'skills' | 'tags',
   params?: Record<string, string | undefined>,
 ): string {
   const search = new URLSearchParams();

@@ -5,7 +5,8 @@ import type { Page } from '../../shared/page.ts';
 
 const RenderedMarkdown = lazy(() => import('./RenderedMarkdown.tsx').then((m) => ({ default: m.RenderedMarkdown })));
 
-export function Markdown(props: { page: Page; heading: string | null }) {
+/** `onChanged`: where given, tasks tick in place, and it is called after each write (or refusal) to read the page again. */
+export function Markdown(props: { page: Page; heading: string | null; onChanged?: () => void }) {
   return (
     <Suspense fallback={<div className="markdown" aria-busy="true" />}>
       <RenderedMarkdown {...props} />

@@ -24,6 +24,7 @@ export function Nav({ route, searchHref }: { route: Route; searchHref: string })
   const items: Item[] = [
     { screen: 'search', label: 'Search', icon: '⌕', href: searchHref, hint: SHORTCUT_LABEL },
     { screen: 'pages', label: 'Pages', icon: '▤', href: '#/pages' },
+    { screen: 'tags', label: 'Tags', icon: '#', href: '#/tags' },
     { screen: 'compare', label: 'Compare modes', icon: '⇆', href: searchHref.replace('#/search', '#/compare') },
     { screen: 'status', label: 'Index status', icon: '◴', href: '#/status' },
     { screen: 'models', label: 'Models', icon: '◎', href: '#/models' },

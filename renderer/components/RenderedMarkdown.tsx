@@ -1,14 +1,24 @@
 // The rendered page body. The sanitized fragment is inserted as DOM (no HTML string round trip);
 // after it is in place, what loads later (images, code, diagrams, embeds) is filled in and the
-// heading named in the route is scrolled into view (again once they are in).
-import { useLayoutEffect, useRef } from 'react';
+// heading named in the route is scrolled into view (again once they are in). Given `onChanged`,
+// the body's tasks tick in place (tick-task.ts).
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Page } from '../../shared/page.ts';
 import { loadPageParts } from '../page/embeds.ts';
 import { headingId, renderPage } from '../page/render-markdown.ts';
+import { enableTasks } from '../page/tick-task.ts';
 
-export function RenderedMarkdown({ page, heading }: { page: Page; heading: string | null }) {
+export function RenderedMarkdown({ page, heading, onChanged }: { page: Page; heading: string | null; onChanged?: () => void }) {
   const box = useRef<HTMLDivElement>(null);
   const parts = useRef<Promise<unknown>>(Promise.resolve());
+  const [refused, setRefused] = useState<string | null>(null);
+  useEffect(() => {
+    if (!box.current || !onChanged) return;
+    return enableTasks(box.current, page, (outcome) => {
+      setRefused(outcome.ok ? null : outcome.message);
+      onChanged();
+    });
+  }, [page, onChanged]);
   useLayoutEffect(() => {
     if (!box.current) return;
     box.current.replaceChildren(renderPage(page));
@@ -31,5 +41,14 @@ export function RenderedMarkdown({ page, heading }: { page: Page; heading: strin
       current = false;
     };
   }, [page, heading]);
-  return <div className="markdown" ref={box} />;
+  return (
+    <>
+      {refused && (
+        <p className="task-refused" role="alert">
+          {refused}
+        </p>
+      )}
+      <div className="markdown" ref={box} />
+    </>
+  );
 }

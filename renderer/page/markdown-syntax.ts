@@ -1,7 +1,8 @@
 // The markdown a page is written in, as Obsidian reads it: CommonMark with wikilinks and embeds,
-// task lists, ==highlights==, footnotes and $math$ (typeset by KaTeX here, as HTML and MathML),
-// and provenance comments (`<!-- from: … -->`) turned into visible notes. Code fences stay plain
-// text here; code-blocks.ts highlights them and diagrams.ts draws Mermaid once the page is shown.
+// task lists, ==highlights==, footnotes, $math$ (typeset by KaTeX here, as HTML and MathML),
+// inline #tags, %%comments%% (hidden) and provenance comments (`<!-- from: … -->`) turned into
+// visible notes. Code fences stay plain text here; code-blocks.ts highlights them and diagrams.ts
+// draws Mermaid once the page is shown.
 import katexModule from '@vscode/markdown-it-katex';
 import MarkdownIt from 'markdown-it';
 import type { MarkdownIt as Md } from 'markdown-it';
@@ -11,6 +12,9 @@ import taskLists from 'markdown-it-task-lists';
 // KaTeX's stylesheet and its fonts, bundled with the app: math needs nothing from the network.
 import 'katex/dist/katex.min.css';
 import { wikilinks } from '../../shared/markdown/wikilinks.ts';
+import { obsidianComments } from './comments.ts';
+import { inlineTags } from './inline-tags.ts';
+import { taskLines } from './tasks.ts';
 
 // A CommonJS module compiled from TypeScript: an ES import sees its plugin as `.default` of the
 // module (Node's rule, which Vite follows), though its types promise the plugin itself.
@@ -37,7 +41,8 @@ function provenanceNotes(md: Md): void {
 
 export function createMarkdown(): Md {
   const md = new MarkdownIt({ html: true, linkify: true });
-  md.use(wikilinks).use(taskLists).use(mark).use(footnotes).use(katex, { throwOnError: false });
+  md.use(wikilinks).use(obsidianComments).use(taskLists).use(taskLines).use(mark).use(footnotes).use(katex, { throwOnError: false });
+  md.use(inlineTags);
   provenanceNotes(md);
   return md;
 }

@@ -9,6 +9,7 @@ import type { Link, Page } from '../../shared/page.ts';
 import { linkedPage, pageHref, type PageAddress } from '../app/route.ts';
 import { hideBlockIds } from './block-ids.ts';
 import { renderCallouts } from './callouts.ts';
+import { imageSize, sizeImage, type ImageSize } from './image-size.ts';
 import { createMarkdown } from './markdown-syntax.ts';
 
 const md = createMarkdown();
@@ -142,7 +143,7 @@ function rewriteEmbed(span: Element, page: Page): void {
     return;
   }
   if (link && isImageAttachment(link)) {
-    span.replaceWith(attachmentImage(span.ownerDocument, page, link, link.label ?? target));
+    span.replaceWith(attachmentImage(span.ownerDocument, page, link, imageSize(span.getAttribute('data-label'), target, 'wikilink')));
     return;
   }
   span.textContent = `🖼 ${span.textContent ?? target}`;
@@ -154,10 +155,10 @@ const isImageAttachment = (link: Link) => !link.resolvedKey && !link.reason && l
 const IMAGE = /\.(png|jpe?g|gif|webp|avif|bmp|svg)$/i;
 
 /** An <img> with no source yet: loadAttachments() fetches the file through the API and fills it in. */
-function attachmentImage(doc: Document, page: Page, link: Link, alt: string): HTMLImageElement {
+function attachmentImage(doc: Document, page: Page, link: Link, size: ImageSize): HTMLImageElement {
   const img = doc.createElement('img');
   img.className = 'attachment-image';
-  img.alt = alt;
+  sizeImage(img, size);
   img.title = link.resolvedPath!;
   img.dataset.attachmentRoot = link.resolvedRoot ?? page.root;
   img.dataset.attachmentPath = link.resolvedPath!;
@@ -170,7 +171,7 @@ function replaceImage(img: HTMLImageElement, page: Page): void {
   const { target, anchor } = splitHref(src);
   const link = findLink(page, ['markdown'], target, anchor);
   if (link && isImageAttachment(link)) {
-    img.replaceWith(attachmentImage(img.ownerDocument, page, link, img.getAttribute('alt') ?? ''));
+    img.replaceWith(attachmentImage(img.ownerDocument, page, link, imageSize(img.getAttribute('alt') ?? '', '', 'markdown')));
     return;
   }
   const span = img.ownerDocument.createElement('span');
@@ -193,7 +194,7 @@ export function renderPage(page: Page): DocumentFragment {
   for (const h of frag.querySelectorAll('h1, h2, h3, h4, h5, h6')) h.id = headingId(h.textContent ?? '');
   // A footnote's `#fn1` becomes the route's heading `fn1`, which is scrolled to as a heading is.
   for (const el of frag.querySelectorAll('.footnote-ref a[id], .footnotes li[id]')) el.id = headingId(el.id);
-  for (const a of frag.querySelectorAll<HTMLAnchorElement>('a[href]')) {
+  for (const a of frag.querySelectorAll<HTMLAnchorElement>('a[href]:not(.tag)')) {
     if (a.classList.contains('wikilink')) rewriteWikilink(a, page);
     else rewriteMarkdownLink(a, page);
   }

@@ -121,7 +121,7 @@ export function PageScreen({ target, params }: { target: PageTarget; params: URL
       ) : (
         <div className="page-layout">
           <div className="page-body">
-            <Markdown page={page} heading={heading} />
+            <Markdown page={page} heading={heading} onChanged={reload} />
           </div>
           <aside className="page-aside">
             <LinkList title="Backlinks" links={page.backlinks} direction="in" agent={agent} empty="No page links here yet." />

@@ -113,6 +113,8 @@ export function wikilinks(md: MarkdownIt, options: WikilinkOptions = {}): void {
   md.renderer.rules[EMBED_TOKEN] = (tokens, idx) => {
     const link = tokens[idx]?.meta as unknown as WikilinkMeta;
     const anchor = link.anchor === null ? '' : ` data-anchor="${escape(link.anchor)}"`;
-    return `<span class="wikilink-embed" data-target="${escape(link.target)}"${anchor}>${escape(wikilinkDisplay(link))}</span>`;
+    // an image's label is its size or alt text: two embeds of one file may differ in it alone
+    const label = link.label === null ? '' : ` data-label="${escape(link.label)}"`;
+    return `<span class="wikilink-embed" data-target="${escape(link.target)}"${anchor}${label}>${escape(wikilinkDisplay(link))}</span>`;
   };
 }

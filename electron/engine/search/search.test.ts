@@ -19,7 +19,7 @@ describe.each(storeKinds())('search on %s', (kind) => {
     fx = await makeStoreFixture(kind, {
       'global/bm25.md': page(
         { summary: 'How the lexical lane scores', tags: '[search, ranking]', tier: 'wiki', updated: '2026-03-01' },
-        '# Okapi BM25\n\nBM25 weighs term frequency against document length.',
+        '# Okapi BM25\n\nBM25 weighs term frequency against document length. #zeta/omega',
       ),
       'global/fusion.md': page(
         { summary: 'Combining lanes', tags: '[search]', tier: 'doc', updated: '2025-01-10' },
@@ -104,6 +104,11 @@ describe.each(storeKinds())('search on %s', (kind) => {
 
     it('by tags, tier, path prefix and updated dates', async () => {
       expect(keys(await textOnly('search', { tags: ['guide'] }))).toEqual(['global/guides/tips.md']);
+      // an inline tag is a tag; a filter on a parent finds the tags nested under it, never a tag it only begins
+      expect(keys(await textOnly('BM25', { tags: ['zeta/omega'] }))).toEqual(['global/bm25.md']);
+      expect(keys(await textOnly('BM25', { tags: ['#Zeta'] }))).toEqual(['global/bm25.md']);
+      expect(keys(await textOnly('BM25', { tags: ['zet'] }))).toEqual([]);
+      expect(keys(await textOnly('BM25', { tags: ['zeta/om'] }))).toEqual([]);
       expect(keys(await textOnly('fusion BM25', { tier: ['doc'] }))).toEqual(['global/fusion.md']);
       expect(keys(await textOnly('tips', { pathPrefix: 'global/guides/' }))).toEqual(['global/guides/tips.md']);
       expect(keys(await textOnly('BM25 fusion credential', { updatedAfter: '2026-02-01', updatedBefore: '2026-05-01' }))).toEqual(['global/bm25.md']);

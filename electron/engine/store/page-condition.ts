@@ -6,8 +6,8 @@ import type { SearchFilters } from '../../../shared/search.ts';
 import { visibleTo, type Condition } from './visibility.ts';
 
 export interface FilterDialect {
-  /** A condition true when page `p` has the tag given as one parameter (any case). */
-  hasTag: string;
+  /** A condition true when page `p` has the tag `tag` or one nested under it (`tag/…`), any case. */
+  hasTag(tag: string): Condition;
   /** A condition true when `expr` is one of `tiers`, with its parameters. */
   oneOf(expr: string, tiers: readonly string[]): Condition;
   /** The operator matching a path against a LIKE pattern as SQLite's LIKE does: ASCII case aside. */
@@ -24,8 +24,10 @@ export function pageConditionIn(dialect: FilterDialect, f: SearchFilters): Condi
     params.push(f.scope);
   }
   for (const tag of f.tags ?? []) {
-    where.push(dialect.hasTag);
-    params.push(tag.replace(/^#/, ''));
+    // as Obsidian's tag search: `project` finds `#project/alpha` too
+    const has = dialect.hasTag(tag.replace(/^#/, ''));
+    where.push(has.sql);
+    params.push(...has.params);
   }
   if (f.tier?.length) {
     // a page that names no tier is canonical content as far as anyone said: it counts as wiki

@@ -1,6 +1,7 @@
 // The page-contract fields read from frontmatter: title, summary, tags. Lenient about shape
 // (a number title, a comma-separated tag string), strict about never inventing content.
 import type { Heading } from '../../../../shared/page.ts';
+import { mergeTags } from '../../../../shared/markdown/tags.ts';
 
 function text(value: unknown): string | null {
   if (typeof value === 'string') return value.trim() || null;
@@ -24,10 +25,5 @@ export function pageSummary(frontmatter: Record<string, unknown>): string | null
 export function pageTags(frontmatter: Record<string, unknown>): string[] {
   const raw = frontmatter['tags'];
   const items = typeof raw === 'string' ? raw.split(/[,\s]+/) : Array.isArray(raw) ? raw.map(text) : [text(raw)];
-  const tags = new Map<string, string>();
-  for (const item of items) {
-    const tag = item?.trim().replace(/^#+/, '').trim();
-    if (tag && !tags.has(tag.toLowerCase())) tags.set(tag.toLowerCase(), tag);
-  }
-  return [...tags.values()];
+  return mergeTags(items.map((item) => item?.trim().replace(/^#+/, '').trim() ?? '').filter((tag) => tag !== ''));
 }

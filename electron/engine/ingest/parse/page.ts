@@ -12,11 +12,12 @@ import { tokenize } from './markdown.ts';
 import { provenance } from './provenance.ts';
 import { proseLines } from './prose.ts';
 import { signatureOf } from '../../concepts/matcher.ts';
+import { inlineTags, mergeTags } from '../../../../shared/markdown/tags.ts';
 import type { ParsedPage } from './types.ts';
 
 export type { FrontmatterError, ParsedChunk, ParsedLink, ParsedPage } from './types.ts';
 
-type BodyFacts = Pick<ParsedPage, 'headings' | 'blockIds' | 'links' | 'provenance' | 'chunks' | 'prose' | 'proseSig'>;
+type BodyFacts = Pick<ParsedPage, 'headings' | 'blockIds' | 'links' | 'provenance' | 'chunks' | 'prose' | 'proseSig' | 'tags'>;
 
 function bodyFacts(key: string, body: string, bodyLine: number): BodyFacts {
   const tokens: Token[] = tokenize(body);
@@ -31,12 +32,13 @@ function bodyFacts(key: string, body: string, bodyLine: number): BodyFacts {
     chunks: chunkPage(key, body, bodyLine, tokens, headings),
     prose,
     proseSig: signatureOf(prose),
+    tags: inlines.flatMap((i) => inlineTags(i.token.children)),
   };
 }
 
 /** What is left when markdown parsing itself fails: the page, with nothing derived from its body. */
 function rawFacts(): BodyFacts {
-  return { headings: [], blockIds: [], links: [], provenance: [], chunks: [], prose: '', proseSig: signatureOf('') };
+  return { headings: [], blockIds: [], links: [], provenance: [], chunks: [], prose: '', proseSig: signatureOf(''), tags: [] };
 }
 
 function frontmatterOf(text: string): { fm: Frontmatter; body: string; bodyLine: number } {
@@ -75,10 +77,11 @@ export function parsePage(key: string, relPath: string, text: string): ParsedPag
     frontmatterError: fm.error,
     title: pageTitle(fm.data, facts.headings, key),
     summary: pageSummary(fm.data),
-    tags: pageTags(fm.data),
     body,
     bodyLine,
     ...facts,
+    // frontmatter `tags` and inline `#tags` are one list, as Obsidian's tag pane shows them
+    tags: mergeTags(pageTags(fm.data), facts.tags),
     links: [...fm.edges, ...facts.links],
   };
 }

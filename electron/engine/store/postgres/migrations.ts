@@ -10,6 +10,7 @@ import { SEARCH_SCHEMA } from './schema/search.ts';
 import { WAITING_WRITES_SCHEMA } from './schema/waiting-writes.ts';
 import { AUDIT_BY_FILE_SCHEMA } from './schema/audit-by-file.ts';
 import { UNPLANNED_COLUMNS_SCHEMA } from './schema/unplanned-columns.ts';
+import { INLINE_TAGS_SCHEMA } from './schema/inline-tags.ts';
 import { MIGRATION_LOCK } from './locks.ts';
 
 /** Each entry takes the schema one version up; never edit one that has shipped, add another. */
@@ -20,6 +21,7 @@ const MIGRATIONS: readonly string[] = [
   WAITING_WRITES_SCHEMA,
   AUDIT_BY_FILE_SCHEMA,
   UNPLANNED_COLUMNS_SCHEMA,
+  INLINE_TAGS_SCHEMA,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

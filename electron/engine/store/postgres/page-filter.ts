@@ -13,8 +13,12 @@ export const TAG = `t.tag::text`;
 export const AS_TAG = `to_json(?::text)::text`;
 
 const POSTGRES: FilterDialect = {
-  // a tag and the parameter lowercased in ASCII only, as SQLite's lower(), whatever the database's locale
-  hasTag: `EXISTS (SELECT 1 FROM ${TAGS} WHERE lower(${TAG} COLLATE "C") = lower(${AS_TAG} COLLATE "C"))`,
+  // a tag and the parameter lowercased in ASCII only, as SQLite's lower(), whatever the database's
+  // locale; a nested tag's JSON text starts as its parent's with `/` but for the closing quote
+  hasTag: (tag) => ({
+    sql: `EXISTS (SELECT 1 FROM ${TAGS} WHERE lower(${TAG} COLLATE "C") = lower(${AS_TAG} COLLATE "C") OR starts_with(lower(${TAG} COLLATE "C"), lower(left(${AS_TAG}, -1) COLLATE "C")))`,
+    params: [tag, `${tag}/`],
+  }),
   oneOf: (expr, tiers) => ({ sql: `${expr} = ANY(?::text[])`, params: [tiers] }),
   // ILIKE under the path's "C" collation ignores ASCII case only
   like: 'ILIKE',

@@ -9,6 +9,9 @@ const LINKED_PAGES_READ_AGAIN = `
   UPDATE pages SET prose = NULL WHERE id IN (SELECT page_id FROM links WHERE kind IN ('wikilink', 'embed', 'markdown'));
 `;
 
+/** Step 20's: a page whose body may hold an inline tag, as GLOB can say it (char(9), (10), (13): tab, line ends). */
+const MAY_HAVE_INLINE_TAG = `(body GLOB '#[^ #' || char(9, 10, 13) || ']*' OR body GLOB '*[ ' || char(9, 10, 13) || ']#[^ #' || char(9, 10, 13) || ']*')`;
+
 /** A step is SQL, or a function where SQL cannot say it (SQLite has no ADD COLUMN IF NOT EXISTS). */
 type Step = string | ((db: Database.Database) => void);
 
@@ -395,6 +398,13 @@ const STEPS: ReadonlyArray<Step> = [
   `
   DROP TRIGGER IF EXISTS prose_sigs_added;
   DROP TRIGGER IF EXISTS prose_sigs_changed;
+  `,
+  // 20: inline `#tags` are tags (shared/markdown/tags.ts): the pages whose body may hold one (a `#`
+  // after whitespace, then neither whitespace nor another `#`: a heading's `# ` is none) are read
+  // again by the next run (their prose set to null, as step 11 did), which finds their tags
+  `
+  UPDATE files SET mtime_ms = -1 WHERE id IN (SELECT file_id FROM pages WHERE ${MAY_HAVE_INLINE_TAG});
+  UPDATE pages SET prose = NULL WHERE ${MAY_HAVE_INLINE_TAG};
   `,
 ];
 

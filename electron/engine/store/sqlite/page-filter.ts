@@ -5,7 +5,10 @@ import { pageConditionIn, type FilterDialect } from '../page-condition.ts';
 import type { Condition } from '../visibility.ts';
 
 const SQLITE: FilterDialect = {
-  hasTag: `EXISTS (SELECT 1 FROM json_each(p.tags) t WHERE lower(t.value) = lower(?))`,
+  hasTag: (tag) => ({
+    sql: `EXISTS (SELECT 1 FROM json_each(p.tags) t WHERE lower(t.value) = lower(?) OR substr(lower(t.value), 1, length(?)) = lower(?))`,
+    params: [tag, `${tag}/`, `${tag}/`],
+  }),
   oneOf: (expr, tiers) => ({ sql: `${expr} IN (${tiers.map(() => '?').join(',')})`, params: [...tiers] }),
   like: 'LIKE',
 };
