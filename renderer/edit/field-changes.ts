@@ -12,9 +12,11 @@ export interface FieldRow {
   removed: boolean;
 }
 
-/** A value as one line of YAML where it can be: lists and maps in flow style. */
+/** A value as one line of YAML where it can be: lists and maps in flow style, words as they are
+ * (a flow context would quote a word with a comma). */
 export function yamlText(value: unknown): string {
-  return stringify(value, { collectionStyle: 'flow', lineWidth: 0, flowCollectionPadding: false }).trimEnd();
+  const flow = typeof value === 'object' && value !== null;
+  return stringify(value, { collectionStyle: flow ? 'flow' : 'any', lineWidth: 0, flowCollectionPadding: false }).trimEnd();
 }
 
 export function rowsOf(frontmatter: Record<string, unknown>): FieldRow[] {
