@@ -21,17 +21,21 @@ test.afterAll(async () => {
 });
 
 test('edit a foam-docs page, and merge when the file changed meanwhile', async ({ page }, testInfo) => {
+  test.slow(); // a real vault's page: its editor and the merge view take longer to draw
   const file = path.join(foam.wiki, PAGE);
   const before = fs.readFileSync(file, 'utf8');
   await page.goto(`${foam.cairn.url}#/page/${PAGE}?root=${encodeURIComponent(foam.wiki)}`);
-  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const edit = page.getByRole('button', { name: 'Edit', exact: true });
+  await expect(edit).toBeVisible();
+  await screenshot(page, testInfo, 'edit-foam-page');
+  await edit.click();
   const body = page.getByRole('textbox', { name: 'Page body' });
   await expect(body).toContainText('At the top of the file');
   // a paragraph of mine after the title (line 3 of the body: a blank line, the title, a blank line)
   await page.keyboard.press('Control+Home');
   for (let i = 0; i < 2; i++) await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
-  await page.keyboard.type('Cairn keeps every byte you did not change.');
+  await page.keyboard.insertText('Cairn keeps every byte you did not change.');
   await page.keyboard.press('Enter');
   await page.getByRole('group', { name: 'Frontmatter fields' }).getByRole('textbox', { name: 'type', exact: true }).fill('guide');
   await screenshot(page, testInfo, 'edit-foam', 'editing.png');

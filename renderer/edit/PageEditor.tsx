@@ -14,6 +14,9 @@ import { MergePanel } from './MergePanel.tsx';
 import { saveEdit, type Refusal } from './save-edit.ts';
 import '../styles/editor.css';
 
+/** How long after the last change the draft is kept in sessionStorage. */
+const DRAFT_DELAY_MS = 300;
+
 interface Props {
   page: Page;
   /** the write landed: show the page as it is now */
@@ -41,9 +44,29 @@ export default function PageEditor({ page, onSaved, onClose }: Props) {
   };
 
   const dirty = theirs !== null || text !== opened.body || rows.some(isChanged);
-  useEffect(() => {
+  // kept a moment after typing stops, not on every key (a page may be megabytes), and at once when the tab reloads or closes
+  const keep = useRef(() => {});
+  /** saved or given up: no draft may be kept after it */
+  const finished = useRef(false);
+  keep.current = () => {
+    if (finished.current) return;
     if (dirty) keepDraft(page, { base: opened, text, fields: rows });
+    else dropDraft(page);
+  };
+  const finish = (then: () => void) => {
+    finished.current = true;
+    dropDraft(page);
+    then();
+  };
+  useEffect(() => {
+    const later = setTimeout(() => keep.current(), DRAFT_DELAY_MS);
+    return () => clearTimeout(later);
   }, [dirty, text, rows]);
+  useEffect(() => {
+    const now = () => keep.current();
+    window.addEventListener('pagehide', now);
+    return () => window.removeEventListener('pagehide', now);
+  }, []);
 
   const save = async () => {
     if (saving) return;
@@ -68,25 +91,19 @@ export default function PageEditor({ page, onSaved, onClose }: Props) {
       setRefusal(outcome.refusal);
       if (outcome.refusal.field) setFieldErrors({ [outcome.refusal.field]: 'refused: see the message above' });
     } else {
-      dropDraft(page);
-      if (outcome.kind === 'saved') onSaved();
-      else onClose();
+      finish(outcome.kind === 'saved' ? onSaved : onClose);
     }
   };
   const cancel = () => {
     if (!dirty) {
-      dropDraft(page);
-      onClose();
+      finish(onClose);
       return;
     }
     confirmation.ask({
       title: 'Leave without saving?',
       body: <p>Your changes to {page.path} are not written, and leaving drops them.</p>,
       confirm: 'Discard changes',
-      run: () => {
-        dropDraft(page);
-        onClose();
-      },
+      run: () => finish(onClose),
     });
   };
 
