@@ -1,8 +1,9 @@
 // Editing a page in the app, through the write path an agent's write takes: a word changed and saved
 // with Ctrl-S keeps every other byte; a file an editor changed behind the app's back is not
 // overwritten but merged, both texts kept; a frontmatter field set through the form; a link to a
-// page that does not exist refused, naming it, the text kept. Its own `cairn serve` (--no-watch, so
-// only the write's base-hash check sees the editor's change) over a small wiki made here.
+// page that does not exist refused, naming it, the text kept; a stale page opened in the editor.
+// Its own `cairn serve` (--no-watch, so only the write's base-hash check sees the editor's change)
+// over a small wiki made here.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -30,6 +31,7 @@ test.beforeAll(async () => {
   own = await ownServer('edit-page', (wiki) => {
     for (const name of ['Save', 'Merge', 'Fields', 'Refused']) fs.writeFileSync(path.join(wiki, `${name}.md`), plan(name));
     fs.writeFileSync(path.join(wiki, 'Other.md'), '# Other\n\nAnother page.\n');
+    fs.writeFileSync(path.join(wiki, 'Old.md'), '---\nreviewed: 2020-01-01\n---\n# Old\n\nLast looked at years ago.\n');
   });
 });
 
@@ -126,4 +128,11 @@ test('a link to a page that does not exist is refused, naming it, and the text s
   await expect(page.getByRole('alert')).toContainText('Nowhere page');
   await expect(body(page)).toContainText('The launch is in spring and [[Nowhere page]]');
   expect(fs.readFileSync(file('Refused'), 'utf8')).toBe(before);
+});
+
+test('a stale page opens in the editor from the Stale pages screen', async ({ page }) => {
+  await page.goto(`${own.cairn.url}#/stale`);
+  await page.getByRole('button', { name: 'What changed for Old' }).click();
+  await page.getByRole('complementary', { name: 'Stale page Old' }).getByRole('link', { name: 'Edit page' }).click();
+  await expect(body(page)).toContainText('Last looked at years ago.');
 });
