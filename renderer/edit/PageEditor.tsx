@@ -35,6 +35,8 @@ export default function PageEditor({ page, onSaved, onClose }: Props) {
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  /** saved, with something to say before the page is shown */
+  const [afterward, setAfterward] = useState<string | null>(null);
   const confirmation = useConfirmation();
   // the text as typed, for a save pressed before React drew the last keystroke
   const latest = useRef(text);
@@ -68,8 +70,10 @@ export default function PageEditor({ page, onSaved, onClose }: Props) {
     return () => window.removeEventListener('pagehide', now);
   }, []);
 
+  // a ref, not the state: two quick Ctrl-S come before React draws `saving`
+  const inFlight = useRef(false);
   const save = async () => {
-    if (saving) return;
+    if (inFlight.current || finished.current) return;
     const { changes, errors } = fieldChanges(rows);
     setFieldErrors(errors);
     if (Object.keys(errors).length) {
@@ -81,8 +85,10 @@ export default function PageEditor({ page, onSaved, onClose }: Props) {
       });
       return;
     }
+    inFlight.current = true;
     setSaving(true);
     const outcome = await saveEdit(page, theirs ?? opened, latest.current, changes);
+    inFlight.current = false;
     setSaving(false);
     if (outcome.kind === 'conflict') {
       setRefusal(null);
@@ -90,6 +96,8 @@ export default function PageEditor({ page, onSaved, onClose }: Props) {
     } else if (outcome.kind === 'refused') {
       setRefusal(outcome.refusal);
       if (outcome.refusal.field) setFieldErrors({ [outcome.refusal.field]: 'refused: see the message above' });
+    } else if (outcome.kind === 'saved' && outcome.afterward) {
+      finish(() => setAfterward(outcome.afterward));
     } else {
       finish(outcome.kind === 'saved' ? onSaved : onClose);
     }
@@ -111,7 +119,7 @@ export default function PageEditor({ page, onSaved, onClose }: Props) {
   keys.current = { save, cancel, asking: confirmation.open };
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (keys.current.asking) return;
+      if (keys.current.asking || finished.current) return;
       if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 's') {
         e.preventDefault();
         void keys.current.save();
@@ -124,6 +132,17 @@ export default function PageEditor({ page, onSaved, onClose }: Props) {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  if (afterward)
+    return (
+      <section className="page-editor" aria-label="Editor">
+        <p className="note" role="status">
+          Saved. {afterward}
+        </p>
+        <button type="button" className="button primary" onClick={onSaved}>
+          Show the page
+        </button>
+      </section>
+    );
   return (
     <section className="page-editor" aria-label="Editor" aria-busy={saving}>
       <div className="editor-bar">

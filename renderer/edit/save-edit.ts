@@ -15,13 +15,15 @@ export interface Refusal {
   field: string | null;
 }
 
-export type SaveOutcome = { kind: 'saved' } | { kind: 'unchanged' } | { kind: 'conflict'; theirs: EditBase } | { kind: 'refused'; refusal: Refusal };
+export type SaveOutcome =
+  /** `afterward`: what the person must know of a write that landed (a conflict copy kept, indexing that failed) */
+  { kind: 'saved'; afterward: string | null } | { kind: 'unchanged' } | { kind: 'conflict'; theirs: EditBase } | { kind: 'refused'; refusal: Refusal };
 
 export async function saveEdit(page: Page, base: EditBase, text: string, changes: Record<string, unknown>): Promise<SaveOutcome> {
   const bodyChanged = text !== base.body;
   if (!bodyChanged && Object.keys(changes).length === 0) return { kind: 'unchanged' };
   try {
-    await cairn.writePage({
+    const written = await cairn.writePage({
       key: page.key,
       agent: page.scope.agent,
       root: page.root,
@@ -31,7 +33,8 @@ export async function saveEdit(page: Page, base: EditBase, text: string, changes
       ...(bodyChanged ? { body: text } : {}),
       ...(Object.keys(changes).length ? { frontmatter: changes } : {}),
     });
-    return { kind: 'saved' };
+    const copy = written.conflictCopy && `The file changed again as yours was written: what it held then is kept beside it as ${written.conflictCopy}.`;
+    return { kind: 'saved', afterward: [copy, written.notice].filter(Boolean).join(' ') || null };
   } catch (err) {
     return refused(err);
   }
