@@ -73,7 +73,7 @@ export function parseHash(hash: string): Route {
  */
 export function pageHref(
   page: PageTarget | string,
-  opts: { heading?: string | null; agent?: string | null; tab?: 'graph' | 'recall' | null; depth?: number | null } = {},
+  opts: { heading?: string | null; agent?: string | null; tab?: 'graph' | 'recall' | null; depth?: number | null; edit?: boolean } = {},
 ): string {
   const target: PageTarget = typeof page === 'string' ? { key: page } : page;
   const search = new URLSearchParams();
@@ -82,6 +82,8 @@ export function pageHref(
   if (opts.agent) search.set('agent', opts.agent);
   if (opts.tab) search.set('tab', opts.tab);
   if (opts.depth) search.set('depth', String(opts.depth));
+  // open in its editor, so a reload comes back to it (with the unsaved text the tab keeps)
+  if (opts.edit) search.set('edit', '1');
   const s = search.toString();
   const named = 'root' in target ? target.path.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(target.key);
   return `#/page/${named}${s ? `?${s}` : ''}`;

@@ -20,17 +20,24 @@ import { useAsync } from '../hooks/useAsync.ts';
 import { DepthSwitch } from '../graph/DepthSwitch.tsx';
 import { CreateMissingPage } from '../links/CreateMissingPage.tsx';
 import { GraphPanel, openNode } from '../graph/GraphPanel.tsx';
+import { useEditKey } from '../edit/useEditKey.ts';
 
 const RecallView = lazyView(() => import('../graph/RecallView.tsx'));
+const PageEditor = lazyView(() => import('../edit/PageEditor.tsx'));
 
 export function PageScreen({ target, params }: { target: PageTarget; params: URLSearchParams }) {
   const agent = params.get('agent');
   const heading = params.get('h');
   const tab = params.get('tab') === 'graph' ? 'graph' : params.get('tab') === 'recall' ? 'recall' : 'page';
   const depth = depthParam(params);
-  const { generation } = useStatus();
+  const { generation, status } = useStatus();
   const ref = pageRef(target, agent);
   const { value: page, error, errorCode, loading, reload } = useAsync(() => cairn.getPage(ref), [JSON.stringify(ref), generation]);
+  // a person writes every page, unless the index is read-only
+  const canEdit = page !== null && tab === 'page' && status !== null && !status.readOnly;
+  const editing = canEdit && params.get('edit') === '1';
+  const setEditing = (on: boolean) => page && navigate(pageHref(page, { agent, edit: on }), { replace: true });
+  useEditKey(canEdit && !editing, () => setEditing(true));
 
   if (error && !page) {
     const missing = errorCode === 'not-found';
@@ -79,7 +86,14 @@ export function PageScreen({ target, params }: { target: PageTarget; params: URL
           {fm.stale_since !== undefined && <span className="badge warn">stale since {String(fm.stale_since)}</span>}
           {fm.archived_since !== undefined && <span className="badge">archived {String(fm.archived_since)}</span>}
         </div>
-        <PathActions absPath={absPath} />
+        <div className="page-actions">
+          {canEdit && !editing && (
+            <button type="button" className="button small primary" aria-keyshortcuts="e" title="Edit this page (e)" onClick={() => setEditing(true)}>
+              Edit
+            </button>
+          )}
+          <PathActions absPath={absPath} />
+        </div>
         <SameName page={page} agent={agent} />
         {page.shadows && (
           <p className="note">
@@ -118,6 +132,17 @@ export function PageScreen({ target, params }: { target: PageTarget; params: URL
             Open in the Graph screen
           </a>
         </GraphPanel>
+      ) : editing ? (
+        <Suspense fallback={<div className="muted">Loading the editor…</div>}>
+          <PageEditor
+            page={page}
+            onSaved={() => {
+              reload();
+              setEditing(false);
+            }}
+            onClose={() => setEditing(false)}
+          />
+        </Suspense>
       ) : (
         <div className="page-layout">
           <div className="page-body">

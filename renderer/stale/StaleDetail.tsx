@@ -55,6 +55,9 @@ export function StaleDetail({ page, busy, act }: { page: StalePage; busy: boolea
         <button type="button" className="button small ghost" disabled={busy} onClick={() => act(page, 'archive')} aria-label={`Archive ${page.key}`}>
           Archive
         </button>
+        <a className="button small ghost" href={pageHref(page, { agent: page.scope.agent, edit: true })}>
+          Edit page
+        </a>
       </div>
     </aside>
   );
