@@ -7,7 +7,7 @@ import type { Viewer } from '../../../shared/viewer.ts';
 import { conceptNames } from './names.ts';
 import type { MentionLine } from '../store/links.ts';
 import type { Store } from '../store/store.ts';
-import { lineIn, sentenceAround } from '../graph/link-context.ts';
+import { paragraphAt, sentenceAround } from '../graph/link-context.ts';
 import { pageNamedOrThrow } from '../graph/page-ref.ts';
 
 /** Pages listed: what a person reads through, and a bounded read of chunks. */
@@ -22,20 +22,21 @@ function namePattern(name: string): RegExp | null {
   return new RegExp(`(?<![\\p{L}\\p{N}])${words.map(escape).join('[^\\p{L}\\p{N}]+')}(?:e?s)?(?![\\p{L}\\p{N}])`, 'iu');
 }
 
-/** The earliest place in `text` one of the patterns matches. */
-function firstName(text: string, patterns: RegExp[]): { from: number; to: number } | null {
+/** The earliest place in `text`, from `offset` on, one of the patterns matches. */
+function firstName(text: string, offset: number, patterns: RegExp[]): { from: number; to: number } | null {
+  const rest = text.slice(offset);
   let best: { from: number; to: number } | null = null;
   for (const p of patterns) {
-    const m = p.exec(text);
-    if (m && (!best || m.index < best.from)) best = { from: m.index, to: m.index + m[0].length };
+    const m = p.exec(rest);
+    if (m && (!best || offset + m.index < best.from)) best = { from: offset + m.index, to: offset + m.index + m[0].length };
   }
   return best;
 }
 
 function mentionOf(row: MentionLine, patterns: RegExp[]): UnlinkedMention {
-  const text = lineIn(row, row.line);
-  const found = text === null ? null : firstName(text, patterns);
-  const context = text === null ? null : found ? sentenceAround(text, found.from, found.to) : sentenceAround(text, 0, 0);
+  const para = paragraphAt(row, row.line);
+  const found = para && firstName(para.text, para.offset, patterns);
+  const context = para && (found ? sentenceAround(para.text, found.from, found.to) : sentenceAround(para.text, para.offset, para.offset));
   return {
     root: row.root,
     path: row.path,
@@ -45,7 +46,7 @@ function mentionOf(row: MentionLine, patterns: RegExp[]): UnlinkedMention {
     line: row.line,
     count: row.n,
     context: context || null,
-    phrase: found && text ? text.slice(found.from, found.to) : null,
+    phrase: found && para ? para.text.slice(found.from, found.to) : null,
   };
 }
 

@@ -3,13 +3,13 @@ import type { Link } from '../../../shared/page.ts';
 import type { Viewer } from '../../../shared/viewer.ts';
 import type { BacklinkLine } from '../store/links.ts';
 import type { Store } from '../store/store.ts';
-import { CONTEXT_LINKS, lineIn, linkEnd, sentenceAround } from './link-context.ts';
+import { CONTEXT_LINKS, linkEnd, paragraphAt, sentenceAround } from './link-context.ts';
 
 function contextOf(place: BacklinkLine): string | undefined {
-  const text = place.column === null ? null : lineIn(place, place.line);
-  if (text === null || place.column === null) return undefined;
-  const from = place.column - 1;
-  return sentenceAround(text, from, linkEnd(text, from)) || undefined;
+  const para = place.column === null ? null : paragraphAt(place, place.line);
+  if (para === null || place.column === null) return undefined;
+  const from = para.offset + place.column - 1;
+  return sentenceAround(para.text, from, linkEnd(para.text, from)) || undefined;
 }
 
 export async function backlinksWithContext(store: Store, pageId: number, viewer: Viewer): Promise<Link[]> {

@@ -1,6 +1,7 @@
-// The sentence around a place in a page, as a backlinks pane shows it: from the line that holds the
-// link or mention (read from the chunk it is in), the sentence that holds it, without the line's
-// list, quote or heading marks, cut to about CONTEXT_CHARS around it when the sentence is longer.
+// The sentence around a place in a page, as a backlinks pane shows it: from the paragraph that holds
+// the link or mention (its lines read from the chunk it is in: prose is often wrapped, and a
+// sentence runs on over the next line), the sentence that holds it, without the block's list, quote
+// or heading marks, on one line, cut to about CONTEXT_CHARS around it when the sentence is longer.
 import type { ChunkAt } from '../store/links.ts';
 
 export const CONTEXT_CHARS = 200;
@@ -14,10 +15,23 @@ const SENTENCE_END = /[.!?]["'”’)\]]*(?=\s|$)/g;
 /** A wikilink, embed or markdown link written at the start of a string. */
 const LINK_AT = /^!?\[\[[^\]\n]*\]\]|^!?\[[^\]\n]*\]\([^)\n]*\)/;
 
-/** Line `line` (1-based, of the file) of the chunk, or null when the chunk does not hold it. */
-export function lineIn(chunk: ChunkAt, line: number): string | null {
+/** A line that starts a block of its own, not a wrapped line of the one before. */
+const BLOCK_START = /^\s*(?:#{1,6}\s|>|[-*+]\s|\d+[.)]\s|\||```|~~~)/;
+
+/** The paragraph of the chunk that holds line `line` (1-based, of the file), and where that line
+ * starts in it; null when the chunk does not hold the line. */
+export function paragraphAt(chunk: ChunkAt, line: number): { text: string; offset: number } | null {
   if (chunk.text === null || chunk.chunkLine === null) return null;
-  return chunk.text.split('\n')[line - chunk.chunkLine] ?? null;
+  const lines = chunk.text.split('\n');
+  const at = line - chunk.chunkLine;
+  if (lines[at] === undefined) return null;
+  const joins = (i: number) => lines[i - 1]!.trim() !== '' && lines[i]!.trim() !== '' && !BLOCK_START.test(lines[i]!);
+  let first = at;
+  while (first > 0 && joins(first)) first--;
+  let last = at;
+  while (last + 1 < lines.length && joins(last + 1)) last++;
+  const before = lines.slice(first, at);
+  return { text: lines.slice(first, last + 1).join('\n'), offset: before.reduce((n, l) => n + l.length + 1, 0) };
 }
 
 /** The end of the link that starts at 0-based `from`, or just past `from` when none starts there. */
@@ -25,7 +39,7 @@ export function linkEnd(text: string, from: number): number {
   return from + (LINK_AT.exec(text.slice(from))?.[0].length ?? 1);
 }
 
-/** The sentence of `text` that holds [from, to), at most about CONTEXT_CHARS long. */
+/** The sentence of `text` that holds [from, to), on one line, at most about CONTEXT_CHARS long. */
 export function sentenceAround(text: string, from: number, to: number): string {
   const marks = LINE_MARKS.exec(text)![0].length;
   let start = Math.min(marks, from);
@@ -38,7 +52,7 @@ export function sentenceAround(text: string, from: number, to: number): string {
       break;
     }
   }
-  return cut(text, start, end, from, to);
+  return cut(text, start, end, from, to).replace(/\s+/g, ' ');
 }
 
 /** [start, end) of text, cut to about CONTEXT_CHARS around [from, to) with an ellipsis where it was cut. */

@@ -21,6 +21,7 @@ describe.each(storeKinds())('backlink contexts and unlinked mentions (%s)', (kin
       'Sailing.md': '# Sailing\n\nOld sailors trusted the Compasses more than the stars. A compass again.\n',
       'Stones.md': '# Stones\n\n> A lodestone is a natural magnet.\n',
       'Camping.md': '# Camping\n\nA tent and a stove.\n',
+      'Wrapped.md': '# Wrapped\n\nThe first sentence. The map and the\n[[Compass]] work together. The last one.\n',
     });
     const e = fx.engine();
     await e.reindex();
@@ -30,6 +31,7 @@ describe.each(storeKinds())('backlink contexts and unlinked mentions (%s)', (kin
       ['Hiking.md', 6, 'Always carry a [[Compass|compass]] in the hills!'],
       ['Hiking.md', 8, 'see [[Compass]]'],
       ['Long.md', 3, expect.stringMatching(/^….*then \[\[Compass\]\] and .*…$/)],
+      ['Wrapped.md', 4, 'The map and the [[Compass]] work together.'],
     ]);
     expect(page.backlinks[2]!.context!.length).toBeLessThanOrEqual(202);
 
