@@ -20,6 +20,7 @@ import './styles/connection.css';
 import './styles/model-offer.css';
 import './styles/decisions.css';
 import './styles/pages.css';
+import './styles/page-around.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
