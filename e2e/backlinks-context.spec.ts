@@ -56,3 +56,24 @@ test('resting on a wikilink previews the page it leads to', async ({ page }) => 
   await page.locator('.page-body a.wikilink', { hasText: 'Missing chart' }).focus();
   await expect(page.getByRole('tooltip')).toHaveText(/No page named “Missing chart”/);
 });
+
+test('"Link it" turns a mention into a wikilink after a preview, and Undo puts it back', async ({ page }) => {
+  const sailing = path.join(own.wiki, 'Sailing.md');
+  const before = fs.readFileSync(sailing, 'utf8');
+  await page.goto(`${own.cairn.url}#/page/Compass.md?root=${encodeURIComponent(own.wiki)}`);
+  const mentions = page.getByRole('region', { name: 'Unlinked mentions' });
+  await mentions.getByRole('button', { name: 'Link it in Sailing' }).click();
+  const preview = page.getByRole('dialog', { name: 'Link “compass” in Sailing' });
+  await expect(preview.locator('.after')).toHaveText('Old sailors trusted the [[compass]] more than the stars.');
+  await preview.getByRole('button', { name: 'Link it' }).click();
+
+  await expect(mentions.getByRole('status')).toContainText('Linked “compass” in Sailing.md.');
+  expect(fs.readFileSync(sailing, 'utf8')).toBe(before.replace('the compass more', 'the [[compass]] more'));
+  await expect(mentions).not.toContainText('Old sailors');
+  await expect(page.getByRole('region', { name: 'Backlinks' })).toContainText('Old sailors trusted the [[compass]] more than the stars.');
+
+  await mentions.getByRole('status').getByRole('button', { name: 'Undo' }).click();
+  await expect(mentions.getByRole('status')).toContainText('Undone');
+  expect(fs.readFileSync(sailing, 'utf8')).toBe(before);
+  await expect(mentions).toContainText('Old sailors trusted the compass more than the stars.');
+});
