@@ -21,6 +21,7 @@ import './styles/model-offer.css';
 import './styles/decisions.css';
 import './styles/pages.css';
 import './styles/tags.css';
+import './styles/page-around.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -3,7 +3,7 @@
 // from this table, never written once per method.
 import { z } from 'zod';
 import { IndexNotice, IndexProgress, IndexReport } from './indexing.ts';
-import { AUDIT_ACTIONS, LinkFinding, Page, PageRef, PageSummary, SourceChange, StalePage } from './page.ts';
+import { AUDIT_ACTIONS, LinkFinding, Page, PageRef, PageSummary, SourceChange, StalePage, UnlinkedMention } from './page.ts';
 import { SearchRequest, SearchResponse } from './search.ts';
 import { ConceptsRequest, ConceptsResponse, GraphRequest, GraphResponse, RecallWalkRequest, RecallWalkResponse } from './graph.ts';
 import { DecideSkillRequest, ExpertRequest, ExpertResponse, Registration, RegisterSkillRequest, SkillsRequest, SkillsResponse } from './skills.ts';
@@ -161,6 +161,12 @@ export const contract = {
     'A page by key, or exactly by root and path (as results give them: of pages with one name, the one chosen): frontmatter, body, headings, outgoing links and backlinks, and the other pages with its name. By key, an agent sees its own page first.',
     PageRef,
     Page.extend({ index: ReadersNotice }),
+    seenIn('agent'),
+  ),
+  mentions: method(
+    'The pages whose prose names a page (its title, key or an alias, as concepts match: case, punctuation and plurals aside) without linking to it, each with the sentence around its first mention: links that could be written. By path; the first 100.',
+    PageRef,
+    z.object({ mentions: z.array(UnlinkedMention) }),
     seenIn('agent'),
   ),
   pages: method(

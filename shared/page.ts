@@ -60,8 +60,26 @@ export const Link = z.object({
   resolvedPath: z.string().nullable().describe('page or attachment the link resolved to'),
   resolvedRoot: z.string().nullable().describe('the root of the page or attachment it resolved to'),
   reason: BrokenReason.nullable().describe('null when the link and its anchor resolve'),
+  context: z
+    .string()
+    .optional()
+    .describe("a backlink's sentence around the link, as written (at most ~200 characters; given for a page's first 100 backlinks)"),
 });
 export type Link = z.infer<typeof Link>;
+
+/** A page whose prose names another page (its title, key or an alias) without linking to it. */
+export const UnlinkedMention = z.object({
+  root: z.string(),
+  path: z.string().describe('the mentioning page, relative to its root'),
+  key: z.string(),
+  title: z.string(),
+  scope: Scope,
+  line: z.number().int().describe('1-based line of the first mention in the file'),
+  count: z.number().int().describe('how many times its prose names the page'),
+  context: z.string().nullable().describe('the sentence around the first mention, as written (at most ~200 characters)'),
+  phrase: z.string().nullable().describe('the mention as written in that sentence, when found there'),
+});
+export type UnlinkedMention = z.infer<typeof UnlinkedMention>;
 
 export const Provenance = z.object({ from: z.string(), line: z.number().int() });
 export type Provenance = z.infer<typeof Provenance>;

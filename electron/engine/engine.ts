@@ -523,6 +523,11 @@ export class Engine implements CairnService {
     }
   }
 
+  async mentions(r: Parsed<'mentions'>, _caller: Caller = PERSON, viewer: Viewer = viewerOf(PERSON, r)): Promise<Response<'mentions'>> {
+    const { unlinkedMentions } = await import('./concepts/unlinked-mentions.ts');
+    return unlinkedMentions(this.store, r, viewer);
+  }
+
   /** What readers are told about the index they read: being built, or left half done by a run that died. */
   private notice(): Promise<IndexNotice | null> {
     return readersNotice(this.store, this.runs.progress);

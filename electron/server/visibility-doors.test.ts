@@ -34,7 +34,8 @@ const FILES: Record<string, string | Buffer> = {
     '---\ntitle: Quillfeather Manifesto\ntags: [glimmerwort]\naliases: [Zeta-Wobble]\nsources: [gone-zorblax-source.txt]\n---\n# Quillfeather Manifesto\n\nThe xylophonic tesseract plan for sqlite vacuum. See [[vacuum#zorblax-anchor]] and [[nowhere-zorblax]].\n\n![[zorblax.png]]\n',
   'user/builder/zorblax.png': PNG,
   'user/builder/2020-01-01.md': '---\ntags: [glimmerwort]\n---\n# 2020-01-01\n\nXylophonic tesseract progress on the glimmerwort sqlite work.\n',
-  'user/builder/2020-01-02.md': '---\ntags: [glimmerwort]\n---\n# 2020-01-02\n\nMore xylophonic tesseract progress on the glimmerwort sqlite work.\n',
+  'user/builder/2020-01-02.md':
+    '---\ntags: [glimmerwort]\n---\n# 2020-01-02\n\nMore xylophonic tesseract progress on the glimmerwort sqlite work for the hub.\n',
   'user/scout/scout-log.md': '# Scout log\n\nScout reads the [[hub]] about sqlite vacuum.\n',
 };
 
@@ -122,6 +123,8 @@ const ROWS: Row[] = [
   { method: 'graph', label: 'around a shared page', request: { around: { key: 'vacuum' }, depth: 2, concepts: true } },
   { method: 'graph', label: 'around a page by place', request: { around: { root: '<root>', path: 'user/builder/zorblax-plan.md' }, depth: 1 } },
   { method: 'concepts', request: {} },
+  // builder's note names the shared hub without linking it
+  { method: 'mentions', request: { key: 'hub' } },
   {
     method: 'recall',
     label: 'from a page',

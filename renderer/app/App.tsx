@@ -12,6 +12,7 @@ import { AuditScreen } from '../screens/AuditScreen.tsx';
 import { LinksScreen } from '../screens/LinksScreen.tsx';
 import { ModelsScreen } from '../screens/ModelsScreen.tsx';
 import { ModelOffer } from '../models/ModelOffer.tsx';
+import { LinkPreview } from '../preview/LinkPreview.tsx';
 import { PageScreen } from '../screens/PageScreen.tsx';
 import { PagesScreen } from '../screens/PagesScreen.tsx';
 import { RecallScreen } from '../screens/RecallScreen.tsx';
@@ -112,6 +113,7 @@ export function App() {
           <ScreenBoundary key={route.screen === 'page' ? `page\0${placeOf(route.page)}` : route.screen} name={TITLES[route.screen]} recoveries={recoveries}>
             <Screen route={route} />
           </ScreenBoundary>
+          <LinkPreview />
         </main>
       </div>
     </StatusProvider>

@@ -6,11 +6,13 @@ import { cairn } from '../api/client.ts';
 import { lazyView } from '../app/lazy-view.ts';
 import { depthParam, navigate, pageHref, pageName, pageRef, screenHref, type PageTarget } from '../app/route.ts';
 import { useStatus } from '../app/status-context.tsx';
+import { BacklinkList } from '../components/BacklinkList.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 import { FrontmatterPanel } from '../components/FrontmatterPanel.tsx';
 import { LinkList } from '../components/LinkList.tsx';
 import { Markdown } from '../components/Markdown.tsx';
+import { MentionList } from '../components/MentionList.tsx';
 import { Outline } from '../components/Outline.tsx';
 import { absolutePath, PathActions } from '../components/PathActions.tsx';
 import { ProvenanceList } from '../components/ProvenanceList.tsx';
@@ -149,7 +151,8 @@ export function PageScreen({ target, params }: { target: PageTarget; params: URL
             <Markdown page={page} heading={heading} onChanged={reload} />
           </div>
           <aside className="page-aside">
-            <LinkList title="Backlinks" links={page.backlinks} direction="in" agent={agent} empty="No page links here yet." />
+            <BacklinkList links={page.backlinks} agent={agent} />
+            <MentionList page={page} agent={agent} />
             <LinkList title="Links out" links={page.links} direction="out" agent={agent} empty="This page links nowhere." />
             <Outline page={page} />
             <ProvenanceList page={page} />

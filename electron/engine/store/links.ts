@@ -48,6 +48,33 @@ export interface LinkAnswer {
   targetKey?: string;
 }
 
+/** Where a chunk of a page begins (1-based file line) and what it says: the lines around a place in it. */
+export interface ChunkAt {
+  chunkLine: number | null;
+  text: string | null;
+}
+
+/** A backlink's place, with the chunk its line is in (none for a link in frontmatter). */
+export interface BacklinkLine extends ChunkAt {
+  source: string;
+  sourceRoot: string;
+  line: number;
+  /** 1-based column where the link starts; null in frontmatter */
+  column: number | null;
+}
+
+/** A page whose prose names another without linking to it: its first mention, and the chunk that line is in. */
+export interface MentionLine extends ChunkAt {
+  root: string;
+  path: string;
+  key: string;
+  title: string;
+  scope: 'global' | 'user';
+  agent: string | null;
+  line: number;
+  n: number;
+}
+
 /** Links to pages, as [page id, kind, target page id, line]. */
 export type PageEdge = [pageId: number, kind: LinkKind, targetPage: number, line: number];
 /** Links to anything else, as [page id, kind, target file id, external target, target as written, line]. */
@@ -72,6 +99,11 @@ export interface LinkRepo {
   outOf(pageId: number): Promise<Link[]>;
   /** The links to this page from the other pages the viewer reads. */
   backlinksOf(pageId: number, viewer: Viewer): Promise<Link[]>;
+  /** The first `limit` backlinksOf, in its order, each with the chunk its line is in. */
+  backlinkLines(pageId: number, viewer: Viewer, limit: number): Promise<BacklinkLine[]>;
+  /** The first `limit` pages the viewer reads (by place) whose prose mentions a concept this page
+   * is (its key, title or an alias) and that do not link to it; a page once per concept. */
+  unlinkedMentions(pageId: number, viewer: Viewer, limit: number): Promise<MentionLine[]>;
   /** The links of these pages (null: of every page), leaving out a page's links to itself. */
   edges(pageIds: readonly number[] | null): Promise<{ toPages: PageEdge[]; toOthers: OtherEdge[] }>;
   /** The pages linked from or linking to these, in id order. */

@@ -7,11 +7,12 @@ import path from 'node:path';
 import { CompiledQuery, sql, type RawBuilder } from 'kysely';
 import type { Link, LinkFinding, LinkKind, PageSummary } from '../../../../shared/page.ts';
 import type { Viewer } from '../../../../shared/viewer.ts';
-import type { LinkAnswer, LinkRepo, LinkStep, NewLink, OtherEdge, PageEdge, StoredLink } from '../links.ts';
+import type { BacklinkLine, LinkAnswer, LinkRepo, LinkStep, MentionLine, NewLink, OtherEdge, PageEdge, StoredLink } from '../links.ts';
 import { toPageSummary, type PageSummaryRow } from '../pages.ts';
 import { visibleTo, type Visibility } from '../visibility.ts';
 import { condition, KeptStatements, lastOf, type Query } from './query.ts';
 import { meetingPaths } from './paths-under.ts';
+import { backlinkLines, unlinkedMentions } from './written-lines.ts';
 
 /** Reports and backlinks name the pages a viewer reads, archived ones too (their links are still written). */
 const READ: Visibility = { archived: true, never: true };
@@ -201,6 +202,14 @@ export class Links implements LinkRepo {
     return (
       await sql<Link>`${LINK} WHERE l.target_page_id = ${pageId} AND l.page_id != ${pageId} AND ${seen} ORDER BY sf.rel_path, l.line, l.id`.execute(this.q.db)
     ).rows;
+  }
+
+  backlinkLines(pageId: number, viewer: Viewer, limit: number): Promise<BacklinkLine[]> {
+    return backlinkLines(this.q, pageId, viewer, limit);
+  }
+
+  unlinkedMentions(pageId: number, viewer: Viewer, limit: number): Promise<MentionLine[]> {
+    return unlinkedMentions(this.q, pageId, viewer, limit);
   }
 
   async edges(pageIds: readonly number[] | null): Promise<{ toPages: PageEdge[]; toOthers: OtherEdge[] }> {

@@ -102,6 +102,18 @@ export const readSteps: Step[] = [
         'fusion#Concave global/search/fusion.md missing-anchor',
       ]);
       expect(p.backlinks.map((l) => l.source)).toEqual(['from-second.md', 'global/ops/hub.md', 'global/retired.md', 'global/search/fusion.md']);
+      expect(p.backlinks.at(-1)!.context).toBe('A weighted sum of normalized scores, back to [[bm25]] and [[tips]].');
+    },
+  ),
+  step(
+    'mentions: the pages that name a page without linking to it, with the sentence; an agent, of those it reads',
+    async (e) => ({ person: await e.mentions({ key: 'bm25' }), ada: await e.mentions({ key: 'bm25', agent: 'ada' }) }),
+    ({ person, ada }) => {
+      expect(person.mentions.map((m) => [m.path, m.phrase, m.context])).toEqual([
+        ['global/tips.md', 'BM25', 'Quote nothing; every word counts in BM25.'],
+        ['user/scout/tips.md', 'BM25', 'My own tips about search and BM25.'],
+      ]);
+      expect(ada.mentions.map((m) => m.path)).toEqual(['global/tips.md']);
     },
   ),
   step(
