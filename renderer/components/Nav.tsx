@@ -20,7 +20,9 @@ interface Item {
 }
 
 export function Nav({ route, searchHref }: { route: Route; searchHref: string }) {
-  const { status, progress } = useStatus();
+  const { status, progress, firstRun } = useStatus();
+  // a half-built index's count of broken links is no count at all
+  const counted = status && !firstRun ? status : null;
   const items: Item[] = [
     { screen: 'search', label: 'Search', icon: '⌕', href: searchHref, hint: SHORTCUT_LABEL },
     { screen: 'pages', label: 'Pages', icon: '▤', href: '#/pages' },
@@ -34,8 +36,8 @@ export function Nav({ route, searchHref }: { route: Route; searchHref: string })
       label: 'Broken links',
       icon: '⚠',
       href: '#/links',
-      hint: status ? COMPACT.format(status.dangling + status.brokenAnchors) : undefined,
-      hintTitle: status ? `${status.dangling + status.brokenAnchors} broken links: to missing pages, missing sources and missing headings` : undefined,
+      hint: counted ? COMPACT.format(counted.dangling + counted.brokenAnchors) : undefined,
+      hintTitle: counted ? `${counted.dangling + counted.brokenAnchors} broken links: to missing pages, missing sources and missing headings` : undefined,
     },
     { screen: 'stale', label: 'Stale pages', icon: '◔', href: '#/stale' },
     { screen: 'consolidate', label: 'Consolidate', icon: '◈', href: '#/consolidate' },

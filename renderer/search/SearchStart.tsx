@@ -3,6 +3,7 @@
 // no suggestion but what to do to fill it.
 import type { Status } from '../../shared/contract.ts';
 import { cairn } from '../api/client.ts';
+import { FirstRunNote } from '../app/FirstRunGate.tsx';
 import { useStatus } from '../app/status-context.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
 import { useAsync } from '../hooks/useAsync.ts';
@@ -12,9 +13,10 @@ import { NoPages } from '../browse/NoPages.tsx';
 const SUGGESTIONS = 4;
 
 export function SearchStart({ status, onQuery }: { status: Status | null; onQuery: (q: string) => void }) {
-  const { generation } = useStatus();
+  const { generation, firstRun } = useStatus();
   const pages = status?.pages;
   const top = useAsync(() => (pages ? cairn.pages({ order: 'most-linked', limit: SUGGESTIONS }) : Promise.resolve(null)), [generation, pages]);
+  if (firstRun) return <FirstRunNote />;
   if (status && pages === 0) return <NoPages roots={status.roots} />;
   const titles = [...new Set(top.value?.pages.map((p) => p.title) ?? [])];
   return (
