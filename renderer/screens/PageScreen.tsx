@@ -17,6 +17,7 @@ import { ProvenanceList } from '../components/ProvenanceList.tsx';
 import { SameName } from '../components/SameName.tsx';
 import { ScopeBadge } from '../components/ScopeBadge.tsx';
 import { useAsync } from '../hooks/useAsync.ts';
+import { useRememberPage } from '../browse/recent-pages.ts';
 import { DepthSwitch } from '../graph/DepthSwitch.tsx';
 import { GraphPanel, openNode } from '../graph/GraphPanel.tsx';
 
@@ -30,6 +31,7 @@ export function PageScreen({ target, params }: { target: PageTarget; params: URL
   const { generation } = useStatus();
   const ref = pageRef(target, agent);
   const { value: page, error, errorCode, loading, reload } = useAsync(() => cairn.getPage(ref), [JSON.stringify(ref), generation]);
+  useRememberPage(page);
 
   if (error && !page) {
     const missing = errorCode === 'not-found';

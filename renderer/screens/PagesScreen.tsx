@@ -1,4 +1,4 @@
-// Pages: browse the wiki as a file explorer does. The roots that are open,
+// Pages: browse the wiki as a file explorer does. The roots that are open, the pages opened lately,
 // a folder tree with counts and pages, and the pages below the chosen folder, sorted by folder,
 // title or last change, each with its tier and marks and a link to it. The filter searches the
 // whole wiki by name, the chosen folder a chip that narrows it (page-order.ts). The choices live in the URL
@@ -12,6 +12,7 @@ import { FolderTree, type FolderChoice } from '../browse/FolderTree.tsx';
 import { listed, sortParam, SORTS, type Sort } from '../browse/page-order.ts';
 import { NoPages } from '../browse/NoPages.tsx';
 import { PageTable } from '../browse/PageTable.tsx';
+import { RecentPages } from '../browse/RecentPages.tsx';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 import { useAsync } from '../hooks/useAsync.ts';
 
@@ -66,6 +67,7 @@ export function PagesScreen({ params }: { params: URLSearchParams }) {
               ))}
             </ul>
           </section>
+          <RecentPages />
           {value.total === 0 || !rows ? (
             <NoPages roots={value.roots.map((r) => r.path)} />
           ) : (
