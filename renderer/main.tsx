@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { followTheme } from './app/theme.ts';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/search.css';
@@ -21,6 +22,7 @@ import './styles/model-offer.css';
 import './styles/decisions.css';
 import './styles/pages.css';
 
+followTheme();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

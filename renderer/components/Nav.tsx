@@ -3,6 +3,7 @@ import type { Route } from '../app/route.ts';
 import { useStatus } from '../app/status-context.tsx';
 import { rootName } from '../browse/folder-tree.ts';
 import { IndexingProgress } from './IndexingProgress.tsx';
+import { ThemeSwitch } from './ThemeSwitch.tsx';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 export const SHORTCUT_LABEL = isMac ? '⌘K' : 'Ctrl K';
@@ -72,6 +73,7 @@ export function Nav({ route, searchHref }: { route: Route; searchHref: string })
         ))}
       </ul>
       <div className="nav-footer">
+        <ThemeSwitch />
         {progress ? (
           <IndexingProgress progress={progress} compact />
         ) : status ? (
