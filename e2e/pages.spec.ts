@@ -138,5 +138,10 @@ test.describe('an empty wiki', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Pages' })).toBeVisible();
     await expect(page.getByRole('main')).toContainText('no pages yet');
     await expect(page.getByRole('main')).toContainText(own.wiki);
+
+    // the Graph of an indexed wiki with no pages says so, never to index a folder
+    await nav(page).getByRole('link', { name: 'Graph', exact: true }).click();
+    await expect(page.getByRole('main')).toContainText('no pages yet');
+    await expect(page.getByRole('main')).not.toContainText('Index a folder');
   });
 });

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { followTheme } from './app/theme.ts';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/search.css';
@@ -23,6 +24,7 @@ import './styles/pages.css';
 import './styles/tags.css';
 import './styles/page-around.css';
 
+followTheme();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

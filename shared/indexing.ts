@@ -26,6 +26,16 @@ export const FileProblem = z.object({
 });
 export type FileProblem = z.infer<typeof FileProblem>;
 
+/** The phases a run's time is told in, in the order a run goes through them: finding the files,
+ * reading and writing the pages, relinking, what derives from the pages (mentions, staleness, the
+ * skill registry), getting the embedding model (loading, downloading or building it), embedding. */
+export const RUN_PHASES = ['scan', 'index', 'link', 'derive', 'model', 'embed'] as const;
+export const RunPhase = z.enum(RUN_PHASES);
+export type RunPhase = z.infer<typeof RunPhase>;
+
+export const PhaseTime = z.object({ phase: RunPhase, ms: z.number() });
+export type PhaseTime = z.infer<typeof PhaseTime>;
+
 export const IndexReport = z.object({
   roots: z.array(z.string()),
   pages: z.number().int(),
@@ -45,6 +55,13 @@ export const IndexReport = z.object({
   embedded: z.number().int().describe('chunks the model embedded in this run (vectors reused from the cache not counted)'),
   ms: z.number().describe('scanning, parsing, writing and linking'),
   semanticMs: z.number().describe('building the embedding model (when due) and embedding new chunks'),
+  totalMs: z
+    .number()
+    .default(0)
+    .describe(
+      'the whole run, from its start until its pages are searchable with their vectors: every phase, the model included (0 in runs recorded before it was kept)',
+    ),
+  phases: z.array(PhaseTime).default([]).describe('what each phase of the run took, in the order it went through them; together they make totalMs'),
 });
 export type IndexReport = z.infer<typeof IndexReport>;
 

@@ -3,6 +3,7 @@ import type { IndexReport } from '../../shared/indexing.ts';
 import { COMMON_OPTIONS, parse, UsageError } from './args.ts';
 import { printJson as print } from './output.ts';
 import { openSession, withProgressBar } from './session.ts';
+import { runTime } from '../../shared/run-time.ts';
 
 export async function runIndex(args: string[]): Promise<number> {
   const { values, positionals } = parse(args, { ...COMMON_OPTIONS, forget: { type: 'boolean', default: false } });
@@ -39,6 +40,8 @@ function indexJson(r: IndexReport) {
     model: r.model,
     embedded: r.embedded,
     semanticMs: r.semanticMs,
+    totalMs: r.totalMs,
+    phases: r.phases,
     problems: r.problems,
     brokenByRun: r.brokenByRun,
   };
@@ -46,9 +49,10 @@ function indexJson(r: IndexReport) {
 
 function indexText(r: IndexReport): string {
   const lines = [
+    `indexed ${r.pages} pages ${runTime(r)}`,
     `${r.pages} pages, ${r.chunks} chunks, ${r.links} links (${r.dangling} dangling, ${r.brokenAnchors} broken anchors)`,
-    `${r.indexed} files indexed, ${r.unchanged} unchanged, ${r.removed} removed, ${r.skipped} skipped, ${r.failed} failed in ${(r.ms / 1000).toFixed(2)} s`,
-    `semantic lane: model ${r.model ?? 'none'}${r.modelNote ? ` (${r.modelNote})` : ''}, ${r.embedded} chunks embedded in ${(r.semanticMs / 1000).toFixed(2)} s`,
+    `${r.indexed} files indexed, ${r.unchanged} unchanged, ${r.removed} removed, ${r.skipped} skipped, ${r.failed} failed`,
+    `semantic lane: model ${r.model ?? 'none'}${r.modelNote ? ` (${r.modelNote})` : ''}, ${r.embedded} chunks embedded`,
     ...r.problems.map((p) => `  ${p.severity}: ${p.path}${p.line ? `:${p.line}` : ''}: ${p.reason}`),
     ...(r.brokenByRun.length ? [`this run broke ${r.brokenByRun.length} link${r.brokenByRun.length === 1 ? '' : 's'} that resolved before:`] : []),
     ...r.brokenByRun.map((b) => `  ${b.source}:${b.line}\t${b.target}${b.anchor ? `#${b.anchor}` : ''}\t${b.reason}`),

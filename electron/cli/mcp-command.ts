@@ -8,6 +8,7 @@ import { startHost } from '../host/start-host.ts';
 import { serveMcp } from '../mcp/mcp-server.ts';
 import { COMMON_OPTIONS, parse, UsageError } from './args.ts';
 import { describeSettings } from './session.ts';
+import { runTime } from '../../shared/run-time.ts';
 
 export async function runMcp(args: string[]): Promise<number> {
   const { values, positionals } = parse(args, {
@@ -41,7 +42,7 @@ export async function runMcp(args: string[]): Promise<number> {
     onProgress: (p) => {
       if (p.kind === 'settings') process.stderr.write(describeSettings(p.settings));
       else if (p.kind === 'read-only') say(`the index ${p.db} is read-only: search and reading work; writes are refused`);
-      else if (p.kind === 'indexed') say(`indexed ${p.report.pages} pages in ${(p.report.ms / 1000).toFixed(2)} s`);
+      else if (p.kind === 'indexed') say(`indexed ${p.report.pages} pages ${runTime(p.report)}`);
       else if (p.kind === 'index-failed' || p.kind === 'change-failed') say(`indexing failed: ${p.error.message}`);
     },
   });

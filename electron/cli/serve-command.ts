@@ -5,6 +5,7 @@ import { startServer } from '../server/serve.ts';
 import { ensureRenderer } from '../../build/renderer/ensure-renderer.mjs';
 import { COMMON_OPTIONS, numberOption, parse } from './args.ts';
 import { describeSettings } from './session.ts';
+import { runTime } from '../../shared/run-time.ts';
 
 export async function runServe(args: string[]): Promise<number> {
   const { values, positionals } = parse(args, {
@@ -54,8 +55,7 @@ export async function runServe(args: string[]): Promise<number> {
       if (p.kind === 'settings') process.stderr.write(describeSettings(p.settings));
       else if (p.kind === 'read-only') say(`the index ${p.db} is read-only: serving search, links and pages; not indexing or watching`);
       else if (p.kind === 'watching') say(`watching ${p.roots.join(', ')} for changes`);
-      else if (p.kind === 'indexed')
-        say(`indexed ${p.report.pages} pages (${p.report.indexed} read, ${p.report.unchanged} unchanged) in ${(p.report.ms / 1000).toFixed(2)} s`);
+      else if (p.kind === 'indexed') say(`indexed ${p.report.pages} pages (${p.report.indexed} read, ${p.report.unchanged} unchanged) ${runTime(p.report)}`);
       else if (p.kind === 'index-failed') say(`indexing failed: ${p.error.message}`);
       else if (p.kind === 'change-failed') say(`indexing after a change failed: ${p.error.message}`);
       else if (p.kind === 'leader')

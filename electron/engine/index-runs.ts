@@ -7,6 +7,7 @@ import type { IndexProgress, IndexReport } from '../../shared/indexing.ts';
 import type { Settings } from './config/settings.ts';
 import type { SemanticIndex } from './embed/semantic-index.ts';
 import type { EngineEvents } from './engine.ts';
+import { RunClock } from './ingest/run-clock.ts';
 import { failRun, finishRun } from './ingest/runs.ts';
 import { MentionDrain, yieldToEventLoop } from './ingest/mention-drain.ts';
 import { addToBatch, newBatch, takeBatch, type Batch, type Taken } from './ingest/run-batch.ts';
@@ -241,7 +242,10 @@ export class IndexRuns {
   private async run(take: ((roots: string[]) => Promise<Taken>) | null, landed: () => void): Promise<IndexReport> {
     this.host.assertWritable();
     const started = ++this.started;
+    // the run's whole time, from now until its pages are searchable with their vectors
+    const clock = new RunClock();
     const emit = (p: IndexProgress) => {
+      clock.heard(p);
       this.progress = p;
       this.events.emit('indexProgress', p);
     };
@@ -282,8 +286,9 @@ export class IndexRuns {
           return { ...(await front([...taken.paths, ...unheld], writable, unheld)), elsewhere };
         })
       : { ...(await front(null, [])), elsewhere: [] };
-    if (!indexed) return this.indexedElsewhere(elsewhere, at, emit, landed);
+    if (!indexed) return this.indexedElsewhere(elsewhere, at, emit, landed, clock);
     const { runId } = indexed;
+    clock.enter('derive');
     let report: IndexReport;
     try {
       // a full run leaves every page's mentions complete (and finishes what a killed process left)
@@ -292,11 +297,13 @@ export class IndexRuns {
       if (indexed.indexed >= STATISTICS_AFTER_PAGES) await this.store.refreshStatistics();
       await this.derived.staleness(paths && nearBefore ? unionScope(nearBefore, await pagesNear(this.store, paths)) : null);
       if (!paths || (await this.derived.registryMayChange([...paths, ...elsewhere]))) await this.derived.registry();
+      clock.enter('model');
       const semantic = await this.derived.semantic(indexed.indexed > 0 || indexed.removed > 0 || elsewhere.length > 0, at, emit, paths === null);
       // the pages are searchable as written: a write is answered now, not after the report's
       // reads over the whole index (~7 ms of a write on PostgreSQL with 10,000 pages)
       landed();
-      report = { ...(await indexed.report()), ...semantic };
+      const timing = clock.stop();
+      report = { ...(await indexed.report()), ...semantic, ...timing };
       await finishRun(this.store, runId, report);
     } catch (err) {
       await failRun(this.store, runId).catch(() => {});
@@ -322,13 +329,17 @@ export class IndexRuns {
     at: { last: IndexProgress | null },
     emit: (p: IndexProgress) => void,
     landed: () => void,
+    clock: RunClock,
   ): Promise<IndexReport> {
+    clock.enter('derive');
     if (await this.derived.registryMayChange(elsewhere)) await this.derived.registry();
+    clock.enter('model');
     const semantic = await this.derived.semantic(elsewhere.length > 0, at, emit, false);
     landed();
+    const timing = clock.stop();
     if (at.last) emit({ ...at.last, phase: 'done' });
     const counts = await this.store.runs.counts();
-    return { ...counts, ...semantic, roots: [], indexed: 0, unchanged: 0, removed: 0, skipped: 0, failed: 0, problems: [], brokenByRun: [], ms: 0 };
+    return { ...counts, ...semantic, ...timing, roots: [], indexed: 0, unchanged: 0, removed: 0, skipped: 0, failed: 0, problems: [], brokenByRun: [], ms: 0 };
   }
 
   /** Of these written files, those the index does not hold as indexed, as they are on disk. */

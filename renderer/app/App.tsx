@@ -21,6 +21,7 @@ import { StaleScreen } from '../screens/StaleScreen.tsx';
 import { StatusScreen } from '../screens/StatusScreen.tsx';
 import { TagsScreen } from '../screens/TagsScreen.tsx';
 import { navigate, pageName, useRoute, type PageTarget, type Route } from './route.ts';
+import { FirstRunGate } from './FirstRunGate.tsx';
 import { ScreenBoundary } from './ScreenBoundary.tsx';
 import { StatusProvider } from './status-context.tsx';
 
@@ -40,6 +41,9 @@ const TITLES = {
   skills: 'Skills',
   tags: 'Tags',
 } as const;
+
+/** The screens that count or list the whole wiki: they wait for its first run (FirstRunGate). */
+const WHOLE_WIKI = new Set<Route['screen']>(['pages', 'links', 'stale', 'graph', 'skills', 'consolidate']);
 
 /** A page's identity in the route: its root and path, or the key an older link names. */
 const placeOf = (page: PageTarget) => ('root' in page ? `${page.root}\0${page.path}` : page.key);
@@ -111,7 +115,13 @@ export function App() {
           <ModelOffer />
           {/* keyed by screen (and page), so leaving a screen that failed forgets its failure */}
           <ScreenBoundary key={route.screen === 'page' ? `page\0${placeOf(route.page)}` : route.screen} name={TITLES[route.screen]} recoveries={recoveries}>
-            <Screen route={route} />
+            {WHOLE_WIKI.has(route.screen) ? (
+              <FirstRunGate title={TITLES[route.screen]}>
+                <Screen route={route} />
+              </FirstRunGate>
+            ) : (
+              <Screen route={route} />
+            )}
           </ScreenBoundary>
           <LinkPreview />
         </main>

@@ -14,12 +14,14 @@ export interface StatusState {
   error: string | null;
   /** The latest progress event while an indexing run is going on, else null. */
   progress: IndexProgress | null;
+  /** The wiki's first indexing run is under way: no count nor empty list means anything yet (FirstRunGate). */
+  firstRun: boolean;
   /** Bumped whenever the engine reports that pages changed, or the server is back after a loss: screens reload on it. */
   generation: number;
   reload: () => void;
 }
 
-const StatusContext = createContext<StatusState>({ status: null, error: null, progress: null, generation: 0, reload: () => {} });
+const StatusContext = createContext<StatusState>({ status: null, error: null, progress: null, firstRun: false, generation: 0, reload: () => {} });
 
 export function StatusProvider({ children }: { children: ReactNode }) {
   const [changes, setChanges] = useState(0);
@@ -35,7 +37,10 @@ export function StatusProvider({ children }: { children: ReactNode }) {
     setChanges((c) => c + 1);
   });
   const live = progress ?? (value?.indexing && value.indexing.phase !== 'done' ? value.indexing : null);
-  return <StatusContext.Provider value={{ status: value, error, progress: live, generation, reload }}>{children}</StatusContext.Provider>;
+  // no run has ended yet, and one is going on (here, or in another process on the same index); once it
+  // ends, pagesChanged reloads the status, which then has its lastRun
+  const firstRun = value !== null && value.lastRun === null && (live !== null || value.index?.state === 'first-index');
+  return <StatusContext.Provider value={{ status: value, error, progress: live, firstRun, generation, reload }}>{children}</StatusContext.Provider>;
 }
 
 export const useStatus = () => useContext(StatusContext);

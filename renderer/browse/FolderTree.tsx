@@ -1,7 +1,12 @@
-// The folder tree beside the page list: every root and folder with its page count; choosing one
-// narrows the list to the pages below it. Plain buttons, so Tab, Enter and Space work throughout.
+// The folder tree beside the page list: every root and folder with its page count, and the pages
+// in each, as a file explorer lists them; choosing a folder narrows the list to the pages below it,
+// a page opens it. Plain buttons and links, so Tab, Enter and Space work throughout.
 import { useState } from 'react';
+import { pageHref } from '../app/route.ts';
 import type { Folder } from './folder-tree.ts';
+
+/** Pages listed in one folder of the tree: a root of 10,000 pages is not drawn whole (the list beside it is). */
+const TREE_PAGES = 50;
 
 export interface FolderChoice {
   root: string | null;
@@ -55,7 +60,7 @@ function FolderItem({ folder, open, chosen, onToggle, onChoose }: ItemProps) {
   return (
     <li data-folder={folder.path} data-root={folder.root}>
       <div className="folder-row">
-        {folder.children.length > 0 ? (
+        {folder.children.length > 0 || folder.pages.length > 0 ? (
           <button
             type="button"
             className="folder-toggle"
@@ -78,14 +83,38 @@ function FolderItem({ folder, open, chosen, onToggle, onChoose }: ItemProps) {
           {folder.name} <span className="folder-count">{folder.count}</span>
         </button>
       </div>
-      {expanded && folder.children.length > 0 && (
+      {expanded && (
         <ul>
           {folder.children.map((c) => (
             <FolderItem key={id(c)} folder={c} open={open} chosen={chosen} onToggle={onToggle} onChoose={onChoose} />
           ))}
+          <FolderPages folder={folder} onChoose={onChoose} />
         </ul>
       )}
     </li>
+  );
+}
+
+/** The pages directly in a folder, the first TREE_PAGES of them; the others through the list. */
+function FolderPages({ folder, onChoose }: { folder: Folder; onChoose: (choice: FolderChoice) => void }) {
+  const more = folder.pages.length - TREE_PAGES;
+  return (
+    <>
+      {folder.pages.slice(0, TREE_PAGES).map((p) => (
+        <li key={p.path} className="tree-page">
+          <a href={pageHref(p, { agent: p.scope.agent })} title={p.path}>
+            {p.title}
+          </a>
+        </li>
+      ))}
+      {more > 0 && (
+        <li className="tree-page">
+          <button type="button" className="folder-pick muted" onClick={() => onChoose({ root: folder.root, path: folder.path })}>
+            {more} more…
+          </button>
+        </li>
+      )}
+    </>
   );
 }
 

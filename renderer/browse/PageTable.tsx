@@ -8,11 +8,11 @@ export const MAX_ROWS = 500;
 
 const COLUMNS = ['Page', 'Where', 'Tier', 'Updated', 'Links in'];
 
-export function PageTable({ pages }: { pages: PageEntry[] }) {
+export function PageTable({ pages, label = 'Pages' }: { pages: PageEntry[]; label?: string }) {
   const shown = pages.slice(0, MAX_ROWS);
   return (
     <>
-      <table className="table page-table" aria-label="Pages">
+      <table className="table page-table" aria-label={label}>
         <thead>
           <tr>
             {COLUMNS.map((c) => (

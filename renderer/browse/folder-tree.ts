@@ -1,5 +1,6 @@
-// The folders of the open roots as a tree, each with how many pages lie below it (every depth),
-// built from the pages' paths: a folder with no page in it, however deep, is not shown.
+// The folders of the open roots as a tree, each with how many pages lie below it (every depth) and
+// the pages directly in it, built from the pages' paths: a folder with no page in it, however deep,
+// is not shown.
 import type { PageEntry } from '../../shared/browse.ts';
 
 export interface Folder {
@@ -9,6 +10,8 @@ export interface Folder {
   name: string;
   count: number;
   children: Folder[];
+  /** the pages directly in it, by title */
+  pages: PageEntry[];
 }
 
 export function folderTree(roots: readonly string[], pages: readonly PageEntry[]): Folder[] {
@@ -25,6 +28,7 @@ export function folderTree(roots: readonly string[], pages: readonly PageEntry[]
       child.count++;
       node = child;
     }
+    node.pages.push(page);
   }
   for (const top of tops.values()) sortTree(top);
   return [...tops.values()];
@@ -41,9 +45,10 @@ export function rootName(root: string): string {
   return root.split(/[\\/]/).filter(Boolean).pop() ?? root;
 }
 
-const folder = (root: string, path: string, name: string): Folder => ({ root, path, name, count: 0, children: [] });
+const folder = (root: string, path: string, name: string): Folder => ({ root, path, name, count: 0, children: [], pages: [] });
 
 function sortTree(node: Folder): void {
   node.children.sort((a, b) => a.name.localeCompare(b.name));
+  node.pages.sort((a, b) => a.title.localeCompare(b.title));
   node.children.forEach(sortTree);
 }

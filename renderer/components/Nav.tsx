@@ -3,6 +3,7 @@ import type { Route } from '../app/route.ts';
 import { useStatus } from '../app/status-context.tsx';
 import { rootName } from '../browse/folder-tree.ts';
 import { IndexingProgress } from './IndexingProgress.tsx';
+import { ThemeSwitch } from './ThemeSwitch.tsx';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 export const SHORTCUT_LABEL = isMac ? '⌘K' : 'Ctrl K';
@@ -20,7 +21,9 @@ interface Item {
 }
 
 export function Nav({ route, searchHref }: { route: Route; searchHref: string }) {
-  const { status, progress } = useStatus();
+  const { status, progress, firstRun } = useStatus();
+  // a half-built index's count of broken links is no count at all
+  const counted = status && !firstRun ? status : null;
   const items: Item[] = [
     { screen: 'search', label: 'Search', icon: '⌕', href: searchHref, hint: SHORTCUT_LABEL },
     { screen: 'pages', label: 'Pages', icon: '▤', href: '#/pages' },
@@ -35,8 +38,8 @@ export function Nav({ route, searchHref }: { route: Route; searchHref: string })
       label: 'Broken links',
       icon: '⚠',
       href: '#/links',
-      hint: status ? COMPACT.format(status.dangling + status.brokenAnchors) : undefined,
-      hintTitle: status ? `${status.dangling + status.brokenAnchors} broken links: to missing pages, missing sources and missing headings` : undefined,
+      hint: counted ? COMPACT.format(counted.dangling + counted.brokenAnchors) : undefined,
+      hintTitle: counted ? `${counted.dangling + counted.brokenAnchors} broken links: to missing pages, missing sources and missing headings` : undefined,
     },
     { screen: 'stale', label: 'Stale pages', icon: '◔', href: '#/stale' },
     { screen: 'consolidate', label: 'Consolidate', icon: '◈', href: '#/consolidate' },
@@ -71,6 +74,7 @@ export function Nav({ route, searchHref }: { route: Route; searchHref: string })
         ))}
       </ul>
       <div className="nav-footer">
+        <ThemeSwitch />
         {progress ? (
           <IndexingProgress progress={progress} compact />
         ) : status ? (

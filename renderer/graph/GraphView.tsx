@@ -6,7 +6,7 @@ import type { GraphNode } from '../../shared/graph.ts';
 import { cairn } from '../api/client.ts';
 import { requestName, type PageRequest } from '../app/route.ts';
 import { useStatus } from '../app/status-context.tsx';
-import { EmptyState } from '../components/EmptyState.tsx';
+import { NoPages } from '../browse/NoPages.tsx';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 import { useAsync } from '../hooks/useAsync.ts';
 import { GraphExplorer } from './GraphExplorer.tsx';
@@ -25,7 +25,7 @@ export interface GraphViewProps {
 }
 
 export default function GraphView({ around, depth, onOpen, children }: GraphViewProps) {
-  const { generation } = useStatus();
+  const { generation, status } = useStatus();
   const [loadedAt, setLoadedAt] = useState(generation);
   // off by default: in a wiki whose keys are common words, concepts outnumber links
   const [concepts, setConcepts] = useState(false);
@@ -46,13 +46,8 @@ export default function GraphView({ around, depth, onOpen, children }: GraphView
   if (loaded.error && !model) return <ErrorNote message={loaded.error} onRetry={loaded.reload} />;
   if (!model || !loaded.value) return <div className="graph-view muted">Loading the graph…</div>;
   if (model.nodes.length === 0) {
-    return (
-      <EmptyState title="No pages to draw yet" icon="◌">
-        <p>
-          Index a folder of markdown (<code>cairn index ~/wiki</code>) and its pages and links appear here.
-        </p>
-      </EmptyState>
-    );
+    // a page's neighbourhood holds the page at least: nothing to draw is an indexed wiki with no pages
+    return <NoPages roots={status?.roots ?? []} />;
   }
   // filters start afresh for another graph, and stay when the same one is refreshed
   return (

@@ -11,7 +11,7 @@ let drawn = 0;
 
 function loadMermaid(): Promise<Mermaid> {
   mermaid ??= import('mermaid').then(({ default: m }) => {
-    const dark = window.matchMedia('(prefers-color-scheme: dark)').matches;
+    const dark = document.documentElement.dataset.theme === 'dark';
     m.initialize({ startOnLoad: false, securityLevel: 'strict', htmlLabels: false, theme: dark ? 'dark' : 'default', suppressErrorRendering: true });
     return m;
   });

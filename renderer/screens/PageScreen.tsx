@@ -19,6 +19,7 @@ import { ProvenanceList } from '../components/ProvenanceList.tsx';
 import { SameName } from '../components/SameName.tsx';
 import { ScopeBadge } from '../components/ScopeBadge.tsx';
 import { useAsync } from '../hooks/useAsync.ts';
+import { useRememberPage } from '../browse/recent-pages.ts';
 import { DepthSwitch } from '../graph/DepthSwitch.tsx';
 import { CreateMissingPage } from '../links/CreateMissingPage.tsx';
 import { GraphPanel, openNode } from '../graph/GraphPanel.tsx';
@@ -40,6 +41,7 @@ export function PageScreen({ target, params }: { target: PageTarget; params: URL
   const editing = canEdit && params.get('edit') === '1';
   const setEditing = (on: boolean) => page && navigate(pageHref(page, { agent, edit: on }), { replace: true });
   useEditKey(canEdit && !editing, () => setEditing(true));
+  useRememberPage(page);
 
   if (error && !page) {
     const missing = errorCode === 'not-found';

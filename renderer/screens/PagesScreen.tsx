@@ -1,16 +1,18 @@
-// Pages: browse the wiki as a file explorer does. The roots that are open, a folder tree with
-// counts, and the pages below the chosen folder, filtered by name and sorted by folder, title or
-// last change, each with its tier and marks and a link to it. The choices live in the URL
+// Pages: browse the wiki as a file explorer does. The roots that are open, the pages opened lately,
+// a folder tree with counts and pages, and the pages below the chosen folder, sorted by folder,
+// title or last change, each with its tier and marks and a link to it. The filter searches the
+// whole wiki by name, the chosen folder a chip that narrows it (page-order.ts). The choices live in the URL
 // (#/pages?root=…&folder=…&q=…&sort=updated), so going back from a page returns to the same list.
 import { useMemo } from 'react';
 import { cairn } from '../api/client.ts';
 import { navigate, screenHref } from '../app/route.ts';
 import { useStatus } from '../app/status-context.tsx';
-import { folderTree } from '../browse/folder-tree.ts';
+import { folderTree, rootName } from '../browse/folder-tree.ts';
 import { FolderTree, type FolderChoice } from '../browse/FolderTree.tsx';
 import { listed, sortParam, SORTS, type Sort } from '../browse/page-order.ts';
 import { NoPages } from '../browse/NoPages.tsx';
 import { PageTable } from '../browse/PageTable.tsx';
+import { RecentPages } from '../browse/RecentPages.tsx';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 import { useAsync } from '../hooks/useAsync.ts';
 
@@ -43,7 +45,8 @@ export function PagesScreen({ params }: { params: URLSearchParams }) {
         : [],
     [value],
   );
-  const rows = useMemo(() => (value ? listed(value.pages, chosen, filter, sort) : []), [value, chosen.root, chosen.path, filter, sort]);
+  const rows = useMemo(() => (value ? listed(value.pages, chosen, filter, sort) : null), [value, chosen.root, chosen.path, filter, sort]);
+  const folderName = chosen.path ? chosen.path.split('/').pop()! : chosen.root ? rootName(chosen.root) : null;
 
   return (
     <div className="screen pages-screen" aria-busy={loading}>
@@ -64,13 +67,25 @@ export function PagesScreen({ params }: { params: URLSearchParams }) {
               ))}
             </ul>
           </section>
-          {value.total === 0 ? (
+          <RecentPages />
+          {value.total === 0 || !rows ? (
             <NoPages roots={value.roots.map((r) => r.path)} />
           ) : (
             <div className="pages-body">
               <FolderTree tops={tops} total={value.total} chosen={chosen} onChoose={(c) => update({ root: c.root, folder: c.path })} />
               <section className="pages-list" aria-label="Page list">
                 <div className="toolbar">
+                  {folderName && (
+                    <button
+                      type="button"
+                      className="chip-button folder-chip"
+                      aria-label={`Remove the folder ${folderName}`}
+                      title="Search the whole wiki"
+                      onClick={() => update({ root: null, folder: '' })}
+                    >
+                      in {folderName} <span aria-hidden="true">×</span>
+                    </button>
+                  )}
                   <input
                     type="search"
                     className="input"
@@ -90,10 +105,24 @@ export function PagesScreen({ params }: { params: URLSearchParams }) {
                     </select>
                   </label>
                   <span className="muted small" aria-live="polite">
-                    {rows.length} of {value.total}
+                    {rows.elsewhere.length > 0
+                      ? `${rows.here.length} in ${folderName}, ${rows.elsewhere.length} elsewhere`
+                      : `${rows.here.length} of ${value.total}`}
                   </span>
                 </div>
-                {rows.length === 0 ? <p className="muted">No page below this folder has “{filter}” in its title or file name.</p> : <PageTable pages={rows} />}
+                {rows.here.length === 0 ? (
+                  <p className="muted">
+                    No page {folderName ? `in ${folderName} ` : ''}has “{filter}” in its title or file name.
+                  </p>
+                ) : (
+                  <PageTable pages={rows.here} />
+                )}
+                {rows.elsewhere.length > 0 && (
+                  <>
+                    <h2 className="pages-elsewhere">In other folders</h2>
+                    <PageTable pages={rows.elsewhere} label="Pages in other folders" />
+                  </>
+                )}
               </section>
             </div>
           )}

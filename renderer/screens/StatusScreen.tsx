@@ -8,6 +8,7 @@ import { ErrorNote } from '../components/ErrorNote.tsx';
 import { ModelInfo } from '../components/ModelInfo.tsx';
 import { ProblemList } from '../components/ProblemList.tsx';
 import { IndexingProgress } from '../components/IndexingProgress.tsx';
+import { runTime } from '../../shared/run-time.ts';
 
 /** The rest of a long list is one click away, on the Broken links screen. */
 const SHOWN_BROKEN = 8;
@@ -97,7 +98,7 @@ export function StatusScreen() {
           {last ? (
             <>
               <p>
-                Finished <time dateTime={last.finishedAt}>{when(last.finishedAt)}</time> in {(last.ms / 1000).toFixed(2)} s
+                Finished <time dateTime={last.finishedAt}>{when(last.finishedAt)}</time> {runTime(last)}
                 {last.embedded > 0 ? ` · ${last.embedded} chunks embedded` : ''}
               </p>
               {last.brokenByRun.length > 0 && (

@@ -41,8 +41,11 @@ export interface IndexResult {
   removed: number;
   /** Reads the run's report (problems, counts, links it broke): what the index holds after it. Its
    * reads are the run's last work, so a write is answered before them (IndexRuns.run). */
-  report(): Promise<IndexReport>;
+  report(): Promise<PagesReport>;
 }
+
+/** What the pages' part of a run reports: its time as a whole is the run's to add (IndexRuns.run). */
+export type PagesReport = Omit<IndexReport, 'totalMs' | 'phases'>;
 
 /** Files per write transaction: bigger batches let FTS5 flush fewer segments (1000 saved 0.8 s of
  * 10 s on interconnected-10k), smaller ones hold the lock and the event loop for less (500 ≈ 0.35 s here). */
@@ -85,7 +88,7 @@ async function readReport(
   store: Store,
   writer: PageWriter,
   r: { roots: string[]; removed: number; broke: number[]; progress: IndexProgress; problems: FileProblem[]; ms: number },
-): Promise<IndexReport> {
+): Promise<PagesReport> {
   // independent reads, sent together
   const [stored, walkProblems, duplicates, counts, brokenByRun] = await Promise.all([
     writer.storedProblems(r.roots),

@@ -22,6 +22,8 @@ export function indexReport(over: Partial<IndexReport> = {}): IndexReport {
     embedded: 0,
     ms: 12.5,
     semanticMs: 0,
+    totalMs: 12.5,
+    phases: [],
     ...over,
   };
 }

@@ -123,7 +123,9 @@ export class Runs implements RunRepo {
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();
-    return row ? { ...(JSON.parse(row.counts) as IndexReport), startedAt: row.started_at, finishedAt: row.finished_at! } : null;
+    // a run recorded before runs kept their whole time: its two parts are the most that is known
+    const report = (counts: IndexReport): IndexReport => ({ ...counts, totalMs: counts.totalMs ?? counts.ms + counts.semanticMs, phases: counts.phases ?? [] });
+    return row ? { ...report(JSON.parse(row.counts) as IndexReport), startedAt: row.started_at, finishedAt: row.finished_at! } : null;
   }
 
   async anyLinked(): Promise<boolean> {

@@ -104,6 +104,7 @@ const UNCOMPARED_KEYS = new Set([
   'ms',
   'durationMs',
   'semanticMs',
+  'totalMs',
   'changedAt',
 ]);
 const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g;
