@@ -5,8 +5,6 @@
 // model, then serves search; a rollback goes back. The model's file is held at a gate until the
 // test has seen the switch under way, so nothing depends on how fast the download is.
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -16,43 +14,10 @@ import { api } from '../electron/engine/testing/cairn-process.ts';
 import { startHubMirror, type HubMirror } from '../electron/engine/testing/hub-mirror.ts';
 import { writeTinyHubModel } from '../electron/engine/testing/tiny-model.ts';
 import { screenshot } from './app.ts';
+import { gateBefore, type Gate } from './hub-gate.ts';
 import { ownServer, type OwnServer } from './own-server.ts';
 
 const TINY = 'tests/tiny-embedder';
-const ONNX_FILE = '/onnx/model.onnx';
-
-/** The mirror behind a gate that holds every request for the model's ONNX file until `open()`. */
-interface Gate {
-  endpoint: string;
-  open(): void;
-  close(): Promise<void>;
-}
-
-async function gateBefore(target: string): Promise<Gate> {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  const server = http.createServer((req, res) => {
-    const forward = () =>
-      req.pipe(
-        http.request(new URL(req.url ?? '/', target), { method: req.method, headers: req.headers }, (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        }),
-      );
-    if (req.url?.endsWith(ONNX_FILE)) void opened.then(forward);
-    else forward();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    open,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 function fill(wiki: string): void {
   fs.writeFileSync(path.join(wiki, 'pets.md'), '# Pets\n\nA cat and a dog under the tree.\n');
