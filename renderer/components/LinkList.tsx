@@ -1,5 +1,5 @@
-// Outgoing links or backlinks of a page, one row per page at the other end, with every place
-// the link is written (kind and line). A broken one is marked, with why.
+// A page's outgoing links, one row per place they go, with every place the link is written (kind
+// and line). A broken one is marked, with why. Backlinks, with their sentences, are BacklinkList's.
 import type { Link } from '../../shared/page.ts';
 import { linkedPage, pageHref, type PageAddress } from '../app/route.ts';
 
@@ -11,7 +11,6 @@ const REASON: Record<NonNullable<Link['reason']>, string> = {
 interface Props {
   title: string;
   links: Link[];
-  direction: 'out' | 'in';
   agent: string | null;
   empty: string;
 }
@@ -23,29 +22,25 @@ interface Group {
   page: PageAddress | null;
   anchor: string | null;
   url: string | null;
-  /** The agent whose space the page at the other end is in (backlinks from a user page). */
-  agent: string | null;
   links: Link[];
   reason: Link['reason'];
 }
 
-function groupLinks(links: Link[], direction: 'out' | 'in'): Group[] {
+function groupLinks(links: Link[]): Group[] {
   const groups = new Map<string, Group>();
   for (const l of links) {
-    // Backlinks gather by the linking page; outgoing links by where they go (and whether broken).
+    // links gather by where they go (and whether broken)
     const to = linkedPage(l);
-    const id =
-      direction === 'in' ? `${l.sourceRoot}\0${l.source}` : `${to ? `${to.root}\0${to.path}` : l.target.toLowerCase()}#${l.anchor ?? ''}#${l.reason ?? ''}`;
+    const id = `${to ? `${to.root}\0${to.path}` : l.target.toLowerCase()}#${l.anchor ?? ''}#${l.reason ?? ''}`;
     let g = groups.get(id);
     if (!g) {
-      const label = direction === 'in' ? l.sourceKey : `${l.resolvedKey ?? l.target}${l.anchor ? `#${l.anchor}` : ''}`;
+      const label = `${l.resolvedKey ?? l.target}${l.anchor ? `#${l.anchor}` : ''}`;
       g = {
         id,
         label,
-        page: direction === 'in' ? { root: l.sourceRoot, path: l.source } : to,
-        anchor: direction === 'in' ? null : l.anchor,
+        page: to,
+        anchor: l.anchor,
         url: /^https?:\/\//.test(l.target) ? l.target : null,
-        agent: direction === 'in' ? (/^user\/([^/]+)\//.exec(l.source)?.[1] ?? null) : null,
         links: [],
         reason: null,
       };
@@ -66,11 +61,11 @@ function byPathWhereNamesClash(groups: Group[]): Group[] {
   );
 }
 
-export function LinkList({ title, links, direction, agent, empty }: Props) {
-  const groups = groupLinks(links, direction);
+export function LinkList({ title, links, agent, empty }: Props) {
+  const groups = groupLinks(links);
   const broken = links.filter((l) => l.reason).length;
   return (
-    <section className="panel" aria-label={title} data-links={direction}>
+    <section className="panel" aria-label={title} data-links="out">
       <h2>
         {title}{' '}
         <span className="count" title={`${links.length} link${links.length === 1 ? '' : 's'}`}>
@@ -83,7 +78,7 @@ export function LinkList({ title, links, direction, agent, empty }: Props) {
       ) : (
         <ul className="link-list">
           {groups.map((g) => (
-            <LinkGroup key={g.id} group={g} direction={direction} agent={agent} />
+            <LinkGroup key={g.id} group={g} agent={agent} />
           ))}
         </ul>
       )}
@@ -91,14 +86,14 @@ export function LinkList({ title, links, direction, agent, empty }: Props) {
   );
 }
 
-function LinkGroup({ group: g, direction, agent }: { group: Group; direction: 'out' | 'in'; agent: string | null }) {
-  const brokenHere = direction === 'out' && g.reason;
+function LinkGroup({ group: g, agent }: { group: Group; agent: string | null }) {
+  const brokenHere = g.reason;
   const cls = ['link', brokenHere ? `broken broken-${g.reason}` : '', g.links.some((l) => l.reason) ? 'has-broken' : ''].filter(Boolean).join(' ');
   return (
     <li className={cls} data-broken={brokenHere ? g.reason! : undefined} data-path={g.page?.path}>
       <div className="link-head">
         {g.page ? (
-          <a href={pageHref(g.page, { heading: g.anchor, agent: g.agent ?? agent })} className="link-target" title={g.page.path}>
+          <a href={pageHref(g.page, { heading: g.anchor, agent })} className="link-target" title={g.page.path}>
             {g.label}
           </a>
         ) : g.url ? (
@@ -123,8 +118,6 @@ function LinkGroup({ group: g, direction, agent }: { group: Group; direction: 'o
             }
           >
             {l.kind}:{l.line}
-            {direction === 'in' && l.anchor ? ` #${l.anchor}` : ''}
-            {direction === 'in' && l.reason ? ` — ${REASON[l.reason]}` : ''}
           </li>
         ))}
       </ul>

@@ -155,7 +155,7 @@ export function PageScreen({ target, params }: { target: PageTarget; params: URL
           <aside className="page-aside">
             <BacklinkList links={page.backlinks} agent={agent} />
             <MentionList page={page} agent={agent} />
-            <LinkList title="Links out" links={page.links} direction="out" agent={agent} empty="This page links nowhere." />
+            <LinkList title="Links out" links={page.links} agent={agent} empty="This page links nowhere." />
             <Outline page={page} />
             <ProvenanceList page={page} />
             <FrontmatterPanel page={page} />
