@@ -1,0 +1,50 @@
+// The Graph view on a small vault of its own, as an Obsidian user meets it: images hidden until asked
+// for (they crowd the labels), the same layout on every load and kept when coming back, a wheel
+// that zooms gently, and empty graphs that say why they are empty. The drawing is a canvas: its
+// `data-*` attributes say what it shows (`data-positions`: a fingerprint of where every node is).
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { ROOT } from './app.ts';
+import { ownServer, type OwnServer } from './own-server.ts';
+
+const graphHost = (page: Page) => page.locator('.graph-host');
+const settled = async (page: Page) => {
+  await expect(graphHost(page)).toHaveAttribute('data-drawn', 'true', { timeout: 60_000 });
+  await expect(graphHost(page)).toHaveAttribute('data-layout', 'settled', { timeout: 60_000 });
+};
+const shownNodes = async (page: Page) => Number(await graphHost(page).getAttribute('data-nodes'));
+const zoom = async (page: Page) => Number(await graphHost(page).getAttribute('data-zoom'));
+
+const PAGES = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta'];
+const IMAGES = 5;
+
+/** Six linked pages, five images embedded among them, and one archived page tagged #old. */
+function vaultWithImages(wiki: string): void {
+  const png = path.join(ROOT, 'build', 'electron', 'icon.png');
+  for (let i = 0; i < IMAGES; i++) fs.copyFileSync(png, path.join(wiki, `picture-${i}.png`));
+  PAGES.forEach((name, i) => {
+    const next = PAGES[(i + 1) % PAGES.length];
+    const third = PAGES[(i + 3) % PAGES.length];
+    const image = i < IMAGES ? `\n![[picture-${i}.png]]\n` : '';
+    const head = name === 'zeta' ? '---\ntags: [old]\narchived_since: 2025-01-01\n---\n' : '';
+    fs.writeFileSync(path.join(wiki, `${name}.md`), `${head}# ${name}\n\nSee [[${next}]] and [[${third}]].\n${image}`);
+  });
+}
+
+let own: OwnServer;
+test.beforeAll(async () => {
+  own = await ownServer('graph-view', vaultWithImages);
+});
+test.afterAll(async () => own.close());
+
+test('attachments are hidden by default, the filter says how many, and a toggle shows them', async ({ page }) => {
+  await page.goto(`${own.cairn.url}#/graph`);
+  await settled(page);
+  await expect.poll(() => shownNodes(page)).toBe(PAGES.length);
+  const toggle = page.getByRole('checkbox', { name: /Attachments/ });
+  await expect(toggle).not.toBeChecked();
+  await expect(page.getByRole('group', { name: 'Filters' })).toContainText(`Attachments ${IMAGES} hidden`);
+  await toggle.check();
+  await expect.poll(() => shownNodes(page)).toBe(PAGES.length + IMAGES);
+});
