@@ -48,3 +48,21 @@ test('attachments are hidden by default, the filter says how many, and a toggle 
   await toggle.check();
   await expect.poll(() => shownNodes(page)).toBe(PAGES.length + IMAGES);
 });
+
+test('ten wheel ticks zoom less than 3×, and the zoom limits hold', async ({ page }) => {
+  await page.goto(`${own.cairn.url}#/graph`);
+  await settled(page);
+  // from far enough out that the old ×8.7 would not reach the limit
+  await graphHost(page).focus();
+  for (let i = 0; i < 6; i++) await graphHost(page).press('-');
+  await expect.poll(() => zoom(page)).toBeLessThan(0.6);
+  const before = await zoom(page);
+  const box = (await graphHost(page).boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let i = 0; i < 10; i++) await page.mouse.wheel(0, -120);
+  await expect.poll(() => zoom(page)).toBeGreaterThan(before * 1.5);
+  const after = await zoom(page);
+  expect(after / before).toBeLessThan(3);
+  for (let i = 0; i < 80; i++) await page.mouse.wheel(0, -120);
+  await expect.poll(() => zoom(page)).toBe(5);
+});
