@@ -66,3 +66,26 @@ test('ten wheel ticks zoom less than 3×, and the zoom limits hold', async ({ pa
   for (let i = 0; i < 80; i++) await page.mouse.wheel(0, -120);
   await expect.poll(() => zoom(page)).toBe(5);
 });
+
+test('a graph emptied by the filters says so, and never asks to index a folder', async ({ page }) => {
+  await page.goto(`${own.cairn.url}#/graph`);
+  await settled(page);
+  await page.getByRole('combobox', { name: 'Tag' }).selectOption('old');
+  await page.getByRole('checkbox', { name: /Archived pages/ }).uncheck();
+  await expect.poll(() => shownNodes(page)).toBe(0);
+  await expect(page.getByText('No node matches these filters')).toBeVisible();
+  await expect(page.getByText(/Index a folder/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Reset the filters' }).click();
+  await expect.poll(() => shownNodes(page)).toBe(PAGES.length);
+});
+
+test('an indexed wiki without pages says it has none, not to index a folder', async ({ page }) => {
+  const empty = await ownServer('graph-empty', () => {});
+  try {
+    await page.goto(`${empty.cairn.url}#/graph`);
+    await expect(page.getByText(/no pages yet/i)).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(/Index a folder/)).toHaveCount(0);
+  } finally {
+    await empty.close();
+  }
+});

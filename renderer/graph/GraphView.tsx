@@ -25,7 +25,7 @@ export interface GraphViewProps {
 }
 
 export default function GraphView({ around, depth, onOpen, children }: GraphViewProps) {
-  const { generation } = useStatus();
+  const { generation, status } = useStatus();
   const [loadedAt, setLoadedAt] = useState(generation);
   // off by default: in a wiki whose keys are common words, concepts outnumber links
   const [concepts, setConcepts] = useState(false);
@@ -45,15 +45,7 @@ export default function GraphView({ around, depth, onOpen, children }: GraphView
   }, [changed, large, generation]);
   if (loaded.error && !model) return <ErrorNote message={loaded.error} onRetry={loaded.reload} />;
   if (!model || !loaded.value) return <div className="graph-view muted">Loading the graph…</div>;
-  if (model.nodes.length === 0) {
-    return (
-      <EmptyState title="No pages to draw yet" icon="◌">
-        <p>
-          Index a folder of markdown (<code>cairn index ~/wiki</code>) and its pages and links appear here.
-        </p>
-      </EmptyState>
-    );
-  }
+  if (model.nodes.length === 0) return <NoPages roots={status?.roots ?? []} />;
   // filters start afresh for another graph, and stay when the same one is refreshed
   return (
     <GraphExplorer key={loaded.value.request} request={loaded.value.request} model={model} onOpen={onOpen} concepts={{ on: concepts, set: setConcepts }}>
@@ -64,5 +56,16 @@ export default function GraphView({ around, depth, onOpen, children }: GraphView
         </button>
       )}
     </GraphExplorer>
+  );
+}
+
+/** The graph of a wiki that is indexed and holds no page yet (a page's neighbourhood always holds the page). */
+function NoPages({ roots }: { roots: string[] }) {
+  return (
+    <EmptyState title="This wiki has no pages yet" icon="◌">
+      <p>
+        {roots.length ? <>Write a markdown page in {roots.join(', ')}</> : 'Write a markdown page in the wiki’s folder'}, and it appears here with its links.
+      </p>
+    </EmptyState>
   );
 }
