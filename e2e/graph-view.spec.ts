@@ -49,6 +49,28 @@ test('attachments are hidden by default, the filter says how many, and a toggle 
   await expect.poll(() => shownNodes(page)).toBe(PAGES.length + IMAGES);
 });
 
+test('two loads lay the graph out the same way, and coming back keeps it where it was', async ({ page, browser }) => {
+  // three loads of the graph, on a machine that may be shared
+  test.setTimeout(180_000);
+  await page.goto(`${own.cairn.url}#/graph`);
+  await settled(page);
+  const first = await graphHost(page).getAttribute('data-positions');
+  expect(first).toMatch(/^[0-9a-f]{8}$/);
+  // another tab: nothing kept, laid out again from the same seed
+  const other = await browser.newPage();
+  await other.goto(`${own.cairn.url}#/graph`);
+  await settled(other);
+  await expect(graphHost(other)).toHaveAttribute('data-positions', first!);
+  await other.close();
+  // a page and back: the positions kept, not laid out again
+  await page.goto(`${own.cairn.url}#/page/alpha`);
+  await expect(page.locator('article.page-screen')).toBeVisible();
+  await page.goBack();
+  await settled(page);
+  await expect(graphHost(page)).toHaveAttribute('data-positions', first!);
+  await expect(graphHost(page)).toHaveAttribute('data-layout-from', 'kept');
+});
+
 test('ten wheel ticks zoom less than 3×, and the zoom limits hold', async ({ page }) => {
   await page.goto(`${own.cairn.url}#/graph`);
   await settled(page);

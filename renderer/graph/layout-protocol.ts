@@ -17,6 +17,8 @@ export interface LayoutRequest {
   radius: Float32Array;
   /** a large graph: posted at once and as it settles, tuned to cool faster */
   large: boolean;
+  /** each node's id hashed: breaks ties in the order nodes are seeded in */
+  seeds: Uint32Array;
 }
 
 /** To the layout: stop ticking while the person moves the view (`true`), go on (`false`). */
