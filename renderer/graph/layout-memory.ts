@@ -2,7 +2,7 @@
 // where it was, without laying it out again. In memory: a reload lays it out afresh, the same way
 // (the layout is seeded).
 
-/** A few graphs: the whole wiki and the neighbourhoods visited last. 10,000 nodes keep 80 kB. */
+/** A few graphs: the whole wiki and the neighbourhoods visited last. interconnected-10k's 23,698 nodes keep 190 kB. */
 const KEPT = 8;
 
 const kept = new Map<string, Float32Array>();
