@@ -3,6 +3,7 @@
 // say what it shows (`npm run bench:graph` and the end-to-end tests read them).
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { GraphNode } from '../../shared/graph.ts';
+import { EmptyState } from '../components/EmptyState.tsx';
 import { ProgressBar } from '../components/ProgressBar.tsx';
 import { GraphDrawing } from './graph-drawing.ts';
 import { defaultFilters, filterChoices, visibleNodes, type GraphFilters as Filters } from './graph-filter.ts';
@@ -89,6 +90,18 @@ export function GraphExplorer({ request, model, onOpen, concepts, children }: Pr
           data-layout={layout.done ? 'settled' : 'running'}
           onKeyDown={onKeyDown}
         />
+        {shown === 0 && (
+          <div className="graph-empty">
+            <EmptyState title="No node matches these filters" icon="◌">
+              <p>
+                The graph holds {model.nodes.length.toLocaleString()} nodes; the tag, scope, tier or kinds chosen above hide every one.{' '}
+                <button type="button" className="button small" onClick={() => setFilters(defaultFilters(model))}>
+                  Reset the filters
+                </button>
+              </p>
+            </EmptyState>
+          </div>
+        )}
         {hover && <NodeTip node={hover.node} at={hover.at} degree={model.degree[model.indexOf.get(hover.node.id)!]!} />}
         <div className="graph-controls">
           <button type="button" className="button small ghost" onClick={zoomIn} aria-label="Zoom in" title="Zoom in (+)">
@@ -105,6 +118,7 @@ export function GraphExplorer({ request, model, onOpen, concepts, children }: Pr
       <GraphLegend theme={theme} model={model} />
       <p className="graph-status muted" role="status">
         {shown.toLocaleString()} of {model.nodes.length.toLocaleString()} nodes · {shownEdges.toLocaleString()} links
+        {shown > 1 && shownEdges === 0 && ' · none of these links to another yet'}
         {model.truncated && ' · more pages than the limit: open a page’s neighbourhood to see the rest'}
         {!layout.done && (
           <span className="graph-layout-progress">

@@ -1,4 +1,5 @@
-// The filter bar: tag, scope, tier, and which kinds of target to show.
+// The filter bar: tag, scope, tier, and which kinds of target to show (each with how many, and
+// whether they are hidden).
 import type { GraphFilters as Filters } from './graph-filter.ts';
 
 interface Props {
@@ -54,7 +55,10 @@ export function GraphFilters({ filters, choices, counts, onChange, concepts }: P
         .map(([key, label, n]) => (
           <label key={key} className="check">
             <input type="checkbox" checked={filters[key]} onChange={(e) => set(key, e.target.checked)} /> {label}{' '}
-            <span className="muted">{n.toLocaleString()}</span>
+            <span className="muted">
+              {n.toLocaleString()}
+              {!filters[key] && ' hidden'}
+            </span>
           </label>
         ))}
       {concepts && (

@@ -9,8 +9,9 @@
 // seconds, and it labels by font size alone, so labels piled up.
 //
 // What the drawing shows is also written on the host as `data-zoom`, `data-pan`, `data-labels`
-// (how many are drawn) and `data-extent` (the shown nodes' box on the stage, x y width height),
-// for the end-to-end tests.
+// (how many are drawn), `data-extent` (the shown nodes' box on the stage, x y width height),
+// `data-positions` (a fingerprint of where the nodes are) and `data-layout-from` (`kept` when the
+// session's earlier layout was shown, else `laid out`), for the end-to-end tests.
 import type { GraphNode } from '../../shared/graph.ts';
 import { EdgeLayer } from './edge-layer.ts';
 import { isLarge, nodeSize, type GraphModel } from './graph-model.ts';
@@ -21,6 +22,8 @@ import { linkLength, type LayoutHold, type LayoutRequest, type LayoutUpdate } fr
 import { FADED } from './edge-strokes.ts';
 import { NodeLayer, screenRadius } from './node-layer.ts';
 import { MovingPicture, REST_MS } from './moving-picture.ts';
+import { keepLayout, keptLayout } from './layout-memory.ts';
+import { graphIdentity, nodeHashes, positionsPrint } from './node-hash.ts';
 import { listenPointer } from './pointer-input.ts';
 import { markStep } from './timeline.ts';
 import { Viewport, type Bounds } from './viewport.ts';
@@ -48,7 +51,10 @@ export class GraphDrawing {
   private readonly labels: LabelLayer;
   private readonly edges: EdgeLayer;
   private readonly hits = new HitGrid();
-  private worker: Worker | null;
+  private worker: Worker | null = null;
+  /** each node's id hashed, and the graph's identity: what the kept layout is found by */
+  private readonly seeds: Uint32Array;
+  private readonly identity: string;
   /** null until the layout's first positions */
   private xy: Float32Array | null = null;
   /** what the view keeps in sight as the layout moves the nodes, until the person pans or zooms */
@@ -90,9 +96,28 @@ export class GraphDrawing {
         if (i !== null) this.on.open(this.model.nodes[i]!);
       },
     });
+    this.seeds = nodeHashes(model.nodes.map((n) => n.id));
+    this.identity = graphIdentity(this.seeds, model.edgeEnds);
+    const kept = keptLayout(this.identity);
+    host.dataset.layoutFrom = kept ? 'kept' : 'laid out';
+    if (kept) this.place({ xy: kept, progress: 1, done: true });
+    else this.layOut();
+  }
+
+  private layOut(): void {
+    const { model } = this;
     this.worker = new Worker(new URL('./layout.worker.ts', import.meta.url), { type: 'module', name: 'graph layout' });
     this.worker.onmessage = (e: MessageEvent<LayoutUpdate>) => this.place(e.data);
-    const request: LayoutRequest = { count: model.nodes.length, edges: model.edgeEnds, centre: model.centre, radius: this.radius, large: this.large };
+    const request: LayoutRequest = {
+      count: model.nodes.length,
+      edges: model.edgeEnds,
+      centre: model.centre,
+      radius: this.radius,
+      large: this.large,
+      seeds: this.seeds,
+      // most of a large graph's nodes (13,698 of 23,698 in interconnected-10k), hidden by default, each linked from a page or two
+      beside: Uint8Array.from(model.nodes, (n) => (this.large && n.missing ? 1 : 0)),
+    };
     this.worker.postMessage(request);
   }
 
@@ -100,6 +125,7 @@ export class GraphDrawing {
   stopLayout(): void {
     this.worker?.terminate();
     this.worker = null;
+    if (this.xy) keepLayout(this.identity, this.xy);
     this.on.progress(1, true);
   }
 
@@ -151,6 +177,7 @@ export class GraphDrawing {
     this.xy = update.xy;
     this.hits.invalidate();
     if (first) markStep('positions');
+    this.host.dataset.positions = positionsPrint(this.seeds, update.xy);
     // following the layout is not a gesture: the edges are drawn at once at the new view
     if (first && this.following === 'focus') this.focus(this.focused!);
     else if (this.following === 'focus') this.view.centreOn(update.xy[2 * this.focused!]!, update.xy[2 * this.focused! + 1]!);
@@ -158,6 +185,7 @@ export class GraphDrawing {
     this.edges.follow();
     this.edges.setPositions(update.xy);
     this.request();
+    if (update.done && this.worker) keepLayout(this.identity, update.xy);
     if (update.done) this.worker = null;
     this.on.progress(update.progress, update.done);
   }

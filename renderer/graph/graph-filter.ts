@@ -1,6 +1,7 @@
 // Which nodes the Graph view shows: pages by tag, scope, tier and whether they are archived; the
 // attachments, sources and missing targets of shown pages when those are switched on. The centre
-// page is always shown. Concepts come only when the view asks for them (GraphView), and a concept
+// page is always shown. Attachments start hidden: a vault's images (113 in Obsidian's help vault)
+// crowd the pages' labels, and the person turns them on in the filters. Concepts come only when the view asks for them (GraphView), and a concept
 // is shown when a shown page mentions it. Layout ignores filters, so switching one never moves a node.
 import type { GraphModel } from './graph-model.ts';
 
@@ -23,7 +24,7 @@ const MISSING_SHOWN_UP_TO = 2000;
 
 export function defaultFilters(model: GraphModel): GraphFilters {
   const missing = model.nodes.reduce((n, node) => n + (node.missing ? 1 : 0), 0);
-  return { tag: '', scope: '', tier: '', missing: missing <= MISSING_SHOWN_UP_TO, sources: true, attachments: true, archived: true };
+  return { tag: '', scope: '', tier: '', missing: missing <= MISSING_SHOWN_UP_TO, sources: true, attachments: false, archived: true };
 }
 
 export function visibleNodes(model: GraphModel, f: GraphFilters): Uint8Array {

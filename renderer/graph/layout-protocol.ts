@@ -17,6 +17,10 @@ export interface LayoutRequest {
   radius: Float32Array;
   /** a large graph: posted at once and as it settles, tuned to cool faster */
   large: boolean;
+  /** each node's id hashed: breaks ties in the order nodes are seeded in, and sets a node beside others at its own angle */
+  seeds: Uint32Array;
+  /** nodes not simulated but set beside the nodes they are linked to (a large graph's missing targets) */
+  beside: Uint8Array;
 }
 
 /** To the layout: stop ticking while the person moves the view (`true`), go on (`false`). */

@@ -2,8 +2,11 @@
 // A press that moves less than CLICK_SLOP pixels is a click.
 
 const CLICK_SLOP = 4;
-/** Zoom factor per wheel pixel: a notch (100 px) is about ×1.2. */
-const WHEEL_ZOOM = 0.0018;
+/** A wheel notch (about 100 px, or a line) zooms ×1.1: ten notches ×2.6. A larger delta is still one notch. */
+const NOTCH_ZOOM = 1.1;
+const NOTCH_PIXELS = 100;
+/** A trackpad pinch (a wheel event with ctrlKey, a few pixels each) zooms in proportion to its delta. */
+const PINCH_ZOOM = 0.01;
 
 export interface PointerActions {
   pan(dx: number, dy: number): void;
@@ -49,8 +52,7 @@ export function listenPointer(target: HTMLElement, act: PointerActions): () => v
   const wheel = (e: WheelEvent) => {
     e.preventDefault();
     const p = at(e);
-    const pixels = e.deltaMode === 1 ? e.deltaY * 33 : e.deltaY;
-    act.zoom(Math.exp(-pixels * WHEEL_ZOOM), p.x, p.y);
+    act.zoom(wheelZoom(e), p.x, p.y);
   };
   const leave = () => {
     if (!pressed) act.leave();
@@ -69,4 +71,13 @@ export function listenPointer(target: HTMLElement, act: PointerActions): () => v
     target.removeEventListener('pointerleave', leave);
     target.removeEventListener('wheel', wheel);
   };
+}
+
+/** How much one wheel event zooms: a pinch by its delta; a wheel or two-finger scroll by its delta, at most a notch. */
+function wheelZoom(e: WheelEvent): number {
+  if (e.ctrlKey) return Math.exp(-e.deltaY * PINCH_ZOOM);
+  // lines or pages (deltaMode 1, 2): each counts as a notch
+  const pixels = e.deltaMode === 0 ? e.deltaY : e.deltaY * NOTCH_PIXELS;
+  const notches = Math.max(-1, Math.min(1, pixels / NOTCH_PIXELS));
+  return Math.pow(NOTCH_ZOOM, -notches);
 }
