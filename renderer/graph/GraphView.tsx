@@ -61,14 +61,3 @@ export default function GraphView({ around, depth, onOpen, children }: GraphView
     </GraphExplorer>
   );
 }
-
-/** The graph of a wiki that is indexed and holds no page yet (a page's neighbourhood always holds the page). */
-function NoPages({ roots }: { roots: string[] }) {
-  return (
-    <EmptyState title="This wiki has no pages yet" icon="◌">
-      <p>
-        {roots.length ? <>Write a markdown page in {roots.join(', ')}</> : 'Write a markdown page in the wiki’s folder'}, and it appears here with its links.
-      </p>
-    </EmptyState>
-  );
-}
