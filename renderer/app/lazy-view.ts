@@ -1,5 +1,5 @@
-// A view whose code is fetched apart, the first time it is shown (cytoscape is most of the
-// bundle's weight). A fetch that fails while the server is away waits for it and tries again;
+// A view whose code is fetched apart, the first time it is shown (the graph view and the editor are
+// much of the bundle's weight). A fetch that fails while the server is away waits for it and tries again;
 // one that fails otherwise throws to the screen's boundary. React.lazy keeps a failure for good
 // (and React draws it again at once), so a failed view is renewed only when the boundary retries.
 import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
