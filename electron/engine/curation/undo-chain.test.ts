@@ -64,4 +64,21 @@ describe('undo chains', () => {
     fs.appendFileSync(path.join(fx.root, 'a.md'), 'an editor wrote this\n');
     expect((await e.audit({})).entries.find((x) => x.id === w.auditId)).toMatchObject({ effect: 'gone' });
   });
+
+  it('an undo of a later write leaves an earlier one standing behind the write between', async () => {
+    fx = makeFixture({ 'a.md': '# Alpha\nfirst\n' });
+    const e = fx.engine();
+    await e.reindex();
+    const one = await e.writePage({ key: 'a', body: '# Alpha\nsecond\n', actor: 'alice' });
+    const two = await e.writePage({ key: 'a', body: '# Alpha\nthird\n', actor: 'alice' });
+    const three = await e.writePage({ key: 'a', body: '# Alpha\nfourth\n', actor: 'alice' });
+    const undoThree = await e.undo({ id: three.auditId, actor: 'bob' });
+    if (undoThree.outcome !== 'undone') throw new Error('the undo was blocked');
+
+    // #2's change stands on #1's: undo #2 first, never "gone" for #1
+    const entries = new Map((await e.audit({})).entries.map((x) => [x.id, x]));
+    expect(entries.get(one.auditId)).toMatchObject({ effect: 'written-over' });
+    expect(entries.get(two.auditId)).toMatchObject({ effect: 'stands' });
+    expect(await e.undo({ id: one.auditId, actor: 'bob' })).toMatchObject({ outcome: 'blocked', reason: 'later-write', blockedBy: { id: two.auditId } });
+  });
 });

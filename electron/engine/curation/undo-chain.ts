@@ -29,16 +29,20 @@ export const undoReapplies = (e: AuditEntry, history: FileHistory) => chainOf(e,
 
 /**
  * What stands between the file (hash `now`) and undoing `entry`, or null when nothing does. `later`:
- * the entries on the file logged after it, newest first. A later undo that left the file as it is
- * and reversed an earlier write took this entry's change with it: undoing that undo first would
- * re-apply the earlier write, so it is not offered as the way back.
+ * the entries on the file logged after it, newest first. Of those that left the file as it is, an
+ * undo of a write logged after `entry` only put the file back to where a write between them left it:
+ * that write stands in the way. An undo that reversed a write logged before `entry` took this entry's
+ * change with it: undoing that undo first would re-apply the earlier write, so it is not offered as
+ * the way back.
  */
 export function blockOf(entry: AuditEntry, now: string | null, later: AuditEntry[], history: FileHistory): { reason: UndoBlock; by: AuditEntry | null } | null {
   if (now === entry.hashAfter) return null;
-  const by = later.find((e) => e.hashAfter === now) ?? null;
-  if (!by) return { reason: 'changed-outside', by };
-  if (by.undoes === entry.id) return { reason: 'already-undone', by };
-  if (undoReapplies(by, history)) return { reason: 'undone-later', by };
+  const left = later.filter((e) => e.hashAfter === now);
+  if (left.length === 0) return { reason: 'changed-outside', by: null };
+  if (left[0]!.undoes === entry.id) return { reason: 'already-undone', by: left[0]! };
+  const reversedLater = (e: AuditEntry) => undoReapplies(e, history) && chainOf(e, history)!.original > entry.id;
+  const by = left.find((e) => !reversedLater(e)) ?? left[0]!;
+  if (undoReapplies(by, history) && !reversedLater(by)) return { reason: 'undone-later', by };
   return { reason: 'later-write', by };
 }
 
