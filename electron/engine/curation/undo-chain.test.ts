@@ -81,4 +81,22 @@ describe('undo chains', () => {
     expect(entries.get(two.auditId)).toMatchObject({ effect: 'stands' });
     expect(await e.undo({ id: one.auditId, actor: 'bob' })).toMatchObject({ outcome: 'blocked', reason: 'later-write', blockedBy: { id: two.auditId } });
   });
+
+  it('reads a logged path a pull replaced by a folder or a symlink as changed, never through it', async () => {
+    fx = makeFixture({ 'a.md': '# Alpha\nfirst\n', 'b.md': '# Beta\nfirst\n' });
+    const e = fx.engine();
+    await e.reindex();
+    const a = await e.writePage({ key: 'a', body: '# Alpha\nsecond\n', actor: 'alice' });
+    const b = await e.writePage({ key: 'b', body: '# Beta\nsecond\n', actor: 'alice' });
+    const [fileA, fileB] = [path.join(fx.root, 'a.md'), path.join(fx.root, 'b.md')];
+    // a symlink to a copy of exactly what the write left: still not the file it wrote
+    fs.copyFileSync(fileA, path.join(fx.root, 'copy.txt'));
+    fs.rmSync(fileA);
+    fs.symlinkSync(path.join(fx.root, 'copy.txt'), fileA);
+    fs.rmSync(fileB);
+    fs.mkdirSync(fileB);
+    const entries = new Map((await e.audit({})).entries.map((x) => [x.id, x]));
+    expect(entries.get(a.auditId)).toMatchObject({ effect: 'gone' });
+    expect(entries.get(b.auditId)).toMatchObject({ effect: 'gone' });
+  });
 });
