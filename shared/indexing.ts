@@ -59,7 +59,7 @@ export const IndexReport = z.object({
     .number()
     .default(0)
     .describe(
-      'the whole run, from its start until its pages are searchable with their vectors: every phase, the model included (0 in runs recorded before it was kept)',
+      'the whole run, from its start until its pages are searchable with their vectors: every phase, the model included (for a run stored before it was kept, ms + semanticMs; 0 in a change notice from an older server)',
     ),
   phases: z.array(PhaseTime).default([]).describe('what each phase of the run took, in the order it went through them; together they make totalMs'),
 });

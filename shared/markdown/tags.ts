@@ -1,7 +1,9 @@
 // Obsidian's inline tags (`#idea`, nested `#project/alpha`) in an inline token's children, by
 // Obsidian's rules: a `#` at the start of the text or after whitespace, then letters, digits, `_`,
 // `-` and `/`, with at least one character that is not a digit (`#1984` is no tag). Code spans,
-// links, wikilinks, images and `%%comments%%` hold none; a heading's `# ` is markup, never a tag.
+// links, wikilinks, images and `%%comments%%` within one paragraph hold none; a heading's `# ` is
+// markup, never a tag. Not yet: a `%%` block that spans a blank line hides its tags when drawn, but
+// they are found here.
 // Pure (no Node): the engine indexes the tags it finds, the renderer draws the same spans as links.
 import type { Token } from 'markdown-it';
 
