@@ -4,6 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import type { Page } from '../shared/page.ts';
+import { api } from '../electron/engine/testing/cairn-process.ts';
 import { ownServer, type OwnServer } from './own-server.ts';
 
 let own: OwnServer;
@@ -76,4 +78,31 @@ test('"Link it" turns a mention into a wikilink after a preview, and Undo puts i
   await expect(mentions.getByRole('status')).toContainText('Undone');
   expect(fs.readFileSync(sailing, 'utf8')).toBe(before);
   await expect(mentions).toContainText('Old sailors trusted the compass more than the stars.');
+});
+
+test('a preview shows the page as it is after a write, not as it was first read', async ({ page }) => {
+  const compass = { root: own.wiki, path: 'Compass.md' };
+  const write = async (body: string) => {
+    const { hash } = (await api<Page>(own.cairn.url, 'getPage', compass)).body;
+    expect((await api(own.cairn.url, 'writePage', { key: 'Compass', ...compass, body, actor: 'e2e', baseHash: hash })).status).toBe(200);
+  };
+  const before = (await api<Page>(own.cairn.url, 'getPage', compass)).body.body;
+  await page.goto(`${own.cairn.url}#/page/Hiking.md?root=${encodeURIComponent(own.wiki)}`);
+  const link = page.locator('.page-body a.wikilink', { hasText: 'Compass' });
+  const card = page.getByRole('tooltip');
+  await link.hover();
+  await expect(card).toContainText('A compass points to magnetic north.');
+  await page.keyboard.press('Escape');
+  await page.mouse.move(0, 0);
+  try {
+    await write('# Compass\n\nA compass needs a steady hand.\n');
+    await expect(page.locator('.page-body')).toBeVisible();
+    await expect(async () => {
+      await page.mouse.move(0, 0);
+      await link.hover();
+      await expect(card).toContainText('A compass needs a steady hand.', { timeout: 2000 });
+    }).toPass();
+  } finally {
+    await write(before);
+  }
 });

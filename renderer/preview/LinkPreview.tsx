@@ -4,6 +4,7 @@
 // rendered markdown, backlinks, mentions and results need nothing of their own; leaving the link,
 // Escape, or another screen dismisses it.
 import { useEffect, useRef, useState } from 'react';
+import { useStatus } from '../app/status-context.tsx';
 import { linkedTarget, preview, type Preview } from './page-preview.ts';
 
 const PREVIEW_DELAY_MS = 300;
@@ -31,6 +32,9 @@ export function LinkPreview() {
   const [shown, setShown] = useState<Shown | null>(null);
   const timer = useRef<number | undefined>(undefined);
   const pending = useRef<HTMLAnchorElement | null>(null);
+  // read when a card opens: the listeners are set up once
+  const generation = useRef(0);
+  generation.current = useStatus().generation;
 
   useEffect(() => {
     const hide = () => {
@@ -46,7 +50,7 @@ export function LinkPreview() {
       window.clearTimeout(timer.current);
       pending.current = link;
       timer.current = window.setTimeout(() => {
-        preview(to.target, to.agent).then(
+        preview(to.target, to.agent, generation.current).then(
           (p) => pending.current === link && setShown({ link, preview: p }),
           () => undefined, // no card when the page cannot be read; the link still works
         );

@@ -1,6 +1,6 @@
 // What a link's preview card says about the page it leads to: its title, summary and first lines,
-// read once per page through getPage and kept for the session (a person hovers the same links
-// again and again); a page that is not there is said to be missing.
+// read once per page through getPage and kept until the wiki changes (a person hovers the same
+// links again and again); a page that is not there is said to be missing.
 import type { Page } from '../../shared/page.ts';
 import { CairnError } from '../../shared/errors.ts';
 import { cairn } from '../api/client.ts';
@@ -12,6 +12,8 @@ export type Preview = { kind: 'page'; title: string; summary: string | null; lin
 const FIRST_CHARS = 280;
 
 const kept = new Map<string, Promise<Preview>>();
+/** The wiki's change count (the status context's generation) the kept previews were read at. */
+let keptAt = 0;
 
 /** The page an in-app link leads to (and as whom it is read), or null for any other link. */
 export function linkedTarget(href: string): { target: PageTarget; agent: string | null } | null {
@@ -40,7 +42,12 @@ function previewOf(page: Page): Preview {
   return { kind: 'page', title: page.title, summary: page.summary, lines: firstLines(page.body) };
 }
 
-export function preview(target: PageTarget, agent: string | null): Promise<Preview> {
+/** `generation`: the wiki's change count now; a change since the previews were kept drops them all. */
+export function preview(target: PageTarget, agent: string | null, generation: number): Promise<Preview> {
+  if (generation !== keptAt) {
+    kept.clear();
+    keptAt = generation;
+  }
   const id = JSON.stringify([target, agent]);
   let p = kept.get(id);
   if (!p) {
