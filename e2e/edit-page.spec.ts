@@ -1,7 +1,8 @@
 // Editing a page in the app, through the write path an agent's write takes: a word changed and saved
 // with Ctrl-S keeps every other byte; a file an editor changed behind the app's back is not
 // overwritten but merged, both texts kept; a frontmatter field set through the form; a link to a
-// page that does not exist refused, naming it, the text kept; a stale page opened in the editor.
+// page that does not exist refused, naming it, the text kept; a stale page opened in the editor; a
+// save with site storage blocked still lands and shows the page; a field both sides changed marked.
 // Its own `cairn serve` (--no-watch, so only the write's base-hash check sees the editor's change)
 // over a small wiki made here.
 import fs from 'node:fs';
@@ -29,7 +30,7 @@ See [[Other]] too.
 
 test.beforeAll(async () => {
   own = await ownServer('edit-page', (wiki) => {
-    for (const name of ['Save', 'Merge', 'Fields', 'Refused']) fs.writeFileSync(path.join(wiki, `${name}.md`), plan(name));
+    for (const name of ['Save', 'Merge', 'Fields', 'Refused', 'Blocked', 'Owner']) fs.writeFileSync(path.join(wiki, `${name}.md`), plan(name));
     fs.writeFileSync(path.join(wiki, 'Other.md'), '# Other\n\nAnother page.\n');
     fs.writeFileSync(path.join(wiki, 'Old.md'), '---\nreviewed: 2020-01-01\n---\n# Old\n\nLast looked at years ago.\n');
   });
@@ -65,6 +66,24 @@ test('change a word and save with Ctrl-S: only that word changes on disk', async
   await page.keyboard.press('Control+s');
   await expect(body(page)).toHaveCount(0);
   expect(fs.readFileSync(file('Save'), 'utf8')).toBe(before.replace('in spring', 'in autumn'));
+  await expect(page.locator('.page-body')).toContainText('The launch is in autumn');
+});
+
+test('with site storage blocked, a save that landed shows the page, not the editor', async ({ page }) => {
+  // as a browser blocking site data does: touching sessionStorage throws
+  await page.addInitScript(() => {
+    Object.defineProperty(globalThis, 'sessionStorage', {
+      get() {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    });
+  });
+  const before = fs.readFileSync(file('Blocked'), 'utf8');
+  await editSpringLine(page, 'Blocked');
+  await replaceWord(page, 'autumn');
+  await page.keyboard.press('Control+s');
+  await expect(body(page)).toHaveCount(0);
+  expect(fs.readFileSync(file('Blocked'), 'utf8')).toBe(before.replace('in spring', 'in autumn'));
   await expect(page.locator('.page-body')).toContainText('The launch is in autumn');
 });
 
@@ -118,6 +137,31 @@ test('frontmatter fields edited in the form land in the file, a bad field name i
   expect(fs.readFileSync(file('Fields'), 'utf8')).toBe(
     before.replace('owner: ana', 'owner: bea').replace('tags: [alpha, beta]\n', 'tags: [alpha, beta]\ndue: 2026-12-01\n'),
   );
+});
+
+test('a field both sides changed is marked in the merge, theirs shown beside it, and kept until Save', async ({ page }) => {
+  await page.goto(`${own.cairn.url}#/page/Owner.md?root=${encodeURIComponent(own.wiki)}`);
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const fields = page.getByRole('group', { name: 'Frontmatter fields' });
+  await fields.getByRole('textbox', { name: 'owner', exact: true }).fill('bea');
+  // another writer sets the same field while the editor is open
+  const theirs = fs.readFileSync(file('Owner'), 'utf8').replace('owner: ana', 'owner: carl');
+  fs.writeFileSync(file('Owner'), theirs);
+  await page.getByRole('button', { name: /^Save/ }).click();
+
+  const merge = page.getByRole('region', { name: 'Merge' });
+  await expect(merge).toContainText('both changed');
+  const owner = fields.getByRole('group', { name: 'owner: changed on both sides' });
+  await expect(owner).toContainText('theirs: carl');
+  await expect(owner.getByRole('textbox', { name: 'owner', exact: true })).toHaveValue('bea');
+  expect(fs.readFileSync(file('Owner'), 'utf8')).toBe(theirs);
+
+  // taking theirs leaves the field as their file has it
+  await owner.getByRole('button', { name: 'Take theirs' }).click();
+  await expect(fields.getByRole('textbox', { name: 'owner', exact: true })).toHaveValue('carl');
+  await page.getByRole('button', { name: /^Save/ }).click();
+  await expect(fields).toHaveCount(0);
+  expect(fs.readFileSync(file('Owner'), 'utf8')).toBe(theirs);
 });
 
 test('a link to a page that does not exist is refused, naming it, and the text stays', async ({ page }) => {

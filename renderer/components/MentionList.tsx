@@ -11,12 +11,7 @@ import { useAsync } from '../hooks/useAsync.ts';
 import { useConfirmation } from './ConfirmDialog.tsx';
 import { ErrorNote } from './ErrorNote.tsx';
 import { MarkedContext } from './MarkedContext.tsx';
-import { mentionLink, mentionPlace } from './mention-link.ts';
-
-function phraseSpan(context: string, phrase: string | null): [number, number] | null {
-  const at = phrase ? context.indexOf(phrase) : -1;
-  return at < 0 ? null : [at, at + phrase!.length];
-}
+import { mentionLink, mentionPlace, phraseSpan } from './mention-link.ts';
 
 /** The last link written (with what undoes it), or its undo. */
 interface Done {

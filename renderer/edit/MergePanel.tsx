@@ -14,7 +14,15 @@ function takeTheirs(): HTMLElement {
   return button;
 }
 
-export function MergePanel({ theirs, mine, onText }: { theirs: string; mine: string; onText: (text: string) => void }) {
+interface Props {
+  theirs: string;
+  mine: string;
+  onText: (text: string) => void;
+  /** a frontmatter field both sides changed: the form marks it */
+  fieldsClash: boolean;
+}
+
+export function MergePanel({ theirs, mine, onText, fieldsClash }: Props) {
   const parent = useRef<HTMLDivElement>(null);
   const listener = useRef(onText);
   listener.current = onText;
@@ -39,6 +47,7 @@ export function MergePanel({ theirs, mine, onText }: { theirs: string; mine: str
       <p className="note" role="status">
         The page changed since you opened it, so nothing was written. Left: the file as it is now. Right: yours, which Save writes over it. ⇝ copies their text
         of a difference into yours; edit yours until it says what the page should say.
+        {fieldsClash && ' You both changed a frontmatter field: it is marked in the fields, theirs beside it; Save writes yours unless you take theirs.'}
       </p>
       <div className="merge-heads">
         <h3>Theirs: the file now</h3>

@@ -1,7 +1,8 @@
 // A page opened for editing: its body in CodeMirror beside its frontmatter fields. Ctrl/Cmd-S saves
 // through the write path with the version the editor opened as the base; Escape or Cancel leaves,
 // asking first when something is unsaved. When the page changed meanwhile, the merge view takes
-// the body's place until the person saves over theirs. Until saved, the text lives in the editor
+// the body's place until the person saves over theirs, and a field both sides changed shows theirs
+// beside it (field-clashes.ts). Until saved, the text lives in the editor
 // and in the tab's sessionStorage (draft.ts). Loaded apart, so reading a page never pays for CodeMirror.
 import { useEffect, useRef, useState } from 'react';
 import type { Page } from '../../shared/page.ts';
@@ -11,7 +12,8 @@ import { dropDraft, keepDraft, loadDraft, type EditBase } from './draft.ts';
 import { fieldChanges, isChanged, rowsOf, type FieldRow } from './field-changes.ts';
 import { FrontmatterFields } from './FrontmatterFields.tsx';
 import { MergePanel } from './MergePanel.tsx';
-import { saveEdit, type Refusal } from './save-edit.ts';
+import { fieldClashes } from './field-clashes.ts';
+import { saveEdit, type Refusal, type Theirs } from './save-edit.ts';
 import '../styles/editor.css';
 
 /** How long after the last change the draft is kept in sessionStorage. */
@@ -31,7 +33,7 @@ export default function PageEditor({ page, onSaved, onClose }: Props) {
   const [text, setText] = useState(() => restored?.text ?? page.body);
   const [rows, setRows] = useState<FieldRow[]>(() => restored?.fields ?? rowsOf(page.frontmatter));
   /** theirs, while merging: the version the next save goes over */
-  const [theirs, setTheirs] = useState<EditBase | null>(null);
+  const [theirs, setTheirs] = useState<Theirs | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -45,6 +47,7 @@ export default function PageEditor({ page, onSaved, onClose }: Props) {
     setText(t);
   };
 
+  const clashes = theirs?.fields ? fieldClashes(rows, theirs.fields) : new Map<number, string | null>();
   const dirty = theirs !== null || text !== opened.body || rows.some(isChanged);
   // kept a moment after typing stops, not on every key (a page may be megabytes), and at once when the tab reloads or closes
   const keep = useRef(() => {});
@@ -164,9 +167,13 @@ export default function PageEditor({ page, onSaved, onClose }: Props) {
       )}
       <div className="editor-layout">
         <div className="editor-main">
-          {theirs ? <MergePanel key={theirs.hash} theirs={theirs.body} mine={text} onText={onText} /> : <BodyEditor initial={text} onText={onText} />}
+          {theirs ? (
+            <MergePanel key={theirs.hash} theirs={theirs.body} mine={text} onText={onText} fieldsClash={clashes.size > 0} />
+          ) : (
+            <BodyEditor initial={text} onText={onText} />
+          )}
         </div>
-        <FrontmatterFields rows={rows} onChange={setRows} errors={fieldErrors} broken={page.frontmatterError} />
+        <FrontmatterFields rows={rows} onChange={setRows} errors={fieldErrors} broken={page.frontmatterError} clashes={clashes} />
       </div>
       {confirmation.dialog}
     </section>

@@ -1,6 +1,7 @@
 // What a person typed and has not saved, kept in the tab's sessionStorage by the page's root and
 // path: a reload, a crash of the renderer or a stray Back loses nothing, and opening the editor again
-// starts from it. Saving or discarding drops it.
+// starts from it. Saving or discarding drops it. Every touch of the storage is best effort: a tab
+// whose site storage is full or blocked (it throws then) still edits and saves, without the net.
 import type { FieldRow } from './field-changes.ts';
 
 /** The version an edit started from: what a save names as its base, and what "unchanged" means. */
@@ -35,6 +36,11 @@ export function keepDraft(page: { root: string; path: string }, draft: Draft): v
   }
 }
 
+/** Best effort too: it runs after a save landed, and a storage that throws must not make that save read as unsaved. */
 export function dropDraft(page: { root: string; path: string }): void {
-  sessionStorage.removeItem(keyOf(page));
+  try {
+    sessionStorage.removeItem(keyOf(page));
+  } catch {
+    /* storage disabled: there was no draft to drop */
+  }
 }

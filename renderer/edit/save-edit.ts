@@ -8,6 +8,7 @@ import { cairn } from '../api/client.ts';
 import { APP_ACTOR } from '../app/actor.ts';
 import type { EditBase } from './draft.ts';
 import { fieldNamed } from './field-changes.ts';
+import { fieldTexts } from './field-clashes.ts';
 
 export interface Refusal {
   message: string;
@@ -15,9 +16,14 @@ export interface Refusal {
   field: string | null;
 }
 
+/** The file as it is now, while merging: the next save's base, and its fields as the form writes them (null: unreadable). */
+export interface Theirs extends EditBase {
+  fields: Record<string, string> | null;
+}
+
 export type SaveOutcome =
   /** `afterward`: what the person must know of a write that landed (a conflict copy kept, indexing that failed) */
-  { kind: 'saved'; afterward: string | null } | { kind: 'unchanged' } | { kind: 'conflict'; theirs: EditBase } | { kind: 'refused'; refusal: Refusal };
+  { kind: 'saved'; afterward: string | null } | { kind: 'unchanged' } | { kind: 'conflict'; theirs: Theirs } | { kind: 'refused'; refusal: Refusal };
 
 export async function saveEdit(page: Page, base: EditBase, text: string, changes: Record<string, unknown>): Promise<SaveOutcome> {
   const bodyChanged = text !== base.body;
@@ -43,7 +49,11 @@ export async function saveEdit(page: Page, base: EditBase, text: string, changes
 function refused(err: unknown): SaveOutcome {
   if (!(err instanceof CairnError)) return { kind: 'refused', refusal: { message: String(err), field: null } };
   const current = err.current;
-  if (err.code === 'conflict' && current?.hash && current.body !== undefined) return { kind: 'conflict', theirs: { hash: current.hash, body: current.body } };
+  if (err.code === 'conflict' && current?.hash && current.body !== undefined)
+    return {
+      kind: 'conflict',
+      theirs: { hash: current.hash, body: current.body, fields: current.text === undefined ? null : fieldTexts(current.text) },
+    };
   if (err.code === 'missing-refs' && err.missing.length)
     return {
       kind: 'refused',

@@ -9,26 +9,24 @@ import type { MentionLine } from '../store/links.ts';
 import type { Store } from '../store/store.ts';
 import { paragraphAt, sentenceAround } from '../graph/link-context.ts';
 import { pageNamedOrThrow } from '../graph/page-ref.ts';
+import { escapeRegExp, firstInProse } from '../../../shared/markdown/prose-matches.ts';
 
 /** Pages listed: what a person reads through, and a bounded read of chunks. */
 const MENTIONS_LISTED = 100;
-
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A name's words as prose may write them: any case, any punctuation between words, a plural. */
 function namePattern(name: string): RegExp | null {
   const words = name.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   if (!words.length) return null;
-  return new RegExp(`(?<![\\p{L}\\p{N}])${words.map(escape).join('[^\\p{L}\\p{N}]+')}(?:e?s)?(?![\\p{L}\\p{N}])`, 'iu');
+  return new RegExp(`(?<![\\p{L}\\p{N}])${words.map(escapeRegExp).join('[^\\p{L}\\p{N}]+')}(?:e?s)?(?![\\p{L}\\p{N}])`, 'iu');
 }
 
-/** The earliest place in `text`, from `offset` on, one of the patterns matches. */
+/** The earliest place in `text`, from `offset` on, one of the patterns matches in prose (not in a link, code or a URL). */
 function firstName(text: string, offset: number, patterns: RegExp[]): { from: number; to: number } | null {
-  const rest = text.slice(offset);
   let best: { from: number; to: number } | null = null;
   for (const p of patterns) {
-    const m = p.exec(rest);
-    if (m && (!best || offset + m.index < best.from)) best = { from: offset + m.index, to: offset + m.index + m[0].length };
+    const found = firstInProse(text, p, offset);
+    if (found && (!best || found.from < best.from)) best = found;
   }
   return best;
 }

@@ -21,6 +21,8 @@ describe.each(storeKinds())('backlink contexts and unlinked mentions (%s)', (kin
       'Sailing.md': '# Sailing\n\nOld sailors trusted the Compasses more than the stars. A compass again.\n',
       'Stones.md': '# Stones\n\n> A lodestone is a natural magnet.\n',
       'Camping.md': '# Camping\n\nA tent and a stove.\n',
+      'Rose.md': '# Rose\n\nSee [[Compass Rose]]; a compass helps.\n',
+      'Guide.md': '# Guide\n\nRead https://x.org/compass-guide, [the compass guide](x.md), or run `compass`.\n',
       'Wrapped.md': '# Wrapped\n\nThe first sentence. The map and the\n[[Compass]] work together. The last one.\n',
     });
     const e = fx.engine();
@@ -36,7 +38,10 @@ describe.each(storeKinds())('backlink contexts and unlinked mentions (%s)', (kin
     expect(page.backlinks[2]!.context!.length).toBeLessThanOrEqual(202);
 
     const { mentions } = await e.mentions({ key: 'Compass' });
+    // a name inside a link, a URL or a code span is not prose to link: the first in prose is offered, if any
     expect(mentions.map((m) => [m.path, m.line, m.count, m.phrase, m.context])).toEqual([
+      ['Guide.md', 3, 2, null, expect.any(String)],
+      ['Rose.md', 3, 2, 'compass', 'See [[Compass Rose]]; a compass helps.'],
       ['Sailing.md', 3, 2, 'Compasses', 'Old sailors trusted the Compasses more than the stars.'],
       ['Stones.md', 3, 1, 'lodestone', 'A lodestone is a natural magnet.'],
     ]);
