@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['electron/**/*.test.ts', 'shared/**/*.test.ts', 'build/**/*.test.ts'],
+    include: ['electron/**/*.test.ts', 'shared/**/*.test.ts', 'renderer/**/*.test.ts', 'build/**/*.test.ts'],
     pool: 'forks',
     // two files at a time even on two cores (vitest's default there is one): most files wait on
     // processes, sockets and disks, so the suite took 3.1 min instead of 4.5 on this 2-core machine

@@ -143,13 +143,14 @@ test.describe('a 10,000-page wiki', () => {
   // indexing 10,000 pages comes first: about 20-40 s on two cores
   test.setTimeout(300_000);
 
-  test('the whole graph draws and the page keeps answering while the layout runs', async ({ page }, testInfo) => {
+  // The layout settles in a second or two here, so whether it still runs by the time the test clicks
+  // depends on the machine: the page's answers while it runs are measured by `npm run bench:graph`.
+  test('the whole graph draws, zooms and pans, and finds a page among 10,000', async ({ page }, testInfo) => {
     await servingWiki(TEN_K, async (url) => {
       await page.goto(`${url}#/graph`);
       await drawn(page, '*:1');
       const host = graphHost(page);
-      // while the layout runs, the page answers: a button zooms the drawing, a drag pans it
-      await expect(host).toHaveAttribute('data-layout', 'running');
+      // a button zooms the drawing, a drag pans it
       const zoom = (await host.getAttribute('data-zoom'))!;
       await page.getByRole('button', { name: 'Zoom in' }).click();
       await expect(host).not.toHaveAttribute('data-zoom', zoom);
@@ -160,7 +161,6 @@ test.describe('a 10,000-page wiki', () => {
       await page.mouse.move(box.x + box.width / 2 + 150, box.y + box.height / 2, { steps: 5 });
       await page.mouse.up();
       await expect(host).not.toHaveAttribute('data-pan', pan);
-      await expect(host).toHaveAttribute('data-layout', 'running');
       // the whole graph in view: 10,000 labels would be a mass of text, so none is drawn
       await page.getByRole('button', { name: 'Fit' }).click();
       await expect.poll(() => labels(page)).toBe(0);

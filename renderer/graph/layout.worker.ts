@@ -4,8 +4,9 @@
 // the person pans or zooms the view holds the layout (`hold`), so the page's thread has the CPU.
 // Seeded: the same graph is laid out the same way on every load (d3's jiggle draws from a fixed
 // sequence, and nodes start on a spiral in an order their ids break ties in).
-import { forceCollide, forceLink, forceManyBody, forceSimulation, forceX, forceY, type SimulationLinkDatum, type SimulationNodeDatum } from 'd3-force';
+import { forceCollide, forceLink, forceSimulation, forceX, forceY, type SimulationLinkDatum, type SimulationNodeDatum } from 'd3-force';
 import { linkLength, type LayoutHold, type LayoutRequest, type LayoutUpdate } from './layout-protocol.ts';
+import { forceManyBodyTyped } from './many-body-force.ts';
 
 /** Often enough to watch it settle; each update costs the view one frame of nodes and a sliced edge picture. */
 const POST_MS = 750;
@@ -56,7 +57,7 @@ async function run(request: LayoutRequest): Promise<void> {
     .alphaDecay(1 - Math.pow(0.001, 1 / (large ? TICKS.large : TICKS.small)))
     .force(
       'charge',
-      forceManyBody()
+      forceManyBodyTyped<Node>()
         .strength(large ? -12 : -320)
         .theta(large ? 1.1 : 0.9)
         .distanceMax(large ? 600 : 2000),
