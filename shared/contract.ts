@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { IndexNotice, IndexProgress, IndexReport } from './indexing.ts';
 import { AUDIT_ACTIONS, LinkFinding, Page, PageRef, PageSummary, SourceChange, StalePage, UnlinkedMention } from './page.ts';
 import { SearchRequest, SearchResponse } from './search.ts';
-import { ConceptsRequest, ConceptsResponse, GraphRequest, GraphResponse, RecallWalkRequest, RecallWalkResponse } from './graph.ts';
+import { ConceptsRequest, ConceptsResponse, GraphColumns, GraphRequest, GraphResponse, RecallWalkRequest, RecallWalkResponse } from './graph.ts';
 import { DecideSkillRequest, ExpertRequest, ExpertResponse, Registration, RegisterSkillRequest, SkillsRequest, SkillsResponse } from './skills.ts';
 import {
   KnowledgeExpertRequest,
@@ -191,6 +191,12 @@ export const contract = {
     'The reference graph: pages, and the attachments, sources and missing targets their links point at, as nodes; links as edges by kind (wikilink, embed, markdown, ref, source); with `concepts`, the concepts pages mention too (`mentions` edges). Around a page to a depth of 1–3 links either way, or the whole wiki.',
     GraphRequest,
     GraphResponse,
+    seenIn('around'),
+  ),
+  graphColumns: method(
+    'The same graph as `graph`, with its edges in columns of node indexes and without their lines and counts: what the Graph view draws a large wiki from.',
+    GraphRequest,
+    GraphColumns,
     seenIn('around'),
   ),
   concepts: method(

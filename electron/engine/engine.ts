@@ -19,6 +19,7 @@ import { buildIgnore } from './ingest/walk.ts';
 import { brokenLinks, orphanPages } from './graph/findings.ts';
 import { pageView } from './graph/page-view.ts';
 import { readAttachment } from './graph/attachment-file.ts';
+import type { GraphQuery } from './graph/reference-graph.ts';
 import { explainStoreError, openStore } from './store/open-store.ts';
 import { locationForAgents, redactUrl } from './config/pg-url.ts';
 import { withoutSecrets } from './config/secret-errors.ts';
@@ -546,7 +547,12 @@ export class Engine implements CairnService {
 
   async graph(r: Parsed<'graph'>, _caller: Caller = PERSON, viewer: Viewer = viewerOf(PERSON, r)): Promise<Response<'graph'>> {
     const { referenceGraph } = await import('./graph/reference-graph.ts');
-    return referenceGraph(this.store, { around: r.around ?? null, viewer, depth: r.depth, limit: r.limit, concepts: r.concepts });
+    return referenceGraph(this.store, graphQuery(r, viewer));
+  }
+
+  async graphColumns(r: Parsed<'graphColumns'>, _caller: Caller = PERSON, viewer: Viewer = viewerOf(PERSON, r)): Promise<Response<'graphColumns'>> {
+    const { referenceGraphColumns } = await import('./graph/reference-graph.ts');
+    return referenceGraphColumns(this.store, graphQuery(r, viewer));
   }
 
   async recall(r: Parsed<'recall'>, _caller: Caller = PERSON, viewer: Viewer = viewerOf(PERSON, r)): Promise<Response<'recall'>> {
@@ -568,6 +574,10 @@ export class Engine implements CairnService {
       kind === 'dangling' ? ['missing-page' as const] : kind === 'anchors' ? ['missing-anchor' as const] : ['missing-page' as const, 'missing-anchor' as const];
     return { findings: await brokenLinks(this.store, reasons, viewer), orphans: [], index: await this.notice() };
   }
+}
+
+function graphQuery(r: Parsed<'graph'>, viewer: Viewer): GraphQuery {
+  return { around: r.around ?? null, viewer, depth: r.depth, limit: r.limit, concepts: r.concepts };
 }
 
 /** The agent whose curation is limited to its own space; undefined for a person, who curates everything. */

@@ -122,6 +122,8 @@ const ROWS: Row[] = [
   { method: 'graph', label: 'whole wiki', request: { concepts: true } },
   { method: 'graph', label: 'around a shared page', request: { around: { key: 'vacuum' }, depth: 2, concepts: true } },
   { method: 'graph', label: 'around a page by place', request: { around: { root: '<root>', path: 'user/builder/zorblax-plan.md' }, depth: 1 } },
+  { method: 'graphColumns', label: 'whole wiki', request: { concepts: true } },
+  { method: 'graphColumns', label: 'around a shared page', request: { around: { key: 'vacuum' }, depth: 2, concepts: true } },
   { method: 'concepts', request: {} },
   // builder's note names the shared hub without linking it
   { method: 'mentions', request: { key: 'hub' } },

@@ -56,10 +56,7 @@ export function GraphExplorer({ request, model, onOpen, concepts, children }: Pr
   useEffect(() => drawing.current?.setVisible(visible), [visible]);
 
   const shown = visible.reduce((n, v) => n + v, 0);
-  const shownEdges = useMemo(
-    () => model.edges.reduce((n, _, e) => n + (visible[model.edgeEnds[2 * e]!] && visible[model.edgeEnds[2 * e + 1]!] ? 1 : 0), 0),
-    [model, visible],
-  );
+  const edgesShown = useMemo(() => shownEdges(model, visible), [model, visible]);
   const zoomIn = () => drawing.current?.zoomBy(1.25);
   const zoomOut = () => drawing.current?.zoomBy(0.8);
   const fit = () => drawing.current?.fit();
@@ -82,10 +79,10 @@ export function GraphExplorer({ request, model, onOpen, concepts, children }: Pr
           className="graph-host"
           tabIndex={0}
           role="img"
-          aria-label={`Graph of ${shown.toLocaleString()} nodes and ${shownEdges.toLocaleString()} links; click a page to open it; + and - zoom, 0 fits`}
+          aria-label={`Graph of ${shown.toLocaleString()} nodes and ${edgesShown.toLocaleString()} links; click a page to open it; + and - zoom, 0 fits`}
           data-request={request}
           data-nodes={shown}
-          data-edges={shownEdges}
+          data-edges={edgesShown}
           data-drawn={drawn}
           data-layout={layout.done ? 'settled' : 'running'}
           onKeyDown={onKeyDown}
@@ -117,8 +114,8 @@ export function GraphExplorer({ request, model, onOpen, concepts, children }: Pr
       </div>
       <GraphLegend theme={theme} model={model} />
       <p className="graph-status muted" role="status">
-        {shown.toLocaleString()} of {model.nodes.length.toLocaleString()} nodes · {shownEdges.toLocaleString()} links
-        {shown > 1 && shownEdges === 0 && ' · none of these links to another yet'}
+        {shown.toLocaleString()} of {model.nodes.length.toLocaleString()} nodes · {edgesShown.toLocaleString()} links
+        {shown > 1 && edgesShown === 0 && ' · none of these links to another yet'}
         {model.truncated && ' · more pages than the limit: open a page’s neighbourhood to see the rest'}
         {!layout.done && (
           <span className="graph-layout-progress">
@@ -134,6 +131,13 @@ export function GraphExplorer({ request, model, onOpen, concepts, children }: Pr
       </p>
     </div>
   );
+}
+
+/** Edges whose two ends are shown. */
+function shownEdges(model: GraphModel, visible: Uint8Array): number {
+  let n = 0;
+  for (let e = 0; e < model.edgeCount; e++) if (visible[model.edgeEnds[2 * e]!] && visible[model.edgeEnds[2 * e + 1]!]) n++;
+  return n;
 }
 
 function typeCounts(model: GraphModel) {

@@ -1,7 +1,7 @@
 // What the colours, shapes and dashes mean, drawn with the graph's own theme: only what this graph holds.
 import { memo, type ReactNode } from 'react';
 import type { GraphNode } from '../../shared/graph.ts';
-import type { GraphModel } from './graph-model.ts';
+import { edgeLook, type GraphModel } from './graph-model.ts';
 import type { GraphTheme } from './graph-theme.ts';
 
 function Entry({ icon, label, width = 12 }: { icon: ReactNode; label: string; width?: number }) {
@@ -19,7 +19,7 @@ function Entry({ icon, label, width = 12 }: { icon: ReactNode; label: string; wi
 export const GraphLegend = memo(function GraphLegend({ theme, model }: { theme: GraphTheme; model: GraphModel }) {
   const has = (test: (n: GraphNode) => boolean) => model.nodes.some(test);
   const tiers = new Set(model.nodes.filter((n) => n.type === 'page').map((n) => n.tier ?? 'none'));
-  const kinds = new Set<string>(model.edges.map((e) => (model.nodes[model.indexOf.get(e.target)!]!.missing ? 'missing' : e.kind)));
+  const kinds = new Set<string>(Array.from({ length: model.edgeCount }, (_, e) => edgeLook(model, e)));
   const shapes = [
     { shown: has((n) => n.stale), label: 'stale', icon: <circle cx="6" cy="6" r="4.5" fill="none" stroke={theme.warn} strokeWidth="2.5" /> },
     {

@@ -32,7 +32,7 @@ export default function GraphView({ around, depth, onOpen, children }: GraphView
   const request = `${around ? requestName(around) : '*'}:${depth}`;
   const loaded = useAsync(() => {
     markStep('request');
-    return cairn.graph({ around, depth, concepts }).then((graph) => {
+    return cairn.graphColumns({ around, depth, concepts }).then((graph) => {
       markStep('answer');
       return { request, graph };
     });

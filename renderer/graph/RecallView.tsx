@@ -2,7 +2,7 @@
 // shared concepts, dated notes that follow each other), each with the path that reached it, listed
 // next to the subgraph those paths draw. Loaded lazily with the graph drawing.
 import { useMemo } from 'react';
-import type { GraphEdge, GraphNode, GraphResponse, RecallPage, RecallWalkResponse } from '../../shared/graph.ts';
+import type { GraphColumns, GraphEdgeKind, GraphNode, RecallPage, RecallWalkResponse } from '../../shared/graph.ts';
 import { cairn } from '../api/client.ts';
 import { addressOf, navigate, pageHref, requestName, screenHref, type PageRequest } from '../app/route.ts';
 import { useStatus } from '../app/status-context.tsx';
@@ -73,25 +73,31 @@ export function pathText(p: RecallPage): string {
 }
 
 /** The recalled set as a graph the explorer draws: pages, the concepts paths go through, one edge per step (links in their own direction). */
-function asGraph(r: RecallWalkResponse): GraphResponse {
-  const nodes = new Map<string, GraphNode>();
-  const node = (id: string, type: 'page' | 'concept', key: string, title: string, path: string | null, root: string | null, depth: number | null) =>
-    nodes.has(id) ||
-    nodes.set(id, { id, type, key, path, root, title, tags: [], tier: null, scope: null, stale: false, archived: false, missing: false, depth });
+function asGraph(r: RecallWalkResponse): GraphColumns {
+  const nodes: GraphNode[] = [];
+  const at = new Map<string, number>();
+  const node = (id: string, type: 'page' | 'concept', key: string, title: string, path: string | null, root: string | null, depth: number | null) => {
+    if (!at.has(id))
+      at.set(id, nodes.push({ id, type, key, path, root, title, tags: [], tier: null, scope: null, stale: false, archived: false, missing: false, depth }) - 1);
+    return at.get(id)!;
+  };
   for (const p of r.pages) node(`p:${p.key}`, 'page', p.key, p.title, p.path, p.root, p.distance);
-  const edges: GraphEdge[] = [];
-  const edge = (source: string, target: string, kind: GraphEdge['kind']) => edges.push({ source, target, kind, line: 1, count: 1 });
+  const kinds: GraphEdgeKind[] = ['wikilink', 'mentions'];
+  const edges: GraphColumns['edges'] = { ends: [], kind: [], kinds };
+  const edge = (source: number, target: number, kind: GraphEdgeKind) => {
+    edges.ends.push(source, target);
+    edges.kind.push(kinds.indexOf(kind));
+  };
   for (const e of r.edges) {
-    const [s, t] = [`p:${e.source}`, `p:${e.target}`];
-    if (!nodes.has(s) || !nodes.has(t)) continue;
+    const [s, t] = [at.get(`p:${e.source}`), at.get(`p:${e.target}`)];
+    if (s === undefined || t === undefined) continue;
     if (e.edge === 'concept') {
-      const c = `c:${e.concept}`;
-      node(c, 'concept', e.concept ?? '', e.concept ?? '', null, null, null);
+      const c = node(`c:${e.concept}`, 'concept', e.concept ?? '', e.concept ?? '', null, null, null);
       edge(s, c, 'mentions');
       edge(t, c, 'mentions');
     } else if (e.edge === 'backlink') edge(t, s, 'wikilink');
     else edge(s, t, 'wikilink');
   }
   const seed = r.pages.find((p) => p.distance === 0);
-  return { centre: seed ? `p:${seed.key}` : null, nodes: [...nodes.values()], edges, truncated: r.truncated };
+  return { centre: seed ? at.get(`p:${seed.key}`)! : -1, nodes, edges, truncated: r.truncated };
 }

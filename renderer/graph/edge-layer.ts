@@ -6,7 +6,7 @@
 // faster than pictures come never starves the screen. Edges off the stage are skipped, so a
 // zoomed-in view paints only what it shows.
 import { byLook, styleEdges, traceEdges, type EdgeScene } from './edge-strokes.ts';
-import type { GraphModel } from './graph-model.ts';
+import { edgeLook, type GraphModel } from './graph-model.ts';
 import type { GraphTheme } from './graph-theme.ts';
 import type { EdgePaintRequest, EdgePicture } from './layout-protocol.ts';
 import { MovingPicture, REST_MS } from './moving-picture.ts';
@@ -36,7 +36,7 @@ export class EdgeLayer {
     this.picture.canvas.setAttribute('aria-hidden', 'true');
     host.prepend(this.picture.canvas);
     const kinds = Object.keys(theme.edges) as (keyof GraphTheme['edges'])[];
-    const lookOf = Uint8Array.from(model.edges, (edge, e) => kinds.indexOf(model.nodes[model.edgeEnds[2 * e + 1]!]!.missing ? 'missing' : edge.kind));
+    const lookOf = Uint8Array.from({ length: model.edgeCount }, (_, e) => kinds.indexOf(edgeLook(model, e)));
     this.scene = { edgeEnds: model.edgeEnds, looks: kinds.map((k) => theme.edges[k]), lookOf, radius, large };
     this.painter = new Worker(new URL('./edge-painter.worker.ts', import.meta.url), { type: 'module', name: 'graph edges' });
     this.painter.onmessage = (e: MessageEvent<EdgePicture>) => this.show(e.data);

@@ -38,11 +38,11 @@ export function visibleNodes(model: GraphModel, f: GraphFilters): Uint8Array {
   });
   const wanted = { missing: f.missing, source: f.sources, attachment: f.attachments, concept: true, page: false } as const;
   // a non-page target is shown when one shown page links to it
-  model.edges.forEach((_, e) => {
+  for (let e = 0; e < model.edgeCount; e++) {
     const s = model.edgeEnds[2 * e]!;
     const t = model.edgeEnds[2 * e + 1]!;
     if (shown[s] && model.nodes[s]!.type === 'page' && wanted[model.nodes[t]!.type]) shown[t] = 1;
-  });
+  }
   return shown;
 }
 

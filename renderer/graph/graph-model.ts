@@ -1,12 +1,15 @@
 // The graph as the drawing needs it: nodes by index, edges as index pairs, who touches whom.
 // Built once per answer; filters, layout and drawing all work on these indexes.
-import type { GraphEdge, GraphNode, GraphResponse } from '../../shared/graph.ts';
+import type { GraphColumns, GraphEdgeKind, GraphNode } from '../../shared/graph.ts';
 
 export interface GraphModel {
   nodes: GraphNode[];
-  edges: GraphEdge[];
+  edgeCount: number;
   /** edge i joins node edgeEnds[2i] to node edgeEnds[2i + 1] */
   edgeEnds: Uint32Array;
+  /** edge i's kind is kinds[edgeKind[i]] */
+  edgeKind: Uint8Array;
+  kinds: GraphEdgeKind[];
   indexOf: Map<string, number>;
   /** the edges of each node, either direction */
   incident: number[][];
@@ -16,22 +19,35 @@ export interface GraphModel {
   truncated: boolean;
 }
 
-export function graphModel(g: GraphResponse): GraphModel {
-  const indexOf = new Map(g.nodes.map((n, i) => [n.id, i]));
-  const edgeEnds = new Uint32Array(g.edges.length * 2);
+export function graphModel(g: GraphColumns): GraphModel {
+  const edgeEnds = Uint32Array.from(g.edges.ends);
+  const edgeCount = g.edges.kind.length;
   const incident: number[][] = g.nodes.map(() => []);
   const degree = new Uint32Array(g.nodes.length);
-  g.edges.forEach((e, i) => {
-    const s = indexOf.get(e.source)!;
-    const t = indexOf.get(e.target)!;
-    edgeEnds[2 * i] = s;
-    edgeEnds[2 * i + 1] = t;
-    incident[s]!.push(i);
-    incident[t]!.push(i);
+  for (let e = 0; e < edgeCount; e++) {
+    const [s, t] = [edgeEnds[2 * e]!, edgeEnds[2 * e + 1]!];
+    incident[s]!.push(e);
+    incident[t]!.push(e);
     degree[s]!++;
     degree[t]!++;
-  });
-  return { nodes: g.nodes, edges: g.edges, edgeEnds, indexOf, incident, degree, centre: g.centre ? (indexOf.get(g.centre) ?? -1) : -1, truncated: g.truncated };
+  }
+  return {
+    nodes: g.nodes,
+    edgeCount,
+    edgeEnds,
+    edgeKind: Uint8Array.from(g.edges.kind),
+    kinds: g.edges.kinds,
+    indexOf: new Map(g.nodes.map((n, i) => [n.id, i])),
+    incident,
+    degree,
+    centre: g.centre,
+    truncated: g.truncated,
+  };
+}
+
+/** How edge e is drawn: by its kind, or as a link to a missing page. */
+export function edgeLook(model: GraphModel, e: number): GraphEdgeKind | 'missing' {
+  return model.nodes[model.edgeEnds[2 * e + 1]!]!.missing ? 'missing' : model.kinds[model.edgeKind[e]!]!;
 }
 
 /** Past this many edges or nodes a graph is drawn the large way: edges on the edge layer, labels when zoomed in, layout shown as it runs. */
@@ -39,7 +55,7 @@ const LARGE_EDGES = 3000;
 const LARGE_NODES = 1500;
 
 export function isLarge(model: GraphModel): boolean {
-  return model.edges.length > LARGE_EDGES || model.nodes.length > LARGE_NODES;
+  return model.edgeCount > LARGE_EDGES || model.nodes.length > LARGE_NODES;
 }
 
 /** A node's drawn diameter: grows with its links. */

@@ -3,7 +3,7 @@
 // of one kind from one page to one target as one edge. Either the whole wiki or the pages within
 // `depth` links of a centre page, following links both ways; an agent's view leaves out other
 // agents' spaces and the global pages its own shadow, as search does (store/visibility.ts).
-import type { GraphEdge, GraphNode, GraphResponse } from '../../../shared/graph.ts';
+import type { GraphColumns, GraphEdgeKind, GraphNode, GraphResponse } from '../../../shared/graph.ts';
 import { BadRequest, NotFound } from '../../../shared/errors.ts';
 import type { ConceptMention } from '../store/concepts.ts';
 import type { GraphPage } from '../store/pages.ts';
@@ -24,8 +24,15 @@ export interface GraphQuery {
 }
 
 /** One read snapshot: a writer in another process between the reads cannot leave an edge to a page the answer lacks. */
-export function referenceGraph(store: Store, q: GraphQuery): Promise<GraphResponse> {
-  return store.read((tx) => build(tx, q));
+export async function referenceGraph(store: Store, q: GraphQuery): Promise<GraphResponse> {
+  const { graph, centre, truncated } = await store.read((tx) => build(tx, q));
+  return { centre, nodes: graph.nodes, edges: graph.edgeObjects(), truncated };
+}
+
+/** The same graph with its edges in columns, for drawing. */
+export async function referenceGraphColumns(store: Store, q: GraphQuery): Promise<GraphColumns> {
+  const { graph, centre, truncated } = await store.read((tx) => build(tx, q));
+  return { centre: centre === null ? -1 : graph.indexOf(centre), nodes: graph.nodes, edges: graph.edgeColumns(), truncated };
 }
 
 /** The centre page; a centre that names no page is a bad request, as it always was. */
@@ -37,7 +44,7 @@ async function centrePage(store: Store, around: PageRef, viewer: Viewer) {
   }
 }
 
-async function build(store: Store, q: GraphQuery): Promise<GraphResponse> {
+async function build(store: Store, q: GraphQuery): Promise<{ graph: GraphBuilder; centre: string | null; truncated: boolean }> {
   const centre = q.around ? await centrePage(store, q.around, q.viewer) : null;
   const hidden = await store.pages.hiddenFrom(q.viewer);
   if (centre && hidden.has(centre.id)) throw new BadRequest(`no page ${q.around!.path ?? `with key "${q.around!.key}"`} for agent ${q.viewer.agent}`);
@@ -51,7 +58,7 @@ async function build(store: Store, q: GraphQuery): Promise<GraphResponse> {
   for (const e of edgeRows) graph.addEdge(e);
   if (q.concepts) await addConcepts(store, graph, centre || truncated ? ids : null, q.viewer);
   await describeFiles(store, graph.files);
-  return { centre: centre ? pageId(centre.id) : null, nodes: graph.nodes(), edges: graph.edges, truncated };
+  return { graph, centre: centre ? pageId(centre.id) : null, truncated };
 }
 
 const pageId = (id: number) => `p${id}`;
@@ -88,13 +95,20 @@ async function neighbourhood(
 /**
  * Turns rows into nodes and edges: first every node (a target that is not a page gets one when a
  * page within reach links to it, at one link further than the nearest such page), then every
- * edge whose two ends are nodes.
+ * edge whose two ends are nodes. Edges are kept in columns of node indexes: a large wiki has
+ * hundreds of thousands, and the Graph view takes them so.
  */
 class GraphBuilder {
-  readonly edges: GraphEdge[] = [];
+  readonly nodes: GraphNode[] = [];
   /** attachment file ids, to be described in one query */
   readonly files = new Map<number, GraphNode>();
-  private byId = new Map<string, GraphNode>();
+  /** node id to index in `nodes` */
+  private byId = new Map<string, number>();
+  /** each edge's source and target indexes, one after the other */
+  private ends: number[] = [];
+  private kind: GraphEdgeKind[] = [];
+  private line: number[] = [];
+  private count: number[] = [];
 
   constructor(
     private depths: Map<number, number | null>,
@@ -110,11 +124,11 @@ class GraphBuilder {
     const depth = from === null ? null : from + 1;
     if (this.maxDepth !== null && (depth === null || depth > this.maxDepth)) return;
     const id = conceptId(m.concept);
-    const known = this.byId.get(id);
+    const known = this.node(id);
     if (known) {
       if (depth !== null && known.depth !== null && depth < known.depth) known.depth = depth;
     } else {
-      this.byId.set(id, {
+      this.add({
         id,
         type: 'concept',
         key: m.name,
@@ -130,15 +144,47 @@ class GraphBuilder {
         depth,
       });
     }
-    this.edges.push({ source, target: id, kind: 'mentions', line: m.line, count: m.n });
+    this.link(this.indexOf(source), this.indexOf(id), 'mentions', m.line, m.n);
   }
 
-  nodes(): GraphNode[] {
-    return [...this.byId.values()];
+  indexOf(id: string): number {
+    return this.byId.get(id) ?? -1;
+  }
+
+  edgeObjects(): GraphResponse['edges'] {
+    return this.kind.map((kind, e) => ({
+      source: this.nodes[this.ends[2 * e]!]!.id,
+      target: this.nodes[this.ends[2 * e + 1]!]!.id,
+      kind,
+      line: this.line[e]!,
+      count: this.count[e]!,
+    }));
+  }
+
+  edgeColumns(): GraphColumns['edges'] {
+    const kinds = [...new Set(this.kind)];
+    const at = new Map(kinds.map((k, i) => [k, i]));
+    return { ends: this.ends, kind: this.kind.map((k) => at.get(k)!), kinds };
+  }
+
+  private node(id: string): GraphNode | undefined {
+    const i = this.byId.get(id);
+    return i === undefined ? undefined : this.nodes[i];
+  }
+
+  private add(node: GraphNode): void {
+    this.byId.set(node.id, this.nodes.push(node) - 1);
+  }
+
+  private link(source: number, target: number, kind: GraphEdgeKind, line: number, count: number): void {
+    this.ends.push(source, target);
+    this.kind.push(kind);
+    this.line.push(line);
+    this.count.push(count);
   }
 
   addPage(p: GraphPage): void {
-    this.byId.set(pageId(p.id), {
+    this.add({
       id: pageId(p.id),
       type: 'page',
       key: p.key,
@@ -162,7 +208,7 @@ class GraphBuilder {
     const depth = from === null ? null : from + 1;
     if (this.maxDepth !== null && (depth === null || depth > this.maxDepth)) return;
     const id = targetId(e);
-    const known = this.byId.get(id);
+    const known = this.node(id);
     if (known) {
       if (depth !== null && known.depth !== null && depth < known.depth) known.depth = depth;
       return;
@@ -183,14 +229,15 @@ class GraphBuilder {
       missing,
       depth,
     };
-    this.byId.set(id, node);
+    this.add(node);
     if (e.targetFile !== null) this.files.set(e.targetFile, node);
   }
 
   addEdge(e: EdgeRow): void {
     const source = pageId(e.pageId);
     const target = e.targetPage !== null ? pageId(e.targetPage) : targetId(e);
-    if (this.byId.has(source) && this.byId.has(target)) this.edges.push({ source, target, kind: e.kind, line: e.line, count: e.n });
+    const [s, t] = [this.indexOf(source), this.indexOf(target)];
+    if (s >= 0 && t >= 0) this.link(s, t, e.kind, e.line, e.n);
   }
 }
 

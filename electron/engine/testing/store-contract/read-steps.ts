@@ -232,6 +232,20 @@ export const readSteps: Step[] = [
     },
   ),
   step(
+    'graph in columns: the same nodes, and each edge by its ends and kind',
+    async (e) => ({
+      columns: await e.graphColumns({ around: { key: 'hub' }, depth: 2, concepts: true }),
+      objects: await e.graph({ around: { key: 'hub' }, depth: 2, concepts: true }),
+    }),
+    ({ columns, objects }) => {
+      expect(columns.nodes).toEqual(objects.nodes);
+      expect(columns.nodes[columns.centre]!.id).toBe(objects.centre);
+      const { ends, kind, kinds } = columns.edges;
+      const edges = kind.map((k, i) => ({ source: columns.nodes[ends[2 * i]!]!.id, target: columns.nodes[ends[2 * i + 1]!]!.id, kind: kinds[k] }));
+      expect(edges).toEqual(objects.edges.map(({ source, target, kind }) => ({ source, target, kind })));
+    },
+  ),
+  step(
     'recall: a walk from a page',
     (e) => e.recall({ seed: { key: 'rotation' }, hops: 2 }),
     (r) => {
