@@ -217,7 +217,7 @@ export class GraphDrawing {
     }, REST_MS);
   }
 
-  /** The layout waits while the view moves: the gesture gets the CPU, and nodes stay where the person sees them. */
+  /** The layout's positions wait while the view moves: the gesture gets the page's thread, and nodes stay where the person sees them. */
   private holdLayout(hold: boolean): void {
     const message: LayoutHold = { hold };
     this.worker?.postMessage(message);

@@ -23,7 +23,7 @@ export interface LayoutRequest {
   beside: Uint8Array;
 }
 
-/** To the layout: stop ticking while the person moves the view (`true`), go on (`false`). */
+/** To the layout: post no positions while the person moves the view (`true`), post them again (`false`). */
 export interface LayoutHold {
   hold: boolean;
 }

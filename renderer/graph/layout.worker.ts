@@ -1,7 +1,7 @@
-// Force-directed layout (d3-force) off the main thread: a 10,000-page wiki takes seconds to settle,
+// Force-directed layout (d3-force) off the main thread: a 10,000-page wiki takes a second or two to settle,
 // and the view stays usable meanwhile. A small graph is posted once, settled; a large one is posted
-// at once in its seed positions (so the view draws while the layout runs), then every POST_MS. While
-// the person pans or zooms the view holds the layout (`hold`), so the page's thread has the CPU.
+// at once in its seed positions (so the view draws while the layout runs), then every POST_MS, but
+// not while the person pans or zooms (`hold`): each update costs the page's thread a frame or more.
 // Seeded: the same graph is laid out the same way on every load (d3's jiggle draws from a fixed
 // sequence, and nodes start on a spiral in an order their ids break ties in).
 import { forceCollide, forceLink, forceSimulation, forceX, forceY, type SimulationLinkDatum, type SimulationNodeDatum } from 'd3-force';
@@ -23,27 +23,22 @@ interface Node extends SimulationNodeDatum {
   at: number;
 }
 
-let held: Promise<void> | null = null;
-let release: () => void = () => {};
+/** The view is moving: positions wait until it rests, so nodes stay where the person sees them. */
+let held = false;
 
 self.onmessage = (event: MessageEvent<LayoutRequest | LayoutHold>) => {
   const m = event.data;
-  if ('hold' in m) hold(m.hold);
+  if ('hold' in m) held = m.hold;
   else void run(m);
 };
-
-function hold(on: boolean): void {
-  if (on && !held) held = new Promise((r) => (release = r));
-  if (!on && held) {
-    held = null;
-    release();
-  }
-}
 
 async function run(request: LayoutRequest): Promise<void> {
   const { edges, radius, large } = request;
   const adjacent = neighbours(request);
   const nodes = seedPositions(request, adjacent);
+  const post = (progressed: number, done: boolean) => postPositions(request, adjacent, nodes, progressed, done);
+  // the view draws the seed positions while the simulation is set up
+  if (large) post(0, false);
   // the simulated nodes, in the order they were seeded; a node set beside others has no place (-1)
   const local = new Int32Array(request.count).fill(-1);
   nodes.forEach((n, k) => (local[n.at] = k));
@@ -72,21 +67,18 @@ async function run(request: LayoutRequest): Promise<void> {
       'collide',
       forceCollide<Node>((n) => radius[n.at]! + 14),
     );
-  const post = (progressed: number, done: boolean) => postPositions(request, adjacent, nodes, progressed, done);
   let posted = performance.now();
   let listened = posted;
-  if (large) post(0, false);
   while (sim.alpha() > sim.alphaMin()) {
     sim.tick();
     const now = performance.now();
-    if (large && now - posted >= POST_MS) {
+    if (large && !held && now - posted >= POST_MS) {
       post(progress(sim.alpha()), false);
       posted = now;
     }
     if (large && now - listened >= LISTEN_MS) {
       // let a hold or a terminate() from the view land
       await new Promise((r) => setTimeout(r, 0));
-      if (held) await held;
       listened = performance.now();
     }
   }
