@@ -104,6 +104,8 @@ class GraphBuilder {
   readonly files = new Map<number, GraphNode>();
   /** node id to index in `nodes` */
   private byId = new Map<string, number>();
+  /** page id (a number in the store) to index in `nodes`: edges name their pages so */
+  private pageAt = new Map<number, number>();
   /** each edge's source and target indexes, one after the other */
   private ends: number[] = [];
   private kind: GraphEdgeKind[] = [];
@@ -118,8 +120,8 @@ class GraphBuilder {
 
   /** A concept a page within reach mentions, one step further than that page. */
   addMention(m: ConceptMention): void {
-    const source = pageId(m.pageId);
-    if (!this.byId.has(source)) return;
+    const source = this.pageAt.get(m.pageId);
+    if (source === undefined) return;
     const from = this.depths.get(m.pageId) ?? null;
     const depth = from === null ? null : from + 1;
     if (this.maxDepth !== null && (depth === null || depth > this.maxDepth)) return;
@@ -144,7 +146,7 @@ class GraphBuilder {
         depth,
       });
     }
-    this.link(this.indexOf(source), this.indexOf(id), 'mentions', m.line, m.n);
+    this.link(source, this.indexOf(id), 'mentions', m.line, m.n);
   }
 
   indexOf(id: string): number {
@@ -184,6 +186,7 @@ class GraphBuilder {
   }
 
   addPage(p: GraphPage): void {
+    this.pageAt.set(p.id, this.nodes.length);
     this.add({
       id: pageId(p.id),
       type: 'page',
@@ -203,7 +206,7 @@ class GraphBuilder {
 
   /** An attachment, source or missing target, when a page within reach links to it. */
   addTarget(e: EdgeRow): void {
-    if (e.targetPage !== null || !this.byId.has(pageId(e.pageId))) return;
+    if (e.targetPage !== null || !this.pageAt.has(e.pageId)) return;
     const from = this.depths.get(e.pageId) ?? null;
     const depth = from === null ? null : from + 1;
     if (this.maxDepth !== null && (depth === null || depth > this.maxDepth)) return;
@@ -234,10 +237,9 @@ class GraphBuilder {
   }
 
   addEdge(e: EdgeRow): void {
-    const source = pageId(e.pageId);
-    const target = e.targetPage !== null ? pageId(e.targetPage) : targetId(e);
-    const [s, t] = [this.indexOf(source), this.indexOf(target)];
-    if (s >= 0 && t >= 0) this.link(s, t, e.kind, e.line, e.n);
+    const s = this.pageAt.get(e.pageId);
+    const t = e.targetPage !== null ? this.pageAt.get(e.targetPage) : this.byId.get(targetId(e));
+    if (s !== undefined && t !== undefined) this.link(s, t, e.kind, e.line, e.n);
   }
 }
 
