@@ -41,7 +41,7 @@ import { SkillDesk } from './skill-desk.ts';
 import { RecallDesk } from './recall-desk.ts';
 import { stalenessModule } from './run-derived.ts';
 import { once } from './module-once.ts';
-import { todayUtc } from './clock.ts';
+import { todayUtc } from '../../shared/clock.ts';
 
 /** What a model switch did: the model now served, the settings it went from and to, and its figures. */
 export interface ModelSwitch extends SwitchReport {

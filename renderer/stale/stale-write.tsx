@@ -1,15 +1,13 @@
 // What marking a stale page reviewed, or archiving it, writes, asked before it is written like every
 // other write in the app: the one frontmatter line, today's date, and the file it goes into.
+import { todayUtc } from '../../shared/clock.ts';
 import type { StalePage } from '../../shared/page.ts';
 import type { Confirmation } from '../components/ConfirmDialog.tsx';
 
 export type StaleWrite = 'review' | 'archive';
 
-/** Today's UTC date, as the engine writes it. */
-const today = () => new Date().toISOString().slice(0, 10);
-
 export function staleWriteConfirmation(p: StalePage, what: StaleWrite, run: () => void): Confirmation {
-  const line = `${what === 'review' ? 'reviewed' : 'archived_since'}: ${today()}`;
+  const line = `${what === 'review' ? 'reviewed' : 'archived_since'}: ${todayUtc()}`;
   return {
     title: what === 'review' ? `Mark “${p.title}” reviewed?` : `Archive “${p.title}”?`,
     body: (

@@ -5,7 +5,7 @@
 // the engine writes the pages and archives the notes through the one write path.
 import fs from 'node:fs';
 import path from 'node:path';
-import { addDays } from '../clock.ts';
+import { addDays } from '../../../shared/clock.ts';
 import { normalForm, normalWords } from '../concepts/words.ts';
 import { editPage } from './frontmatter-edit.ts';
 import type { NoteCandidate } from '../store/pages.ts';

@@ -13,7 +13,7 @@ import { plainDate } from '../../../shared/plain-date.ts';
 import type { Viewer } from '../../../shared/viewer.ts';
 import type { CitedSource, StaleScope } from '../store/staleness.ts';
 import type { Store } from '../store/store.ts';
-import { daysBefore, utcDate } from '../clock.ts';
+import { daysBefore, utcDate } from '../../../shared/clock.ts';
 import { forgetRepositories, SourceDates } from './source-history.ts';
 
 export type { StaleScope } from '../store/staleness.ts';

@@ -1,7 +1,7 @@
 // The page contract's frontmatter fields, checked. A bad value is reported and ignored,
 // never "fixed": the file stays as the user wrote it.
 import { TIERS, USAGE_MODES } from '../../../shared/page.ts';
-import { utcDate } from '../clock.ts';
+import { utcDate } from '../../../shared/clock.ts';
 import type { PageFields } from '../store/pages.ts';
 
 const DATE_FIELDS = { updated: 'updated', reviewed: 'reviewed', staleSince: 'stale_since', archivedSince: 'archived_since' } as const;

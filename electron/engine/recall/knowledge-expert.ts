@@ -7,7 +7,7 @@ import type { PageSummary } from '../../../shared/page.ts';
 import type { KnowledgeExpertResponse } from '../../../shared/recall.ts';
 import type { ExpertResponse } from '../../../shared/skills.ts';
 import type { SearchResponse } from '../../../shared/search.ts';
-import { daysBefore } from '../clock.ts';
+import { daysBefore } from '../../../shared/clock.ts';
 import { skillSlug } from '../skills/slug.ts';
 import type { Store } from '../store/store.ts';
 import { recordQuery } from './events.ts';
