@@ -2,7 +2,7 @@
 // and of its response; Electron IPC, HTTP routes, MCP tools and the renderer's client are derived
 // from this table, never written once per method.
 import { z } from 'zod';
-import { IndexNotice, IndexProgress, IndexReport } from './indexing.ts';
+import { IndexReport } from './indexing.ts';
 import { AUDIT_ACTIONS, LinkFinding, Page, PageRef, PageSummary, SourceChange, StalePage, UnlinkedMention } from './page.ts';
 import { SearchRequest, SearchResponse } from './search.ts';
 import { ConceptsRequest, ConceptsResponse, GraphColumns, GraphRequest, GraphResponse, RecallWalkRequest, RecallWalkResponse } from './graph.ts';
@@ -28,79 +28,13 @@ import {
   UndoBlocked,
   UndoRequest,
 } from './fixes.ts';
-import { MAX_FRONTMATTER_DEPTH, MAX_PAGE_BODY_CHARS } from './limits.ts';
-import { pathPastDepth } from './nesting.ts';
+import { MAX_PAGE_BODY_CHARS } from './limits.ts';
+import { ReadersNotice, Status } from './status.ts';
+import { Actor, BaseHash, LandedNotice, PageKey, PagePlace, refuseDeepFields, WriteResult } from './write-fields.ts';
 import { PagesRequest, PagesResponse } from './browse.ts';
 import { HubReachResponse, ModelJob, ModelsResponse, UseModelRequest } from './models.ts';
 
-/** Carried by the answers readers act on (search, a page, links, status). */
-const ReadersNotice = IndexNotice.nullable().describe('null when the index is whole; else why results may be incomplete or wrong, to pass on');
-
-export const Status = z.object({
-  roots: z.array(z.string()).describe('the configured roots: the ones indexed and watched'),
-  otherRoots: z.array(z.string()).describe('roots still in the index that are not configured now (`cairn index --forget ROOT` drops them)'),
-  readOnly: z.boolean().describe('the database can be searched but not written'),
-  db: z.string(),
-  pages: z.number().int(),
-  chunks: z.number().int(),
-  links: z.number().int(),
-  dangling: z.number().int(),
-  brokenAnchors: z.number().int(),
-  lastRun: IndexReport.extend({ startedAt: z.string(), finishedAt: z.string() }).nullable(),
-  indexing: IndexProgress.nullable(),
-  index: ReadersNotice,
-});
-export type Status = z.infer<typeof Status>;
-
-const Actor = z.string().min(1).max(200).describe('who makes the change: an agent id or a person');
-const PageKey = {
-  key: z.string().min(1).max(1000),
-  agent: z.string().min(1).max(500).nullable().optional().describe('the agent whose own page (user/<agent>/) is meant'),
-};
-/** Of several pages with one key, the one at this root and path (as results and pages give them). */
-const PagePlace = {
-  root: z.string().min(1).max(4096).optional().describe('with path: the root of the page meant'),
-  path: z.string().min(1).max(1000).optional().describe('with root: the path of the page meant, of several with the key (as search results give it)'),
-};
-const BaseHash = z
-  .string()
-  .regex(/^[0-9a-f]{40}$/, 'the sha1 of the file as you read it')
-  .nullable()
-  .optional()
-  .describe('the content hash you started from; the write is refused if the file changed since (null: you expect no page yet)');
-
-/** Frontmatter no reader would read back (nested past MAX_FRONTMATTER_DEPTH) is refused, naming the field. */
-function refuseDeepFields(frontmatter: Record<string, unknown>, ctx: z.RefinementCtx): void {
-  for (const [field, value] of Object.entries(frontmatter)) {
-    // the frontmatter is the first level, the field's value the second
-    if (pathPastDepth(value, MAX_FRONTMATTER_DEPTH - 1))
-      ctx.addIssue({
-        code: 'custom',
-        path: [field],
-        message: `nested deeper than ${MAX_FRONTMATTER_DEPTH} levels, the most a page's frontmatter may nest; nothing was written`,
-      });
-  }
-}
-
-const LandedNotice = z.string().optional().describe('the file was written, but indexing it failed: the next indexing run retries it, so do not write it again');
-
-export const WriteResult = z.object({
-  key: z.string(),
-  root: z.string(),
-  path: z.string(),
-  created: z.boolean(),
-  hashBefore: z.string().nullable(),
-  hashAfter: z.string().describe('pass it as baseHash to write again'),
-  auditId: z.number().int().describe('its audit entry: pass it to `undo`'),
-  conflictCopy: z
-    .string()
-    .optional()
-    .describe(
-      'root-relative: the page changed between the check of baseHash and the write (an editor appending); what it held then was kept beside it as this file, e.g. `Page (conflict 2026-11-28 101530 cairn).md`',
-    ),
-  notice: LandedNotice,
-});
-export type WriteResult = z.infer<typeof WriteResult>;
+export { Status, WriteResult };
 
 /**
  * What a method does and who may call it, declared beside its schemas (whose `max`es are its limits,
