@@ -43,6 +43,18 @@ export function chooseTheme(choice: ThemeChoice): void {
   window.dispatchEvent(new Event(CHANGED));
 }
 
+/** The theme drawn now (`data-theme` on <html>), kept current when a choice or the system changes it. */
+export function useShownTheme(): 'light' | 'dark' {
+  const read = (): 'light' | 'dark' => (document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light');
+  const [shown, setShown] = useState(read);
+  useEffect(() => {
+    const observer = new MutationObserver(() => setShown(read()));
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+    return () => observer.disconnect();
+  }, []);
+  return shown;
+}
+
 /** The choice, kept current when it changes. */
 export function useThemeChoice(): ThemeChoice {
   const [choice, setChoice] = useState(themeChoice);

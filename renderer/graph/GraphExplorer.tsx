@@ -3,6 +3,7 @@
 // say what it shows (`npm run bench:graph` and the end-to-end tests read them).
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { GraphNode } from '../../shared/graph.ts';
+import { useShownTheme } from '../app/theme.ts';
 import { EmptyState } from '../components/EmptyState.tsx';
 import { ProgressBar } from '../components/ProgressBar.tsx';
 import { GraphDrawing } from './graph-drawing.ts';
@@ -28,7 +29,9 @@ export function GraphExplorer({ request, model, onOpen, concepts, children }: Pr
   const visible = useMemo(() => visibleNodes(model, filters), [model, filters]);
   const choices = useMemo(() => filterChoices(model), [model]);
   const counts = useMemo(() => typeCounts(model), [model]);
-  const theme = useMemo(graphTheme, []);
+  // the canvases take their colours from the stylesheet: drawn again when the theme changes
+  const shownTheme = useShownTheme();
+  const theme = useMemo(() => graphTheme(), [shownTheme]);
   const host = useRef<HTMLDivElement>(null);
   const drawing = useRef<GraphDrawing | null>(null);
   const [layout, setLayout] = useState({ progress: 0, done: false });
@@ -40,12 +43,18 @@ export function GraphExplorer({ request, model, onOpen, concepts, children }: Pr
   useEffect(() => {
     setDrawn(false);
     setLayout({ progress: 0, done: false });
-    const d = new GraphDrawing(host.current!, model, visible, {
-      open: (node) => openRef.current(node),
-      hover: (node, at) => setHover(node && at ? { node, at } : null),
-      progress: (progress, done) => setLayout({ progress, done }),
-      drawn: () => setDrawn(true),
-    });
+    const d = new GraphDrawing(
+      host.current!,
+      model,
+      visible,
+      {
+        open: (node) => openRef.current(node),
+        hover: (node, at) => setHover(node && at ? { node, at } : null),
+        progress: (progress, done) => setLayout({ progress, done }),
+        drawn: () => setDrawn(true),
+      },
+      theme,
+    );
     drawing.current = d;
     return () => {
       d.destroy();
@@ -54,6 +63,7 @@ export function GraphExplorer({ request, model, onOpen, concepts, children }: Pr
     // the drawing is made once per answer; filters reach it through setVisible below
   }, [model]);
   useEffect(() => drawing.current?.setVisible(visible), [visible]);
+  useEffect(() => drawing.current?.setTheme(theme), [theme]);
 
   const shown = visible.reduce((n, v) => n + v, 0);
   const edgesShown = useMemo(() => shownEdges(model, visible), [model, visible]);

@@ -35,7 +35,7 @@ export class EdgeLayer {
     this.picture = new MovingPicture(view, 'graph-edges');
     this.picture.canvas.setAttribute('aria-hidden', 'true');
     host.prepend(this.picture.canvas);
-    const kinds = Object.keys(theme.edges) as (keyof GraphTheme['edges'])[];
+    const kinds = lookNames(theme);
     const lookOf = Uint8Array.from({ length: model.edgeCount }, (_, e) => kinds.indexOf(edgeLook(model, e)));
     this.scene = { edgeEnds: model.edgeEnds, looks: kinds.map((k) => theme.edges[k]), lookOf, radius, large };
     this.painter = new Worker(new URL('./edge-painter.worker.ts', import.meta.url), { type: 'module', name: 'graph edges' });
@@ -51,6 +51,13 @@ export class EdgeLayer {
   setPositions(xy: Float32Array): void {
     this.placed = true;
     this.post({ xy: xy.slice() });
+    this.redraw();
+  }
+
+  /** The same looks in another theme's colours (the kinds keep their order). */
+  setTheme(theme: GraphTheme): void {
+    this.scene.looks = lookNames(theme).map((k) => theme.edges[k]);
+    this.post({ looks: this.scene.looks });
     this.redraw();
   }
 
@@ -118,4 +125,8 @@ export class EdgeLayer {
   private ratio(): number {
     return this.scene.large ? 1 : Math.min(window.devicePixelRatio || 1, 2);
   }
+}
+
+function lookNames(theme: GraphTheme): (keyof GraphTheme['edges'])[] {
+  return Object.keys(theme.edges) as (keyof GraphTheme['edges'])[];
 }

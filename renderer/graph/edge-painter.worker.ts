@@ -13,6 +13,7 @@ let groups = new Map<number, number[]>();
 self.onmessage = (event: MessageEvent<EdgePaintRequest>) => {
   const m = event.data;
   if (m.scene) scene = m.scene;
+  if (m.looks && scene) scene.looks = m.looks;
   if (m.xy) xy = m.xy;
   if (m.visible && scene) groups = byLook(scene, shownEdges(scene, m.visible));
   if (m.paint) paint(m.paint);

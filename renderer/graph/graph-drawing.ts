@@ -15,7 +15,7 @@
 import type { GraphNode } from '../../shared/graph.ts';
 import { EdgeLayer } from './edge-layer.ts';
 import { isLarge, nodeSize, type GraphModel } from './graph-model.ts';
-import { graphTheme, type GraphTheme } from './graph-theme.ts';
+import type { GraphTheme } from './graph-theme.ts';
 import { HitGrid } from './hit-grid.ts';
 import { LabelLayer } from './label-layer.ts';
 import { linkLength, type LayoutHold, type LayoutRequest, type LayoutUpdate } from './layout-protocol.ts';
@@ -45,10 +45,10 @@ export class GraphDrawing {
   private readonly picture: MovingPicture;
   private resting: ReturnType<typeof setTimeout> | null = null;
   private readonly large: boolean;
-  private readonly theme: GraphTheme = graphTheme();
+  private theme: GraphTheme;
   private readonly radius: Float32Array;
-  private readonly nodes: NodeLayer;
-  private readonly labels: LabelLayer;
+  private nodes: NodeLayer;
+  private labels: LabelLayer;
   private readonly edges: EdgeLayer;
   private readonly hits = new HitGrid();
   private worker: Worker | null = null;
@@ -74,7 +74,9 @@ export class GraphDrawing {
     private model: GraphModel,
     private visible: Uint8Array,
     private on: DrawingEvents,
+    theme: GraphTheme,
   ) {
+    this.theme = theme;
     this.large = isLarge(model);
     this.radius = Float32Array.from(model.nodes, (_, i) => nodeSize(model, i, this.large) / 2);
     this.nodes = new NodeLayer(model, this.theme, this.radius);
@@ -127,6 +129,16 @@ export class GraphDrawing {
     this.worker = null;
     if (this.xy) keepLayout(this.identity, this.xy);
     this.on.progress(1, true);
+  }
+
+  /** Draws again in another theme's colours, where the nodes are now. */
+  setTheme(theme: GraphTheme): void {
+    if (theme === this.theme) return;
+    this.theme = theme;
+    this.nodes = new NodeLayer(this.model, theme, this.radius);
+    this.labels = new LabelLayer(this.model, theme, this.radius, linkLength(this.large));
+    this.edges.setTheme(theme);
+    this.request();
   }
 
   setVisible(visible: Uint8Array): void {

@@ -39,6 +39,8 @@ export interface LayoutUpdate {
 /** To the edge painter: any of what the graph is, where its nodes are, which show, and a picture to paint. */
 export interface EdgePaintRequest {
   scene?: EdgeScene;
+  /** the scene's looks again, in another theme's colours */
+  looks?: EdgeScene['looks'];
   xy?: Float32Array;
   visible?: Uint8Array;
   paint?: { view: ViewAt; ratio: number; faded: boolean };
