@@ -7,7 +7,7 @@ import { EventEmitter } from 'node:events';
 import path from 'node:path';
 import { PERSON, type Caller } from '../../shared/caller.ts';
 import { EVERYONE, viewerOf, type Viewer } from '../../shared/viewer.ts';
-import type { Response, WriteResult } from '../../shared/contract.ts';
+import type { Response } from '../../shared/contract.ts';
 import { guarded, parseRequest, type CairnService, type Parsed } from '../../shared/dispatch.ts';
 import { BadRequest, CairnError, NotFound } from '../../shared/errors.ts';
 import type { IndexNotice, IndexProgress, IndexReport } from '../../shared/indexing.ts';
@@ -25,7 +25,6 @@ import { locationForAgents, redactUrl } from './config/pg-url.ts';
 import { withoutSecrets } from './config/secret-errors.ts';
 import type { Store } from './store/store.ts';
 import type { StoreCluster } from './store/cluster.ts';
-import type { WriteInput } from './curation/write-page.ts';
 import { search } from './search/search.ts';
 import { NO_MODEL_DEFAULTS } from './embed/fusion-defaults.ts';
 import { SemanticIndex, type EmbedProgress } from './embed/semantic-index.ts';
@@ -39,9 +38,8 @@ import { ReadPool } from './read-pool.ts';
 import { IndexRuns } from './index-runs.ts';
 import { SkillDesk } from './skill-desk.ts';
 import { RecallDesk } from './recall-desk.ts';
+import { CurationDesk } from './curation-desk.ts';
 import { stalenessModule } from './run-derived.ts';
-import { once } from './module-once.ts';
-import { todayUtc } from '../../shared/clock.ts';
 
 /** What a model switch did: the model now served, the settings it went from and to, and its figures. */
 export interface ModelSwitch extends SwitchReport {
@@ -49,8 +47,6 @@ export interface ModelSwitch extends SwitchReport {
   setting: string;
   previous: string;
 }
-
-const writePageModule = once(() => import('./curation/write-page.ts'));
 
 export interface EngineEvents {
   indexProgress: [IndexProgress];
@@ -69,6 +65,7 @@ export class Engine implements CairnService {
   private readonly runs: IndexRuns;
   private readonly skillDesk: SkillDesk;
   private readonly recallDesk: RecallDesk;
+  private readonly curation: CurationDesk;
   private readers: ReadPool | null = null;
   private hearing: (() => void) | null = null;
   private closing: Promise<void> | null = null;
@@ -115,6 +112,7 @@ export class Engine implements CairnService {
       },
     });
     this.recallDesk = new RecallDesk({ store, search: hybrid, expert: (r, viewer) => this.skillDesk.expert(r, viewer) });
+    this.curation = new CurationDesk({ store, runs: this.runs, writableRoots: () => this.writableRoots(), maxFileBytes: settings.maxFileBytes });
   }
 
   static open(settings: Settings): Engine {
@@ -317,168 +315,40 @@ export class Engine implements CairnService {
     return sourceChanges(this.store, r, viewer);
   }
 
-  /** An agent replacing a page's body must name the version it read; a person need not (see write-page.ts). */
-  async writePage(r: Parsed<'writePage'>, caller: Caller = PERSON): Promise<Response<'writePage'>> {
-    return this.write({
-      key: r.key,
-      agent: r.agent ?? null,
-      root: r.root,
-      path: r.path,
-      fields: r.frontmatter ?? {},
-      body: r.body,
-      actor: r.actor,
-      baseHash: r.baseHash,
-      baseRequired: caller.kind === 'agent',
-      action: 'write',
-    });
+  writePage(r: Parsed<'writePage'>, caller: Caller = PERSON): Promise<Response<'writePage'>> {
+    return this.curation.writePage(r, caller);
   }
 
-  async reviewPage(r: Parsed<'reviewPage'>, caller: Caller = PERSON): Promise<Response<'reviewPage'>> {
-    return this.write({
-      key: r.key,
-      agent: r.agent ?? null,
-      root: r.root,
-      path: r.path,
-      fields: { reviewed: todayUtc() },
-      actor: r.actor,
-      baseHash: r.baseHash,
-      action: 'review',
-      curatorAgent: curatorAgent(caller),
-    });
+  reviewPage(r: Parsed<'reviewPage'>, caller: Caller = PERSON): Promise<Response<'reviewPage'>> {
+    return this.curation.reviewPage(r, caller);
   }
 
-  async archivePage(r: Parsed<'archivePage'>, caller: Caller = PERSON): Promise<Response<'archivePage'>> {
-    return this.write({
-      key: r.key,
-      agent: r.agent ?? null,
-      root: r.root,
-      path: r.path,
-      fields: { archived_since: todayUtc() },
-      actor: r.actor,
-      baseHash: r.baseHash,
-      action: 'archive',
-      curatorAgent: curatorAgent(caller),
-    });
+  archivePage(r: Parsed<'archivePage'>, caller: Caller = PERSON): Promise<Response<'archivePage'>> {
+    return this.curation.archivePage(r, caller);
   }
 
-  /** Plans in the module; writes each reflection, then archives its notes, through the one write path. */
-  async consolidate(r: Parsed<'consolidate'>): Promise<Response<'consolidate'>> {
-    const { planConsolidation } = await import('./curation/consolidate.ts');
-    const plan = await planConsolidation(this.store, { olderThanDays: r.olderThanDays, today: todayUtc() });
-    const groups: Response<'consolidate'>['groups'] = [];
-    for (const g of plan.groups) {
-      const out = {
-        concepts: g.concepts,
-        key: g.key,
-        agent: g.agent,
-        title: g.title,
-        tags: g.tags,
-        links: g.links,
-        notes: g.notes.map(({ key, agent, root, path, date }) => ({ key, agent, root, path, date })),
-        sentences: g.sentences,
-        body: g.body,
-        written: null as WriteResult | null,
-        archived: [] as WriteResult[],
-      };
-      groups.push(out);
-      if (r.dryRun) continue;
-      const fields = { title: g.title, tier: 'reflection', tags: g.tags, updated: todayUtc() };
-      out.written = await this.write({
-        key: g.key,
-        agent: g.agent,
-        root: g.root,
-        fields,
-        body: g.body,
-        actor: r.actor,
-        baseHash: null,
-        action: 'write',
-        detail: `consolidated ${g.notes.length} notes`,
-      });
-      for (const n of g.notes) {
-        out.archived.push(
-          await this.write({
-            key: n.key,
-            agent: n.agent,
-            root: n.root,
-            path: n.path,
-            fields: { archived_since: todayUtc() },
-            actor: r.actor,
-            action: 'archive',
-            detail: `consolidated into ${g.key}`,
-          }),
-        );
-      }
-    }
-    return { cutoff: plan.cutoff, dryRun: r.dryRun, groups, skipped: plan.skipped };
+  consolidate(r: Parsed<'consolidate'>): Promise<Response<'consolidate'>> {
+    return this.curation.consolidate(r);
   }
 
-  /** An agent sees the log of the spaces it reads: another agent's entries name its private pages. */
-  async audit(r: Parsed<'audit'>, _caller: Caller = PERSON, viewer: Viewer = EVERYONE): Promise<Response<'audit'>> {
-    const seen = await this.store.pages.filesSeenBy(viewer);
-    const { loggedWrites } = await import('./curation/audit-log.ts');
-    return { entries: await loggedWrites(this.store, (await this.store.audit.list(r)).filter(seen)) };
+  audit(r: Parsed<'audit'>, _caller: Caller = PERSON, viewer: Viewer = EVERYONE): Promise<Response<'audit'>> {
+    return this.curation.audit(r, viewer);
   }
 
-  /** An agent's fix (a stub too) is checked where it writes, in write-page.ts: only its own space. */
-  async fixLink(r: Parsed<'fixLink'>, caller: Caller = PERSON): Promise<Response<'fixLink'>> {
-    const { planFix } = await import('./curation/link-fix.ts');
-    const plan = await planFix(this.store, r);
-    if (r.dryRun) return { changes: [plan.change], applied: false, auditId: null };
-    const result = await this.write({ ...plan.write, actor: r.actor, curatorAgent: curatorAgent(caller) });
-    return { changes: [plan.change], applied: true, auditId: result.auditId };
+  fixLink(r: Parsed<'fixLink'>, caller: Caller = PERSON): Promise<Response<'fixLink'>> {
+    return this.curation.fixLink(r, caller);
   }
 
-  async fixLinks(r: Parsed<'fixLinks'>, caller: Caller = PERSON): Promise<Response<'fixLinks'>> {
-    const { planBulk } = await import('./curation/bulk-fix.ts');
-    const { plans, skipped } = await planBulk(this.store, r);
-    const changes = plans.map((p) => p.change);
-    if (r.dryRun) return { changes, applied: false, auditIds: [], skipped };
-    const auditIds: number[] = [];
-    // one file at a time, each through the write path: what landed stays landed if a later one is refused
-    for (const plan of plans) auditIds.push((await this.write({ ...plan.write, actor: r.actor, curatorAgent: curatorAgent(caller) })).auditId);
-    return { changes, applied: true, auditIds, skipped };
+  fixLinks(r: Parsed<'fixLinks'>, caller: Caller = PERSON): Promise<Response<'fixLinks'>> {
+    return this.curation.fixLinks(r, caller);
   }
 
-  async suggestTargets(r: Parsed<'suggestTargets'>): Promise<Response<'suggestTargets'>> {
-    const { targetSuggester } = await import('./curation/suggest.ts');
-    const suggest = await targetSuggester(this.store, r.agent ?? null);
-    const context = new Map((r.context ?? []).map((c) => [c.target, c]));
-    return { suggestions: r.targets.map((target) => ({ target, pages: suggest(target, r.limit, context.get(target)) })) };
+  suggestTargets(r: Parsed<'suggestTargets'>): Promise<Response<'suggestTargets'>> {
+    return this.curation.suggestTargets(r);
   }
 
   undo(r: Parsed<'undo'>): Promise<Response<'undo'>> {
-    return this.runs.during(async () => {
-      const { undoWrite } = await import('./curation/undo.ts');
-      const result = await undoWrite(this.store, await this.writableRoots(), r.id, r.actor);
-      return result.outcome === 'undone' ? this.indexLanded(result) : result;
-    });
-  }
-
-  /** Every write goes here: validated and logged by writePage, then the page is indexed at once (the drain of mentions waits for it: IndexRuns.during). */
-  private write(input: WriteInput): Promise<WriteResult> {
-    return this.runs.during(async () => {
-      const { writePage } = await writePageModule();
-      return this.indexLanded(await writePage(this.store, await this.writableRoots(), input, this.settings.maxFileBytes));
-    });
-  }
-
-  /**
-   * Indexes a page whose file is in place and whose audit entry is committed: the write has
-   * happened, so what fails now is the index falling behind, not the write (an agent told the
-   * write failed would write it again). The page waits for the next run; a notice says so.
-   */
-  private async indexLanded<R extends { root: string; path: string }>(result: R): Promise<R & { notice?: string }> {
-    const file = path.join(result.root, result.path);
-    try {
-      await this.runs.landed([file]);
-      return result;
-    } catch (err) {
-      this.runs.leaveBehind(file);
-      return {
-        ...result,
-        notice: `written, but indexing it did not finish (${(err as Error).message}); the next indexing run retries it: do not write it again`,
-      };
-    }
+    return this.curation.undo(r);
   }
 
   /** Every root in the index was chosen by a person (the command line, CAIRN_ROOTS, the config), never by a request. */
@@ -578,9 +448,4 @@ export class Engine implements CairnService {
 
 function graphQuery(r: Parsed<'graph'>, viewer: Viewer): GraphQuery {
   return { around: r.around ?? null, viewer, depth: r.depth, limit: r.limit, concepts: r.concepts };
-}
-
-/** The agent whose curation is limited to its own space; undefined for a person, who curates everything. */
-function curatorAgent(caller: Caller): string | undefined {
-  return caller.kind === 'agent' ? caller.agent : undefined;
 }
