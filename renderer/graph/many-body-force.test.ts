@@ -83,3 +83,31 @@ describe('the typed many-body force', () => {
     expect(after[101]!.vy).toBeLessThan(0);
   });
 });
+
+describe('the tree under the force', () => {
+  // two nodes a hair apart split one cell after another, past the cells set aside for the nodes:
+  // the tree grew its arrays mid-insert and lost the new cell (the layout then spun for ever)
+  it('grows while a cell splits, and pushes the close pair apart', () => {
+    for (const k of [17, 18, 37, 38]) {
+      const close: Body[] = [
+        { index: 0, x: 0, y: 0, vx: 0, vy: 0 },
+        { index: 1, x: 1000 / 2 ** k, y: 0, vx: 0, vy: 0 },
+        { index: 2, x: 1000, y: 1000, vx: 0, vy: 0 },
+      ];
+      const after = pushes(typed(0.9), close);
+      expect(after[0]!.vx).toBeLessThan(0);
+      expect(after[1]!.vx).toBeGreaterThan(0);
+    }
+  });
+
+  it('pushes nothing when the nodes are spread past what a number can measure', () => {
+    const far: Body[] = [
+      { index: 0, x: -1e308, y: 0, vx: 0, vy: 0 },
+      { index: 1, x: 1e308, y: 0, vx: 0, vy: 0 },
+    ];
+    expect(pushes(typed(0.9), far).map((b) => [b.vx, b.vy])).toEqual([
+      [0, 0],
+      [0, 0],
+    ]);
+  });
+});

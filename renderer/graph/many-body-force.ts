@@ -1,8 +1,10 @@
 // The layout's repulsion: d3's many-body force (every node pushes every other, far groups of nodes
-// taken as one by the Barnes–Hut rule), with the same law, parameters and results, over typed
-// arrays. d3's own builds a quadtree of objects and visits it through a callback for every node:
-// on interconnected-10k's 10,000 pages that was 70 ms a tick, nine tenths of the layout. Here the
-// tree is rebuilt each tick into flat arrays and walked with an explicit stack.
+// taken as one by the Barnes–Hut rule), with the same law and parameters, over typed arrays. The
+// pushes are d3's exactly where no group is taken as one; where groups are, they differ as much as
+// two quadtrees over other squares do (d3 rounds its square out to powers of two, this one does
+// not). d3's own builds a quadtree of objects and visits it through a callback for every node: on
+// interconnected-10k's 10,000 pages that was 70 ms a tick, nine tenths of the layout. Here the tree
+// is rebuilt each tick into flat arrays and walked with an explicit stack.
 import type { Force, SimulationNodeDatum } from 'd3-force';
 
 /** Closer than this, two nodes push as if this far apart: d3's distanceMin. */
@@ -26,7 +28,7 @@ export function forceManyBodyTyped<N extends SimulationNodeDatum>(): ManyBodyFor
   const tree = new CellTree();
 
   const force = ((alpha: number) => {
-    tree.build(nodes, strength);
+    if (!tree.build(nodes, strength)) return;
     const jiggle = () => (random() - 0.5) * 1e-6;
     for (let i = 0; i < nodes.length; i++) push(tree, nodes, i, alpha, { strength, theta2, distanceMax2, jiggle });
   }) as ManyBodyForce<N>;
@@ -154,8 +156,8 @@ class CellTree {
     this.y0 = grown(this.y0);
   }
 
-  /** The tree of the nodes where they are now; a node without a position is left out, as d3 does. */
-  build(nodes: SimulationNodeDatum[], strength: number): void {
+  /** The tree of the nodes where they are now; a node without a position is left out, as d3 does. False when there is none. */
+  build(nodes: SimulationNodeDatum[], strength: number): boolean {
     if (this.next.length < nodes.length) this.next = new Int32Array(nodes.length);
     if (this.point.length < 2 * nodes.length + 1) this.reserve(4 * nodes.length + 8, 0);
     let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
@@ -165,9 +167,13 @@ class CellTree {
       [minY, maxY] = [Math.min(minY, n.y!), Math.max(maxY, n.y!)];
     }
     this.cells = 0;
-    this.open(minX, minY, Math.max(maxX - minX, maxY - minY, 1) * (1 + 1e-9));
+    const width = Math.max(maxX - minX, maxY - minY, 1) * (1 + 1e-9);
+    // no square holds nodes spread past what a number can measure: no cell, no push
+    if (!Number.isFinite(width)) return false;
+    this.open(minX, minY, width);
     for (let i = 0; i < nodes.length; i++) if (placed(nodes[i]!)) this.insert(nodes, i);
     this.sum(nodes, strength);
+    return true;
   }
 
   /** A new empty leaf: its corner and width. */
@@ -207,7 +213,12 @@ class CellTree {
         this.point[moved] = held;
       }
       const q = this.quarterOf(c, x, y);
-      if (this.child[4 * c + q]! < 0) this.child[4 * c + q] = this.openQuarter(c, x, y);
+      if (this.child[4 * c + q]! < 0) {
+        // opened first: opening may grow the arrays, and `this.child[…] = open()` would write the
+        // cell into the array it replaced
+        const opened = this.openQuarter(c, x, y);
+        this.child[4 * c + q] = opened;
+      }
       c = this.child[4 * c + q]!;
     }
   }
