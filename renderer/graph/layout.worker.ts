@@ -82,6 +82,8 @@ async function run(request: LayoutRequest): Promise<void> {
       listened = performance.now();
     }
   }
+  // settled during a gesture: the nodes move once it ends, not under the person's hand
+  while (large && held) await new Promise((r) => setTimeout(r, LISTEN_MS));
   post(1, true);
   self.close();
 }
