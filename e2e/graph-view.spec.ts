@@ -38,7 +38,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => own.close());
 
-test('attachments are hidden by default, the filter says how many, and a toggle shows them', async ({ page }) => {
+test('attachments are hidden by default, the filter says how many, and a toggle shows them', { tag: '@smoke' }, async ({ page }) => {
   await page.goto(`${own.cairn.url}#/graph`);
   await settled(page);
   await expect.poll(() => shownNodes(page)).toBe(PAGES.length);

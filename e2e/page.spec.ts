@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { open, screenshot } from './app.ts';
 import { searchAndOpenFirst } from './flows.ts';
 
-test('opening a result shows the page with its backlinks', async ({ page }) => {
+test('opening a result shows the page with its backlinks', { tag: '@smoke' }, async ({ page }) => {
   await open(page, '#/search');
   await searchAndOpenFirst(page);
   await expect(page).toHaveURL(/#\/page\/[^?]+\.md\?root=[^&]+&h=/);
