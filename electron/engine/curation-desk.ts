@@ -41,30 +41,25 @@ export class CurationDesk {
     });
   }
 
-  async reviewPage(r: Parsed<'reviewPage'>, caller: Caller): Promise<Response<'reviewPage'>> {
-    return this.write({
-      key: r.key,
-      agent: r.agent ?? null,
-      root: r.root,
-      path: r.path,
-      fields: { reviewed: todayUtc() },
-      actor: r.actor,
-      baseHash: r.baseHash,
-      action: 'review',
-      curatorAgent: curatorAgent(caller),
-    });
+  reviewPage(r: Parsed<'reviewPage'>, caller: Caller): Promise<Response<'reviewPage'>> {
+    return this.stamp(r, caller, 'reviewed', 'review');
   }
 
-  async archivePage(r: Parsed<'archivePage'>, caller: Caller): Promise<Response<'archivePage'>> {
+  archivePage(r: Parsed<'archivePage'>, caller: Caller): Promise<Response<'archivePage'>> {
+    return this.stamp(r, caller, 'archived_since', 'archive');
+  }
+
+  /** A review or an archive: today's date in one frontmatter field, on the version the caller read. */
+  private stamp(r: Parsed<'reviewPage'> | Parsed<'archivePage'>, caller: Caller, field: 'reviewed' | 'archived_since', action: 'review' | 'archive') {
     return this.write({
       key: r.key,
       agent: r.agent ?? null,
       root: r.root,
       path: r.path,
-      fields: { archived_since: todayUtc() },
+      fields: { [field]: todayUtc() },
       actor: r.actor,
       baseHash: r.baseHash,
-      action: 'archive',
+      action,
       curatorAgent: curatorAgent(caller),
     });
   }
